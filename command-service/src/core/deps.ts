@@ -1,0 +1,9 @@
+import type { EventStore, Logger, ReadStore, SessionTokens } from '@vip/platform';
+
+/** What the command routes need; resolved from the container once, at start. */
+export interface CommandDeps {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  sessionTokens: SessionTokens;
+  logger: Logger;
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { configDefaults, type Priority } from '../config-defaults.ts';
+import { errorTexts } from '../error-texts.ts';
+
+const blankIsMissing = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields);
+
+export const createAnnouncementRequestSchema = z.object({
+  title: blankIsMissing.max(200, 'Title must be at most 200 characters'),
+  content: blankIsMissing.max(5000, 'Content must be at most 5000 characters'),
+  priority: z.enum(configDefaults.priorities, { error: errorTexts.invalidPriority }).default(configDefaults.defaultPriority),
+});
+export type CreateAnnouncementRequest = z.input<typeof createAnnouncementRequestSchema>;
+
+export const announcementIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, errorTexts.announcementNotFound);
+
+/** An announcement as GET /api/announcements lists it (spec §3). */
+export interface AnnouncementView {
+  id: string;
+  title: string;
+  content: string;
+  priority: Priority;
+  createdAt: string;
+  author: { username: string; avatar: string | null };
+}

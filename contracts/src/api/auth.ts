@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { errorTexts } from '../error-texts.ts';
+
+const required = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields);
+
+export const loginRequestSchema = z.object({
+  username: required.max(64, errorTexts.invalidCredentials),
+  // not trimmed: spaces may be part of a password
+  password: z.string({ error: errorTexts.fillAllFields }).min(1, errorTexts.fillAllFields).max(256, errorTexts.invalidCredentials),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  isAdmin: boolean;
+  avatar: string | null;
+}
+
+/** Spec §7: POST /api/auth/login answers token, id and user { username, isAdmin }. */
+export interface LoginResponse {
+  token: string;
+  id: string;
+  user: { username: string; isAdmin: boolean };
+}
+
+/** GET /api/user/info: the spec needs avatar; id, username and isAdmin come along. */
+export type UserInfoResponse = SessionUser;
+
+export interface ErrorResponse {
+  error: string;
+  message?: string;
+}
+
+/** Usernames people can type and read back: letters, digits, dot, dash, underscore. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be 3 to 32 characters')
+  .max(32, 'Username must be 3 to 32 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, dot, dash and underscore');
+
+export const newPasswordSchema = z.string().min(10, 'Password must be at least 10 characters').max(256, 'Password must be at most 256 characters');

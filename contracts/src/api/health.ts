@@ -1,0 +1,14 @@
+export interface ProjectionHealth {
+  name: string;
+  checkpoint: number | null;
+  lag: number;
+}
+
+/** GET /api/health: the log's head and how far each read model has caught up. */
+export interface HealthResponse {
+  status: 'ok' | 'degraded';
+  service: string;
+  eventStore: { adapter: string; headPosition: number | null };
+  readStore: { adapter: string };
+  projections: ProjectionHealth[];
+}

@@ -1,0 +1,16 @@
+import type { AnnouncementView } from './api/announcements.ts';
+
+/** What the browser sends first on /ws. */
+export interface WsAuthMessage {
+  type: 'auth';
+  token: string;
+}
+
+/** What /ws pushes (spec §4 "Realtime"). */
+export type WsServerMessage =
+  | { type: 'ready' }
+  | { type: 'announcement'; data: AnnouncementView }
+  | { type: 'announcement_deleted'; data: string };
+
+/** Close code for a missing or bad token (mirrors HTTP 401). */
+export const WS_CLOSE_UNAUTHORIZED = 4401;

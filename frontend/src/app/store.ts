@@ -1,0 +1,18 @@
+import { configureStore, type Action, type ThunkAction } from '@reduxjs/toolkit';
+import authReducer from '../features/auth/authSlice.ts';
+import { apiSlice } from '../features/api/apiSlice.ts';
+import { sessionEffects } from '../features/auth/sessionEffects.ts';
+
+export const store = configureStore({
+  reducer: {
+    auth: authReducer,
+    [apiSlice.reducerPath]: apiSlice.reducer,
+  },
+  middleware: (getDefaultMiddleware) =>
+    getDefaultMiddleware().prepend(sessionEffects.middleware).concat(apiSlice.middleware),
+});
+
+export type AppStore = typeof store;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
+export type AppThunk<ReturnType = void> = ThunkAction<ReturnType, RootState, unknown, Action>;

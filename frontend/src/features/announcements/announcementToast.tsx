@@ -1,0 +1,17 @@
+import toast from 'react-hot-toast';
+import type { AnnouncementView } from '@vip/contracts';
+import { configDefaults } from '@vip/contracts/config-defaults.ts';
+
+const { announcementHighMs, announcementOtherMs } = configDefaults.toasts;
+
+/** Spec §4: a new announcement pops up with its priority's colour; high ones stay longer. */
+export function showAnnouncementToast(announcement: AnnouncementView): void {
+  const { id, title, priority } = announcement;
+  toast(`New ${priority} priority announcement: ${title}`, {
+    // one toast per announcement, even if the same push arrives twice
+    id: `announcement-${id}`,
+    icon: <span className={`priority-dot priority-${priority}`} aria-hidden="true" />,
+    duration: priority === 'high' ? announcementHighMs : announcementOtherMs,
+    className: `announcement-toast priority-${priority}`,
+  });
+}

@@ -1,0 +1,53 @@
+import { configDefaults } from '@vip/contracts';
+import path from 'node:path';
+
+/**
+ * Configuration from the environment, read once at start. Every variable is listed in the
+ * README; business constants default to contracts' configDefaults.
+ */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Set → the EventStoreDB adapter; unset → embedded SQLite in dataDir. */
+  eventStoreUrl: string | undefined;
+  /** Set → the MongoDB adapter; unset → embedded SQLite in dataDir. */
+  mongodbUrl: string | undefined;
+  mongodbDatabase: string;
+  /** HS256 secret for session tokens; generated and kept in dataDir when unset (embedded only). */
+  jwtSecret: string | undefined;
+  sessionHours: number;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  /** Where the built frontend lives; served by the all-in-one process. */
+  frontendDir: string;
+  corsOrigin: string | undefined;
+  logLevel: string;
+}
+
+function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const root = path.resolve(import.meta.dirname, '../..');
+  return {
+    port: int('PORT', 3000, env),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    mongodbUrl: env.MONGODB_URL || undefined,
+    mongodbDatabase: env.MONGODB_DATABASE || 'vip_access',
+    jwtSecret: env.JWT_SECRET || undefined,
+    sessionHours: int('SESSION_HOURS', configDefaults.sessionHours, env),
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    frontendDir: path.resolve(env.FRONTEND_DIR || path.join(root, 'frontend/dist')),
+    corsOrigin: env.CORS_ORIGIN || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

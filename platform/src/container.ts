@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Container, ContainerModule } from 'inversify';
+import type { AppConfig } from './config.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { TOKENS } from './tokens.ts';
+import { SqliteEventStore } from './event-store/sqlite-event-store.ts';
+import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.ts';
+import { SqliteReadStore } from './read-store/sqlite-read-store.ts';
+import { MongoReadStore } from './read-store/mongo-read-store.ts';
+import { SessionTokens, resolveJwtSecret } from './auth/session-tokens.ts';
+import { Authenticator } from './auth/authenticator.ts';
+import type { ReadStore } from './read-store/read-store.ts';
+
+export const embeddedFiles = (dataDir: string) => ({
+  events: path.join(dataDir, 'events.sqlite'),
+  readModels: path.join(dataDir, 'read-models.sqlite'),
+});
+
+function ensureDataDir(dataDir: string): string {
+  fs.mkdirSync(dataDir, { recursive: true });
+  return dataDir;
+}
+
+export const coreModule = (config: AppConfig, service: string) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.config).toConstantValue(config);
+    bind(TOKENS.logger).toConstantValue(createLogger(service, config.logLevel));
+    bind(TOKENS.sessionTokens).toResolvedValue(() => new SessionTokens(resolveJwtSecret(config.jwtSecret, ensureDataDir(config.dataDir)), config.sessionHours));
+    bind(TOKENS.authenticator).toResolvedValue((tokens: SessionTokens, readStore: ReadStore) => new Authenticator(tokens, readStore), [TOKENS.sessionTokens, TOKENS.readStore]);
+  });
+
+/** EventStoreDB when EVENTSTORE_URL is set, otherwise the embedded SQLite log in DATA_DIR. */
+export const eventStoreModule = (config: AppConfig) =>
+  new ContainerModule(({ bind }) => {
+    if (config.eventStoreUrl) {
+      const url = config.eventStoreUrl;
+      bind(TOKENS.eventStore).toResolvedValue(() => new EventStoreDbEventStore(url));
+    } else {
+      bind(TOKENS.eventStore).toResolvedValue(() => new SqliteEventStore(embeddedFiles(ensureDataDir(config.dataDir)).events));
+    }
+  });
+
+/** MongoDB when MONGODB_URL is set, otherwise embedded SQLite documents in DATA_DIR. */
+export const readStoreModule = (config: AppConfig) =>
+  new ContainerModule(({ bind }) => {
+    if (config.mongodbUrl) {
+      const url = config.mongodbUrl;
+      bind(TOKENS.readStore).toResolvedValue(() => MongoReadStore.connect(url, config.mongodbDatabase));
+    } else {
+      bind(TOKENS.readStore).toResolvedValue(() => new SqliteReadStore(embeddedFiles(ensureDataDir(config.dataDir)).readModels));
+    }
+  });
+
+/** A container whose stores follow the configuration; everything is a singleton. */
+export async function createContainer(config: AppConfig, service: string): Promise<Container> {
+  const container = new Container({ defaultScope: 'Singleton' });
+  await container.load(coreModule(config, service), eventStoreModule(config), readStoreModule(config));
+  return container;
+}
+
+/** Closes whichever stores were opened. */
+export async function closeContainer(container: Container): Promise<void> {
+  const logger: Logger = container.get(TOKENS.logger);
+  for (const token of [TOKENS.eventStore, TOKENS.readStore] as const) {
+    try {
+      const store: { close(): Promise<void> } = await container.getAsync<{ close(): Promise<void> }>(token);
+      await store.close();
+    } catch (error) {
+      logger.warn({ err: error }, 'closing a store failed');
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * A rule of the product said no. Deciders throw these with the spec's text; the HTTP layer
+ * turns the kind into a status code, so deciders never know about HTTP.
+ */
+export type DomainErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'rate_limited';
+
+export class DomainError extends Error {
+  readonly name = 'DomainError';
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    /** A stable machine-readable code for clients that branch on the cause. */
+    readonly code: string = kind,
+  ) {
+    super(message);
+  }
+}
+
+export const statusOfKind: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  rate_limited: 429,
+};

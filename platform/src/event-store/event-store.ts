@@ -1,0 +1,93 @@
+import type { Observable } from 'rxjs';
+import type { EventMetadata } from '@vip/contracts';
+
+/**
+ * The EventStore port (ARCHITECTURE.md "Ports"). Positions are global, strictly increasing
+ * numbers in `$all`; revisions count events within one stream from 0. Both are plain
+ * numbers: an EventStoreDB commit position only leaves the safe-integer range after
+ * 9 PB of log.
+ */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | number;
+
+export interface NewEvent {
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  /** Optional idempotency id (uuid); generated when absent. */
+  id?: string;
+}
+
+export interface RecordedEvent {
+  id: string;
+  streamId: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  /** Index of the event in its stream, from 0. */
+  revision: number;
+  /** Position in `$all`; a checkpoint is the position of the last event applied. */
+  position: number;
+  createdAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the last event written. */
+  nextRevision: number;
+  /** Position of the last event written. */
+  position: number;
+}
+
+/**
+ * A page of events from a subscription. The producer fetches the next page only after
+ * `ack()` is called, so a slow consumer is never flooded (backpressure).
+ */
+export interface EventBatch {
+  events: RecordedEvent[];
+  /** true when this batch reached the head of the log (the catch-up phase is over). */
+  caughtUp: boolean;
+  ack(): void;
+}
+
+export interface SubscribeOptions {
+  /** Position of the last event already processed; omitted = from the beginning. */
+  after?: number;
+  /** Largest batch handed out at once. */
+  maxBatchSize?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive start position; omitted = from the beginning. */
+  after?: number;
+  maxCount?: number;
+}
+
+export interface EventStore {
+  readonly adapterName: string;
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** The stream's events in order; [] when the stream does not exist. */
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** `$all` forward, in position order. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch up from `after`, then stay live; completes only when unsubscribed or closed. */
+  subscribeToAll(options?: SubscribeOptions): Observable<EventBatch>;
+  /** Position of the newest event, or null for an empty log. */
+  headPosition(): Promise<number | null>;
+  close(): Promise<void>;
+}
+
+/** The stream was not at the revision the writer decided on. */
+export class WrongExpectedRevisionError extends Error {
+  readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** Current revision, or null when the stream does not exist. */
+    readonly actual: number | null,
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${actual === null ? 'no stream' : actual}`);
+  }
+}
+
+export function isWrongExpectedRevision(error: unknown): error is WrongExpectedRevisionError {
+  return error instanceof WrongExpectedRevisionError;
+}

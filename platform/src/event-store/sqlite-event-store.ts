@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { Observable, type Subscriber } from 'rxjs';
+import type { EventMetadata } from '@vip/contracts';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventBatch,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+} from './event-store.ts';
+
+export interface SqliteEventStoreOptions {
+  /** How often live subscribers look for commits made by other processes on the same file. */
+  pollIntervalMs?: number;
+  /** How long a writer waits for another process's write lock before failing. */
+  busyTimeoutMs?: number;
+}
+
+interface EventRow {
+  position: number;
+  id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  created_at: number;
+}
+
+const schema = `
+  CREATE TABLE IF NOT EXISTS events (
+    position   INTEGER PRIMARY KEY AUTOINCREMENT,
+    id         TEXT    NOT NULL UNIQUE,
+    stream_id  TEXT    NOT NULL,
+    revision   INTEGER NOT NULL,
+    type       TEXT    NOT NULL,
+    data       TEXT    NOT NULL,
+    metadata   TEXT    NOT NULL,
+    created_at INTEGER NOT NULL,
+    -- Also the index for stream reads and the current-revision lookup: a second index on
+    -- the same columns would only slow appends down.
+    UNIQUE (stream_id, revision)
+  );
+`;
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.id,
+    streamId: row.stream_id,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as EventMetadata,
+    revision: row.revision,
+    position: row.position,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+function matches(expected: ExpectedRevision, actual: number | null): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return actual === null;
+  if (expected === 'stream_exists') return actual !== null;
+  return actual === expected;
+}
+
+/**
+ * The embedded EventStore: one SQLite file in WAL mode, so the server and a CLI can share it.
+ *
+ * Subscriptions: every batch waits for `ack()` before the next page is read. A batch has
+ * `caughtUp: true` when it reached the head of the log at the time it was read. When a
+ * subscription starts with nothing to deliver it emits ONE empty batch `{ events: [],
+ * caughtUp: true }` so consumers learn they are live; after that, empty batches never appear.
+ */
+export class SqliteEventStore implements EventStore {
+  readonly adapterName = 'embedded-sqlite';
+  private readonly db: Database.Database;
+  private readonly statements;
+  private readonly appendTransaction: Database.Transaction<
+    (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult
+  >;
+  private readonly wakers = new Set<() => void>();
+  private readonly active = new Set<Subscriber<EventBatch>>();
+  private readonly pollIntervalMs: number;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private lastDataVersion = 0;
+  private closed = false;
+
+  constructor(filename: string, options: SqliteEventStoreOptions = {}) {
+    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+    this.db = new Database(filename, { timeout: options.busyTimeoutMs ?? 5000 });
+    this.pollIntervalMs = options.pollIntervalMs ?? 150;
+    this.db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode may lose the last commits on power loss but never corrupts the file.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(schema);
+    const db = this.db;
+    this.statements = {
+      currentRevision: db.prepare<[string], number | null>('SELECT MAX(revision) FROM events WHERE stream_id = ?').pluck(),
+      insert: db.prepare(
+        'INSERT INTO events (id, stream_id, revision, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      readStream: db.prepare<[string], EventRow>('SELECT * FROM events WHERE stream_id = ? ORDER BY revision'),
+      // LIMIT -1 means "no limit" in SQLite.
+      readAll: db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      head: db.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck(),
+      dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
+    };
+    this.appendTransaction = db.transaction((streamId, events, expected) => this.write(streamId, events, expected));
+  }
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    this.assertOpen();
+    // IMMEDIATE takes the write lock before reading the revision, so no other process can
+    // slip an event in between the check and the insert.
+    const result = this.appendTransaction.immediate(streamId, events, expected);
+    if (events.length > 0) this.wakeSubscribers();
+    return result;
+  }
+
+  private write(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    const actual = this.statements.currentRevision.get(streamId) ?? null;
+    if (!matches(expected, actual)) throw new WrongExpectedRevisionError(streamId, expected, actual);
+    let revision = actual ?? -1;
+    // An empty append only checks the revision; it reports the head as its position.
+    let position = events.length === 0 ? (this.statements.head.get() ?? 0) : 0;
+    const now = Date.now();
+    for (const event of events) {
+      revision += 1;
+      const info = this.statements.insert.run(
+        event.id ?? randomUUID(), streamId, revision, event.type,
+        JSON.stringify(event.data ?? null), JSON.stringify(event.metadata), now,
+      );
+      position = Number(info.lastInsertRowid);
+    }
+    return { nextRevision: revision, position };
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    return this.statements.readStream.all(streamId).map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    return this.readPage(options.after ?? 0, options.maxCount ?? -1);
+  }
+
+  async headPosition(): Promise<number | null> {
+    this.assertOpen();
+    return this.statements.head.get() ?? null;
+  }
+
+  subscribeToAll(options: SubscribeOptions = {}): Observable<EventBatch> {
+    const maxBatchSize = options.maxBatchSize ?? 500;
+    return new Observable<EventBatch>((subscriber) => {
+      if (this.closed) return subscriber.complete();
+      let checkpoint = options.after ?? 0;
+      let waitingForAck = false;
+      let scheduled: NodeJS.Immediate | undefined;
+      let announcedCaughtUp = false;
+
+      const pump = (): void => {
+        scheduled = undefined;
+        if (subscriber.closed || waitingForAck) return;
+        let events: RecordedEvent[];
+        let caughtUp: boolean;
+        try {
+          events = this.readPage(checkpoint, maxBatchSize);
+          const head = this.statements.head.get() ?? 0;
+          caughtUp = events.length === 0 || events[events.length - 1].position >= head;
+        } catch (error) {
+          subscriber.error(error);
+          return;
+        }
+        // Idle until an append (ours or another process's) wakes us up.
+        if (events.length === 0 && announcedCaughtUp) return;
+        if (events.length > 0) checkpoint = events[events.length - 1].position;
+        if (caughtUp) announcedCaughtUp = true;
+        waitingForAck = true;
+        let acked = false;
+        subscriber.next({
+          events,
+          caughtUp,
+          ack: () => {
+            if (acked) return;
+            acked = true;
+            waitingForAck = false;
+            schedule();
+          },
+        });
+      };
+      // setImmediate keeps a synchronous ack() from recursing and lets I/O run between pages.
+      const schedule = (): void => {
+        if (scheduled === undefined && !subscriber.closed) scheduled = setImmediate(pump);
+      };
+
+      this.active.add(subscriber);
+      this.addWaker(schedule);
+      schedule();
+      return () => {
+        if (scheduled !== undefined) clearImmediate(scheduled);
+        this.active.delete(subscriber);
+        this.removeWaker(schedule);
+      };
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    for (const subscriber of [...this.active]) subscriber.complete();
+    this.closed = true;
+    this.stopPolling();
+    this.db.close();
+  }
+
+  private readPage(after: number, limit: number): RecordedEvent[] {
+    return this.statements.readAll.all(after, limit).map(toRecordedEvent);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('SqliteEventStore is closed');
+  }
+
+  private wakeSubscribers(): void {
+    for (const wake of this.wakers) wake();
+  }
+
+  private addWaker(wake: () => void): void {
+    this.wakers.add(wake);
+    if (this.pollTimer === undefined) this.startPolling();
+  }
+
+  private removeWaker(wake: () => void): void {
+    this.wakers.delete(wake);
+    if (this.wakers.size === 0) this.stopPolling();
+  }
+
+  /**
+   * `PRAGMA data_version` changes only when ANOTHER connection commits, so this cheap poll is
+   * how events appended by a CLI in another process reach live subscribers here.
+   */
+  private startPolling(): void {
+    this.lastDataVersion = this.statements.dataVersion.get() ?? 0;
+    this.pollTimer = setInterval(() => {
+      const version = this.statements.dataVersion.get() ?? 0;
+      if (version === this.lastDataVersion) return;
+      this.lastDataVersion = version;
+      this.wakeSubscribers();
+    }, this.pollIntervalMs);
+    // A process whose only remaining work is a subscription may still exit.
+    this.pollTimer.unref();
+  }
+
+  private stopPolling(): void {
+    if (this.pollTimer !== undefined) clearInterval(this.pollTimer);
+    this.pollTimer = undefined;
+  }
+}

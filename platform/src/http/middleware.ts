@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Middleware, Next } from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import { errorTexts } from '@vip/contracts';
+import { DomainError, statusOfKind } from '../domain-error.ts';
+import type { Logger } from '../logger.ts';
+import { bearerToken, type Authenticator, type SignedInUser } from '../auth/authenticator.ts';
+
+export interface AppState {
+  correlationId: string;
+  user?: SignedInUser;
+}
+export type AppContext = Context & { state: AppState };
+
+/** Every answer that fails is `{ error }` with the right status; nothing unexpected leaks. */
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (error instanceof DomainError) {
+        ctx.status = statusOfKind[error.kind];
+        ctx.body = { error: error.message, code: error.code };
+        return;
+      }
+      const status = (error as { status?: number }).status;
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        // koa / body parser client errors: bad JSON, too large, wrong content type
+        ctx.status = status;
+        ctx.body = { error: status === 413 ? 'Request body too large' : errorTexts.malformedBody };
+        return;
+      }
+      logger.error({ err: error, correlationId: ctx.state.correlationId, path: ctx.path }, 'request failed');
+      ctx.status = 500;
+      ctx.body = { error: errorTexts.internal };
+    }
+  };
+}
+
+/** Joins a request to the events it causes: the id is echoed and stored in event metadata. */
+export const correlation: Middleware = async (ctx, next) => {
+  const incoming = ctx.get('x-correlation-id');
+  ctx.state.correlationId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+  ctx.set('x-correlation-id', ctx.state.correlationId);
+  await next();
+};
+
+export const securityHeaders: Middleware = async (ctx, next) => {
+  await next();
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('X-Frame-Options', 'DENY');
+  ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+  if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+};
+
+export function jsonBody(limit = '64kb'): Middleware {
+  return bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' }) as unknown as Middleware;
+}
+
+/** Resolves the bearer token, if any, to ctx.state.user. Never rejects by itself. */
+export function identify(authenticator: Authenticator): Middleware {
+  return async (ctx, next) => {
+    const user = await authenticator.authenticate(bearerToken(ctx.get('authorization')));
+    if (user) ctx.state.user = user;
+    await next();
+  };
+}
+
+export function requireUser(ctx: Context): SignedInUser {
+  const user = (ctx.state as AppState).user;
+  if (!user) throw new DomainError('unauthorized', errorTexts.unauthorized);
+  return user;
+}
+
+export function requireAdmin(ctx: Context): SignedInUser {
+  const user = requireUser(ctx);
+  if (!user.isAdmin) throw new DomainError('forbidden', errorTexts.forbidden);
+  return user;
+}
+
+export const signedIn: Middleware = async (ctx: Context, next: Next) => {
+  requireUser(ctx);
+  await next();
+};
+
+export const adminOnly: Middleware = async (ctx: Context, next: Next) => {
+  requireAdmin(ctx);
+  await next();
+};
+
+/** Unknown API paths answer JSON like every other API error. */
+export const apiNotFound: Middleware = async (ctx, next) => {
+  await next();
+  if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+    ctx.status = 404;
+    ctx.body = { error: errorTexts.notFound };
+  }
+};

@@ -1,0 +1,175 @@
+/**
+ * The MongoDB ReadStore: a thin mapping of the port onto the `mongodb` driver, so that the
+ * shared contract suite proves the embedded adapter behaves like the real thing.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  MongoClient,
+  MongoServerError,
+  type AnyBulkWriteOperation,
+  type Db,
+  type Collection as DriverCollection,
+  type Document as DriverDocument,
+  type UpdateFilter,
+} from 'mongodb';
+import {
+  DuplicateKeyError,
+  type BulkOperation,
+  type Collection,
+  type Document,
+  type LooseDocument,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type Update,
+  type UpdateOptions,
+  type UpdateResult,
+} from './read-store.ts';
+
+const DUPLICATE_KEY = 11000;
+const NAMESPACE_NOT_FOUND = 26;
+
+export class MongoReadStore implements ReadStore {
+  readonly adapterName = 'mongodb';
+
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {}
+
+  static async connect(url: string, dbName: string): Promise<MongoReadStore> {
+    // ignoreUndefined: an undefined field is dropped, as JSON (the embedded store) drops it.
+    const client = await MongoClient.connect(url, { ignoreUndefined: true });
+    return new MongoReadStore(client, client.db(dbName));
+  }
+
+  collection<T extends Document = LooseDocument>(name: string): Collection<T> {
+    return new MongoCollection<T>(this.db.collection<DriverDocument>(name));
+  }
+
+  async listCollections(): Promise<string[]> {
+    const infos = await this.db.listCollections({}, { nameOnly: true }).toArray();
+    const names: string[] = [];
+    for (const { name } of infos) {
+      if (name.startsWith('system.')) continue;
+      const one = await this.db.collection(name).findOne({}, { projection: { _id: 1 } });
+      if (one) names.push(name);
+    }
+    return names.sort();
+  }
+
+  async dropCollection(name: string): Promise<void> {
+    try {
+      await this.db.collection(name).drop();
+    } catch (error) {
+      // Older servers refuse to drop what does not exist; "already gone" is what we wanted.
+      if (!(error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND)) throw error;
+    }
+  }
+
+  /** No rollback here: writes land in order and projectors are idempotent (see the port). */
+  async transaction<R>(work: () => Promise<R>): Promise<R> {
+    return work();
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+class MongoCollection<T extends Document> implements Collection<T> {
+  constructor(private readonly driver: DriverCollection<DriverDocument>) {}
+
+  async findOne(filter: Filter, options: FindOptions = {}): Promise<T | null> {
+    const [first] = await this.find(filter, { ...options, limit: 1 });
+    return first ?? null;
+  }
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    const { sort, limit, skip, projection } = options;
+    return (await this.driver.find(filter, { sort, limit, skip, projection }).toArray()) as unknown as T[];
+  }
+
+  async countDocuments(filter: Filter = {}): Promise<number> {
+    return this.driver.countDocuments(filter);
+  }
+
+  async insertOne(document: T): Promise<void> {
+    await this.translated(() => this.driver.insertOne(document as DriverDocument));
+  }
+
+  async replaceOne(filter: Filter, replacement: T, options: UpdateOptions = {}): Promise<UpdateResult> {
+    const upsert = options.upsert ?? false;
+    let document = replacement;
+    if (upsert && !('_id' in filter) && replacement._id === undefined) {
+      // The replacement must carry the matched document's _id (it is immutable), or a fresh
+      // string one if nothing matches; otherwise the server would invent an ObjectId.
+      const existing = await this.driver.findOne(filter, { projection: { _id: 1 } });
+      document = { ...replacement, _id: existing?._id ?? randomUUID() };
+    }
+    return counts(await this.translated(() => this.driver.replaceOne(filter, document, { upsert })));
+  }
+
+  async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    const upsert = options.upsert ?? false;
+    return counts(await this.translated(() => this.driver.updateOne(filter, withStringIdOnInsert(filter, update, upsert), { upsert })));
+  }
+
+  async updateMany(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    const upsert = options.upsert ?? false;
+    return counts(await this.translated(() => this.driver.updateMany(filter, withStringIdOnInsert(filter, update, upsert), { upsert })));
+  }
+
+  async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
+    const { deletedCount } = await this.driver.deleteOne(filter);
+    return { deletedCount };
+  }
+
+  async deleteMany(filter: Filter = {}): Promise<{ deletedCount: number }> {
+    const { deletedCount } = await this.driver.deleteMany(filter);
+    return { deletedCount };
+  }
+
+  async bulkWrite(operations: BulkOperation<T>[]): Promise<void> {
+    if (operations.length === 0) return; // the driver refuses an empty batch
+    const driverOperations = operations.map((op): AnyBulkWriteOperation<DriverDocument> => {
+      if ('updateOne' in op) {
+        const { filter, update, upsert = false } = op.updateOne;
+        return { updateOne: { filter, update: withStringIdOnInsert(filter, update, upsert), upsert } };
+      }
+      if ('updateMany' in op) {
+        const { filter, update, upsert = false } = op.updateMany;
+        return { updateMany: { filter, update: withStringIdOnInsert(filter, update, upsert), upsert } };
+      }
+      return op as AnyBulkWriteOperation<DriverDocument>;
+    });
+    await this.translated(() => this.driver.bulkWrite(driverOperations, { ordered: true }));
+  }
+
+  /** Turns the server's duplicate key error (code 11000) into the port's DuplicateKeyError. */
+  private async translated<R>(write: () => Promise<R>): Promise<R> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) {
+        const id = error.keyValue?._id ?? error.writeErrors?.[0]?.err?.op?._id;
+        throw new DuplicateKeyError(this.driver.collectionName, String(id));
+      }
+      throw error;
+    }
+  }
+}
+
+function counts(result: { matchedCount: number; modifiedCount: number; upsertedCount: number }): UpdateResult {
+  const { matchedCount, modifiedCount, upsertedCount } = result;
+  return { matchedCount, modifiedCount, upsertedCount };
+}
+
+/**
+ * Documents have string ids. An upsert whose filter does not name the _id would get an
+ * ObjectId from the server, so a string id is supplied on insert, as the embedded store does.
+ */
+function withStringIdOnInsert(filter: Filter, update: Update, upsert: boolean): UpdateFilter<DriverDocument> {
+  if (!upsert || '_id' in filter || update.$setOnInsert?._id !== undefined) return update as UpdateFilter<DriverDocument>;
+  return { ...update, $setOnInsert: { ...update.$setOnInsert, _id: randomUUID() } } as UpdateFilter<DriverDocument>;
+}

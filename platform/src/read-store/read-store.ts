@@ -1,0 +1,81 @@
+/**
+ * The ReadStore port: the MongoDB-shaped subset that projections and queries are written
+ * against (ARCHITECTURE.md "Ports"). Filters and updates use MongoDB syntax.
+ */
+export type Document = { _id: string };
+/** The default document type: any fields beside the _id. */
+export type LooseDocument = Document & Record<string, any>;
+export type Filter = Record<string, unknown>;
+export type Update = {
+  $set?: Record<string, unknown>;
+  $inc?: Record<string, number>;
+  $push?: Record<string, unknown>;
+  $pull?: Record<string, unknown>;
+  $unset?: Record<string, unknown>;
+  $setOnInsert?: Record<string, unknown>;
+  $max?: Record<string, unknown>;
+  $min?: Record<string, unknown>;
+};
+export type Sort = Record<string, 1 | -1>;
+export type Projection = Record<string, 0 | 1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  limit?: number;
+  skip?: number;
+  projection?: Projection;
+}
+
+export interface UpdateOptions {
+  upsert?: boolean;
+}
+
+export interface UpdateResult {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedCount: number;
+}
+
+export type BulkOperation<T extends Document> =
+  | { insertOne: { document: T } }
+  | { updateOne: { filter: Filter; update: Update; upsert?: boolean } }
+  | { updateMany: { filter: Filter; update: Update; upsert?: boolean } }
+  | { replaceOne: { filter: Filter; replacement: T; upsert?: boolean } }
+  | { deleteOne: { filter: Filter } }
+  | { deleteMany: { filter: Filter } };
+
+export interface Collection<T extends Document = LooseDocument> {
+  findOne(filter: Filter, options?: FindOptions): Promise<T | null>;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  countDocuments(filter?: Filter): Promise<number>;
+  insertOne(document: T): Promise<void>;
+  replaceOne(filter: Filter, replacement: T, options?: UpdateOptions): Promise<UpdateResult>;
+  updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
+  updateMany(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
+  deleteOne(filter: Filter): Promise<{ deletedCount: number }>;
+  deleteMany(filter?: Filter): Promise<{ deletedCount: number }>;
+  bulkWrite(operations: BulkOperation<T>[]): Promise<void>;
+}
+
+export interface ReadStore {
+  readonly adapterName: string;
+  collection<T extends Document = LooseDocument>(name: string): Collection<T>;
+  /** Names of the collections that hold at least one document. */
+  listCollections(): Promise<string[]>;
+  dropCollection(name: string): Promise<void>;
+  /**
+   * Runs `work` so that its writes land together where the store allows it (embedded:
+   * one SQLite transaction; MongoDB: in order, relying on idempotent projectors).
+   * Calls must not overlap: the projection runner is the only caller.
+   */
+  transaction<R>(work: () => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+}
+
+/** insertOne on an _id that exists. */
+export class DuplicateKeyError extends Error {
+  readonly name = 'DuplicateKeyError';
+  constructor(readonly collectionName: string, readonly id: string) {
+    super(`Duplicate _id ${id} in ${collectionName}`);
+  }
+}

@@ -1,0 +1,369 @@
+/**
+ * The embedded ReadStore: documents as JSON rows in one SQLite file, MongoDB filter and
+ * update semantics from mingo. Each collection is cached in memory (id → document) on first
+ * use and written through to SQLite, so a GET by _id is a Map lookup and a JSON.parse.
+ */
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { Query, update as applyOperators } from 'mingo';
+import {
+  DuplicateKeyError,
+  type BulkOperation,
+  type Collection,
+  type Document,
+  type LooseDocument,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type Update,
+  type UpdateOptions,
+  type UpdateResult,
+} from './read-store.ts';
+
+/** A cached document and the exact JSON text stored for it (parsing it is the cheapest copy). */
+type Entry = { doc: LooseDocument; json: string };
+type Documents = Map<string, Entry>;
+type Operators = Parameters<typeof applyOperators>[1];
+
+const NOTHING_CHANGED: UpdateResult = { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+
+export class SqliteReadStore implements ReadStore {
+  readonly adapterName = 'embedded-sqlite';
+  private readonly db: Database.Database;
+  private readonly caches = new Map<string, Documents>();
+  private readonly handles = new Map<string, SqliteCollection<LooseDocument>>();
+  private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly writeImmediately: Database.Transaction<(work: () => unknown) => unknown>;
+  private dataVersion: number;
+  private transactionOpen = false;
+  /** Counts cache mutations, so a failed write drops the caches only if it touched them. */
+  private mutations = 0;
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    // Read models can be rebuilt from the event log, so losing the last commits on power
+    // loss is acceptable; WAL with NORMAL still never corrupts the file.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS docs (
+      collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL,
+      PRIMARY KEY (collection, id))`);
+    this.statements = prepareStatements(this.db);
+    this.writeImmediately = this.db.transaction((work: () => unknown) => work());
+    this.dataVersion = this.statements.dataVersion.get() as number;
+  }
+
+  collection<T extends Document = LooseDocument>(name: string): Collection<T> {
+    let handle = this.handles.get(name);
+    if (!handle) this.handles.set(name, (handle = new SqliteCollection(this, name)));
+    return handle as unknown as Collection<T>;
+  }
+
+  async listCollections(): Promise<string[]> {
+    return this.statements.names.all() as string[];
+  }
+
+  async dropCollection(name: string): Promise<void> {
+    this.write(() => this.removeAll(name));
+  }
+
+  async transaction<R>(work: () => Promise<R>): Promise<R> {
+    if (this.transactionOpen) {
+      throw new Error('SqliteReadStore.transaction: calls must not overlap (one projection runner)');
+    }
+    this.transactionOpen = true;
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await work();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      // The caches hold the rolled-back writes; reloading from the file is the simple truth.
+      this.caches.clear();
+      throw error;
+    } finally {
+      this.transactionOpen = false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.caches.clear();
+    if (this.db.open) this.db.close();
+  }
+
+  /** The cached documents of a collection, reloaded if another connection committed since. */
+  documentsOf(name: string): Documents {
+    this.forgetIfChangedElsewhere();
+    let documents = this.caches.get(name);
+    if (!documents) {
+      documents = new Map();
+      for (const row of this.statements.load.all(name) as { id: string; doc: string }[]) {
+        documents.set(row.id, { doc: JSON.parse(row.doc), json: row.doc });
+      }
+      this.caches.set(name, documents);
+    }
+    return documents;
+  }
+
+  /** The stored text of a document already known to be cached (no freshness check). */
+  cachedJson(name: string, id: string): string {
+    return this.caches.get(name)!.get(id)!.json;
+  }
+
+  /**
+   * Runs a synchronous write under an IMMEDIATE transaction (a savepoint inside transaction()),
+   * so the freshness check and the write see the same file. On failure SQLite has undone the
+   * rows; the caches may hold part of the work, so they are dropped.
+   */
+  write<R>(work: () => R): R {
+    const before = this.mutations;
+    try {
+      return this.writeImmediately.immediate(() => {
+        this.forgetIfChangedElsewhere();
+        return work();
+      }) as R;
+    } catch (error) {
+      if (this.mutations !== before) this.caches.clear();
+      throw error;
+    }
+  }
+
+  save(name: string, document: Document): void {
+    const json = JSON.stringify(document);
+    this.statements.save.run(name, document._id, json);
+    // Parsing the stored text keeps the cache equal to what a reload would give (no Dates,
+    // no undefined, no references shared with the caller).
+    this.documentsOf(name).set(document._id, { doc: JSON.parse(json), json });
+    this.mutations++;
+  }
+
+  remove(name: string, id: string): void {
+    this.statements.remove.run(name, id);
+    this.documentsOf(name).delete(id);
+    this.mutations++;
+  }
+
+  removeAll(name: string): number {
+    const { changes } = this.statements.removeAll.run(name);
+    this.caches.set(name, new Map());
+    this.mutations++;
+    return changes;
+  }
+
+  /** data_version moves only when ANOTHER connection committed to the file. */
+  private forgetIfChangedElsewhere(): void {
+    const version = this.statements.dataVersion.get() as number;
+    if (version !== this.dataVersion) {
+      this.dataVersion = version;
+      this.caches.clear();
+    }
+  }
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    // ON CONFLICT ... DO UPDATE keeps the rowid, so loading by rowid keeps insertion order.
+    save: db.prepare(`INSERT INTO docs (collection, id, doc) VALUES (?, ?, ?)
+      ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc`),
+    remove: db.prepare('DELETE FROM docs WHERE collection = ? AND id = ?'),
+    removeAll: db.prepare('DELETE FROM docs WHERE collection = ?'),
+    load: db.prepare('SELECT id, doc FROM docs WHERE collection = ? ORDER BY rowid'),
+    names: db.prepare('SELECT DISTINCT collection FROM docs ORDER BY collection').pluck(),
+    dataVersion: db.prepare('PRAGMA data_version').pluck(),
+  };
+}
+
+class SqliteCollection<T extends Document> implements Collection<T> {
+  constructor(
+    private readonly store: SqliteReadStore,
+    private readonly name: string,
+  ) {}
+
+  async findOne(filter: Filter, options: FindOptions = {}): Promise<T | null> {
+    // The hot path of every GET by id: no query compilation, one Map lookup, one parse.
+    if (typeof filter._id === 'string' && !options.projection && hasOnlyId(filter)) {
+      const entry = this.store.documentsOf(this.name).get(filter._id);
+      return entry ? (JSON.parse(entry.json) as T) : null;
+    }
+    const [first] = this.select(filter, { ...options, limit: 1 });
+    return first ? (this.copy(first, options) as T) : null;
+  }
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    return this.select(filter, options).map((doc) => this.copy(doc, options) as T);
+  }
+
+  async countDocuments(filter: Filter = {}): Promise<number> {
+    if (Object.keys(filter).length === 0) return this.store.documentsOf(this.name).size;
+    return this.select(filter, {}).length;
+  }
+
+  async insertOne(document: T): Promise<void> {
+    this.store.write(() => this.insertNow(document));
+  }
+
+  async replaceOne(filter: Filter, replacement: T, options: UpdateOptions = {}): Promise<UpdateResult> {
+    return this.store.write(() => this.replaceNow(filter, replacement, options.upsert ?? false));
+  }
+
+  async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    return this.store.write(() => this.updateNow(filter, update, options.upsert ?? false, false));
+  }
+
+  async updateMany(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    return this.store.write(() => this.updateNow(filter, update, options.upsert ?? false, true));
+  }
+
+  async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
+    return this.store.write(() => this.deleteNow(filter, false));
+  }
+
+  async deleteMany(filter: Filter = {}): Promise<{ deletedCount: number }> {
+    return this.store.write(() => this.deleteNow(filter, true));
+  }
+
+  /** In order, all or nothing (one savepoint): a failing operation undoes the earlier ones. */
+  async bulkWrite(operations: BulkOperation<T>[]): Promise<void> {
+    this.store.write(() => {
+      for (const op of operations) {
+        if ('insertOne' in op) this.insertNow(op.insertOne.document);
+        else if ('updateOne' in op) this.updateNow(op.updateOne.filter, op.updateOne.update, op.updateOne.upsert ?? false, false);
+        else if ('updateMany' in op) this.updateNow(op.updateMany.filter, op.updateMany.update, op.updateMany.upsert ?? false, true);
+        else if ('replaceOne' in op) this.replaceNow(op.replaceOne.filter, op.replaceOne.replacement, op.replaceOne.upsert ?? false);
+        else if ('deleteOne' in op) this.deleteNow(op.deleteOne.filter, false);
+        else if ('deleteMany' in op) this.deleteNow(op.deleteMany.filter, true);
+        else throw new Error(`bulkWrite: unknown operation ${JSON.stringify(op)}`);
+      }
+    });
+  }
+
+  /** Matching cached documents (not copies), sorted, skipped, limited and projected by mingo. */
+  private select(filter: Filter, options: FindOptions): Document[] {
+    const documents = this.store.documentsOf(this.name);
+    let candidates: Iterable<Document>;
+    if (typeof filter._id === 'string') {
+      const entry = documents.get(filter._id);
+      candidates = entry ? [entry.doc] : [];
+    } else {
+      candidates = Array.from(documents.values(), (entry) => entry.doc);
+    }
+    // mingo's cursor filters, then sorts (stable, BSON type order, missing/null first), then
+    // skips and limits, then projects, which is MongoDB's order.
+    const cursor = new Query(filter, {}).find<Document>(candidates, options.projection ?? {});
+    if (options.sort && Object.keys(options.sort).length > 0) cursor.sort(options.sort);
+    if (options.skip) cursor.skip(options.skip);
+    if (options.limit) cursor.limit(options.limit);
+    return cursor.all();
+  }
+
+  /** A copy the caller may mutate: a parse of the stored text, or a clone of a projection. */
+  private copy(doc: Document, options: FindOptions): Document {
+    if (options.projection) return structuredClone(doc);
+    // select() just refreshed the cache, so the entry is there and current.
+    return JSON.parse(this.store.cachedJson(this.name, doc._id));
+  }
+
+  private insertNow(document: Document): void {
+    if (typeof document._id !== 'string') throw new TypeError(`insertOne into ${this.name}: _id must be a string`);
+    if (this.store.documentsOf(this.name).has(document._id)) throw new DuplicateKeyError(this.name, document._id);
+    this.store.save(this.name, document);
+  }
+
+  private updateNow(filter: Filter, update: Update, upsert: boolean, many: boolean): UpdateResult {
+    const { $setOnInsert, ...operators } = update;
+    const targets = this.select(filter, many ? {} : { limit: 1 });
+    if (targets.length === 0) {
+      if (!upsert) return NOTHING_CHANGED;
+      const created = seedFromFilter(filter);
+      if (typeof created._id !== 'string') created._id = randomUUID();
+      if ($setOnInsert) applyOperators(created, { $set: $setOnInsert });
+      applyOperators(created, operators as Operators);
+      // As in MongoDB, an upsert whose filter missed an existing _id is a duplicate key.
+      this.insertNow(created as Document);
+      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+    }
+    let modifiedCount = 0;
+    const documents = this.store.documentsOf(this.name);
+    for (const target of targets) {
+      const before = documents.get(target._id)!.json;
+      const next = JSON.parse(before) as Document;
+      // The filter is passed so that positional paths (`items.$.name`) resolve.
+      applyOperators(next, operators as Operators, [], filter);
+      if (next._id !== target._id) throw new Error(`update in ${this.name}: _id is immutable`);
+      if (JSON.stringify(next) !== before) {
+        this.store.save(this.name, next);
+        modifiedCount++;
+      }
+    }
+    return { matchedCount: targets.length, modifiedCount, upsertedCount: 0 };
+  }
+
+  private replaceNow(filter: Filter, replacement: Document, upsert: boolean): UpdateResult {
+    const [target] = this.select(filter, { limit: 1 });
+    if (target) {
+      if (replacement._id !== undefined && replacement._id !== target._id) {
+        throw new Error(`replaceOne in ${this.name}: _id is immutable`);
+      }
+      const before = this.store.documentsOf(this.name).get(target._id)!.json;
+      const next = { ...replacement, _id: target._id };
+      const modified = JSON.stringify(next) !== before;
+      if (modified) this.store.save(this.name, next);
+      return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
+    }
+    if (!upsert) return NOTHING_CHANGED;
+    // Like MongoDB, a replacement upsert takes only the _id from the filter, not other fields.
+    const seededId = seedFromFilter(filter)._id;
+    const _id = replacement._id ?? (typeof seededId === 'string' ? seededId : randomUUID());
+    this.insertNow({ ...replacement, _id });
+    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+  }
+
+  private deleteNow(filter: Filter, many: boolean): { deletedCount: number } {
+    if (many && Object.keys(filter).length === 0) return { deletedCount: this.store.removeAll(this.name) };
+    const targets = this.select(filter, many ? {} : { limit: 1 });
+    for (const target of targets) this.store.remove(this.name, target._id);
+    return { deletedCount: targets.length };
+  }
+}
+
+function hasOnlyId(filter: Filter): boolean {
+  for (const key in filter) if (key !== '_id') return false;
+  return true;
+}
+
+/**
+ * The document an upsert starts from, as MongoDB builds it: every equality in the filter
+ * (`field: value`, `field: { $eq: value }`, and those inside `$and`), dotted paths expanded.
+ */
+function seedFromFilter(filter: Filter, into: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(value)) {
+      for (const clause of value) seedFromFilter(clause as Filter, into);
+    } else if (!key.startsWith('$')) {
+      if (isOperatorObject(value)) {
+        if ('$eq' in value) setPath(into, key, structuredClone(value.$eq));
+      } else if (!(value instanceof RegExp)) {
+        setPath(into, key, structuredClone(value));
+      }
+    }
+  }
+  return into;
+}
+
+function isOperatorObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((key) => key.startsWith('$'));
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    if (node[part] === null || typeof node[part] !== 'object') node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts[parts.length - 1]] = value;
+}

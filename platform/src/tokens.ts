@@ -1,0 +1,17 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { AppConfig } from './config.ts';
+import type { Logger } from './logger.ts';
+import type { EventStore } from './event-store/event-store.ts';
+import type { ReadStore } from './read-store/read-store.ts';
+import type { SessionTokens } from './auth/session-tokens.ts';
+import type { Authenticator } from './auth/authenticator.ts';
+
+/** Every injectable in one place (ARCHITECTURE.md: tokens in one file). */
+export const TOKENS = {
+  config: Symbol.for('vip.Config') as ServiceIdentifier<AppConfig>,
+  logger: Symbol.for('vip.Logger') as ServiceIdentifier<Logger>,
+  eventStore: Symbol.for('vip.EventStore') as ServiceIdentifier<EventStore>,
+  readStore: Symbol.for('vip.ReadStore') as ServiceIdentifier<ReadStore>,
+  sessionTokens: Symbol.for('vip.SessionTokens') as ServiceIdentifier<SessionTokens>,
+  authenticator: Symbol.for('vip.Authenticator') as ServiceIdentifier<Authenticator>,
+} as const;

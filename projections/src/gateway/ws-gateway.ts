@@ -1,0 +1,109 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { concatMap, from, type Subscription } from 'rxjs';
+import { WS_CLOSE_UNAUTHORIZED, type WsServerMessage } from '@vip/contracts';
+import type { Authenticator, Logger, ReadStore } from '@vip/platform';
+import type { ProjectionRunner } from '../runner.ts';
+import { endedSessions, liveMessages } from './live-messages.ts';
+
+const AUTH_TIMEOUT_MS = 10_000;
+const HEARTBEAT_MS = 30_000;
+
+interface Client {
+  socket: WebSocket;
+  sessionId: string;
+  alive: boolean;
+}
+
+export interface WsGateway {
+  clientCount(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * /ws: a browser sends `{ type: 'auth', token }` first and gets `{ type: 'ready' }`, or the
+ * socket is closed with 4401. After that it receives the pushes of every committed batch.
+ */
+export function attachWsGateway(
+  server: Server,
+  deps: { runner: ProjectionRunner; readStore: ReadStore; authenticator: Authenticator; logger: Logger },
+): WsGateway {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+  const clients = new Set<Client>();
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/ws') return void socket.destroy();
+    wss.handleUpgrade(request, socket, head, (ws) => greet(ws));
+  };
+  server.on('upgrade', onUpgrade);
+
+  function greet(ws: WebSocket): void {
+    const timeout = setTimeout(() => ws.close(WS_CLOSE_UNAUTHORIZED, 'Authentication required'), AUTH_TIMEOUT_MS);
+    ws.once('message', async (raw) => {
+      clearTimeout(timeout);
+      const token = parseAuth(raw.toString());
+      const user = token ? await deps.authenticator.authenticate(token).catch(() => null) : null;
+      if (!user) return ws.close(WS_CLOSE_UNAUTHORIZED, 'Unauthorized');
+      const client: Client = { socket: ws, sessionId: user.sessionId, alive: true };
+      clients.add(client);
+      ws.on('pong', () => (client.alive = true));
+      ws.on('close', () => clients.delete(client));
+      send(ws, { type: 'ready' });
+    });
+    ws.on('error', (error) => deps.logger.debug({ err: error }, 'ws client error'));
+  }
+
+  const pushes: Subscription = deps.runner.applied$
+    .pipe(concatMap((batch) => from(liveMessages(batch, deps.readStore).then((messages) => ({ batch, messages })))))
+    .subscribe({
+      next: ({ batch, messages }) => {
+        const ended = endedSessions(batch);
+        for (const client of clients) {
+          if (ended.has(client.sessionId)) {
+            client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Session ended');
+            continue;
+          }
+          for (const message of messages) send(client.socket, message);
+        }
+      },
+      error: (error: unknown) => deps.logger.error({ err: error }, 'ws push pipeline failed'),
+    });
+
+  // drop sockets whose peer vanished without closing
+  const heartbeat = setInterval(() => {
+    for (const client of clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        clients.delete(client);
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }, HEARTBEAT_MS).unref();
+
+  return {
+    clientCount: () => clients.size,
+    close: async () => {
+      clearInterval(heartbeat);
+      pushes.unsubscribe();
+      server.off('upgrade', onUpgrade);
+      for (const client of clients) client.socket.close(1001, 'Server shutting down');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function parseAuth(text: string): string | null {
+  try {
+    const message = JSON.parse(text) as { type?: unknown; token?: unknown };
+    return message.type === 'auth' && typeof message.token === 'string' ? message.token : null;
+  } catch {
+    return null;
+  }
+}
+
+function send(ws: WebSocket, message: WsServerMessage): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+}

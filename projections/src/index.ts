@@ -1,0 +1,5 @@
+export { ProjectionRunner, type AppliedBatch } from './runner.ts';
+export { attachWsGateway, type WsGateway } from './gateway/ws-gateway.ts';
+export { allProjectors, projectorsNamed } from './read-models/index.ts';
+export { rebuildReadModels } from './rebuild.ts';
+export type { Projector, ProjectedEvent } from './projector.ts';

@@ -1,0 +1,16 @@
+import type { Projector } from '../projector.ts';
+import { usersProjector } from './users.projector.ts';
+import { sessionsProjector } from './sessions.projector.ts';
+import { announcementsProjector } from './announcements.projector.ts';
+
+/** Every read model, in the order they are applied within a batch (authors before posts). */
+export const allProjectors: readonly Projector[] = [usersProjector, sessionsProjector, announcementsProjector];
+
+export function projectorsNamed(names: readonly string[] | undefined): Projector[] {
+  if (!names || names.length === 0) return [...allProjectors];
+  return names.map((name) => {
+    const projector = allProjectors.find((candidate) => candidate.name === name);
+    if (!projector) throw new Error(`Unknown projection "${name}". Known: ${allProjectors.map((p) => p.name).join(', ')}`);
+    return projector;
+  });
+}

@@ -1,0 +1,2 @@
+export { createQueryApp } from './app.ts';
+export type { QueryDeps } from './deps.ts';

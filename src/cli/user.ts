@@ -1,0 +1,37 @@
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { registerUser } from '@vip/command-service';
+import { closeContainer, createContainer, DomainError, loadConfig, TOKENS } from '@vip/platform';
+
+/**
+ * npm run user -- create <username> --password <pw> [--admin]
+ * Appends to the same event store the server uses; a running server picks the new user up
+ * within a second.
+ */
+const usage = 'Usage: npm run user -- create <username> --password <password> [--admin]';
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { password: { type: 'string' }, admin: { type: 'boolean', default: false } },
+});
+const [verb, username] = positionals;
+if (verb !== 'create' || !username || !values.password) {
+  process.stderr.write(`${usage}\n`);
+  process.exit(2);
+}
+
+const container = await createContainer(loadConfig(), 'user-cli');
+try {
+  const eventStore = await container.getAsync(TOKENS.eventStore);
+  const correlationId = randomUUID();
+  const { userId } = await registerUser(
+    eventStore,
+    { username, password: values.password, isAdmin: values.admin ?? false },
+    { now: new Date(), metadata: { correlationId, causationId: correlationId, actor: { kind: 'system', id: 'user-cli' } } },
+  );
+  process.stdout.write(`Created ${values.admin ? 'admin' : 'user'} "${username}" (${userId})\n`);
+} catch (error) {
+  process.stderr.write(`${error instanceof DomainError ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+} finally {
+  await closeContainer(container);
+}

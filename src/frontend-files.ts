@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Koa from 'koa';
+import serve from 'koa-static';
+import { securityHeaders } from '@vip/platform';
+
+/**
+ * The built single-page app: hashed assets cached for a year, every other path answered
+ * with index.html so that the browser's router can take it from there.
+ */
+export function createFrontendApp(frontendDir: string): Koa {
+  const app = new Koa();
+  const indexFile = path.join(frontendDir, 'index.html');
+  app.use(securityHeaders);
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.path.startsWith('/assets/') && ctx.status === 200) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use(serve(frontendDir, { index: false, maxage: 0 }));
+  app.use(async (ctx) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      return;
+    }
+    if (!fs.existsSync(indexFile)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The frontend is not built yet: run `npm run build` (npm start does it for you).';
+      return;
+    }
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = fs.createReadStream(indexFile);
+  });
+  return app;
+}
