@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteReadStore } from '../../platform/src/read-store/sqlite-read-store.ts';
+import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 
 const DOCUMENTS = 10_000;
 const SECONDS = 3;

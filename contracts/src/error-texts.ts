@@ -9,6 +9,7 @@ export const errorTexts = {
   announcementNotFound: 'Announcement not found',
   invalidPriority: 'Priority must be low, medium or high',
   malformedBody: 'The request body is not valid JSON',
+  bodyNotObject: 'The request body must be a JSON object',
   usernameTaken: 'This username is already taken',
   tooManyRequests: 'Too many requests, please try again later',
   internal: 'Something went wrong, please try again',

@@ -120,6 +120,24 @@ describe('event store adapters', () => {
       }
     });
 
+    it('polls for other processes only while someone is subscribed', async () => {
+      const store = new SqliteEventStore(newDbFile());
+      // White-box on purpose: an unref()ed timer is invisible to process.getActiveResourcesInfo().
+      const pollTimer = (): unknown => (store as unknown as { pollTimer?: unknown }).pollTimer;
+      try {
+        expect(pollTimer()).to.equal(undefined);
+        const first = store.subscribeToAll().subscribe((batch) => batch.ack());
+        const second = store.subscribeToAll().subscribe((batch) => batch.ack());
+        expect(pollTimer()).not.to.equal(undefined);
+        first.unsubscribe();
+        expect(pollTimer()).not.to.equal(undefined);
+        second.unsubscribe();
+        expect(pollTimer()).to.equal(undefined);
+      } finally {
+        await store.close();
+      }
+    });
+
     it('announces an empty log once with an empty caughtUp batch, then stays quiet until an append', async () => {
       const store = new SqliteEventStore(':memory:');
       const batches: EventBatch[] = [];

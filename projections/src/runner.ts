@@ -67,6 +67,7 @@ export class ProjectionRunner {
     const positions = this.projectors.map((p) => this.checkpoints.get(p.name));
     const after = positions.some((p) => p === undefined) ? undefined : Math.min(...(positions as number[]));
 
+    this.logger.info({ after: after ?? null, projections: this.projectors.map((p) => p.name) }, 'projections resuming from their checkpoint');
     this.subscription = this.eventStore
       .subscribeToAll({ after, maxBatchSize: this.maxBatchSize })
       .pipe(concatMap((batch) => this.process(batch)))

@@ -16,6 +16,10 @@ export function SignedInLayout({ mode, children }: { mode: 'panel' | 'admin'; ch
         <Link to={mode === 'admin' ? '/admin' : '/panel'} className="brand">
           VIP Access <span className="brand-mode">{mode === 'admin' ? 'Admin' : 'Panel'}</span>
         </Link>
+        <span className="user-chip">
+          <UserAvatar username={user.username} avatar={user.avatar} />
+          <span className="user-name">{user.username}</span>
+        </span>
         <nav className="header-actions" aria-label="Account">
           {mode === 'admin' ? (
             <Link className="button button-ghost" to="/panel">
@@ -28,10 +32,6 @@ export function SignedInLayout({ mode, children }: { mode: 'panel' | 'admin'; ch
               </Link>
             )
           )}
-          <span className="user-chip">
-            <UserAvatar username={user.username} avatar={user.avatar} />
-            <span className="user-name">{user.username}</span>
-          </span>
           <LogoutButton />
         </nav>
       </header>

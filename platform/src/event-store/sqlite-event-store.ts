@@ -99,6 +99,9 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('journal_mode = WAL');
     // NORMAL in WAL mode may lose the last commits on power loss but never corrupts the file.
     this.db.pragma('synchronous = NORMAL');
+    // Only checkpoints fsync in this mode; checkpointing every ~40 MB of WAL instead of every
+    // 4 MB roughly doubles the single-event append rate on a slow or busy disk.
+    this.db.pragma('wal_autocheckpoint = 10000');
     this.db.exec(schema);
     const db = this.db;
     this.statements = {

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  MongoBulkWriteError,
   MongoClient,
   MongoServerError,
   type AnyBulkWriteOperation,
@@ -86,8 +87,12 @@ class MongoCollection<T extends Document> implements Collection<T> {
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    const { sort, limit, skip, projection } = options;
-    return (await this.driver.find(filter, { sort, limit, skip, projection }).toArray()) as unknown as T[];
+    const cursor = this.driver.find(filter);
+    if (options.sort) cursor.sort(options.sort);
+    if (options.skip) cursor.skip(options.skip);
+    if (options.limit) cursor.limit(options.limit);
+    if (options.projection) cursor.project(options.projection);
+    return (await cursor.toArray()) as unknown as T[];
   }
 
   async countDocuments(filter: Filter = {}): Promise<number> {
@@ -152,12 +157,20 @@ class MongoCollection<T extends Document> implements Collection<T> {
       return await write();
     } catch (error) {
       if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) {
-        const id = error.keyValue?._id ?? error.writeErrors?.[0]?.err?.op?._id;
-        throw new DuplicateKeyError(this.driver.collectionName, String(id));
+        throw new DuplicateKeyError(this.driver.collectionName, duplicateId(error));
       }
       throw error;
     }
   }
+}
+
+/** The duplicated _id, wherever this kind of write reports it. */
+function duplicateId(error: MongoServerError): string {
+  if (error.keyValue?._id !== undefined) return String(error.keyValue._id);
+  const writeError = error instanceof MongoBulkWriteError ? [error.writeErrors].flat()[0] : undefined;
+  const operation = writeError?.getOperation();
+  const id = operation?._id ?? operation?.q?._id ?? /dup key: \{ _id: "(.*)" \}/.exec(error.message)?.[1];
+  return String(id);
 }
 
 function counts(result: { matchedCount: number; modifiedCount: number; upsertedCount: number }): UpdateResult {

@@ -6,19 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { Query, update as applyOperators } from 'mingo';
-import {
-  DuplicateKeyError,
-  type BulkOperation,
-  type Collection,
-  type Document,
-  type LooseDocument,
-  type Filter,
-  type FindOptions,
-  type ReadStore,
-  type Update,
-  type UpdateOptions,
-  type UpdateResult,
-} from './read-store.ts';
+import { DuplicateKeyError, type BulkOperation, type Collection, type Document, type Filter } from './read-store.ts';
+import type { FindOptions, LooseDocument, ReadStore, Update, UpdateOptions, UpdateResult } from './read-store.ts';
 
 /** A cached document and the exact JSON text stored for it (parsing it is the cheapest copy). */
 type Entry = { doc: LooseDocument; json: string };
@@ -63,7 +52,6 @@ export class SqliteReadStore implements ReadStore {
   async listCollections(): Promise<string[]> {
     return this.statements.names.all() as string[];
   }
-
   async dropCollection(name: string): Promise<void> {
     this.write(() => this.removeAll(name));
   }
@@ -73,8 +61,8 @@ export class SqliteReadStore implements ReadStore {
       throw new Error('SqliteReadStore.transaction: calls must not overlap (one projection runner)');
     }
     this.transactionOpen = true;
-    this.db.exec('BEGIN IMMEDIATE');
     try {
+      this.db.exec('BEGIN IMMEDIATE');
       const result = await work();
       this.db.exec('COMMIT');
       return result;
@@ -94,8 +82,8 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /** The cached documents of a collection, reloaded if another connection committed since. */
-  documentsOf(name: string): Documents {
-    this.forgetIfChangedElsewhere();
+  documentsOf(name: string, checkFreshness = true): Documents {
+    if (checkFreshness) this.forgetIfChangedElsewhere();
     let documents = this.caches.get(name);
     if (!documents) {
       documents = new Map();
@@ -107,15 +95,11 @@ export class SqliteReadStore implements ReadStore {
     return documents;
   }
 
-  /** The stored text of a document already known to be cached (no freshness check). */
-  cachedJson(name: string, id: string): string {
-    return this.caches.get(name)!.get(id)!.json;
-  }
-
   /**
    * Runs a synchronous write under an IMMEDIATE transaction (a savepoint inside transaction()),
-   * so the freshness check and the write see the same file. On failure SQLite has undone the
-   * rows; the caches may hold part of the work, so they are dropped.
+   * so the freshness check and the write see the same file: while we hold the write lock no
+   * other connection can commit. On failure SQLite has undone the rows; the caches may hold
+   * part of the work, so they are dropped.
    */
   write<R>(work: () => R): R {
     const before = this.mutations;
@@ -135,16 +119,14 @@ export class SqliteReadStore implements ReadStore {
     this.statements.save.run(name, document._id, json);
     // Parsing the stored text keeps the cache equal to what a reload would give (no Dates,
     // no undefined, no references shared with the caller).
-    this.documentsOf(name).set(document._id, { doc: JSON.parse(json), json });
+    this.documentsOf(name, false).set(document._id, { doc: JSON.parse(json), json });
     this.mutations++;
   }
-
   remove(name: string, id: string): void {
     this.statements.remove.run(name, id);
-    this.documentsOf(name).delete(id);
+    this.documentsOf(name, false).delete(id);
     this.mutations++;
   }
-
   removeAll(name: string): number {
     const { changes } = this.statements.removeAll.run(name);
     this.caches.set(name, new Map());
@@ -203,23 +185,18 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   async insertOne(document: T): Promise<void> {
     this.store.write(() => this.insertNow(document));
   }
-
-  async replaceOne(filter: Filter, replacement: T, options: UpdateOptions = {}): Promise<UpdateResult> {
-    return this.store.write(() => this.replaceNow(filter, replacement, options.upsert ?? false));
+  async replaceOne(filter: Filter, replacement: T, { upsert = false }: UpdateOptions = {}): Promise<UpdateResult> {
+    return this.store.write(() => this.replaceNow(filter, replacement, upsert));
   }
-
-  async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
-    return this.store.write(() => this.updateNow(filter, update, options.upsert ?? false, false));
+  async updateOne(filter: Filter, update: Update, { upsert = false }: UpdateOptions = {}): Promise<UpdateResult> {
+    return this.store.write(() => this.updateNow(filter, update, upsert, false));
   }
-
-  async updateMany(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
-    return this.store.write(() => this.updateNow(filter, update, options.upsert ?? false, true));
+  async updateMany(filter: Filter, update: Update, { upsert = false }: UpdateOptions = {}): Promise<UpdateResult> {
+    return this.store.write(() => this.updateNow(filter, update, upsert, true));
   }
-
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
     return this.store.write(() => this.deleteNow(filter, false));
   }
-
   async deleteMany(filter: Filter = {}): Promise<{ deletedCount: number }> {
     return this.store.write(() => this.deleteNow(filter, true));
   }
@@ -242,13 +219,10 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   /** Matching cached documents (not copies), sorted, skipped, limited and projected by mingo. */
   private select(filter: Filter, options: FindOptions): Document[] {
     const documents = this.store.documentsOf(this.name);
-    let candidates: Iterable<Document>;
-    if (typeof filter._id === 'string') {
-      const entry = documents.get(filter._id);
-      candidates = entry ? [entry.doc] : [];
-    } else {
-      candidates = Array.from(documents.values(), (entry) => entry.doc);
-    }
+    const byId = typeof filter._id === 'string' ? documents.get(filter._id) : undefined;
+    const candidates = typeof filter._id === 'string'
+      ? (byId ? [byId.doc] : []) // a filter naming one _id can only match that document
+      : Array.from(documents.values(), (entry) => entry.doc);
     // mingo's cursor filters, then sorts (stable, BSON type order, missing/null first), then
     // skips and limits, then projects, which is MongoDB's order.
     const cursor = new Query(filter, {}).find<Document>(candidates, options.projection ?? {});
@@ -261,8 +235,8 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   /** A copy the caller may mutate: a parse of the stored text, or a clone of a projection. */
   private copy(doc: Document, options: FindOptions): Document {
     if (options.projection) return structuredClone(doc);
-    // select() just refreshed the cache, so the entry is there and current.
-    return JSON.parse(this.store.cachedJson(this.name, doc._id));
+    // select() has just refreshed the cache, so the entry is there and current.
+    return JSON.parse(this.store.documentsOf(this.name, false).get(doc._id)!.json);
   }
 
   private insertNow(document: Document): void {
@@ -329,7 +303,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
 }
 
 function hasOnlyId(filter: Filter): boolean {
-  for (const key in filter) if (key !== '_id') return false;
+  for (const key in filter) if (key !== '_id') return false; // no array allocated, unlike Object.keys
   return true;
 }
 
@@ -353,8 +327,7 @@ function seedFromFilter(filter: Filter, into: Record<string, unknown> = {}): Rec
 }
 
 function isOperatorObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const keys = Object.keys(value);
+  const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
   return keys.length > 0 && keys.every((key) => key.startsWith('$'));
 }
 

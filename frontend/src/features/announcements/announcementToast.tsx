@@ -9,9 +9,21 @@ export function showAnnouncementToast(announcement: AnnouncementView): void {
   const { id, title, priority } = announcement;
   toast(`New ${priority} priority announcement: ${title}`, {
     // one toast per announcement, even if the same push arrives twice
-    id: `announcement-${id}`,
+    id: toastIdOf(id),
     icon: <span className={`priority-dot priority-${priority}`} aria-hidden="true" />,
     duration: priority === 'high' ? announcementHighMs : announcementOtherMs,
     className: `announcement-toast priority-${priority}`,
   });
+}
+
+/**
+ * The tab that created an announcement already says so ("Announcement created successfully");
+ * its own push, which can arrive before the POST's answer, should not announce it again.
+ */
+export function withdrawAnnouncementToast(announcementId: string): void {
+  toast.remove(toastIdOf(announcementId));
+}
+
+function toastIdOf(announcementId: string): string {
+  return `announcement-${announcementId}`;
 }

@@ -3,7 +3,7 @@ import type { AnnouncementView, CreateAnnouncementRequest, LoginRequest, LoginRe
 import type { RootState } from '../../app/store.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
 import { applyLiveUpdate } from '../announcements/liveUpdates.ts';
-import { showAnnouncementToast } from '../announcements/announcementToast.tsx';
+import { showAnnouncementToast, withdrawAnnouncementToast } from '../announcements/announcementToast.tsx';
 import { subscribeToRealtime } from '../../realtime/socket.ts';
 
 const sendsSessionToken = fetchBaseQuery({
@@ -82,10 +82,11 @@ export const apiSlice = createApi({
     createAnnouncement: build.mutation<AnnouncementView, CreateAnnouncementRequest>({
       query: (announcement) => ({ url: '/announcements', method: 'POST', body: announcement }),
       invalidatesTags: [ANNOUNCEMENT_LIST],
-      // Show it at once; the push that follows then finds it already there and adds nothing.
+      // Show it at once; a push that follows then finds it already there and adds nothing.
       async onQueryStarted(_request, { dispatch, queryFulfilled }) {
         const { data: created } = await queryFulfilled.catch(() => ({ data: null }));
         if (!created) return;
+        withdrawAnnouncementToast(created.id); // in case the push won the race
         dispatch(
           apiSlice.util.updateQueryData('getAnnouncements', undefined, (list) => {
             applyLiveUpdate(list, { type: 'announcement', data: created });

@@ -1,0 +1,95 @@
+import { expect } from 'chai';
+import { ADMIN, logIn, pathOf, useProductInBrowser } from './support/productInBrowser.ts';
+
+/**
+ * The journeys of spec §2 (login, route guard) and §4 (realtime announcements), in Debian's
+ * chromium against the real all-in-one server serving frontend/dist.
+ */
+const announcementDate = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/;
+
+describe('frontend: login and live announcements (browser)', function () {
+  this.timeout(90_000);
+  const product = useProductInBrowser();
+  const openPage = (path: string) => product.openPage(path);
+
+  it('shows the server\'s words in a banner for a wrong password', async () => {
+    const page = await openPage('/login');
+    await logIn(page, { username: ADMIN.username, password: 'not-the-password' });
+    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
+    expect(pathOf(page)).to.equal('/login');
+    expect(await page.getByRole('button', { name: 'Login' }).isEnabled()).to.equal(true);
+  });
+
+  it('sends a signed-out visitor of /panel to /login and back to /panel after login', async () => {
+    const page = await openPage('/panel');
+    await page.waitForURL('**/login');
+    await logIn(page);
+    await page.waitForURL('**/panel');
+    await page.locator('.user-name', { hasText: ADMIN.username }).waitFor();
+    const saved = await page.evaluate(() => ({ token: localStorage.getItem('authToken'), user: localStorage.getItem('user') }));
+    expect(saved.token).to.be.a('string').and.not.equal('');
+    expect(JSON.parse(saved.user ?? 'null')).to.include({ username: ADMIN.username, isAdmin: true });
+  });
+
+  it('ends a stored session the server no longer accepts, and one it cannot read', async () => {
+    const page = await openPage('/login');
+    const storedUser = JSON.stringify({ id: 'u1', username: 'ghost', isAdmin: false, avatar: null });
+    await page.evaluate((user) => {
+      localStorage.setItem('authToken', 'a-token-the-server-never-issued');
+      localStorage.setItem('user', user);
+    }, storedUser);
+    await page.goto(product.url('/panel'));
+    await page.waitForURL('**/login'); // the 401 ended the session
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).to.equal(null);
+
+    await page.evaluate(() => {
+      localStorage.setItem('authToken', 'whatever');
+      localStorage.setItem('user', '{not json');
+    });
+    await page.goto(product.url('/panel'));
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user')])).to.deep.equal([null, null]);
+  });
+
+  it('delivers a new announcement live to another signed-in tab, and its deletion too', async () => {
+    const admin = await openPage('/login');
+    await logIn(admin);
+    await admin.waitForURL('**/admin');
+
+    const reader = await openPage('/panel');
+    await reader.waitForURL('**/login');
+    await logIn(reader);
+    await reader.waitForURL('**/panel');
+    await reader.getByText('No announcements yet').waitFor();
+    // Only once the socket is authenticated is a push guaranteed to reach this tab.
+    await reader.locator('[data-realtime-status="live"]').waitFor();
+    await reader.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+
+    await admin.getByRole('button', { name: 'Create Announcement' }).click();
+    await admin.getByText('Please fill in all fields').waitFor();
+
+    const title = `Maintenance tonight ${Date.now()}`;
+    await admin.getByLabel('Title').fill(title);
+    await admin.getByLabel('Content').fill('The key generator is down from 22:00 to 23:00.');
+    await admin.getByLabel('Priority').selectOption('high');
+    await admin.getByRole('button', { name: 'Create Announcement' }).click();
+    await admin.getByText('Announcement created successfully').waitFor();
+    expect(await admin.getByLabel('Title').inputValue()).to.equal('');
+    expect(await admin.getByLabel('Priority').inputValue()).to.equal('medium');
+
+    const readerCard = reader.locator('article', { hasText: title });
+    await readerCard.waitFor();
+    await reader.getByRole('status').filter({ hasText: `New high priority announcement: ${title}` }).waitFor();
+    expect(await reader.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).to.equal(true);
+    expect(await readerCard.locator('.badge').textContent()).to.equal('High priority');
+    expect(await readerCard.locator('.announcement-author').textContent()).to.equal(ADMIN.username);
+    expect(await readerCard.locator('time').textContent()).to.match(announcementDate);
+    expect(await readerCard.getByRole('button', { name: /Delete/ }).count()).to.equal(0);
+
+    await admin.getByRole('button', { name: `Delete announcement: ${title}` }).click();
+    await admin.getByText('Announcement deleted successfully').waitFor();
+    await readerCard.waitFor({ state: 'detached' });
+    await reader.getByText('No announcements yet').waitFor();
+    expect(product.pageErrors).to.deep.equal([]);
+  });
+});
