@@ -20,7 +20,7 @@ describe('frontend: login and live announcements (browser)', function () {
     expect(await page.getByRole('button', { name: 'Login' }).isEnabled()).to.equal(true);
   });
 
-  it('sends a signed-out visitor of /panel to /login and back to /panel after login', async () => {
+  it('guards /panel, returns there after login, redirects a signed-in /login, and logs out', async () => {
     const page = await openPage('/panel');
     await page.waitForURL('**/login');
     await logIn(page);
@@ -29,6 +29,19 @@ describe('frontend: login and live announcements (browser)', function () {
     const saved = await page.evaluate(() => ({ token: localStorage.getItem('authToken'), user: localStorage.getItem('user') }));
     expect(saved.token).to.be.a('string').and.not.equal('');
     expect(JSON.parse(saved.user ?? 'null')).to.include({ username: ADMIN.username, isAdmin: true });
+
+    // Signed in, /login and / lead home; an unknown route is the not-found screen.
+    await page.goto(product.url('/login'));
+    await page.waitForURL('**/admin');
+    await page.goto(product.url('/'));
+    await page.waitForURL('**/admin');
+    await page.goto(product.url('/no-such-page'));
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+
+    await page.goto(product.url('/panel'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user')])).to.deep.equal([null, null]);
   });
 
   it('ends a stored session the server no longer accepts, and one it cannot read', async () => {
