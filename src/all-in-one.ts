@@ -33,8 +33,8 @@ export async function startAllInOne(config: AppConfig): Promise<RunningProduct> 
   await runner.start();
   await bootstrapAdmin(eventStore, config, logger);
 
-  const commands = createCommandApp({ eventStore, readStore, sessionTokens, authenticator, logger }).callback();
-  const queries = createQueryApp({ eventStore, readStore, authenticator, logger }, 'all-in-one').callback();
+  const commands = createCommandApp({ eventStore, readStore, sessionTokens, authenticator, logger, corsOrigin: config.corsOrigin }).callback();
+  const queries = createQueryApp({ eventStore, readStore, authenticator, logger, corsOrigin: config.corsOrigin }, 'all-in-one').callback();
   const frontend = createFrontendApp(config.frontendDir).callback();
 
   const server = http.createServer((req, res) => {

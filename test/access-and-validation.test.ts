@@ -13,7 +13,7 @@ describe('who may do what, and what bad input gets', function () {
   const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
 
   before(async () => {
-    product = await startAllInOne();
+    product = await startAllInOne({ env: { CORS_ORIGIN: 'https://panel.example' } });
     adminToken = await login(product.url, ADMIN.username, ADMIN.password);
     // created by the CLI while the server runs: it must reach the running server
     const created = await runCli('src/cli/user.ts', ['create', 'member', '--password', 'member-password-1'], { DATA_DIR: product.dataDir });
@@ -133,6 +133,16 @@ describe('who may do what, and what bad input gets', function () {
       const response = await api(product.url, 'GET', '/api/nothing-here');
       expect(response.status).to.equal(404);
       expect(response.body.error).to.equal(errorTexts.notFound);
+    });
+  });
+
+  describe('CORS', () => {
+    it('answers a preflight from the configured origin only', async () => {
+      const allowed = await fetch(`${product.url}/api/announcements`, { method: 'OPTIONS', headers: { origin: 'https://panel.example' } });
+      expect(allowed.status).to.equal(204);
+      expect(allowed.headers.get('access-control-allow-origin')).to.equal('https://panel.example');
+      const other = await fetch(`${product.url}/api/announcements`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+      expect(other.headers.get('access-control-allow-origin')).to.equal(null);
     });
   });
 

@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { apiNotFound, correlation, errorHandler, identify, jsonBody, securityHeaders, type Authenticator } from '@vip/platform';
+import { apiNotFound, correlation, corsFor, errorHandler, identify, jsonBody, securityHeaders, type Authenticator } from '@vip/platform';
 import type { CommandDeps } from './core/deps.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
@@ -10,6 +10,7 @@ export function createCommandApp(deps: CommandDeps & { authenticator: Authentica
   app.use(errorHandler(deps.logger));
   app.use(correlation);
   app.use(securityHeaders);
+  app.use(corsFor(deps.corsOrigin));
   app.use(apiNotFound);
   app.use(jsonBody());
   app.use(identify(deps.authenticator));

@@ -10,6 +10,7 @@ const deps = {
   eventStore,
   readStore,
   logger: container.get(TOKENS.logger),
+  corsOrigin: config.corsOrigin,
   sessionTokens: container.get(TOKENS.sessionTokens),
   authenticator: await container.getAsync(TOKENS.authenticator),
 };

@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { apiNotFound, correlation, errorHandler, healthRoutes, identify, securityHeaders } from '@vip/platform';
+import { apiNotFound, correlation, corsFor, errorHandler, healthRoutes, identify, securityHeaders } from '@vip/platform';
 import type { QueryDeps } from './deps.ts';
 import { userRoutes } from './users/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
@@ -10,6 +10,7 @@ export function createQueryApp(deps: QueryDeps, service = 'query-service'): Koa 
   app.use(errorHandler(deps.logger));
   app.use(correlation);
   app.use(securityHeaders);
+  app.use(corsFor(deps.corsOrigin));
   app.use(apiNotFound);
   app.use(identify(deps.authenticator));
   for (const router of [healthRoutes(service, deps.eventStore, deps.readStore), userRoutes(), announcementRoutes(deps.readStore)]) {

@@ -6,4 +6,5 @@ export interface QueryDeps {
   logger: Logger;
   /** Only for GET /api/health (the head position); no product read touches it. */
   eventStore: EventStore;
+  corsOrigin?: string;
 }

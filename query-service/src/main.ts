@@ -9,6 +9,7 @@ const deps = {
   readStore: await container.getAsync(TOKENS.readStore),
   authenticator: await container.getAsync(TOKENS.authenticator),
   logger: container.get(TOKENS.logger),
+  corsOrigin: config.corsOrigin,
 };
 const server = createQueryApp(deps).listen(config.port, config.host, () => deps.logger.info({ port: config.port }, 'query-service listening'));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -35,7 +35,7 @@ export class LiveClient {
   }
 
   /** Resolves with the first message matching `predicate`, waiting up to `timeoutMs`. */
-  async waitFor<T extends WsServerMessage>(predicate: (message: WsServerMessage) => message is T, timeoutMs = 5000): Promise<T>;
+  async waitFor<T extends WsServerMessage>(predicate: (message: WsServerMessage) => message is T, timeoutMs?: number): Promise<T>;
   async waitFor(predicate: (message: WsServerMessage) => boolean, timeoutMs?: number): Promise<WsServerMessage>;
   async waitFor(predicate: (message: WsServerMessage) => boolean, timeoutMs = 5000): Promise<WsServerMessage> {
     const deadline = Date.now() + timeoutMs;

@@ -6,4 +6,6 @@ export interface CommandDeps {
   readStore: ReadStore;
   sessionTokens: SessionTokens;
   logger: Logger;
+  /** CORS_ORIGIN: the one other origin allowed to call the API. */
+  corsOrigin?: string;
 }

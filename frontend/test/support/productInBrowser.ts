@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { removeDataDir, startAllInOne } from '../../../test/support/all-in-one.ts';
+import { ADMIN, removeDataDir, startAllInOne } from '../../../test/support/all-in-one.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-export const ADMIN = { username: 'admin', password: 'admin-password-1' };
+export { ADMIN };
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface ProductInBrowser {
@@ -68,7 +68,7 @@ export function useProductInBrowser(): ProductInBrowser {
   };
 }
 
-export async function logIn(page: Page, credentials = ADMIN): Promise<void> {
+export async function logIn(page: Page, credentials: { username: string; password: string } = ADMIN): Promise<void> {
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Login' }).click();

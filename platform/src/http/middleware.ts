@@ -97,3 +97,23 @@ export const apiNotFound: Middleware = async (ctx, next) => {
     ctx.body = { error: errorTexts.notFound };
   }
 };
+
+/**
+ * CORS for exactly one configured origin (CORS_ORIGIN); without it, only the same origin
+ * can call the API from a browser.
+ */
+export function corsFor(origin: string | undefined): Middleware {
+  return async (ctx, next) => {
+    if (!origin || ctx.get('origin') !== origin) return next();
+    ctx.set('Access-Control-Allow-Origin', origin);
+    ctx.set('Vary', 'Origin');
+    if (ctx.method === 'OPTIONS') {
+      ctx.set('Access-Control-Allow-Methods', 'GET, POST, DELETE');
+      ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Correlation-Id');
+      ctx.set('Access-Control-Max-Age', '600');
+      ctx.status = 204;
+      return;
+    }
+    await next();
+  };
+}
