@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const tierSchema = z.enum(['free', 'premium']);
+export type Tier = z.infer<typeof tierSchema>;
+
+/**
+ * Stream `access-hash-<digest>`: a one-time link to a server's key page. Only the SHA-256
+ * digest of the hash is ever stored; the hash itself lives in the visitor's URL.
+ */
+export const accessHashIssuedSchema = z.object({ hashDigest: z.string(), guildId: z.string(), expiresAt: z.string(), issuedAt: z.string() });
+export const accessHashUsedSchema = z.object({ hashDigest: z.string(), guildId: z.string(), keyDigest: z.string(), usedAt: z.string() });
+
+/** Stream `key-<digest>`: a VIP key's life. Only the SHA-256 digest of the key is stored. */
+export const keyGeneratedSchema = z.object({
+  keyDigest: z.string(),
+  guildId: z.string(),
+  tier: tierSchema,
+  noAds: z.boolean(),
+  expiresAt: z.string(),
+  generatedAt: z.string(),
+  /** Keyed hash of the visitor's address, for distinct-visitor figures; never the address. */
+  visitorDigest: z.string().nullable(),
+  accessHashDigest: z.string().nullable(),
+});
+export const keyRedeemedSchema = z.object({ keyDigest: z.string(), guildId: z.string(), discordUserId: z.string(), redeemedAt: z.string() });
+
+/** Stream `vip-<guildId>-<discordUserId>`: a member's VIP role window. */
+export const vipRoleGrantedSchema = z.object({
+  guildId: z.string(),
+  discordUserId: z.string(),
+  keyDigest: z.string(),
+  until: z.string(),
+  grantedAt: z.string(),
+});
+/** The window ended and the bot took the role away (or it was gone already). */
+export const vipRoleRemovedSchema = z.object({ guildId: z.string(), discordUserId: z.string(), removedAt: z.string() });
+
+/** Stream `visitor-<digest>`: visits of one (hashed) address. */
+export const visitRecordedSchema = z.object({ visitorDigest: z.string(), guildId: z.string().nullable(), visitedAt: z.string() });
