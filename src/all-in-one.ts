@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bootstrapAdmin, createCommandApp } from '@vip/command-service';
-import { createQueryApp } from '@vip/query-service';
+import { bootstrapAdmin, createCommandApp, resolveCommandDeps } from '@vip/command-service';
+import { createQueryApp, resolveQueryDeps } from '@vip/query-service';
 import { ProjectionRunner, allProjectors, attachWsGateway } from '@vip/projections';
-import { closeContainer, createContainer, TOKENS, type AppConfig } from '@vip/platform';
+import { closeContainer, createContainer, type AppConfig } from '@vip/platform';
 import { createFrontendApp } from './frontend-files.ts';
 
 export interface RunningProduct {
@@ -21,20 +21,16 @@ export interface RunningProduct {
  */
 export async function startAllInOne(config: AppConfig): Promise<RunningProduct> {
   const container = await createContainer(config, 'all-in-one');
-  const [eventStore, readStore, authenticator] = await Promise.all([
-    container.getAsync(TOKENS.eventStore),
-    container.getAsync(TOKENS.readStore),
-    container.getAsync(TOKENS.authenticator),
-  ]);
-  const logger = container.get(TOKENS.logger);
-  const sessionTokens = container.get(TOKENS.sessionTokens);
+  const commandDeps = await resolveCommandDeps(container);
+  const queryDeps = await resolveQueryDeps(container);
+  const { eventStore, readStore, authenticator, logger } = commandDeps;
 
   const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger);
   await runner.start();
   await bootstrapAdmin(eventStore, config, logger);
 
-  const commands = createCommandApp({ eventStore, readStore, sessionTokens, authenticator, logger, corsOrigin: config.corsOrigin }).callback();
-  const queries = createQueryApp({ eventStore, readStore, authenticator, logger, corsOrigin: config.corsOrigin }, 'all-in-one').callback();
+  const commands = createCommandApp(commandDeps).callback();
+  const queries = createQueryApp(queryDeps, 'all-in-one').callback();
   const frontend = createFrontendApp(config.frontendDir).callback();
 
   const server = http.createServer((req, res) => {

@@ -177,3 +177,23 @@ describe('who may do what, and what bad input gets', function () {
     });
   });
 });
+
+describe('sign-in rate limit', function () {
+  let product: SpawnedProduct;
+  before(async () => {
+    product = await startAllInOne({ env: { RATE_LIMIT_LOGINS_PER_MINUTE: '3' } });
+  });
+  after(async () => {
+    await product.stop();
+    removeDataDir(product.dataDir);
+  });
+
+  it('answers 429 with a clear text after too many attempts for one username', async () => {
+    const attempt = () => api(product.url, 'POST', '/api/auth/login', { body: { username: ADMIN.username, password: 'guess-guess' } });
+    for (let i = 0; i < 3; i++) expect((await attempt()).status).to.equal(401);
+    const limited = await attempt();
+    expect(limited.status).to.equal(429);
+    expect(limited.body.error).to.equal(errorTexts.tooManyRequests);
+    expect(Number(limited.headers.get('retry-after'))).to.be.within(1, 60);
+  });
+});

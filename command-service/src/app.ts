@@ -1,20 +1,36 @@
 import Koa from 'koa';
-import { apiNotFound, correlation, corsFor, errorHandler, identify, jsonBody, securityHeaders, type Authenticator } from '@vip/platform';
+import { apiNotFound, correlation, corsFor, errorHandler, identify, jsonBody, securityHeaders } from '@vip/platform';
 import type { CommandDeps } from './core/deps.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
+import { guildRoutes } from './guilds/routes.ts';
+import { userServerRoutes } from './user-servers/routes.ts';
+import { greetingRoutes } from './greetings/routes.ts';
+import { keyRoutes } from './keys/routes.ts';
+import { subscriptionRoutes } from './subscriptions/routes.ts';
+import { whitelistRoutes } from './whitelist/routes.ts';
 
 /** The write side: every POST and DELETE of the API. */
-export function createCommandApp(deps: CommandDeps & { authenticator: Authenticator }): Koa {
-  const app = new Koa({ proxy: true });
+export function createCommandApp(deps: CommandDeps): Koa {
+  const app = new Koa({ proxy: deps.config.trustProxy });
   app.use(errorHandler(deps.logger));
   app.use(correlation);
   app.use(securityHeaders);
-  app.use(corsFor(deps.corsOrigin));
+  app.use(corsFor(deps.config.corsOrigin));
   app.use(apiNotFound);
   app.use(jsonBody());
   app.use(identify(deps.authenticator));
-  for (const router of [sessionRoutes(deps), announcementRoutes(deps)]) {
+  const routers = [
+    sessionRoutes(deps),
+    announcementRoutes(deps),
+    guildRoutes(deps),
+    userServerRoutes(deps),
+    greetingRoutes(deps),
+    keyRoutes(deps),
+    subscriptionRoutes(deps),
+    whitelistRoutes(deps),
+  ];
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -1,5 +1,5 @@
 export { createCommandApp } from './app.ts';
-export type { CommandDeps } from './core/deps.ts';
+export { resolveCommandDeps, type CommandDeps } from './core/deps.ts';
 export { bootstrapAdmin } from './users/bootstrap-admin.ts';
 export { registerUser } from './users/register-user.ts';
 export { handleCommand } from './core/command-handler.ts';

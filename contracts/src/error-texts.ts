@@ -5,6 +5,8 @@ export const errorTexts = {
   unauthorized: 'Authentication required',
   sessionEnded: 'Your session has ended, please log in again',
   forbidden: 'Admin access required',
+  botOnly: 'This route is for the bots (service token required)',
+  notYourServer: 'You can only manage your own servers',
   notFound: 'Not found',
   announcementNotFound: 'Announcement not found',
   invalidPriority: 'Priority must be low, medium or high',

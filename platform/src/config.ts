@@ -23,6 +23,21 @@ export interface AppConfig {
   frontendDir: string;
   corsOrigin: string | undefined;
   logLevel: string;
+  /** Trust X-Forwarded-For (only behind the deployment's own proxy). */
+  trustProxy: boolean;
+  /** Service token the bots send as `Authorization: Bearer …`; bot routes answer 401 without it. */
+  botApiToken: string | undefined;
+  /** The key bot's application id, for invite links (Bot not in server → Invite Bot). */
+  discordClientId: string | undefined;
+  posterDiscordClientId: string | undefined;
+  /** Optional sponsor checkpoint shown on key pages (decisions.md §3); off when unset. */
+  sponsorUrl: string | undefined;
+  keyLifetimeHours: number;
+  vipRoleMinutes: number;
+  accessHashLifetimeMinutes: number;
+  defaultServerSlots: number;
+  /** Requests per client per minute. */
+  rateLimits: { keyGeneration: number; hashGeneration: number; login: number };
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -49,5 +64,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frontendDir: path.resolve(env.FRONTEND_DIR || path.join(root, 'frontend/dist')),
     corsOrigin: env.CORS_ORIGIN || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
+    botApiToken: env.BOT_API_TOKEN || undefined,
+    discordClientId: env.DISCORD_CLIENT_ID || undefined,
+    posterDiscordClientId: env.POSTER_DISCORD_CLIENT_ID || undefined,
+    sponsorUrl: env.SPONSOR_URL || undefined,
+    keyLifetimeHours: int('KEY_LIFETIME_HOURS', configDefaults.keyLifetimeHours, env),
+    vipRoleMinutes: int('VIP_ROLE_MINUTES', configDefaults.vipRoleMinutes, env),
+    accessHashLifetimeMinutes: int('ACCESS_HASH_LIFETIME_MINUTES', configDefaults.accessHashLifetimeMinutes, env),
+    defaultServerSlots: int('DEFAULT_SERVER_SLOTS', configDefaults.defaultServerSlots, env),
+    rateLimits: {
+      keyGeneration: int('RATE_LIMIT_KEYS_PER_MINUTE', 10, env),
+      hashGeneration: int('RATE_LIMIT_HASHES_PER_MINUTE', 30, env),
+      login: int('RATE_LIMIT_LOGINS_PER_MINUTE', 10, env),
+    },
   };
 }

@@ -10,6 +10,7 @@ import { SqliteReadStore } from './read-store/sqlite-read-store.ts';
 import { MongoReadStore } from './read-store/mongo-read-store.ts';
 import { SessionTokens, resolveJwtSecret } from './auth/session-tokens.ts';
 import { Authenticator } from './auth/authenticator.ts';
+import { Keyring } from './auth/keyring.ts';
 import type { ReadStore } from './read-store/read-store.ts';
 
 export const embeddedFiles = (dataDir: string) => ({
@@ -26,7 +27,9 @@ export const coreModule = (config: AppConfig, service: string) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.config).toConstantValue(config);
     bind(TOKENS.logger).toConstantValue(createLogger(service, config.logLevel));
-    bind(TOKENS.sessionTokens).toResolvedValue(() => new SessionTokens(resolveJwtSecret(config.jwtSecret, ensureDataDir(config.dataDir)), config.sessionHours));
+    const masterSecret = () => resolveJwtSecret(config.jwtSecret, ensureDataDir(config.dataDir));
+    bind(TOKENS.sessionTokens).toResolvedValue(() => new SessionTokens(masterSecret(), config.sessionHours));
+    bind(TOKENS.keyring).toResolvedValue(() => new Keyring(masterSecret()));
     bind(TOKENS.authenticator).toResolvedValue((tokens: SessionTokens, readStore: ReadStore) => new Authenticator(tokens, readStore), [TOKENS.sessionTokens, TOKENS.readStore]);
   });
 

@@ -12,3 +12,5 @@ export * from './http/middleware.ts';
 export * from './http/validate.ts';
 export * from './projection-checkpoints.ts';
 export * from './http/health.ts';
+export * from './auth/keyring.ts';
+export * from './http/rate-limit.ts';

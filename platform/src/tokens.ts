@@ -5,6 +5,7 @@ import type { EventStore } from './event-store/event-store.ts';
 import type { ReadStore } from './read-store/read-store.ts';
 import type { SessionTokens } from './auth/session-tokens.ts';
 import type { Authenticator } from './auth/authenticator.ts';
+import type { Keyring } from './auth/keyring.ts';
 
 /** Every injectable in one place (ARCHITECTURE.md: tokens in one file). */
 export const TOKENS = {
@@ -14,4 +15,5 @@ export const TOKENS = {
   readStore: Symbol.for('vip.ReadStore') as ServiceIdentifier<ReadStore>,
   sessionTokens: Symbol.for('vip.SessionTokens') as ServiceIdentifier<SessionTokens>,
   authenticator: Symbol.for('vip.Authenticator') as ServiceIdentifier<Authenticator>,
+  keyring: Symbol.for('vip.Keyring') as ServiceIdentifier<Keyring>,
 } as const;

@@ -3,17 +3,34 @@ import { apiNotFound, correlation, corsFor, errorHandler, healthRoutes, identify
 import type { QueryDeps } from './deps.ts';
 import { userRoutes } from './users/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
+import { serverRoutes } from './servers/routes.ts';
+import { greetingRoutes } from './greetings/routes.ts';
+import { keyRoutes } from './keys/routes.ts';
+import { subscriptionRoutes } from './subscriptions/routes.ts';
+import { whitelistRoutes } from './whitelist/routes.ts';
+import { statsRoutes } from './stats/routes.ts';
 
 /** The read side: every GET of the API, answered from the read models only. */
 export function createQueryApp(deps: QueryDeps, service = 'query-service'): Koa {
-  const app = new Koa({ proxy: true });
+  const app = new Koa({ proxy: deps.config.trustProxy });
   app.use(errorHandler(deps.logger));
   app.use(correlation);
   app.use(securityHeaders);
-  app.use(corsFor(deps.corsOrigin));
+  app.use(corsFor(deps.config.corsOrigin));
   app.use(apiNotFound);
   app.use(identify(deps.authenticator));
-  for (const router of [healthRoutes(service, deps.eventStore, deps.readStore), userRoutes(), announcementRoutes(deps.readStore)]) {
+  const routers = [
+    healthRoutes(service, deps.eventStore, deps.readStore),
+    userRoutes(),
+    announcementRoutes(deps.readStore),
+    serverRoutes(deps),
+    greetingRoutes(deps),
+    keyRoutes(deps),
+    subscriptionRoutes(deps),
+    whitelistRoutes(deps),
+    statsRoutes(deps),
+  ];
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

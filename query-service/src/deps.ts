@@ -1,10 +1,23 @@
-import type { Authenticator, EventStore, Logger, ReadStore } from '@vip/platform';
+import { TOKENS, type AppConfig, type Authenticator, type EventStore, type Keyring, type Logger, type ReadStore } from '@vip/platform';
+import type { Container } from 'inversify';
 
 export interface QueryDeps {
   readStore: ReadStore;
   authenticator: Authenticator;
   logger: Logger;
+  config: AppConfig;
+  keyring: Keyring;
   /** Only for GET /api/health (the head position); no product read touches it. */
   eventStore: EventStore;
-  corsOrigin?: string;
+}
+
+export async function resolveQueryDeps(container: Container): Promise<QueryDeps> {
+  return {
+    config: container.get(TOKENS.config),
+    logger: container.get(TOKENS.logger),
+    eventStore: await container.getAsync(TOKENS.eventStore),
+    readStore: await container.getAsync(TOKENS.readStore),
+    keyring: await container.getAsync(TOKENS.keyring),
+    authenticator: await container.getAsync(TOKENS.authenticator),
+  };
 }

@@ -1,2 +1,2 @@
 export { createQueryApp } from './app.ts';
-export type { QueryDeps } from './deps.ts';
+export { resolveQueryDeps, type QueryDeps } from './deps.ts';

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
+/** The bots' service token the spawned product accepts. */
+export const BOT_TOKEN = 'test-bot-service-token';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface SpawnedProduct {
@@ -34,6 +36,11 @@ export async function startAllInOne(options: { env?: Record<string, string>; dat
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // journeys sign in and generate keys far faster than a person; the limits have their own tests
+      RATE_LIMIT_LOGINS_PER_MINUTE: '100000',
+      RATE_LIMIT_KEYS_PER_MINUTE: '100000',
+      RATE_LIMIT_HASHES_PER_MINUTE: '100000',
+      BOT_API_TOKEN: BOT_TOKEN,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
-import type { EventStore, Logger, ReadStore, SessionTokens } from '@vip/platform';
+import { TOKENS, type AppConfig, type Authenticator, type EventStore, type Keyring, type Logger, type ReadStore, type SessionTokens } from '@vip/platform';
+import type { Container } from 'inversify';
 
 /** What the command routes need; resolved from the container once, at start. */
 export interface CommandDeps {
@@ -6,6 +7,19 @@ export interface CommandDeps {
   readStore: ReadStore;
   sessionTokens: SessionTokens;
   logger: Logger;
-  /** CORS_ORIGIN: the one other origin allowed to call the API. */
-  corsOrigin?: string;
+  config: AppConfig;
+  keyring: Keyring;
+  authenticator: Authenticator;
+}
+
+export async function resolveCommandDeps(container: Container): Promise<CommandDeps> {
+  return {
+    config: container.get(TOKENS.config),
+    logger: container.get(TOKENS.logger),
+    eventStore: await container.getAsync(TOKENS.eventStore),
+    readStore: await container.getAsync(TOKENS.readStore),
+    sessionTokens: await container.getAsync(TOKENS.sessionTokens),
+    keyring: await container.getAsync(TOKENS.keyring),
+    authenticator: await container.getAsync(TOKENS.authenticator),
+  };
 }

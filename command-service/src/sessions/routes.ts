@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { errorTexts, loginRequestSchema, type LoginResponse } from '@vip/contracts';
-import { DomainError, decoyPasswordHash, passwords, requireUser, validate, waitForProjection } from '@vip/platform';
+import { DomainError, clientKey, decoyPasswordHash, passwords, rateLimit, requireUser, validate, waitForProjection } from '@vip/platform';
 import { handleCommand } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -13,7 +13,13 @@ import { parseEvent } from '@vip/contracts';
 export function sessionRoutes(deps: CommandDeps): Router {
   const router = new Router();
 
-  router.post('/api/auth/login', async (ctx) => {
+  // per client and username: slows password guessing without locking anyone out for long
+  const loginLimit = rateLimit({
+    perMinute: deps.config.rateLimits.login,
+    keyOf: (ctx) => `${clientKey(ctx, deps.keyring)}:${String((ctx.request.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}`,
+  });
+
+  router.post('/api/auth/login', loginLimit, async (ctx) => {
     const { username, password } = validate(loginRequestSchema, ctx.request.body);
     const user = await loadCredentials(deps, username);
     // an unknown user costs the same argon2 work as a wrong password

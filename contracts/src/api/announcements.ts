@@ -22,3 +22,23 @@ export interface AnnouncementView {
   createdAt: string;
   author: { username: string; avatar: string | null };
 }
+
+export const announcementsRoutes: import('./route-spec.ts').RouteSpec[] = [
+  { method: 'GET', path: '/api/announcements', auth: 'signedIn', summary: 'Announcements, newest first', response: { status: 200, description: 'AnnouncementView[]' } },
+  {
+    method: 'POST',
+    path: '/api/announcements',
+    auth: 'admin',
+    summary: 'Post an announcement (pushed live on /ws)',
+    body: createAnnouncementRequestSchema,
+    response: { status: 201, description: 'The created AnnouncementView' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/announcements/:id',
+    auth: 'admin',
+    summary: 'Delete an announcement',
+    params: { id: announcementIdSchema },
+    response: { status: 204, description: 'Deleted' },
+  },
+];

@@ -41,3 +41,17 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, dot, dash and underscore');
 
 export const newPasswordSchema = z.string().min(10, 'Password must be at least 10 characters').max(256, 'Password must be at most 256 characters');
+
+export const authRoutes: import('./route-spec.ts').RouteSpec[] = [
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    auth: 'anonymous',
+    summary: 'Sign in; answers a bearer token and the user',
+    body: loginRequestSchema,
+    response: { status: 200, description: '{ token, id, user: { username, isAdmin } }' },
+    rateLimited: true,
+  },
+  { method: 'POST', path: '/api/auth/logout', auth: 'signedIn', summary: 'End this session', response: { status: 204, description: 'The token no longer works' } },
+  { method: 'GET', path: '/api/user/info', auth: 'signedIn', summary: 'Who is signed in', response: { status: 200, description: '{ id, username, isAdmin, avatar }' } },
+];

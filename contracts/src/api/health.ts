@@ -12,3 +12,7 @@ export interface HealthResponse {
   readStore: { adapter: string };
   projections: ProjectionHealth[];
 }
+
+export const healthRoutes: import('./route-spec.ts').RouteSpec[] = [
+  { method: 'GET', path: '/api/health', auth: 'anonymous', summary: "The log's head and each projection's checkpoint and lag", response: { status: 200, description: 'HealthResponse' } },
+];

@@ -2,11 +2,17 @@ import type { z } from 'zod';
 import { announcementDeletedSchema, announcementPostedSchema } from './announcement.ts';
 import { sessionEndedSchema, sessionStartedSchema } from './session.ts';
 import { userRegisteredSchema, usernameReservedSchema } from './user.ts';
+import * as guild from './guild.ts';
+import * as key from './key.ts';
+import * as subscription from './subscription.ts';
 
 export * from './metadata.ts';
 export * from './user.ts';
 export * from './session.ts';
 export * from './announcement.ts';
+export * from './guild.ts';
+export * from './key.ts';
+export * from './subscription.ts';
 
 /**
  * Every event type the product writes, with its schema and current version. A stored event
@@ -20,12 +26,38 @@ export const eventSchemas = {
   SessionEnded: { version: 1, schema: sessionEndedSchema },
   AnnouncementPosted: { version: 1, schema: announcementPostedSchema },
   AnnouncementDeleted: { version: 1, schema: announcementDeletedSchema },
+  PasswordChanged: { version: 1, schema: subscription.passwordChangedSchema },
+  // servers, their owners and greetings
+  GuildReported: { version: 1, schema: guild.guildReportedSchema },
+  GuildLeft: { version: 1, schema: guild.guildLeftSchema },
+  ServerClaimed: { version: 1, schema: guild.serverClaimedSchema },
+  ServerReleased: { version: 1, schema: guild.serverReleasedSchema },
+  SubscriberServerAdded: { version: 1, schema: guild.subscriberServerAddedSchema },
+  SubscriberServerChanged: { version: 1, schema: guild.subscriberServerChangedSchema },
+  GreetingConfigured: { version: 1, schema: guild.greetingConfiguredSchema },
+  GreetingRemoved: { version: 1, schema: guild.greetingRemovedSchema },
+  // access hashes, keys, VIP roles and visits
+  AccessHashIssued: { version: 1, schema: key.accessHashIssuedSchema },
+  AccessHashUsed: { version: 1, schema: key.accessHashUsedSchema },
+  KeyGenerated: { version: 1, schema: key.keyGeneratedSchema },
+  KeyRedeemed: { version: 1, schema: key.keyRedeemedSchema },
+  VipRoleGranted: { version: 1, schema: key.vipRoleGrantedSchema },
+  VipRoleRemoved: { version: 1, schema: key.vipRoleRemovedSchema },
+  VisitRecorded: { version: 1, schema: key.visitRecordedSchema },
+  // subscriptions and the whitelist
+  SubscriptionStarted: { version: 1, schema: subscription.subscriptionStartedSchema },
+  SubscriptionExtended: { version: 1, schema: subscription.subscriptionExtendedSchema },
+  SubscriptionEnded: { version: 1, schema: subscription.subscriptionEndedSchema },
+  WhitelistEntryAdded: { version: 1, schema: subscription.whitelistEntryAddedSchema },
+  WhitelistEntryRemoved: { version: 1, schema: subscription.whitelistEntryRemovedSchema },
 } as const satisfies Record<string, { version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventSchemas;
 export type EventDataOf<T extends EventType> = z.infer<(typeof eventSchemas)[T]['schema']>;
 /** A domain event as deciders produce it and projectors consume it. */
 export type DomainEvent = { [T in EventType]: { type: T; data: EventDataOf<T> } }[EventType];
+/** The events of the given types, e.g. EventOf<'KeyGenerated' | 'KeyRedeemed'>. */
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
 export function isKnownEventType(type: string): type is EventType {
   return Object.hasOwn(eventSchemas, type);

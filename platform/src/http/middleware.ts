@@ -5,6 +5,7 @@ import { errorTexts } from '@vip/contracts';
 import { DomainError, statusOfKind } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import { bearerToken, type Authenticator, type SignedInUser } from '../auth/authenticator.ts';
+import { sameSecret } from '../auth/keyring.ts';
 
 export interface AppState {
   correlationId: string;
@@ -116,4 +117,14 @@ export function corsFor(origin: string | undefined): Middleware {
     }
     await next();
   };
+}
+
+/** The bots' service token, compared in constant time; no token configured → no bot. */
+export function botCaller(ctx: Context, botApiToken: string | undefined): boolean {
+  const token = bearerToken(ctx.get('authorization'));
+  return Boolean(botApiToken && token && sameSecret(token, botApiToken));
+}
+
+export function requireBot(ctx: Context, botApiToken: string | undefined): void {
+  if (!botCaller(ctx, botApiToken)) throw new DomainError('unauthorized', errorTexts.botOnly);
 }

@@ -2,9 +2,21 @@ import type { Projector } from '../projector.ts';
 import { usersProjector } from './users.projector.ts';
 import { sessionsProjector } from './sessions.projector.ts';
 import { announcementsProjector } from './announcements.projector.ts';
+import { serversProjectors } from './servers/index.ts';
+import { keysProjectors } from './keys/index.ts';
+import { subscriptionsProjectors } from './subscriptions/index.ts';
+import { statsProjectors } from './stats/index.ts';
 
 /** Every read model, in the order they are applied within a batch (authors before posts). */
-export const allProjectors: readonly Projector[] = [usersProjector, sessionsProjector, announcementsProjector];
+export const allProjectors: readonly Projector[] = [
+  usersProjector,
+  sessionsProjector,
+  announcementsProjector,
+  ...serversProjectors,
+  ...keysProjectors,
+  ...subscriptionsProjectors,
+  ...statsProjectors,
+];
 
 export function projectorsNamed(names: readonly string[] | undefined): Projector[] {
   if (!names || names.length === 0) return [...allProjectors];

@@ -1,4 +1,4 @@
-import type { Priority } from './config-defaults.ts';
+import type { Priority } from '../config-defaults.ts';
 
 /**
  * The read models: collection names and document shapes. Projections write them, queries
@@ -45,6 +45,6 @@ export interface CheckpointDocument {
 }
 
 /** The answer shape of GET /api/announcements and of the ws push, from the read model. */
-export function toAnnouncementView(doc: AnnouncementDocument): import('./api/announcements.ts').AnnouncementView {
+export function toAnnouncementView(doc: AnnouncementDocument): import('../api/announcements.ts').AnnouncementView {
   return { id: doc._id, title: doc.title, content: doc.content, priority: doc.priority, createdAt: doc.createdAt, author: doc.author };
 }

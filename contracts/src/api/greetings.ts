@@ -1,0 +1,3 @@
+import type { RouteSpec } from './route-spec.ts';
+
+export const greetingsRoutes: RouteSpec[] = [];

@@ -1,0 +1,5 @@
+export * from './core.ts';
+export * from './servers.ts';
+export * from './keys.ts';
+export * from './subscriptions.ts';
+export * from './stats.ts';

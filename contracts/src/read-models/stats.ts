@@ -1,0 +1,2 @@
+// Read-model collection names and document shapes of this area.
+export {};

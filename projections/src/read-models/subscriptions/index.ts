@@ -1,0 +1,3 @@
+import type { Projector } from '../../projector.ts';
+
+export const subscriptionsProjectors: Projector[] = [];
