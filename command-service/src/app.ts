@@ -10,6 +10,20 @@ import { keyRoutes } from './keys/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { whitelistRoutes } from './whitelist/routes.ts';
 
+/** Every router of the write side (the catalogue test compares them with contracts). */
+export function commandRouters(deps: CommandDeps) {
+  return [
+    sessionRoutes(deps),
+    announcementRoutes(deps),
+    guildRoutes(deps),
+    userServerRoutes(deps),
+    greetingRoutes(deps),
+    keyRoutes(deps),
+    subscriptionRoutes(deps),
+    whitelistRoutes(deps),
+  ];
+}
+
 /** The write side: every POST and DELETE of the API. */
 export function createCommandApp(deps: CommandDeps): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
@@ -20,17 +34,7 @@ export function createCommandApp(deps: CommandDeps): Koa {
   app.use(apiNotFound);
   app.use(jsonBody());
   app.use(identify(deps.authenticator));
-  const routers = [
-    sessionRoutes(deps),
-    announcementRoutes(deps),
-    guildRoutes(deps),
-    userServerRoutes(deps),
-    greetingRoutes(deps),
-    keyRoutes(deps),
-    subscriptionRoutes(deps),
-    whitelistRoutes(deps),
-  ];
-  for (const router of routers) {
+  for (const router of commandRouters(deps)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

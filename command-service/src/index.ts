@@ -1,4 +1,4 @@
-export { createCommandApp } from './app.ts';
+export { createCommandApp, commandRouters } from './app.ts';
 export { resolveCommandDeps, type CommandDeps } from './core/deps.ts';
 export { bootstrapAdmin } from './users/bootstrap-admin.ts';
 export { registerUser } from './users/register-user.ts';

@@ -14,3 +14,4 @@ export * from './api/stats.ts';
 export * from './api/catalogue.ts';
 export * from './ws-messages.ts';
 export * from './read-models/index.ts';
+export * from './api/openapi.ts';

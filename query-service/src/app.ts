@@ -9,6 +9,23 @@ import { keyRoutes } from './keys/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { whitelistRoutes } from './whitelist/routes.ts';
 import { statsRoutes } from './stats/routes.ts';
+import { openApiRoutes } from './openapi/routes.ts';
+
+/** Every router of the read side (the catalogue test compares them with contracts). */
+export function queryRouters(deps: QueryDeps, service = 'query-service') {
+  return [
+    healthRoutes(service, deps.eventStore, deps.readStore),
+    userRoutes(),
+    announcementRoutes(deps.readStore),
+    serverRoutes(deps),
+    greetingRoutes(deps),
+    keyRoutes(deps),
+    subscriptionRoutes(deps),
+    whitelistRoutes(deps),
+    statsRoutes(deps),
+    openApiRoutes(),
+  ];
+}
 
 /** The read side: every GET of the API, answered from the read models only. */
 export function createQueryApp(deps: QueryDeps, service = 'query-service'): Koa {
@@ -19,18 +36,7 @@ export function createQueryApp(deps: QueryDeps, service = 'query-service'): Koa 
   app.use(corsFor(deps.config.corsOrigin));
   app.use(apiNotFound);
   app.use(identify(deps.authenticator));
-  const routers = [
-    healthRoutes(service, deps.eventStore, deps.readStore),
-    userRoutes(),
-    announcementRoutes(deps.readStore),
-    serverRoutes(deps),
-    greetingRoutes(deps),
-    keyRoutes(deps),
-    subscriptionRoutes(deps),
-    whitelistRoutes(deps),
-    statsRoutes(deps),
-  ];
-  for (const router of routers) {
+  for (const router of queryRouters(deps, service)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -1,4 +1,4 @@
-import { errorTexts, type UserRegistered, type UsernameReserved } from '@vip/contracts';
+import { errorTexts, subscriptionTexts, type EventOf, type UsernameReserved } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 
@@ -8,14 +8,21 @@ export const usernameStream = (username: string) => `username-${username.toLower
 
 // ── user-<id> ─────────────────────────────────────────────────────────────────────────
 export type RegisterUser = { type: 'RegisterUser'; userId: string; username: string; passwordHash: string; isAdmin: boolean };
+/** A reset: the new password arrives already hashed, so no secret ever reaches an event. */
+export type ChangePassword = { type: 'ChangePassword'; userId: string; passwordHash: string };
+export type UserCommand = RegisterUser | ChangePassword;
+export type UserStreamEvent = EventOf<'UserRegistered' | 'PasswordChanged'>;
 export type UserState = { registered: boolean; username: string | null; passwordHash: string | null; isAdmin: boolean };
 
-export const userDecider: Decider<RegisterUser, UserState, UserRegistered> = {
+export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
   initialState: () => ({ registered: false, username: null, passwordHash: null, isAdmin: false }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'UserRegistered':
         return { registered: true, username: event.data.username, passwordHash: event.data.passwordHash, isAdmin: event.data.isAdmin };
+      // login folds this stream too: the newest hash is the only password that works
+      case 'PasswordChanged':
+        return { ...state, passwordHash: event.data.passwordHash };
     }
     return state;
   },
@@ -26,9 +33,14 @@ export const userDecider: Decider<RegisterUser, UserState, UserRegistered> = {
         const { userId, username, passwordHash, isAdmin } = command;
         return [{ type: 'UserRegistered', data: { userId, username, passwordHash, isAdmin, registeredAt: now.toISOString() } }];
       }
+      case 'ChangePassword': {
+        if (!state.registered) throw new DomainError('not_found', subscriptionTexts.userNotFound, 'user_not_found');
+        const { userId, passwordHash } = command;
+        return [{ type: 'PasswordChanged', data: { userId, passwordHash, changedAt: now.toISOString() } }];
+      }
     }
-    const unknown: never = command.type;
-    throw new Error(`Unknown command ${String(unknown)}`);
+    const unknown: never = command;
+    throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
   },
 };
 

@@ -1,3 +1,108 @@
+import { z } from 'zod';
+import { configDefaults } from '../config-defaults.ts';
 import type { RouteSpec } from './route-spec.ts';
+import { serverIdParamSchema } from './servers.ts';
 
-export const greetingsRoutes: RouteSpec[] = [];
+const { min: MIN_DELAY, max: MAX_DELAY } = configDefaults.greetingDelaySeconds;
+export const GREETING_MESSAGE_MAX = 2000;
+
+/** What the greeting form shows (spec §5, §8). */
+export const greetingTexts = {
+  selectChannel: 'Please select a channel',
+  channelNotInServer: 'This channel is not in this server',
+  delayRange: `Delay must be between ${MIN_DELAY} and ${MAX_DELAY} seconds`,
+  messageLength: `Message must be between 1 and ${GREETING_MESSAGE_MAX} characters`,
+  enabledFlag: 'enabled must be true or false',
+  settingsSaved: 'Settings saved successfully',
+  greetingRemoved: 'Greeting removed successfully',
+  noGreeting: 'No greeting is configured for this server',
+} as const;
+
+/** The settings of one server's greeting (spec §3), as GET answers and POST takes them. */
+export interface GreetingSettings {
+  enabled: boolean;
+  channelId: string | null;
+  delay: number;
+  message: string;
+}
+
+/** What a server that never configured a greeting shows (spec §3). */
+export const defaultGreetingSettings = (): GreetingSettings => ({
+  enabled: false,
+  channelId: null,
+  delay: configDefaults.greetingDelaySeconds.default,
+  message: configDefaults.greetingDefaultMessage,
+});
+
+export const greetingSettingsRequestSchema = z.object({
+  enabled: z.boolean({ error: greetingTexts.enabledFlag }),
+  // an empty select sends "": no channel chosen
+  channelId: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.string({ error: greetingTexts.channelNotInServer }).regex(/^\d{17,20}$/, greetingTexts.channelNotInServer).nullable(),
+  ),
+  delay: z
+    .number({ error: greetingTexts.delayRange })
+    .int(greetingTexts.delayRange)
+    .min(MIN_DELAY, greetingTexts.delayRange)
+    .max(MAX_DELAY, greetingTexts.delayRange)
+    .default(configDefaults.greetingDelaySeconds.default),
+  message: z
+    .string({ error: greetingTexts.messageLength })
+    .max(GREETING_MESSAGE_MAX, greetingTexts.messageLength)
+    .refine((text) => text.trim().length > 0, greetingTexts.messageLength),
+});
+export type GreetingSettingsRequest = z.input<typeof greetingSettingsRequestSchema>;
+
+export interface GreetingSavedResponse {
+  success: true;
+  message: string;
+  settings: GreetingSettings;
+}
+
+export interface GreetingRemovedResponse {
+  success: true;
+  message: string;
+}
+
+/** One line of the greetings list (spec §3); channelName is null when the channel is unknown. */
+export interface GreetingListItem {
+  serverId: string;
+  serverName: string;
+  channelName: string | null;
+  enabled: boolean;
+}
+
+export interface GreetingListResponse {
+  greetings: GreetingListItem[];
+}
+
+const serverId = { serverId: serverIdParamSchema };
+export const greetingsRoutes: RouteSpec[] = [
+  {
+    method: 'GET',
+    path: '/api/greetings/settings/:serverId',
+    auth: 'owner',
+    summary: "A server's greeting settings (defaults when never configured)",
+    params: serverId,
+    response: { status: 200, description: 'GreetingSettings' },
+  },
+  {
+    method: 'POST',
+    path: '/api/greetings/settings/:serverId',
+    auth: 'owner',
+    summary: "Save a server's greeting",
+    params: serverId,
+    body: greetingSettingsRequestSchema,
+    response: { status: 200, description: 'GreetingSavedResponse' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/greetings/settings/:serverId',
+    auth: 'owner',
+    summary: "Remove a server's greeting",
+    params: serverId,
+    response: { status: 200, description: 'GreetingRemovedResponse' },
+  },
+  { method: 'GET', path: '/api/greetings/list', auth: 'signedIn', summary: "Greetings of the caller's own servers", response: { status: 200, description: 'GreetingListResponse' } },
+];

@@ -1,3 +1,165 @@
+import { z } from 'zod';
 import type { RouteSpec } from './route-spec.ts';
 
-export const serversRoutes: RouteSpec[] = [];
+/** What subscribers and visitors read about servers and server slots (spec §5, §8). */
+export const serverTexts = {
+  enterServerId: 'Please enter a server ID',
+  badServerId: 'Server ID must be a Discord server ID (17–20 digits)',
+  maxServers: (max: number) => `Maximum limit of ${max} servers reached`,
+  claimedByAnother: 'This server is already registered by another subscriber',
+  alreadyInList: 'This server is already in your list',
+  notInList: 'This server is not in your list',
+  serverAdded: 'Server added successfully',
+  serverUpdated: 'Server updated successfully',
+  botNotInServer: 'Bot not in server',
+} as const;
+
+const SNOWFLAKE = /^\d{17,20}$/;
+
+/** A Discord server id in a path (`/api/server/:id`, `/api/greetings/settings/:serverId`). */
+export const serverIdParamSchema = z.string().regex(SNOWFLAKE, serverTexts.badServerId);
+
+/** A server id typed by a subscriber: blank → "Please enter a server ID", then the format. */
+const typedServerId = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? serverTexts.enterServerId : serverTexts.badServerId) })
+  .trim()
+  .min(1, serverTexts.enterServerId)
+  .regex(SNOWFLAKE, serverTexts.badServerId);
+
+export const addServerRequestSchema = z.object({ guildId: typedServerId });
+export type AddServerRequest = z.input<typeof addServerRequestSchema>;
+
+export const updateServerRequestSchema = z.object({ oldId: typedServerId, newId: typedServerId });
+export type UpdateServerRequest = z.input<typeof updateServerRequestSchema>;
+
+/** What the key bot reports of a server it is in (POST /api/bot/guilds/:id). */
+export const guildReportRequestSchema = z.object({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
+  icon: z.string({ error: 'icon must be a string or null' }).max(256, 'icon must be at most 256 characters').nullable().default(null),
+  memberCount: z.number({ error: 'memberCount must be a non-negative integer' }).int('memberCount must be a non-negative integer').nonnegative('memberCount must be a non-negative integer'),
+  channels: z
+    .array(
+      z.object({
+        id: z.string({ error: 'channel id must be a Discord id' }).regex(SNOWFLAKE, 'channel id must be a Discord id'),
+        name: z.string({ error: 'channel name is required' }).min(1, 'channel name is required').max(100, 'channel name must be at most 100 characters'),
+      }),
+      { error: 'channels must be a list of { id, name }' },
+    )
+    .max(500, 'at most 500 channels'),
+  missingPermissions: z.array(z.string().min(1).max(64), { error: 'missingPermissions must be a list of names' }).max(64).default([]),
+});
+export type GuildReportRequest = z.input<typeof guildReportRequestSchema>;
+export type GuildSnapshot = z.output<typeof guildReportRequestSchema>;
+
+export interface GuildReportResponse {
+  success: true;
+  /** false when the report matched what was already known (nothing appended). */
+  changed: boolean;
+}
+
+/**
+ * GET /api/server/:id (spec §3 "Server info"). `missingPermissions` is added only for the
+ * server's owner and admins, whose panel warns about them.
+ */
+export interface ServerInfoResponse {
+  id: string;
+  name: string;
+  icon: string | null;
+  memberCount: number;
+  noAds: boolean;
+  missingPermissions?: string[];
+}
+
+/** The 404 of GET /api/server/:id and /channels when the bot is not in the server. */
+export interface BotNotInServerResponse {
+  inviteUrl: string;
+  message: string;
+  error: string;
+}
+
+export interface ChannelView {
+  id: string;
+  name: string;
+}
+
+export interface GuildDebugListResponse {
+  guilds: { id: string; name: string; memberCount: number }[];
+}
+
+export interface ServerStatsResponse {
+  totalMembers: number;
+  totalServers: number;
+}
+
+export interface UserServersResponse {
+  servers: string[];
+  maxSlots: number;
+}
+
+export interface ServerSlotsChangedResponse extends UserServersResponse {
+  success: true;
+  message: string;
+}
+
+/** Add the key bot to a server (administrator permission, bot + commands scopes). */
+export function botInviteUrl(clientId: string | undefined, guildId?: string): string {
+  if (!clientId) return '/invite';
+  const base = `https://discord.com/oauth2/authorize?client_id=${encodeURIComponent(clientId)}&permissions=8&scope=bot%20applications.commands`;
+  return guildId ? `${base}&guild_id=${guildId}&disable_guild_select=true` : base;
+}
+
+const id = { id: serverIdParamSchema };
+export const serversRoutes: RouteSpec[] = [
+  {
+    method: 'POST',
+    path: '/api/bot/guilds/:id',
+    auth: 'bot',
+    summary: 'The key bot reports a server it is in (idempotent: an unchanged report appends nothing)',
+    params: id,
+    body: guildReportRequestSchema,
+    response: { status: 200, description: 'GuildReportResponse' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/bot/guilds/:id',
+    auth: 'bot',
+    summary: 'The key bot left a server',
+    params: id,
+    response: { status: 200, description: 'GuildReportResponse' },
+  },
+  { method: 'GET', path: '/api/server/debug/guilds', auth: 'anonymous', summary: 'Servers the bot is in, largest first', response: { status: 200, description: 'GuildDebugListResponse' } },
+  { method: 'GET', path: '/api/server/stats', auth: 'anonymous', summary: 'Servers the bot is in and their members', response: { status: 200, description: 'ServerStatsResponse' } },
+  {
+    method: 'GET',
+    path: '/api/server/:id',
+    auth: 'anonymous',
+    summary: 'Server info for the key page and server cards (404 with inviteUrl when the bot is not in it)',
+    params: id,
+    response: { status: 200, description: 'ServerInfoResponse' },
+  },
+  {
+    method: 'GET',
+    path: '/api/server/:id/channels',
+    auth: 'anonymous',
+    summary: "The server's text channels (404 with inviteUrl when the bot is not in it)",
+    params: id,
+    response: { status: 200, description: 'ChannelView[]' },
+  },
+  { method: 'GET', path: '/api/user/servers', auth: 'signedIn', summary: "The caller's server slots", response: { status: 200, description: 'UserServersResponse' } },
+  {
+    method: 'POST',
+    path: '/api/user/add-server',
+    auth: 'signedIn',
+    summary: 'Register a server in a free slot (a server belongs to one subscriber)',
+    body: addServerRequestSchema,
+    response: { status: 200, description: 'ServerSlotsChangedResponse' },
+  },
+  {
+    method: 'POST',
+    path: '/api/user/update-server',
+    auth: 'signedIn',
+    summary: 'Replace a server in a slot by another',
+    body: updateServerRequestSchema,
+    response: { status: 200, description: 'ServerSlotsChangedResponse' },
+  },
+];

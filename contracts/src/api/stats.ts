@@ -1,3 +1,42 @@
 import type { RouteSpec } from './route-spec.ts';
 
-export const statsRoutes: RouteSpec[] = [];
+export interface DailyKeyFigures {
+  date: string; // YYYY-MM-DD, UTC
+  generated: number;
+  redeemed: number;
+}
+
+/** GET /api/admin/stats: the admin Statistics screen. Changes are percentages, null when the base is 0. */
+export interface AdminStatsResponse {
+  generatedAt: string;
+  keys: {
+    total: number;
+    today: number;
+    yesterday: number;
+    last7Days: number;
+    last30Days: number;
+    redeemedTotal: number;
+    redeemedToday: number;
+    dayOverDay: number | null;
+    weekOverWeek: number | null;
+  };
+  vip: { activeNow: number };
+  visitors: { distinct: number; visitsToday: number };
+  whitelist: { entries: number; users: number; premiumUsers: number };
+  servers: { total: number; members: number };
+  /** The last 30 days, oldest first, today last. */
+  daily: DailyKeyFigures[];
+}
+
+/** GET /api/stats/public: the landing page's stats band. */
+export interface PublicStatsResponse {
+  activeUsers: number;
+  keysGenerated: number;
+  serversProtected: number;
+  totalMembers: number;
+}
+
+export const statsRoutes: RouteSpec[] = [
+  { method: 'GET', path: '/api/admin/stats', auth: 'admin', summary: 'Statistics from the projections: keys per day, VIPs, visitors, whitelist, servers', response: { status: 200, description: 'AdminStatsResponse' } },
+  { method: 'GET', path: '/api/stats/public', auth: 'anonymous', summary: 'Public figures for the landing page', response: { status: 200, description: 'PublicStatsResponse' } },
+];

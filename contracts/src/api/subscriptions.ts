@@ -1,3 +1,174 @@
+import { z } from 'zod';
+import { errorTexts } from '../error-texts.ts';
+import { newPasswordSchema, usernameSchema } from './auth.ts';
 import type { RouteSpec } from './route-spec.ts';
 
-export const subscriptionsRoutes: RouteSpec[] = [];
+/** What subscribers and admins read about accounts and plans. */
+export const subscriptionTexts = {
+  daysRange: 'Days must be a whole number from 1 to 3650',
+  maxSlotsRange: 'Max slots must be a whole number from 1 to 100',
+  planNameLength: 'Plan name must be 1 to 50 characters',
+  discordUserId: 'Discord user ID must be 17–20 digits',
+  subscriberNotFound: 'Subscriber not found',
+  alreadyEnded: 'This subscription has already ended',
+  alreadySubscribed: 'This user already has a subscription',
+  noActiveSubscription: 'No active subscription found',
+  userNotFound: 'User not found',
+  failedToLoadSubscription: 'Failed to load subscription details',
+} as const;
+
+const fill = errorTexts.fillAllFields;
+/** A blank form field means the same as a missing one. */
+const blankToMissing = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
+
+/** A whole number in a range; a numeric string from a form field is accepted too. */
+function wholeNumber(min: number, max: number, text: string) {
+  return z.preprocess(
+    (value) => {
+      const present = blankToMissing(value);
+      return typeof present === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(present) ? Number(present) : present;
+    },
+    z.number({ error: (issue) => (issue.input === undefined ? fill : text) }).int(text).min(min, text).max(max, text),
+  );
+}
+
+const requiredText = z.string({ error: fill }).trim().min(1, fill);
+
+export const discordIdPattern = /^\d{17,20}$/;
+
+export const createSubscriberRequestSchema = z.object({
+  username: requiredText.pipe(usernameSchema),
+  // absent or blank: the server generates one and shows it once
+  password: z.preprocess(blankToMissing, newPasswordSchema.optional()),
+  planName: requiredText.pipe(z.string().max(50, subscriptionTexts.planNameLength)),
+  days: wholeNumber(1, 3650, subscriptionTexts.daysRange),
+  maxSlots: wholeNumber(1, 100, subscriptionTexts.maxSlotsRange),
+  discordUserId: z.preprocess(
+    blankToMissing,
+    z.string({ error: subscriptionTexts.discordUserId }).trim().regex(discordIdPattern, subscriptionTexts.discordUserId).optional(),
+  ),
+});
+export type CreateSubscriberRequest = z.input<typeof createSubscriberRequestSchema>;
+
+export const extendSubscriptionRequestSchema = z.object({
+  days: wholeNumber(1, 3650, subscriptionTexts.daysRange),
+  maxSlots: z.preprocess(blankToMissing, wholeNumber(1, 100, subscriptionTexts.maxSlotsRange).optional()),
+});
+export type ExtendSubscriptionRequest = z.input<typeof extendSubscriptionRequestSchema>;
+
+/** Subscriber and user ids are uuids; anything else names no one. */
+export const subscriberIdSchema = z.uuid({ error: subscriptionTexts.subscriberNotFound });
+export const userIdSchema = z.uuid({ error: subscriptionTexts.userNotFound });
+
+/** A plan as the admin sees it after a change. */
+export interface SubscriptionSummary {
+  planName: string;
+  startedAt: string;
+  expiresAt: string;
+  maxSlots: number;
+  active: boolean;
+}
+
+/** POST /api/admin/subscribers: `password` only when the server generated it (shown once). */
+export interface CreateSubscriberResponse {
+  id: string;
+  username: string;
+  password?: string;
+  subscription: SubscriptionSummary;
+}
+
+export interface ChangeSubscriptionResponse {
+  success: true;
+  subscription: SubscriptionSummary;
+}
+
+export interface SubscriberListItem {
+  id: string;
+  username: string;
+  planName: string;
+  startedAt: string;
+  expiresAt: string;
+  active: boolean;
+  maxSlots: number;
+  discordUserId: string | null;
+}
+
+export interface SubscribersResponse {
+  subscribers: SubscriberListItem[];
+}
+
+/**
+ * GET /api/user/subscription: the panel's Subscription tab (spec §3). The license key is
+ * derived from the user id; there is no panelPassword (decisions.md §4): a reset shows a
+ * new one once.
+ */
+export interface SubscriptionPanelView {
+  planName: string;
+  createdAt: string;
+  expiresAt: string;
+  active: boolean;
+  panelUsername: string;
+  licenseKey: string;
+}
+
+/** POST /api/user/reset-password: the new password, shown once and never stored. */
+export interface ResetPasswordResponse {
+  password: string;
+}
+
+/** GET /api/user/:id (spec §7). */
+export interface UserProfileResponse {
+  username: string;
+  avatar: string | null;
+}
+
+export const subscriptionsRoutes: RouteSpec[] = [
+  {
+    method: 'POST',
+    path: '/api/admin/subscribers',
+    auth: 'admin',
+    summary: 'Create a subscriber account and start its plan',
+    body: createSubscriberRequestSchema,
+    response: { status: 201, description: '{ id, username, password? (only when generated), subscription }' },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/subscribers/:id/extend',
+    auth: 'admin',
+    summary: "Extend a subscriber's plan by days (from now or its expiry, whichever is later)",
+    params: { id: subscriberIdSchema },
+    body: extendSubscriptionRequestSchema,
+    response: { status: 200, description: '{ success: true, subscription }' },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/subscribers/:id/end',
+    auth: 'admin',
+    summary: "End a subscriber's plan now",
+    params: { id: subscriberIdSchema },
+    response: { status: 200, description: '{ success: true, subscription }' },
+  },
+  { method: 'GET', path: '/api/admin/subscribers', auth: 'admin', summary: 'Subscribers, newest first', response: { status: 200, description: 'SubscribersResponse' } },
+  {
+    method: 'GET',
+    path: '/api/user/subscription',
+    auth: 'signedIn',
+    summary: "The signed-in user's plan, panel username and license key",
+    response: { status: 200, description: 'SubscriptionPanelView' },
+  },
+  {
+    method: 'POST',
+    path: '/api/user/reset-password',
+    auth: 'signedIn',
+    summary: 'Replace the panel password with a generated one, shown once',
+    response: { status: 200, description: '{ password }' },
+  },
+  {
+    method: 'GET',
+    path: '/api/user/:id',
+    auth: 'signedIn',
+    summary: "A user's name and avatar",
+    params: { id: userIdSchema },
+    response: { status: 200, description: '{ username, avatar }' },
+  },
+];

@@ -3,11 +3,47 @@ export const serverReadModels = {
   guilds: 'guilds',
   /** One per claimed server: which subscriber owns it. */
   serverOwners: 'server_owners',
+  /** One per subscriber: the servers in their slots, in the order they were added. */
+  userServers: 'user_servers',
   greetings: 'greetings',
 } as const;
+
+/**
+ * One per server the key bot has ever reported. Kept after the bot leaves (botPresent
+ * false) so that a subscriber's greeting list can still name the server; every public read
+ * filters on botPresent.
+ */
+export interface GuildDocument {
+  _id: string; // guildId
+  botPresent: boolean;
+  name: string;
+  icon: string | null;
+  memberCount: number;
+  channels: { id: string; name: string }[];
+  /** Permissions the bot lacks there; the panel warns about them. */
+  missingPermissions: string[];
+  reportedAt: string;
+  leftAt: string | null;
+}
 
 export interface ServerOwnerDocument {
   _id: string; // guildId
   userId: string;
   claimedAt: string;
+}
+
+export interface UserServersDocument {
+  _id: string; // userId
+  servers: string[];
+  updatedAt: string;
+}
+
+/** One per server with a greeting; removed with the greeting. */
+export interface GreetingDocument {
+  _id: string; // guildId
+  enabled: boolean;
+  channelId: string | null;
+  delay: number;
+  message: string;
+  configuredAt: string;
 }

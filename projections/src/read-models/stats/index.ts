@@ -1,3 +1,4 @@
 import type { Projector } from '../../projector.ts';
+import { statsProjector } from './stats.projector.ts';
 
-export const statsProjectors: Projector[] = [];
+export const statsProjectors: Projector[] = [statsProjector];

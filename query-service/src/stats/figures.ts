@@ -1,0 +1,68 @@
+import {
+  statsReadModels,
+  subscriptionReadModels,
+  utcDay,
+  type AdminStatsResponse,
+  type DailyStatsDocument,
+  type TotalsDocument,
+  type VipWindowDocument,
+} from '@vip/contracts';
+import type { ReadStore } from '@vip/platform';
+import { serverTotals } from './server-totals.ts';
+
+const DAY_MS = 86_400_000;
+const dayOffset = (now: Date, days: number) => utcDay(new Date(now.getTime() - days * DAY_MS).toISOString());
+
+/** Percentage change from `before` to `after`; null when there is nothing to compare with. */
+export function change(after: number, before: number): number | null {
+  return before === 0 ? null : Math.round(((after - before) / before) * 1000) / 10;
+}
+
+/** Every figure of the admin Statistics screen, read from the projections at `now`. */
+export async function adminStats(readStore: ReadStore, now: Date): Promise<AdminStatsResponse> {
+  const days = Array.from({ length: 30 }, (_, i) => dayOffset(now, 29 - i));
+  const previousWeek = Array.from({ length: 7 }, (_, i) => dayOffset(now, 13 - i));
+  const dailyDocs = await readStore.collection<DailyStatsDocument>(statsReadModels.daily).find({ _id: { $in: [...days, ...previousWeek] } });
+  const byDay = new Map(dailyDocs.map((doc) => [doc._id, doc]));
+  const generated = (day: string) => byDay.get(day)?.keysGenerated ?? 0;
+  const sum = (list: string[]) => list.reduce((total, day) => total + generated(day), 0);
+
+  const today = days[29];
+  const yesterday = days[28];
+  const last7 = days.slice(23);
+  const nowIso = now.toISOString();
+
+  const [totals, activeVip, distinctVisitors, whitelist, servers] = await Promise.all([
+    readStore.collection<TotalsDocument>(statsReadModels.totals).findOne({ _id: 'totals' }),
+    readStore.collection<VipWindowDocument>(statsReadModels.vipWindows).countDocuments({ until: { $gt: nowIso } }),
+    readStore.collection(statsReadModels.visitors).countDocuments({}),
+    readStore
+      .collection<{ _id: string; userId: string; duration: string; expiresAt: string | null }>(subscriptionReadModels.whitelist)
+      .find({ $or: [{ expiresAt: null }, { expiresAt: { $gt: nowIso } }] }),
+    serverTotals(readStore),
+  ]);
+
+  return {
+    generatedAt: nowIso,
+    keys: {
+      total: totals?.keysGenerated ?? 0,
+      today: generated(today),
+      yesterday: generated(yesterday),
+      last7Days: sum(last7),
+      last30Days: sum(days),
+      redeemedTotal: totals?.keysRedeemed ?? 0,
+      redeemedToday: byDay.get(today)?.keysRedeemed ?? 0,
+      dayOverDay: change(generated(today), generated(yesterday)),
+      weekOverWeek: change(sum(last7), sum(previousWeek)),
+    },
+    vip: { activeNow: activeVip },
+    visitors: { distinct: distinctVisitors, visitsToday: byDay.get(today)?.visits ?? 0 },
+    whitelist: {
+      entries: whitelist.length,
+      users: new Set(whitelist.map((entry) => entry.userId)).size,
+      premiumUsers: new Set(whitelist.filter((entry) => entry.duration === 'monthly').map((entry) => entry.userId)).size,
+    },
+    servers: { total: servers.totalServers, members: servers.totalMembers },
+    daily: days.map((date) => ({ date, generated: generated(date), redeemed: byDay.get(date)?.keysRedeemed ?? 0 })),
+  };
+}
