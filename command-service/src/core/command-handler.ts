@@ -7,10 +7,12 @@ export interface CommandContext {
   metadata: EventMetadata;
 }
 
-export interface CommandResult<Event> {
+export interface CommandResult<Event, State = unknown> {
   events: Event[];
   /** Position of the last event written; null when the decision produced no event. */
   position: number | null;
+  /** The state the decision was made on (an answer may describe what changed, e.g. a prolonged window). */
+  state: State;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -26,7 +28,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   streamId: string,
   command: Command,
   context: CommandContext,
-): Promise<CommandResult<Event>> {
+): Promise<CommandResult<Event, State>> {
   for (let attempt = 1; ; attempt++) {
     const recorded = await store.readStream(streamId);
     const state = recorded.reduce(
@@ -34,7 +36,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
       decider.initialState(),
     );
     const events = decider.decide(command, state, context.now);
-    if (events.length === 0) return { events, position: null };
+    if (events.length === 0) return { events, position: null, state };
     const expected = recorded.length === 0 ? 'no_stream' : recorded.length - 1;
     try {
       const result = await store.append(
@@ -42,7 +44,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
         events.map((event) => ({ type: event.type, data: event.data, metadata: context.metadata })),
         expected,
       );
-      return { events, position: result.position };
+      return { events, position: result.position, state };
     } catch (error) {
       if (!isWrongExpectedRevision(error) || attempt >= MAX_ATTEMPTS) throw error;
     }

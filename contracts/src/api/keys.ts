@@ -1,3 +1,195 @@
+import { z } from 'zod';
+import { errorTexts } from '../error-texts.ts';
+import type { Tier } from '../events/key.ts';
 import type { RouteSpec } from './route-spec.ts';
 
-export const keysRoutes: RouteSpec[] = [];
+/** What visitors and the key bot read about access hashes, keys and VIP roles. */
+export const keyTexts = {
+  missingServerOrHash: 'Missing server ID or hash parameter',
+  noServerForKey: 'No server ID available for key generation',
+  noServerId: 'No server ID available',
+  botNotInServer: 'Bot not in server',
+  hashValid: 'This link is valid',
+  invalidHash: 'Invalid or expired hash',
+  hashExpired: 'This link has expired',
+  hashUsed: 'This link has already been used',
+  unknownKey: 'This key does not exist',
+  expiredKey: 'This key has expired',
+  usedKey: 'This key has already been used',
+  wrongServer: 'This key belongs to another server',
+  invalidDiscordId: 'Server and user ids must be Discord ids',
+} as const;
+
+/** How an access hash stands when someone asks: `code` of the hash check answer. */
+export type AccessHashStatus = 'valid' | 'unknown' | 'expired' | 'used';
+
+/** Machine-readable causes a client (the key page, the key bot) branches on. */
+export const keyErrorCodes = {
+  botNotInServer: 'bot_not_in_server',
+  unknownKey: 'unknown_key',
+  expiredKey: 'expired_key',
+  usedKey: 'used_key',
+  wrongServer: 'wrong_server',
+} as const;
+
+const CROCKFORD = /^[0-9A-HJKMNP-TV-Z]+$/;
+
+/**
+ * The one spelling of a key or an access hash whose digest is stored: upper case, grouped by
+ * four with dashes. People paste keys with spaces, lower case, missing dashes or the letters
+ * Crockford base32 reads as digits (O → 0, I/L → 1); all of those still find their key.
+ * Anything that cannot be a 26-character code gives null.
+ */
+export function canonicalCode(input: string): string | null {
+  const compact = input.replace(/[\s-]/g, '').toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (compact.length !== 26 || !CROCKFORD.test(compact)) return null;
+  return compact.match(/.{1,4}/g)!.join('-');
+}
+
+const serverIdFor = (text: string) => z.string({ error: text }).trim().min(1, text).max(100, text);
+const discordId = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields).regex(/^\d{17,20}$/, keyTexts.invalidDiscordId);
+const optionalHash = z.string().max(200).nullish();
+
+export const generateHashRequestSchema = z.object({ serverId: serverIdFor(keyTexts.missingServerOrHash) });
+export const generateKeyRequestSchema = z.object({ guildId: serverIdFor(keyTexts.noServerForKey), hash: optionalHash });
+export const redeemKeyRequestSchema = z.object({
+  guildId: discordId,
+  discordUserId: discordId,
+  key: z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields).max(200, keyTexts.unknownKey),
+});
+export const vipRoleRemovedRequestSchema = z.object({ guildId: discordId, discordUserId: discordId });
+export const trackVisitorRequestSchema = z.object({ serverId: serverIdFor(keyTexts.noServerId) });
+export const trackIpVisitRequestSchema = z.object({});
+export const accessHashParamSchema = z.string().max(200);
+
+export type GenerateKeyRequest = z.input<typeof generateKeyRequestSchema>;
+export type RedeemKeyRequest = z.input<typeof redeemKeyRequestSchema>;
+
+/** POST /api/hash/generate (errors keep the same shape, with `code`). */
+export interface GenerateHashResponse {
+  success: boolean;
+  hash?: string;
+  error?: string;
+  message?: string;
+  code?: string;
+}
+
+/** GET /api/hash/check/:hash and /api/hash/validate/:hash. */
+export interface HashCheckResponse {
+  success: boolean;
+  serverId: string | null;
+  message: string;
+  error: string | null;
+  code: AccessHashStatus;
+}
+
+export interface GenerateKeyResponse {
+  key: string;
+  noAds: boolean;
+  tier: Tier;
+  expiresAt: string;
+}
+
+export interface RedeemKeyResponse {
+  success: true;
+  guildId: string;
+  discordUserId: string;
+  /** End of the member's VIP window: max(the current end, now + the VIP role minutes). */
+  until: string;
+  /** true when the member already had an open window that this key prolonged. */
+  extended: boolean;
+}
+
+export interface VipRoleRemovedResponse {
+  success: true;
+  guildId: string;
+  discordUserId: string;
+  /** false when there was no open window to close (a repeated report). */
+  removed: boolean;
+}
+
+export interface VisitCountResponse {
+  visitCount: number;
+}
+
+export interface GenerationCountResponse {
+  count: number;
+}
+
+export const keysRoutes: RouteSpec[] = [
+  {
+    method: 'POST',
+    path: '/api/hash/generate',
+    auth: 'anonymous',
+    summary: "A one-time access link to a server's key page",
+    body: generateHashRequestSchema,
+    response: { status: 200, description: 'GenerateHashResponse { success: true, hash }' },
+    rateLimited: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/hash/check/:hash',
+    auth: 'anonymous',
+    summary: 'Whether an access link is valid, expired or used (never consumes it)',
+    params: { hash: accessHashParamSchema },
+    response: { status: 200, description: 'HashCheckResponse' },
+  },
+  {
+    method: 'GET',
+    path: '/api/hash/validate/:hash',
+    auth: 'anonymous',
+    summary: 'Same as check; called before key generation',
+    params: { hash: accessHashParamSchema },
+    response: { status: 200, description: 'HashCheckResponse' },
+  },
+  {
+    method: 'POST',
+    path: '/api/keys/generateKey',
+    auth: 'anonymous',
+    summary: 'A VIP key for a server (consumes the access hash when one is given)',
+    body: generateKeyRequestSchema,
+    response: { status: 200, description: 'GenerateKeyResponse { key, noAds, tier, expiresAt }' },
+    rateLimited: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/bot/keys/redeem',
+    auth: 'bot',
+    summary: "Redeem a key for a member: opens or prolongs the member's VIP window",
+    body: redeemKeyRequestSchema,
+    response: { status: 200, description: 'RedeemKeyResponse' },
+  },
+  {
+    method: 'POST',
+    path: '/api/bot/vip/removed',
+    auth: 'bot',
+    summary: "The key bot took a member's VIP role away (idempotent)",
+    body: vipRoleRemovedRequestSchema,
+    response: { status: 200, description: 'VipRoleRemovedResponse' },
+  },
+  {
+    method: 'POST',
+    path: '/api/keys/trackVisitor',
+    auth: 'anonymous',
+    summary: "A visit to a server's key page (the address is stored only as a keyed hash)",
+    body: trackVisitorRequestSchema,
+    response: { status: 200, description: '{ success: true }' },
+    rateLimited: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/trackIpVisit',
+    auth: 'anonymous',
+    summary: "A visit to the key pages; answers this address's visit count",
+    body: trackIpVisitRequestSchema,
+    response: { status: 200, description: 'VisitCountResponse { visitCount }' },
+    rateLimited: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/getGenerationCount',
+    auth: 'anonymous',
+    summary: 'How many keys were ever generated',
+    response: { status: 200, description: 'GenerationCountResponse { count }' },
+  },
+];

@@ -1,2 +1,102 @@
-// Read-model collection names and document shapes of this area.
-export {};
+import type { AccessHashStatus } from '../api/keys.ts';
+import type { Tier } from '../events/key.ts';
+
+/**
+ * Read models of access hashes, keys, VIP role windows and visits. Every id that stands for a
+ * secret (a key, an access hash, an address) is a digest: no read model can hand a key out.
+ */
+export const keyReadModels = {
+  /** One per issued access hash, by the SHA-256 digest of the hash. */
+  accessHashes: 'access_hashes',
+  /** One per generated key, by the SHA-256 digest of the key: the audit trail and statistics. */
+  keys: 'keys',
+  /** One per member and server (`<guildId>-<discordUserId>`): the member's VIP window. */
+  vipRoles: 'vip_roles',
+  /** One per visiting address, by its keyed digest. */
+  visitors: 'visitors',
+  /** Running totals; `_id: 'keys-generated'` counts every key ever generated. */
+  keyCounters: 'key_counters',
+} as const;
+
+/** The projection (checkpoint) names of this area, for read-your-writes waits. */
+export const keyProjections = {
+  accessHashes: 'access-hashes',
+  keys: 'keys',
+  vipRoles: 'vip-roles',
+  visitors: 'visitors',
+  keyCounters: 'key-counters',
+} as const;
+
+export const keysGeneratedCounterId = 'keys-generated';
+
+export interface AccessHashDocument {
+  _id: string; // hashDigest
+  guildId: string;
+  issuedAt: string;
+  /** Judged at query time against now: the model never changes when a hash expires. */
+  expiresAt: string;
+  usedAt: string | null;
+  /** Digest of the key generated through this link, once used. */
+  keyDigest: string | null;
+}
+
+export interface KeyDocument {
+  _id: string; // keyDigest
+  guildId: string;
+  tier: Tier;
+  noAds: boolean;
+  generatedAt: string;
+  expiresAt: string;
+  redeemedAt: string | null;
+  /** Discord user id of the member who redeemed it. */
+  redeemedBy: string | null;
+  visitorDigest: string | null;
+  accessHashDigest: string | null;
+}
+
+export interface VipRoleDocument {
+  _id: string; // `${guildId}-${discordUserId}`
+  guildId: string;
+  discordUserId: string;
+  /** End of the latest window; the role is active while now < until and removedAt is null. */
+  until: string;
+  grantedAt: string;
+  /** Digest of the key whose redemption last opened or prolonged the window. */
+  keyDigest: string;
+  /** Set when the bot reported it took the role away; a later grant clears it. */
+  removedAt: string | null;
+  grants: number;
+}
+
+export interface VisitorDocument {
+  _id: string; // keyed digest of the address
+  visits: number;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  /** The server of the last key page visited, when the visit named one. */
+  lastGuildId: string | null;
+  /** Position of the last visit counted: a redelivered event is not counted twice. */
+  lastPosition: number;
+}
+
+export interface KeyCounterDocument {
+  _id: string;
+  count: number;
+  /** Position of the last event counted: a redelivered event is not counted twice. */
+  lastPosition: number;
+}
+
+export const vipRoleId = (guildId: string, discordUserId: string) => `${guildId}-${discordUserId}`;
+
+/** How an access hash stands at `now`; used at query time, so expiry needs no event. */
+export function accessHashStatusOf(doc: Pick<AccessHashDocument, 'expiresAt' | 'usedAt'> | null, now: Date): AccessHashStatus {
+  if (!doc) return 'unknown';
+  if (doc.usedAt !== null) return 'used';
+  if (new Date(doc.expiresAt).getTime() <= now.getTime()) return 'expired';
+  return 'valid';
+}
+
+/** A VIP role is active at `now` while its window is open and the bot has not removed it. */
+export function isVipRoleActive(doc: Pick<VipRoleDocument, 'until' | 'removedAt'> | null, now: Date): boolean {
+  return !!doc && doc.removedAt === null && new Date(doc.until).getTime() > now.getTime();
+}

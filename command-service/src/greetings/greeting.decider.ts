@@ -1,0 +1,78 @@
+import { configDefaults, errorTexts, GREETING_MESSAGE_MAX, greetingTexts, type EventOf, type GreetingSettings } from '@vip/contracts';
+import { DomainError } from '@vip/platform';
+import type { Decider } from '../core/decider.ts';
+
+/** Stream `greeting-<guildId>`: the welcome message the key bot sends new members. */
+export const greetingStream = (guildId: string) => `greeting-${guildId}`;
+
+export type GreetingEvent = EventOf<'GreetingConfigured' | 'GreetingRemoved'>;
+
+export interface GreetingState {
+  /** null before the first configuration and after a removal. */
+  settings: GreetingSettings | null;
+}
+
+/** Who asks, and what other streams say: the server's owner and its channels. */
+interface GreetingInputs {
+  guildId: string;
+  caller: { userId: string; isAdmin: boolean };
+  ownerId: string | null;
+}
+
+export type GreetingCommand =
+  | ({ type: 'ConfigureGreeting'; settings: GreetingSettings; channels: { id: string; name: string }[] } & GreetingInputs)
+  | ({ type: 'RemoveGreeting' } & GreetingInputs);
+
+export const initialGreetingState = (): GreetingState => ({ settings: null });
+
+export function evolveGreeting(_state: GreetingState, event: GreetingEvent): GreetingState {
+  switch (event.type) {
+    case 'GreetingConfigured': {
+      const { enabled, channelId, delay, message } = event.data;
+      return { settings: { enabled, channelId, delay, message } };
+    }
+    case 'GreetingRemoved':
+      return { settings: null };
+  }
+}
+
+/** Admins manage any server's greeting; a subscriber only those of servers they hold. */
+function requireManager({ caller, ownerId }: GreetingInputs): void {
+  if (!caller.isAdmin && ownerId !== caller.userId) throw new DomainError('forbidden', errorTexts.notYourServer, 'not_your_server');
+}
+
+function checkSettings(settings: GreetingSettings, channels: { id: string }[]): void {
+  const { min, max } = configDefaults.greetingDelaySeconds;
+  if (!Number.isInteger(settings.delay) || settings.delay < min || settings.delay > max) throw new DomainError('invalid', greetingTexts.delayRange, 'validation');
+  if (settings.message.trim().length === 0 || settings.message.length > GREETING_MESSAGE_MAX) throw new DomainError('invalid', greetingTexts.messageLength, 'validation');
+  if (settings.enabled && !settings.channelId) throw new DomainError('invalid', greetingTexts.selectChannel, 'validation');
+  if (settings.channelId && !channels.some((channel) => channel.id === settings.channelId)) {
+    throw new DomainError('invalid', greetingTexts.channelNotInServer, 'validation');
+  }
+}
+
+const sameSettings = (a: GreetingSettings, b: GreetingSettings) =>
+  a.enabled === b.enabled && a.channelId === b.channelId && a.delay === b.delay && a.message === b.message;
+
+export const greetingDecider: Decider<GreetingCommand, GreetingState, GreetingEvent> = {
+  initialState: initialGreetingState,
+  evolve: evolveGreeting,
+  decide: (command, state, now) => {
+    requireManager(command);
+    switch (command.type) {
+      case 'ConfigureGreeting': {
+        const { guildId, settings, channels } = command;
+        checkSettings(settings, channels);
+        // saving the form twice says nothing new
+        if (state.settings && sameSettings(state.settings, settings)) return [];
+        const { enabled, channelId, delay, message } = settings;
+        return [{ type: 'GreetingConfigured', data: { guildId, enabled, channelId, delay, message, configuredAt: now.toISOString() } }];
+      }
+      case 'RemoveGreeting':
+        if (!state.settings) throw new DomainError('not_found', greetingTexts.noGreeting, 'no_greeting');
+        return [{ type: 'GreetingRemoved', data: { guildId: command.guildId, removedAt: now.toISOString() } }];
+    }
+    const unknown: never = command;
+    throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+  },
+};

@@ -1,0 +1,76 @@
+import { keyErrorCodes, keyTexts, type EventOf, type Tier } from '@vip/contracts';
+import { DomainError } from '@vip/platform';
+import type { Decider } from '../core/decider.ts';
+
+/** Stream `key-<digest>`: only the SHA-256 digest of the key names the stream. */
+export const keyStream = (keyDigest: string) => `key-${keyDigest}`;
+
+export type KeyEvent = EventOf<'KeyGenerated' | 'KeyRedeemed'>;
+
+export type KeyCommand =
+  | {
+      type: 'GenerateKey';
+      keyDigest: string;
+      guildId: string;
+      /** From the server's `guild-<id>` stream: a key for a server without the bot is useless. */
+      botInServer: boolean;
+      /** From the server owner's subscription: premium keys come without ads. */
+      tier: Tier;
+      lifetimeHours: number;
+      visitorDigest: string | null;
+      accessHashDigest: string | null;
+    }
+  | { type: 'RedeemKey'; keyDigest: string; guildId: string; discordUserId: string };
+
+export interface KeyState {
+  status: 'none' | 'generated' | 'redeemed';
+  guildId: string | null;
+  expiresAt: string | null;
+}
+
+export const keyErrors = {
+  botNotInServer: () => new DomainError('not_found', keyTexts.botNotInServer, keyErrorCodes.botNotInServer),
+  unknown: () => new DomainError('not_found', keyTexts.unknownKey, keyErrorCodes.unknownKey),
+  expired: () => new DomainError('gone', keyTexts.expiredKey, keyErrorCodes.expiredKey),
+  used: () => new DomainError('conflict', keyTexts.usedKey, keyErrorCodes.usedKey),
+  wrongServer: () => new DomainError('conflict', keyTexts.wrongServer, keyErrorCodes.wrongServer),
+};
+
+export const keyDecider: Decider<KeyCommand, KeyState, KeyEvent> = {
+  initialState: () => ({ status: 'none', guildId: null, expiresAt: null }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'KeyGenerated':
+        return { status: 'generated', guildId: event.data.guildId, expiresAt: event.data.expiresAt };
+      case 'KeyRedeemed':
+        return { ...state, status: 'redeemed' };
+    }
+  },
+  decide: (command, state, now) => {
+    switch (command.type) {
+      case 'GenerateKey': {
+        if (!command.botInServer) throw keyErrors.botNotInServer();
+        if (state.status !== 'none') throw new DomainError('conflict', 'This key already exists');
+        const { keyDigest, guildId, tier, visitorDigest, accessHashDigest } = command;
+        const expiresAt = new Date(now.getTime() + command.lifetimeHours * 3_600_000).toISOString();
+        return [
+          {
+            type: 'KeyGenerated',
+            data: { keyDigest, guildId, tier, noAds: tier === 'premium', expiresAt, generatedAt: now.toISOString(), visitorDigest, accessHashDigest },
+          },
+        ];
+      }
+      case 'RedeemKey': {
+        // the member pasted it in the wrong server: say so whatever state the key is in
+        if (state.status === 'none') throw keyErrors.unknown();
+        if (state.guildId !== command.guildId) throw keyErrors.wrongServer();
+        if (state.status === 'redeemed') throw keyErrors.used();
+        if (new Date(state.expiresAt!).getTime() <= now.getTime()) throw keyErrors.expired();
+        const { keyDigest, guildId, discordUserId } = command;
+        return [{ type: 'KeyRedeemed', data: { keyDigest, guildId, discordUserId, redeemedAt: now.toISOString() } }];
+      }
+    }
+    const unknown: never = command;
+    throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+  },
+};

@@ -1,0 +1,65 @@
+import { subscriptionTexts, type SubscriptionSummary } from '@vip/contracts';
+import { DomainError } from '@vip/platform';
+import type { Decider } from '../core/decider.ts';
+import {
+  evolveSubscription,
+  initialSubscriptionState,
+  isSubscriptionActive,
+  type SubscriptionEvent,
+  type SubscriptionState,
+} from './subscription.state.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+export type SubscriptionCommand =
+  | { type: 'StartSubscription'; userId: string; planName: string; days: number; maxSlots: number; discordUserId: string | null }
+  /** maxSlots null: keep the plan's slots. */
+  | { type: 'ExtendSubscription'; userId: string; days: number; maxSlots: number | null }
+  | { type: 'EndSubscription'; userId: string };
+
+/**
+ * Stream `subscription-<userId>`. The state and its fold live in subscription.state.ts
+ * because other areas (server slots, key tiers) read plans through them too.
+ */
+export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionState, SubscriptionEvent> = {
+  initialState: initialSubscriptionState,
+  evolve: evolveSubscription,
+  decide: (command, state, now) => {
+    switch (command.type) {
+      case 'StartSubscription': {
+        if (state.status !== 'none') throw new DomainError('conflict', subscriptionTexts.alreadySubscribed, 'already_subscribed');
+        const { userId, planName, days, maxSlots, discordUserId } = command;
+        const expiresAt = new Date(now.getTime() + days * DAY_MS).toISOString();
+        return [{ type: 'SubscriptionStarted', data: { userId, planName, maxSlots, startedAt: now.toISOString(), expiresAt, discordUserId } }];
+      }
+      case 'ExtendSubscription': {
+        if (state.status === 'none') throw new DomainError('not_found', subscriptionTexts.subscriberNotFound, 'subscriber_not_found');
+        // days paid for are never lost: a plan still running grows from its expiry, a lapsed or ended one from now
+        const from = Math.max(now.getTime(), new Date(state.expiresAt!).getTime());
+        const { userId, days } = command;
+        const maxSlots = command.maxSlots ?? state.maxSlots!;
+        const expiresAt = new Date(from + days * DAY_MS).toISOString();
+        return [{ type: 'SubscriptionExtended', data: { userId, days, maxSlots, expiresAt, extendedAt: now.toISOString() } }];
+      }
+      case 'EndSubscription': {
+        if (state.status === 'none') throw new DomainError('not_found', subscriptionTexts.subscriberNotFound, 'subscriber_not_found');
+        // a plan that ran out on its own has ended too; ending it again would move its expiry forward
+        if (!isSubscriptionActive(state, now)) throw new DomainError('conflict', subscriptionTexts.alreadyEnded, 'subscription_ended');
+        return [{ type: 'SubscriptionEnded', data: { userId: command.userId, endedAt: now.toISOString() } }];
+      }
+    }
+    const unknown: never = command;
+    throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+  },
+};
+
+/** What the admin sees of a plan after a change. */
+export function subscriptionSummary(state: SubscriptionState, now: Date): SubscriptionSummary {
+  return {
+    planName: state.planName!,
+    startedAt: state.startedAt!,
+    expiresAt: state.expiresAt!,
+    maxSlots: state.maxSlots!,
+    active: isSubscriptionActive(state, now),
+  };
+}

@@ -1,0 +1,26 @@
+import { subscriptionReadModels, whitelistDocumentId, type WhitelistDocument } from '@vip/contracts';
+import { defineProjector } from '../../projector.ts';
+
+/**
+ * The whitelist manager's entries, one per member and server. A renewal replaces the
+ * entry whole; a removal deletes it. Both are idempotent.
+ */
+export const whitelistProjector = defineProjector({
+  name: 'whitelist',
+  collections: [subscriptionReadModels.whitelist],
+  handles: ['WhitelistEntryAdded', 'WhitelistEntryRemoved'],
+  async apply(event, store) {
+    const whitelist = store.collection<WhitelistDocument>(subscriptionReadModels.whitelist);
+    switch (event.type) {
+      case 'WhitelistEntryAdded': {
+        const { userId, guildId, duration, expiresAt, addedAt } = event.data;
+        const _id = whitelistDocumentId(guildId, userId);
+        await whitelist.replaceOne({ _id }, { _id, userId, guildId, duration, expiresAt, addedAt }, { upsert: true });
+        return;
+      }
+      case 'WhitelistEntryRemoved':
+        await whitelist.deleteOne({ _id: whitelistDocumentId(event.data.guildId, event.data.userId) });
+        return;
+    }
+  },
+});

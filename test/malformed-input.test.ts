@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { apiCatalogue, type HealthResponse, type RouteSpec } from '@vip/contracts';
+import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { api, login } from './support/http.ts';
+
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 120);
+const commandRoutes = apiCatalogue.filter((route) => route.method !== 'GET' && route.path !== '/api/auth/logout');
+
+/** Bodies the route's own schema rejects: wrong types, missing fields, strange shapes. */
+const malformedBody = (route: RouteSpec) =>
+  fc
+    .oneof(
+      fc.jsonValue(),
+      fc.dictionary(fc.constantFrom('guildId', 'serverId', 'userId', 'key', 'hash', 'title', 'content', 'priority', 'username', 'password', 'days', 'maxSlots', 'delay', 'channelId', 'message', 'enabled', 'discordUserId', 'oldId', 'newId', 'duration'), fc.jsonValue()),
+    )
+    .filter((body) => !route.body || !route.body.safeParse(body).success)
+    .filter((body) => route.body !== undefined || typeof body !== 'object' || body === null || Array.isArray(body));
+
+/** Text that is not JSON at all. */
+const brokenJson = fc.string({ minLength: 1, maxLength: 40 }).filter((text) => {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+});
+
+/** Path parameters the route's schemas reject (path traversal, unicode, huge, empty-ish). */
+const malformedParam = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('..', '%00', '../../etc/passwd', 'x'.repeat(300), ' ', '{}', '1e400', '-1'));
+
+describe('malformed input to every command route (property-based)', function () {
+  this.timeout(300_000);
+  let product: SpawnedProduct;
+  let adminToken: string;
+  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const tokenFor = (route: RouteSpec) => (route.auth === 'bot' ? BOT_TOKEN : route.auth === 'anonymous' ? undefined : adminToken);
+  const fill = (route: RouteSpec, value: (name: string) => string) => route.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(value(name)));
+
+  before(async () => {
+    product = await startAllInOne();
+    adminToken = await login(product.url, ADMIN.username, ADMIN.password);
+  });
+  after(async () => {
+    await product.stop();
+    removeDataDir(product.dataDir);
+  });
+
+  for (const route of commandRoutes) {
+    it(`${route.method} ${route.path}: never a 5xx, never an appended event`, async () => {
+      const before = await head();
+      const validParams = (name: string) => (name === 'id' || name === 'serverId' ? '100000000000000099' : 'x');
+      if (route.body || route.method === 'POST') {
+        await fc.assert(
+          fc.asyncProperty(malformedBody(route), async (body) => {
+            const response = await api(product.url, route.method, fill(route, validParams), { token: tokenFor(route), body });
+            return response.status >= 400 && response.status < 500;
+          }),
+          { numRuns: RUNS_PER_ROUTE },
+        );
+      }
+      await fc.assert(
+        fc.asyncProperty(brokenJson, async (rawBody) => {
+          const response = await api(product.url, route.method, fill(route, validParams), { token: tokenFor(route), rawBody });
+          return response.status >= 400 && response.status < 500;
+        }),
+        { numRuns: Math.ceil(RUNS_PER_ROUTE / 4) },
+      );
+      if (route.params) {
+        await fc.assert(
+          fc.asyncProperty(malformedParam.filter((value) => Object.values(route.params!).some((schema) => !schema.safeParse(value).success)), async (value) => {
+            const response = await api(product.url, route.method, fill(route, () => value), { token: tokenFor(route), body: {} });
+            return response.status >= 400 && response.status < 500;
+          }),
+          { numRuns: Math.ceil(RUNS_PER_ROUTE / 2) },
+        );
+      }
+      expect(await head(), 'events were appended by refused requests').to.equal(before);
+    });
+  }
+});
