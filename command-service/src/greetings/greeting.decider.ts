@@ -13,7 +13,7 @@ export interface GreetingState {
 }
 
 /** Who asks, and what other streams say: the server's owner and its channels. */
-interface GreetingInputs {
+export interface GreetingInputs {
   guildId: string;
   caller: { userId: string; isAdmin: boolean };
   ownerId: string | null;
@@ -37,7 +37,7 @@ export function evolveGreeting(_state: GreetingState, event: GreetingEvent): Gre
 }
 
 /** Admins manage any server's greeting; a subscriber only those of servers they hold. */
-function requireManager({ caller, ownerId }: GreetingInputs): void {
+export function requireGreetingManager({ caller, ownerId }: GreetingInputs): void {
   if (!caller.isAdmin && ownerId !== caller.userId) throw new DomainError('forbidden', errorTexts.notYourServer, 'not_your_server');
 }
 
@@ -58,7 +58,7 @@ export const greetingDecider: Decider<GreetingCommand, GreetingState, GreetingEv
   initialState: initialGreetingState,
   evolve: evolveGreeting,
   decide: (command, state, now) => {
-    requireManager(command);
+    requireGreetingManager(command);
     switch (command.type) {
       case 'ConfigureGreeting': {
         const { guildId, settings, channels } = command;

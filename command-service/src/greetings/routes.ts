@@ -7,7 +7,7 @@ import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
 import { evolveGuild, guildStream, initialGuildState } from '../guilds/guild.state.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
-import { greetingDecider, greetingStream } from './greeting.decider.ts';
+import { greetingDecider, greetingStream, requireGreetingManager, type GreetingInputs } from './greeting.decider.ts';
 
 const PROJECTION = 'greetings';
 
@@ -16,21 +16,25 @@ export function greetingRoutes(deps: CommandDeps): Router {
   const router = new Router();
 
   /** Who holds the server, from its reservation stream (never from a read model). */
-  const inputsFor = async (user: SignedInUser, guildId: string) => {
+  const inputsFor = async (user: SignedInUser, guildId: string): Promise<GreetingInputs> => {
     const owner = await loadState(deps.eventStore, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState());
-    return { guildId, caller: { userId: user.id, isAdmin: user.isAdmin }, ownerId: owner.state.ownerId };
+    const inputs = { guildId, caller: { userId: user.id, isAdmin: user.isAdmin }, ownerId: owner.state.ownerId };
+    // someone else's server: 403 before anything about the body is said
+    requireGreetingManager(inputs);
+    return inputs;
   };
 
   router.post('/api/greetings/settings/:serverId', async (ctx) => {
     const user = requireUser(ctx);
     const guildId = validate(serverIdParamSchema, ctx.params.serverId);
+    const inputs = await inputsFor(user, guildId);
     const settings = validate(greetingSettingsRequestSchema, ctx.request.body);
     const guild = await loadState(deps.eventStore, guildStream(guildId), evolveGuild, initialGuildState());
     const { position } = await handleCommand(
       deps.eventStore,
       greetingDecider,
       greetingStream(guildId),
-      { type: 'ConfigureGreeting', ...(await inputsFor(user, guildId)), settings, channels: guild.state.channels },
+      { type: 'ConfigureGreeting', ...inputs, settings, channels: guild.state.channels },
       commandContext(ctx),
     );
     // the form and the greetings list reload right after saving

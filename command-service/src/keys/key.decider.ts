@@ -61,8 +61,8 @@ export const keyDecider: Decider<KeyCommand, KeyState, KeyEvent> = {
         ];
       }
       case 'RedeemKey': {
-        // the member pasted it in the wrong server: say so whatever state the key is in
         if (state.status === 'none') throw keyErrors.unknown();
+        // pasted in the wrong server: say so whatever else is true of the key
         if (state.guildId !== command.guildId) throw keyErrors.wrongServer();
         if (state.status === 'redeemed') throw keyErrors.used();
         if (new Date(state.expiresAt!).getTime() <= now.getTime()) throw keyErrors.expired();

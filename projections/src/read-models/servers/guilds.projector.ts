@@ -1,0 +1,26 @@
+import { serverReadModels, type GuildDocument } from '@vip/contracts';
+import { defineProjector } from '../../projector.ts';
+
+/** What the key bot last reported of each server; a left server stays, marked absent. */
+export const guildsProjector = defineProjector({
+  name: 'guilds',
+  collections: [serverReadModels.guilds],
+  handles: ['GuildReported', 'GuildLeft'],
+  async apply(event, store) {
+    const guilds = store.collection<GuildDocument>(serverReadModels.guilds);
+    switch (event.type) {
+      case 'GuildReported': {
+        const { guildId, name, icon, memberCount, channels, missingPermissions, reportedAt } = event.data;
+        await guilds.replaceOne(
+          { _id: guildId },
+          { _id: guildId, botPresent: true, name, icon, memberCount, channels, missingPermissions, reportedAt, leftAt: null },
+          { upsert: true },
+        );
+        return;
+      }
+      case 'GuildLeft':
+        await guilds.updateOne({ _id: event.data.guildId }, { $set: { botPresent: false, leftAt: event.data.leftAt } });
+        return;
+    }
+  },
+});

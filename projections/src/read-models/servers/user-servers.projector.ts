@@ -1,0 +1,32 @@
+import { serverReadModels, type UserServersDocument } from '@vip/contracts';
+import { defineProjector } from '../../projector.ts';
+
+/**
+ * Each subscriber's slots in the order they were filled. Updates are computed from the
+ * current list so that a redelivered event changes nothing.
+ */
+export const userServersProjector = defineProjector({
+  name: 'user-servers',
+  collections: [serverReadModels.userServers],
+  handles: ['SubscriberServerAdded', 'SubscriberServerChanged'],
+  async apply(event, store) {
+    const slots = store.collection<UserServersDocument>(serverReadModels.userServers);
+    const { userId } = event.data;
+    const current = (await slots.findOne({ _id: userId }))?.servers ?? [];
+    let servers: string[];
+    let updatedAt: string;
+    switch (event.type) {
+      case 'SubscriberServerAdded':
+        servers = current.includes(event.data.guildId) ? current : [...current, event.data.guildId];
+        updatedAt = event.data.addedAt;
+        break;
+      case 'SubscriberServerChanged': {
+        const { oldGuildId, newGuildId } = event.data;
+        servers = current.includes(newGuildId) ? current : current.map((id) => (id === oldGuildId ? newGuildId : id));
+        updatedAt = event.data.changedAt;
+        break;
+      }
+    }
+    await slots.replaceOne({ _id: userId }, { _id: userId, servers, updatedAt }, { upsert: true });
+  },
+});
