@@ -220,6 +220,10 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   private select(filter: Filter, options: FindOptions): Document[] {
     const documents = this.store.documentsOf(this.name);
     const byId = typeof filter._id === 'string' ? documents.get(filter._id) : undefined;
+    // the projections' hot path: exactly one _id, nothing else to do
+    if (byId !== undefined || typeof filter._id === 'string') {
+      if (isOnlyId(filter) && !options.projection && !options.sort && !options.skip) return byId ? [byId.doc] : [];
+    }
     const candidates = typeof filter._id === 'string'
       ? (byId ? [byId.doc] : []) // a filter naming one _id can only match that document
       : Array.from(documents.values(), (entry) => entry.doc);
@@ -252,8 +256,8 @@ class SqliteCollection<T extends Document> implements Collection<T> {
       if (!upsert) return NOTHING_CHANGED;
       const created = seedFromFilter(filter);
       if (typeof created._id !== 'string') created._id = randomUUID();
-      if ($setOnInsert) applyOperators(created, { $set: $setOnInsert });
-      applyOperators(created, operators as Operators);
+      if ($setOnInsert) applyUpdate(created, { $set: $setOnInsert }, filter);
+      applyUpdate(created, operators as Operators, filter);
       // As in MongoDB, an upsert whose filter missed an existing _id is a duplicate key.
       this.insertNow(created as Document);
       return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
@@ -264,7 +268,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
       const before = documents.get(target._id)!.json;
       const next = JSON.parse(before) as Document;
       // The filter is passed so that positional paths (`items.$.name`) resolve.
-      applyOperators(next, operators as Operators, [], filter);
+      applyUpdate(next, operators as Operators, filter);
       if (next._id !== target._id) throw new Error(`update in ${this.name}: _id is immutable`);
       if (JSON.stringify(next) !== before) {
         this.store.save(this.name, next);
@@ -339,4 +343,25 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
     node = node[part] as Record<string, unknown>;
   }
   node[parts[parts.length - 1]] = value;
+}
+
+function isOnlyId(filter: Filter): boolean {
+  for (const key in filter) if (key !== '_id') return false;
+  return true;
+}
+
+/**
+ * mingo's updater, except for the most common update of all — `$set` of plain top-level
+ * fields — which is a shallow assignment and several times faster (it dominates rebuilds).
+ */
+function applyUpdate(target: Record<string, unknown>, operators: Operators, filter: Filter): void {
+  const keys = Object.keys(operators);
+  if (keys.length === 1 && keys[0] === '$set') {
+    const fields = (operators as { $set: Record<string, unknown> }).$set;
+    if (Object.keys(fields).every((field) => !field.includes('.') && !field.startsWith('$'))) {
+      for (const [field, value] of Object.entries(fields)) target[field] = value === undefined ? undefined : structuredClone(value);
+      return;
+    }
+  }
+  if (keys.length > 0) applyOperators(target, operators, [], filter);
 }
