@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { AnnouncementView } from '@vip/contracts';
 import { applyLiveUpdate, newestFirst } from '../src/features/announcements/liveUpdates.ts';
-import { formatAnnouncementDate } from '../src/features/announcements/announcementDate.ts';
+import { formatAnnouncementDate } from '../src/lib/dates.ts';
 import { landingPathFor } from '../src/features/auth/landing.ts';
 
 const announcement = (id: string, createdAt: string): AnnouncementView => ({

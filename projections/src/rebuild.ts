@@ -1,40 +1,68 @@
 import { readModels } from '@vip/contracts';
-import type { EventStore, Logger, ReadStore } from '@vip/platform';
+import type { EventStore, Logger, ReadStore, RecordedEvent } from '@vip/platform';
 import { pino } from 'pino';
 import type { Projector } from './projector.ts';
 import { ProjectionRunner } from './runner.ts';
 
 export interface RebuildProgress {
-  applied: number;
-  total: number;
+  /** Log position reached. */
+  position: number;
+  /** Position the rebuild runs to. */
+  target: number;
+  events: number;
   eventsPerSecond: number;
 }
 
+/** Where a replay stops: after a log position, or after the last event at or before a time. */
+export type ReplayLimit = { position: number } | { time: Date };
+
+export interface RebuildOptions {
+  logger?: Logger;
+  onProgress?: (progress: RebuildProgress) => void;
+  batchSize?: number;
+  until?: ReplayLimit;
+}
+
 /**
- * Drops the given read models and replays them from position 0. Run it while nothing else
- * projects into the same store (the server stopped, or a scratch store).
+ * Drops the given read models and replays them from position 0 (up to `until` when given).
+ * Run it while nothing else projects into the same store: the server stopped, or a scratch
+ * store. It pulls pages from the log itself, so it never outruns the read store.
  */
 export async function rebuildReadModels(
   eventStore: EventStore,
   readStore: ReadStore,
   projectors: readonly Projector[],
-  options: { logger?: Logger; onProgress?: (progress: RebuildProgress) => void; batchSize?: number } = {},
-): Promise<{ events: number; seconds: number }> {
+  options: RebuildOptions = {},
+): Promise<{ events: number; seconds: number; position: number }> {
   for (const projector of projectors) {
     for (const collection of projector.collections) await readStore.dropCollection(collection);
     await readStore.collection(readModels.checkpoints).deleteOne({ _id: projector.name });
   }
-  const total = (await eventStore.headPosition()) ?? 0;
+  const head = (await eventStore.headPosition()) ?? 0;
+  const until = options.until;
+  const target = until && 'position' in until ? Math.min(until.position, head) : head;
+  const runner = new ProjectionRunner(eventStore, readStore, projectors, options.logger ?? pino({ level: 'silent' }));
+  const batchSize = options.batchSize ?? 2000;
   const started = performance.now();
-  const runner = new ProjectionRunner(eventStore, readStore, projectors, options.logger ?? pino({ level: 'silent' }), options.batchSize ?? 2000);
-  let applied = 0;
-  const progress = runner.applied$.subscribe(({ events, position }) => {
-    applied += events.length;
-    const seconds = (performance.now() - started) / 1000;
-    options.onProgress?.({ applied: position, total, eventsPerSecond: applied / Math.max(seconds, 1e-6) });
-  });
-  await runner.start();
-  await runner.stop();
-  progress.unsubscribe();
-  return { events: applied, seconds: (performance.now() - started) / 1000 };
+  let position = 0;
+  let events = 0;
+
+  for (;;) {
+    const page = await eventStore.readAll({ after: position, maxCount: batchSize });
+    const inRange = page.filter((event) => withinLimit(event, until));
+    if (inRange.length > 0) {
+      await runner.applyEvents(inRange);
+      events += inRange.length;
+      position = inRange[inRange.length - 1].position;
+      const seconds = (performance.now() - started) / 1000;
+      options.onProgress?.({ position, target, events, eventsPerSecond: events / Math.max(seconds, 1e-6) });
+    }
+    if (page.length < batchSize || inRange.length < page.length) break;
+  }
+  return { events, seconds: (performance.now() - started) / 1000, position };
+}
+
+function withinLimit(event: RecordedEvent, until: ReplayLimit | undefined): boolean {
+  if (!until) return true;
+  return 'position' in until ? event.position <= until.position : event.createdAt.getTime() <= until.time.getTime();
 }

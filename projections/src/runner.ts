@@ -78,7 +78,7 @@ export class ProjectionRunner {
   }
 
   private async process(batch: EventBatch): Promise<void> {
-    if (batch.events.length > 0) await this.applyBatch(batch.events);
+    if (batch.events.length > 0) await this.applyEvents(batch.events);
     batch.ack();
     if (batch.caughtUp && !this.caughtUp) {
       this.caughtUp = true;
@@ -86,7 +86,8 @@ export class ProjectionRunner {
     }
   }
 
-  private async applyBatch(recorded: RecordedEvent[]): Promise<void> {
+  /** Applies recorded events (in position order) and moves the checkpoints past them. */
+  async applyEvents(recorded: RecordedEvent[]): Promise<void> {
     const events = recorded.flatMap((event) => this.toProjected(event));
     const position = recorded[recorded.length - 1].position;
     const checkpoints = this.readStore.collection<CheckpointDocument>(readModels.checkpoints);

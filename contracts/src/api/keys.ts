@@ -33,6 +33,8 @@ export const keyErrorCodes = {
 } as const;
 
 const CROCKFORD = /^[0-9A-HJKMNP-TV-Z]+$/;
+/** A key or access hash as the product hands it out: 26 Crockford base32 characters in groups of four. */
+export const randomCodePattern = /^([0-9A-HJKMNP-TV-Z]{4}-){6}[0-9A-HJKMNP-TV-Z]{2}$/;
 
 /**
  * The one spelling of a key or an access hash whose digest is stored: upper case, grouped by

@@ -65,7 +65,10 @@ export interface VipRoleDocument {
   keyDigest: string;
   /** Set when the bot reported it took the role away; a later grant clears it. */
   removedAt: string | null;
+  /** Keys redeemed into this window over time. */
   grants: number;
+  /** Position of the last event applied: a redelivered grant is not counted twice. */
+  lastPosition: number;
 }
 
 export interface VisitorDocument {

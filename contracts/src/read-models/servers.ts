@@ -36,6 +36,8 @@ export interface UserServersDocument {
   _id: string; // userId
   servers: string[];
   updatedAt: string;
+  /** Log position of the last event applied: a redelivered event is not applied twice. */
+  lastPosition: number;
 }
 
 /** One per server with a greeting; removed with the greeting. */

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { closeContainer, createContainer, loadConfig, TOKENS } from '@vip/platform';
 import { projectorsNamed } from '../read-models/index.ts';
 import { rebuildReadModels } from '../rebuild.ts';
+import { printProgress } from './progress.ts';
 
 /**
  * npm run rebuild -- [--projection NAME ...]
@@ -15,13 +16,6 @@ const container = await createContainer(config, 'rebuild');
 const [eventStore, readStore] = await Promise.all([container.getAsync(TOKENS.eventStore), container.getAsync(TOKENS.readStore)]);
 
 process.stderr.write(`Rebuilding ${projectors.map((p) => p.name).join(', ')}\n`);
-const result = await rebuildReadModels(eventStore, readStore, projectors, {
-  onProgress: ({ applied, total, eventsPerSecond }) => {
-    const share = total === 0 ? 1 : applied / total;
-    const bar = '#'.repeat(Math.round(share * 30)).padEnd(30, '.');
-    const eta = eventsPerSecond > 0 ? Math.max(0, (total - applied) / eventsPerSecond) : 0;
-    process.stderr.write(`\r[${bar}] ${(share * 100).toFixed(1)}%  ${Math.round(eventsPerSecond)} events/s  ETA ${eta.toFixed(1)} s   `);
-  },
-});
+const result = await rebuildReadModels(eventStore, readStore, projectors, { onProgress: printProgress });
 process.stderr.write(`\nDone: ${result.events} events in ${result.seconds.toFixed(2)} s\n`);
 await closeContainer(container);

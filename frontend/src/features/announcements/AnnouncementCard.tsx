@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AnnouncementView } from '@vip/contracts';
-import { formatAnnouncementDate } from './announcementDate.ts';
+import { formatAnnouncementDate } from '../../lib/dates.ts';
 
 const priorityLabel = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 

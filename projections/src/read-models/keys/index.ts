@@ -1,3 +1,8 @@
 import type { Projector } from '../../projector.ts';
+import { accessHashesProjector } from './access-hashes.projector.ts';
+import { keyCountersProjector } from './key-counters.projector.ts';
+import { keysProjector } from './keys.projector.ts';
+import { vipRolesProjector } from './vip-roles.projector.ts';
+import { visitorsProjector } from './visitors.projector.ts';
 
-export const keysProjectors: Projector[] = [];
+export const keysProjectors: Projector[] = [accessHashesProjector, keysProjector, keyCountersProjector, vipRolesProjector, visitorsProjector];

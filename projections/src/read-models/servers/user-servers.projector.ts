@@ -2,8 +2,9 @@ import { serverReadModels, type UserServersDocument } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /**
- * Each subscriber's slots in the order they were filled. Updates are computed from the
- * current list so that a redelivered event changes nothing.
+ * Each subscriber's slots in the order they were filled. A list depends on its whole
+ * history, so each document remembers the last position applied and a redelivered event
+ * changes nothing.
  */
 export const userServersProjector = defineProjector({
   name: 'user-servers',
@@ -12,7 +13,9 @@ export const userServersProjector = defineProjector({
   async apply(event, store) {
     const slots = store.collection<UserServersDocument>(serverReadModels.userServers);
     const { userId } = event.data;
-    const current = (await slots.findOne({ _id: userId }))?.servers ?? [];
+    const doc = await slots.findOne({ _id: userId });
+    if (doc && doc.lastPosition >= event.position) return;
+    const current = doc?.servers ?? [];
     let servers: string[];
     let updatedAt: string;
     switch (event.type) {
@@ -22,11 +25,11 @@ export const userServersProjector = defineProjector({
         break;
       case 'SubscriberServerChanged': {
         const { oldGuildId, newGuildId } = event.data;
-        servers = current.includes(newGuildId) ? current : current.map((id) => (id === oldGuildId ? newGuildId : id));
+        servers = current.map((id) => (id === oldGuildId ? newGuildId : id));
         updatedAt = event.data.changedAt;
         break;
       }
     }
-    await slots.replaceOne({ _id: userId }, { _id: userId, servers, updatedAt }, { upsert: true });
+    await slots.replaceOne({ _id: userId }, { _id: userId, servers, updatedAt, lastPosition: event.position }, { upsert: true });
   },
 });

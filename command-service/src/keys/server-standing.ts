@@ -1,0 +1,31 @@
+import type { Tier } from '@vip/contracts';
+import type { EventStore } from '@vip/platform';
+import { loadState } from '../core/load-state.ts';
+import { evolveGuild, guildStream, initialGuildState } from '../guilds/guild.state.ts';
+import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
+import { evolveSubscription, initialSubscriptionState, isSubscriptionActive, subscriptionStream } from '../subscriptions/subscription.state.ts';
+
+/** What a key decision needs to know about a server, read from the log (never a read model). */
+export interface ServerStanding {
+  botInServer: boolean;
+  /** premium while the server's owner has an active plan other than a free one. */
+  tier: Tier;
+}
+
+/** Is the key bot in this server, per the server's own stream? */
+export async function isBotInServer(store: EventStore, guildId: string): Promise<boolean> {
+  return (await loadState(store, guildStream(guildId), evolveGuild, initialGuildState())).state.botPresent;
+}
+
+/**
+ * The server's standing at `now`. Key generation is the hot path, so it reads at most three
+ * short streams and stops early: no bot → no owner lookup, no owner → no plan lookup.
+ */
+export async function serverStanding(store: EventStore, guildId: string, now: Date): Promise<ServerStanding> {
+  if (!(await isBotInServer(store, guildId))) return { botInServer: false, tier: 'free' };
+  const { ownerId } = (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState())).state;
+  if (ownerId === null) return { botInServer: true, tier: 'free' };
+  const plan = (await loadState(store, subscriptionStream(ownerId), evolveSubscription, initialSubscriptionState())).state;
+  const premium = isSubscriptionActive(plan, now) && plan.planName !== null && plan.planName.trim().toLowerCase() !== 'free';
+  return { botInServer: true, tier: premium ? 'premium' : 'free' };
+}

@@ -1,0 +1,116 @@
+import { expect } from 'chai';
+import { serverReadModels, type DomainEvent } from '@vip/contracts';
+import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { serversProjectors } from '../src/read-models/servers/index.ts';
+import { givenProjected, recorded } from './support/projection-spec.ts';
+
+const [S1, S2, S3] = ['100000000000000001', '100000000000000002', '100000000000000003'];
+const channels = [{ id: '100000000000000011', name: 'general' }];
+const reported = (guildId: string, memberCount: number, reportedAt = '2026-11-22T10:00:00.000Z'): DomainEvent => ({
+  type: 'GuildReported',
+  data: { guildId, name: `Server ${guildId.slice(-1)}`, icon: null, memberCount, channels, missingPermissions: ['ManageRoles'], reportedAt },
+});
+const claimed = (guildId: string, userId: string): DomainEvent => ({ type: 'ServerClaimed', data: { guildId, userId, claimedAt: '2026-11-22T10:00:00.000Z' } });
+const released = (guildId: string, userId: string): DomainEvent => ({ type: 'ServerReleased', data: { guildId, userId, releasedAt: '2026-11-22T11:00:00.000Z' } });
+const added = (userId: string, guildId: string): DomainEvent => ({ type: 'SubscriberServerAdded', data: { userId, guildId, addedAt: '2026-11-22T10:00:00.000Z' } });
+const changed = (userId: string, oldGuildId: string, newGuildId: string): DomainEvent => ({
+  type: 'SubscriberServerChanged',
+  data: { userId, oldGuildId, newGuildId, changedAt: '2026-11-22T11:00:00.000Z' },
+});
+const greeting = (guildId: string, enabled: boolean): DomainEvent => ({
+  type: 'GreetingConfigured',
+  data: { guildId, enabled, channelId: channels[0].id, delay: 2, message: 'Hi {user}', configuredAt: '2026-11-22T10:00:00.000Z' },
+});
+
+const everything: DomainEvent[] = [
+  reported(S1, 10),
+  reported(S2, 20),
+  reported(S1, 11, '2026-11-22T11:00:00.000Z'),
+  { type: 'GuildLeft', data: { guildId: S2, leftAt: '2026-11-22T12:00:00.000Z' } },
+  claimed(S1, 'u1'),
+  added('u1', S1),
+  claimed(S2, 'u1'),
+  added('u1', S2),
+  claimed(S3, 'u1'),
+  changed('u1', S2, S3),
+  released(S2, 'u1'),
+  claimed(S2, 'u2'),
+  greeting(S1, true),
+  greeting(S3, false),
+  { type: 'GreetingRemoved', data: { guildId: S3, removedAt: '2026-11-22T12:00:00.000Z' } },
+];
+
+async function snapshot(store: SqliteReadStore) {
+  const all = {} as Record<string, unknown>;
+  for (const name of Object.values(serverReadModels)) all[name] = await store.collection(name).find({}, { sort: { _id: 1 } });
+  return all;
+}
+
+describe('servers projections', () => {
+  it('keeps the last report of each server, and marks a left server absent', async () => {
+    const store = await givenProjected(serversProjectors, everything);
+    expect(await store.collection(serverReadModels.guilds).find({}, { sort: { _id: 1 } })).to.deep.equal([
+      {
+        _id: S1,
+        botPresent: true,
+        name: 'Server 1',
+        icon: null,
+        memberCount: 11,
+        channels,
+        missingPermissions: ['ManageRoles'],
+        reportedAt: '2026-11-22T11:00:00.000Z',
+        leftAt: null,
+      },
+      {
+        _id: S2,
+        botPresent: false,
+        name: 'Server 2',
+        icon: null,
+        memberCount: 20,
+        channels,
+        missingPermissions: ['ManageRoles'],
+        reportedAt: '2026-11-22T10:00:00.000Z',
+        leftAt: '2026-11-22T12:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('a server that comes back is present again', async () => {
+    const store = await givenProjected(serversProjectors, [reported(S1, 10), { type: 'GuildLeft', data: { guildId: S1, leftAt: '2026-11-22T11:00:00.000Z' } }, reported(S1, 12)]);
+    expect(await store.collection(serverReadModels.guilds).findOne({ _id: S1 })).to.include({ botPresent: true, memberCount: 12, leftAt: null });
+  });
+
+  it('knows who holds each server; a released server goes to its next claimant', async () => {
+    const store = await givenProjected(serversProjectors, everything);
+    expect(await store.collection(serverReadModels.serverOwners).find({}, { sort: { _id: 1 } })).to.deep.equal([
+      { _id: S1, userId: 'u1', claimedAt: '2026-11-22T10:00:00.000Z' },
+      { _id: S2, userId: 'u2', claimedAt: '2026-11-22T10:00:00.000Z' },
+      { _id: S3, userId: 'u1', claimedAt: '2026-11-22T10:00:00.000Z' },
+    ]);
+  });
+
+  it('lists a subscriber’s servers in slot order, a changed one in place', async () => {
+    const store = await givenProjected(serversProjectors, everything);
+    expect(await store.collection(serverReadModels.userServers).find({})).to.deep.equal([
+      { _id: 'u1', servers: [S1, S3], updatedAt: '2026-11-22T11:00:00.000Z', lastPosition: 10 },
+    ]);
+  });
+
+  it('keeps each configured greeting, drops a removed one', async () => {
+    const store = await givenProjected(serversProjectors, everything);
+    expect(await store.collection(serverReadModels.greetings).find({})).to.deep.equal([
+      { _id: S1, enabled: true, channelId: channels[0].id, delay: 2, message: 'Hi {user}', configuredAt: '2026-11-22T10:00:00.000Z' },
+    ]);
+  });
+
+  it('is idempotent: a redelivered batch leaves the same read models', async () => {
+    const once = await givenProjected(serversProjectors, everything);
+    const twice = new SqliteReadStore(':memory:');
+    const events = recorded(everything);
+    // at-least-once: the runner may apply a batch, fail before the checkpoint, and apply it again
+    for (const run of [events.slice(0, 9), events.slice(4), events.slice(4)]) {
+      for (const event of run) for (const projector of serversProjectors) if (projector.handles.has(event.type)) await projector.apply(event, twice);
+    }
+    expect(await snapshot(twice)).to.deep.equal(await snapshot(once as SqliteReadStore));
+  });
+});

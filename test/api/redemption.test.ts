@@ -1,0 +1,203 @@
+import { expect } from 'chai';
+import { errorTexts, keyErrorCodes, keyTexts, type HealthResponse, type RedeemKeyResponse } from '@vip/contracts';
+import { digestOf, randomCode } from '@vip/platform';
+import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { api, login } from '../support/http.ts';
+import { seedGuild, seedKey, streamEvents } from '../support/seed.ts';
+
+const GUILD = '200000000000000001';
+const OTHER_GUILD = '200000000000000002';
+const VIP_MINUTES = 60;
+let members = 0;
+/** A fresh Discord user id per call, so windows of different tests never meet. */
+const newMember = () => String(300000000000000000n + BigInt(++members));
+
+describe('key redemption by the key bot (API)', function () {
+  this.timeout(30_000);
+  let product: SpawnedProduct;
+
+  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const generateKey = async (guildId = GUILD): Promise<string> => {
+    const response = await api(product.url, 'POST', '/api/keys/generateKey', { body: { guildId } });
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    return response.body.key;
+  };
+  const redeem = (body: unknown, token: string | undefined = BOT_TOKEN) => api<RedeemKeyResponse>(product.url, 'POST', '/api/bot/keys/redeem', { body, token });
+  const removed = (body: unknown, token: string | undefined = BOT_TOKEN) => api(product.url, 'POST', '/api/bot/vip/removed', { body, token });
+
+  before(async () => {
+    product = await startAllInOne();
+    await seedGuild(product.dataDir, GUILD);
+    await seedGuild(product.dataDir, OTHER_GUILD);
+  });
+  after(async () => {
+    await product?.stop();
+    if (product) removeDataDir(product.dataDir);
+  });
+
+  it('redeems a key: opens a VIP window of 60 minutes from now', async () => {
+    const key = await generateKey();
+    const discordUserId = newMember();
+    const before = Date.now();
+    const response = await redeem({ guildId: GUILD, discordUserId, key });
+    expect(response.status).to.equal(200);
+    expect(response.body).to.have.all.keys('success', 'guildId', 'discordUserId', 'until', 'extended');
+    expect(response.body).to.include({ success: true, guildId: GUILD, discordUserId, extended: false });
+    expect(new Date(response.body.until).getTime()).to.be.within(before + VIP_MINUTES * 60_000, Date.now() + VIP_MINUTES * 60_000);
+
+    const keyStream = await streamEvents(product.dataDir, `key-${digestOf(key)}`);
+    expect(keyStream.map((e) => e.type)).to.deep.equal(['KeyGenerated', 'KeyRedeemed']);
+    expect(keyStream[1].metadata.actor).to.deep.equal({ kind: 'bot', id: 'key-bot' });
+    const window = await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`);
+    expect(window.map((e) => e.type)).to.deep.equal(['VipRoleGranted']);
+  });
+
+  it('finds a key pasted in lower case, without dashes, with spaces around', async () => {
+    const key = await generateKey();
+    const response = await redeem({ guildId: GUILD, discordUserId: newMember(), key: ` ${key.toLowerCase().replace(/-/g, '')} ` });
+    expect(response.status).to.equal(200);
+  });
+
+  it('prolongs the window of a second key to now + 60 minutes, not first + 120', async () => {
+    const discordUserId = newMember();
+    const [first, second] = [await generateKey(), await generateKey()];
+    const opened = await redeem({ guildId: GUILD, discordUserId, key: first });
+    expect(opened.status).to.equal(200);
+    const beforeSecond = Date.now();
+    const prolonged = await redeem({ guildId: GUILD, discordUserId, key: second });
+    const afterSecond = Date.now();
+    expect(prolonged.status).to.equal(200);
+    expect(prolonged.body.extended).to.equal(true);
+    const firstUntil = new Date(opened.body.until).getTime();
+    const secondUntil = new Date(prolonged.body.until).getTime();
+    // max(current until, now + 60 min): never more than now + 60 min, never shorter than before
+    expect(secondUntil).to.be.at.least(firstUntil);
+    expect(secondUntil).to.be.within(beforeSecond + VIP_MINUTES * 60_000, afterSecond + VIP_MINUTES * 60_000);
+    expect(secondUntil - firstUntil).to.be.below(60_000);
+  });
+
+  it('refuses an unknown key, writing nothing', async () => {
+    const before = await head();
+    for (const key of [randomCode(16), 'hello', 'x'.repeat(150)]) {
+      const response = await redeem({ guildId: GUILD, discordUserId: newMember(), key });
+      expect(response.status, key).to.equal(404);
+      expect(response.body).to.deep.equal({ error: keyTexts.unknownKey, code: keyErrorCodes.unknownKey });
+    }
+    expect(await head()).to.equal(before);
+  });
+
+  it('refuses an expired key', async () => {
+    const key = await seedKey(product.dataDir, GUILD, new Date(Date.now() - 60_000));
+    const before = await head();
+    const response = await redeem({ guildId: GUILD, discordUserId: newMember(), key });
+    expect(response.status).to.equal(410);
+    expect(response.body).to.deep.equal({ error: keyTexts.expiredKey, code: keyErrorCodes.expiredKey });
+    expect(await head()).to.equal(before);
+  });
+
+  it('refuses a key used already, by the same member or another', async () => {
+    const key = await generateKey();
+    const discordUserId = newMember();
+    expect((await redeem({ guildId: GUILD, discordUserId, key })).status).to.equal(200);
+    const before = await head();
+    for (const member of [discordUserId, newMember()]) {
+      const response = await redeem({ guildId: GUILD, discordUserId: member, key });
+      expect(response.status).to.equal(409);
+      expect(response.body).to.deep.equal({ error: keyTexts.usedKey, code: keyErrorCodes.usedKey });
+    }
+    expect(await head()).to.equal(before);
+  });
+
+  it('refuses a key of another server', async () => {
+    const key = await generateKey(OTHER_GUILD);
+    const before = await head();
+    const response = await redeem({ guildId: GUILD, discordUserId: newMember(), key });
+    expect(response.status).to.equal(409);
+    expect(response.body).to.deep.equal({ error: keyTexts.wrongServer, code: keyErrorCodes.wrongServer });
+    expect(await head()).to.equal(before);
+    // still good where it belongs
+    expect((await redeem({ guildId: OTHER_GUILD, discordUserId: newMember(), key })).status).to.equal(200);
+  });
+
+  it('needs every field', async () => {
+    const key = await generateKey();
+    const full = { guildId: GUILD, discordUserId: newMember(), key };
+    const before = await head();
+    for (const body of [{}, { ...full, key: undefined }, { ...full, key: '  ' }, { ...full, guildId: undefined }, { ...full, discordUserId: '' }]) {
+      const response = await redeem(body);
+      expect(response.status, JSON.stringify(body)).to.equal(400);
+      expect(response.body).to.deep.equal({ error: errorTexts.fillAllFields, code: 'validation' });
+    }
+    const notAnId = await redeem({ ...full, discordUserId: 'someone' });
+    expect(notAnId.status).to.equal(400);
+    expect(notAnId.body).to.deep.equal({ error: keyTexts.invalidDiscordId, code: 'validation' });
+    expect(await head()).to.equal(before);
+  });
+
+  it('is for the key bot only', async () => {
+    const key = await generateKey();
+    const adminToken = await login(product.url, ADMIN.username, ADMIN.password);
+    const before = await head();
+    for (const token of [undefined, 'wrong-token', adminToken]) {
+      for (const response of [await redeem({ guildId: GUILD, discordUserId: newMember(), key }, token), await removed({ guildId: GUILD, discordUserId: newMember() }, token)]) {
+        expect(response.status).to.equal(401);
+        expect(response.body).to.deep.equal({ error: errorTexts.botOnly, code: 'unauthorized' });
+      }
+    }
+    expect(await head()).to.equal(before);
+  });
+
+  it('gives exactly one of 50 concurrent redemptions of one key the role', async () => {
+    const key = await generateKey();
+    const claimants = Array.from({ length: 50 }, () => newMember());
+    const answers = await Promise.all(claimants.map((discordUserId) => redeem({ guildId: GUILD, discordUserId, key })));
+    const winners = answers.filter((a) => a.status === 200);
+    expect(winners).to.have.length(1);
+    for (const loser of answers.filter((a) => a.status !== 200)) {
+      expect(loser.status).to.equal(409);
+      expect(loser.body).to.deep.equal({ error: keyTexts.usedKey, code: keyErrorCodes.usedKey });
+    }
+    const keyStream = await streamEvents(product.dataDir, `key-${digestOf(key)}`);
+    expect(keyStream.filter((e) => e.type === 'KeyRedeemed')).to.have.length(1);
+    let windows = 0;
+    for (const discordUserId of claimants) windows += (await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`)).length;
+    expect(windows).to.equal(1);
+  });
+
+  describe('the bot took the role away', () => {
+    it('records the removal once, and the next key opens a fresh window', async () => {
+      const discordUserId = newMember();
+      expect((await redeem({ guildId: GUILD, discordUserId, key: await generateKey() })).status).to.equal(200);
+
+      const first = await removed({ guildId: GUILD, discordUserId });
+      expect(first.status).to.equal(200);
+      expect(first.body).to.deep.equal({ success: true, guildId: GUILD, discordUserId, removed: true });
+      const again = await removed({ guildId: GUILD, discordUserId });
+      expect(again.status).to.equal(200);
+      expect(again.body).to.deep.equal({ success: true, guildId: GUILD, discordUserId, removed: false });
+      const window = await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`);
+      expect(window.map((e) => e.type)).to.deep.equal(['VipRoleGranted', 'VipRoleRemoved']);
+
+      const reopened = await redeem({ guildId: GUILD, discordUserId, key: await generateKey() });
+      expect(reopened.status).to.equal(200);
+      expect(reopened.body.extended).to.equal(false);
+    });
+
+    it('answers a member who never had the role without writing anything', async () => {
+      const before = await head();
+      const discordUserId = newMember();
+      const response = await removed({ guildId: GUILD, discordUserId });
+      expect(response.status).to.equal(200);
+      expect(response.body).to.deep.equal({ success: true, guildId: GUILD, discordUserId, removed: false });
+      expect(await head()).to.equal(before);
+    });
+
+    it('needs both ids', async () => {
+      for (const body of [{}, { guildId: GUILD }, { discordUserId: newMember() }]) {
+        const response = await removed(body);
+        expect(response.status).to.equal(400);
+        expect(response.body).to.deep.equal({ error: errorTexts.fillAllFields, code: 'validation' });
+      }
+    });
+  });
+});
