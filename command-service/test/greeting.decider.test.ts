@@ -1,5 +1,5 @@
 import { configDefaults, errorTexts, greetingTexts, type GreetingSettings } from '@vip/contracts';
-import { greetingDecider, type GreetingEvent } from '../src/greetings/greeting.decider.ts';
+import { greetingDecider, type GreetingEvent, type GreetingInputs } from '../src/greetings/greeting.decider.ts';
 import { NOW, deciderSpec } from './support/decider-spec.ts';
 
 const spec = deciderSpec(greetingDecider);
@@ -10,7 +10,7 @@ const channels = [
   { id: WELCOME, name: 'welcome' },
 ];
 const settings: GreetingSettings = { enabled: true, channelId: WELCOME, delay: 2, message: 'Hi {user}!' };
-const owner = { guildId: GUILD, caller: { userId: 'u1', isAdmin: false }, ownerId: 'u1' };
+const owner: GreetingInputs = { guildId: GUILD, caller: { userId: 'u1', isAdmin: false }, ownerId: 'u1' };
 const configure = (change: Partial<GreetingSettings> = {}, who: Partial<typeof owner> = {}) =>
   ({ type: 'ConfigureGreeting', ...owner, ...who, settings: { ...settings, ...change }, channels }) as const;
 const configured = (change: Partial<GreetingSettings> = {}): GreetingEvent => ({

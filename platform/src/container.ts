@@ -74,3 +74,18 @@ export async function closeContainer(container: Container): Promise<void> {
     }
   }
 }
+
+/**
+ * A second, separate read store of the same kind as the configured one, for replays "as of"
+ * a point in time and for verification: a file beside the live one, or another database.
+ */
+export async function openSeparateReadStore(config: AppConfig, label: string): Promise<{ store: ReadStore; where: string }> {
+  const safe = label.replace(/[^\w.-]/g, '_');
+  if (config.mongodbUrl) {
+    const database = `${config.mongodbDatabase}_${safe}`.slice(0, 63);
+    return { store: await MongoReadStore.connect(config.mongodbUrl, database), where: `MongoDB database ${database}` };
+  }
+  const file = path.join(ensureDataDir(path.join(config.dataDir, 'replays')), `${safe}.sqlite`);
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
+  return { store: new SqliteReadStore(file), where: file };
+}

@@ -3,3 +3,4 @@ export { attachWsGateway, type WsGateway } from './gateway/ws-gateway.ts';
 export { allProjectors, projectorsNamed } from './read-models/index.ts';
 export { rebuildReadModels } from './rebuild.ts';
 export type { Projector, ProjectedEvent } from './projector.ts';
+export { compareReadModels, type ReadModelDifference } from './verify.ts';

@@ -49,7 +49,7 @@ describe('greetings: settings per server, only for its owner', function () {
   });
 
   it('401 without a token on every greeting route', async () => {
-    for (const method of ['GET', 'POST', 'DELETE']) expect((await settings(method, ALICES, undefined, greeting)).status, method).to.equal(401);
+    for (const method of ['GET', 'POST', 'DELETE']) expect((await settings(method, ALICES, undefined, method === 'POST' ? greeting : undefined)).status, method).to.equal(401);
     expect((await api(product.url, 'GET', '/api/greetings/list')).status).to.equal(401);
   });
 

@@ -22,8 +22,9 @@ describe('key redemption by the key bot (API)', function () {
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
     return response.body.key;
   };
-  const redeem = (body: unknown, token: string | undefined = BOT_TOKEN) => api<RedeemKeyResponse>(product.url, 'POST', '/api/bot/keys/redeem', { body, token });
-  const removed = (body: unknown, token: string | undefined = BOT_TOKEN) => api(product.url, 'POST', '/api/bot/vip/removed', { body, token });
+  /** `token: ''` sends no Authorization header at all. */
+  const redeem = (body: unknown, token = BOT_TOKEN) => api<RedeemKeyResponse>(product.url, 'POST', '/api/bot/keys/redeem', { body, token });
+  const removed = (body: unknown, token = BOT_TOKEN) => api(product.url, 'POST', '/api/bot/vip/removed', { body, token });
 
   before(async () => {
     product = await startAllInOne();
@@ -138,7 +139,7 @@ describe('key redemption by the key bot (API)', function () {
     const key = await generateKey();
     const adminToken = await login(product.url, ADMIN.username, ADMIN.password);
     const before = await head();
-    for (const token of [undefined, 'wrong-token', adminToken]) {
+    for (const token of ['', 'wrong-token', adminToken]) {
       for (const response of [await redeem({ guildId: GUILD, discordUserId: newMember(), key }, token), await removed({ guildId: GUILD, discordUserId: newMember() }, token)]) {
         expect(response.status).to.equal(401);
         expect(response.body).to.deep.equal({ error: errorTexts.botOnly, code: 'unauthorized' });

@@ -47,7 +47,7 @@ export const greetingTexts = {
   settingsSaved: 'Settings saved successfully',
   greetingRemoved: 'Greeting removed successfully',
   noGreeting: 'No greeting is configured for this server',
-} as const satisfies { [K in keyof typeof contractGreetingTexts]: string };
+} as const satisfies typeof contractGreetingTexts;
 
 export const subscriptionTexts = {
   daysRange: 'Days must be a whole number from 1 to 3650',

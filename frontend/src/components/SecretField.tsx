@@ -1,0 +1,36 @@
+import { useId, useState } from 'react';
+
+/**
+ * A credential that is hidden until asked for (decisions.md §4): masked by default, a
+ * Show/Hide toggle, and a Copy button that works either way.
+ */
+export function SecretField({ label, value, onCopy }: { label: string; value: string; onCopy?: (value: string) => void }) {
+  const [shown, setShown] = useState(false);
+  const id = useId();
+  return (
+    <div className="secret-field">
+      <span className="secret-label" id={`${id}-label`}>
+        {label}
+      </span>
+      <div className="secret-row">
+        <code className="secret-value" aria-labelledby={`${id}-label`} data-shown={shown}>
+          {shown ? value : '•'.repeat(Math.min(Math.max(value.length, 8), 24))}
+        </code>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          aria-pressed={shown}
+          aria-label={`${shown ? 'Hide' : 'Show'} ${label}`}
+          onClick={() => setShown((value) => !value)}
+        >
+          {shown ? 'Hide' : 'Show'}
+        </button>
+        {onCopy && (
+          <button type="button" className="button button-ghost button-small" aria-label={`Copy ${label}`} onClick={() => onCopy(value)}>
+            Copy
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { parseArgs } from 'node:util';
+import { closeContainer, createContainer, loadConfig, openSeparateReadStore, TOKENS } from '@vip/platform';
+import { projectorsNamed } from '../read-models/index.ts';
+import { rebuildReadModels, type ReplayLimit } from '../rebuild.ts';
+import { printProgress } from './progress.ts';
+
+/**
+ * npm run replay -- [--projection NAME ...] [--until POSITION|TIME]
+ * Without --until: rebuilds the live read models from the log (stop the server first).
+ * With --until: builds the read models as they were at that position or time into a
+ * separate store, for inspection; the live ones are not touched.
+ */
+const usage = 'Usage: npm run replay -- [--projection NAME ...] [--until POSITION|ISO-TIME]';
+const { values } = parseArgs({ options: { projection: { type: 'string', multiple: true }, until: { type: 'string' } } });
+
+function parseLimit(raw: string | undefined): ReplayLimit | undefined {
+  if (raw === undefined) return undefined;
+  if (/^\d+$/.test(raw)) return { position: Number(raw) };
+  const time = new Date(raw);
+  if (Number.isNaN(time.getTime())) {
+    process.stderr.write(`--until must be a log position or a time such as 2026-11-22T12:00:00Z\n${usage}\n`);
+    process.exit(2);
+  }
+  return { time };
+}
+
+const until = parseLimit(values.until);
+const projectors = projectorsNamed(values.projection);
+const config = loadConfig();
+const container = await createContainer(config, 'replay');
+const eventStore = await container.getAsync(TOKENS.eventStore);
+const target = until
+  ? await openSeparateReadStore(config, `as-of-${values.until}`)
+  : { store: await container.getAsync(TOKENS.readStore), where: 'the live read models' };
+
+process.stderr.write(`Replaying ${projectors.map((p) => p.name).join(', ')} into ${target.where}${values.until ? ` as of ${values.until}` : ''}\n`);
+const result = await rebuildReadModels(eventStore, target.store, projectors, { until, onProgress: printProgress });
+process.stderr.write(`\nDone: ${result.events} events up to position ${result.position} in ${result.seconds.toFixed(2)} s (${Math.round(result.events / Math.max(result.seconds, 1e-6))} events/s)\n`);
+if (until) {
+  process.stdout.write(`${target.where}\n`);
+  await target.store.close();
+}
+await closeContainer(container);
