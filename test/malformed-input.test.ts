@@ -14,11 +14,12 @@ const malformedBody = (route: RouteSpec) =>
       fc.jsonValue(),
       fc.dictionary(fc.constantFrom('guildId', 'serverId', 'userId', 'key', 'hash', 'title', 'content', 'priority', 'username', 'password', 'days', 'maxSlots', 'delay', 'channelId', 'message', 'enabled', 'discordUserId', 'oldId', 'newId', 'duration'), fc.jsonValue()),
     )
-    .filter((body) => !route.body || !route.body.safeParse(body).success)
-    .filter((body) => route.body !== undefined || typeof body !== 'object' || body === null || Array.isArray(body));
+    .filter((body) => !route.body!.safeParse(body).success);
 
 /** Text that is not JSON at all. */
 const brokenJson = fc.string({ minLength: 1, maxLength: 40 }).filter((text) => {
+  // a blank body is an empty body, not broken JSON
+  if (text.trim() === '') return false;
   try {
     JSON.parse(text);
     return false;
@@ -51,7 +52,8 @@ describe('malformed input to every command route (property-based)', function () 
     it(`${route.method} ${route.path}: never a 5xx, never an appended event`, async () => {
       const before = await head();
       const validParams = (name: string) => (name === 'id' || name === 'serverId' ? '100000000000000099' : 'x');
-      if (route.body || route.method === 'POST') {
+      // a route without a payload ignores what is sent: only its broken JSON is malformed
+      if (route.body) {
         await fc.assert(
           fc.asyncProperty(malformedBody(route), async (body) => {
             const response = await api(product.url, route.method, fill(route, validParams), { token: tokenFor(route), body });
@@ -63,7 +65,8 @@ describe('malformed input to every command route (property-based)', function () 
       await fc.assert(
         fc.asyncProperty(brokenJson, async (rawBody) => {
           const response = await api(product.url, route.method, fill(route, validParams), { token: tokenFor(route), rawBody });
-          return response.status >= 400 && response.status < 500;
+          // DELETE bodies are not read at all; a POST must refuse broken JSON
+          return route.method === 'DELETE' ? response.status < 500 : response.status >= 400 && response.status < 500;
         }),
         { numRuns: Math.ceil(RUNS_PER_ROUTE / 4) },
       );

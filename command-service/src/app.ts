@@ -9,6 +9,7 @@ import { greetingRoutes } from './greetings/routes.ts';
 import { keyRoutes } from './keys/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { whitelistRoutes } from './whitelist/routes.ts';
+import { botSettingsRoutes } from './bot-settings/routes.ts';
 
 /** Every router of the write side (the catalogue test compares them with contracts). */
 export function commandRouters(deps: CommandDeps) {
@@ -21,6 +22,7 @@ export function commandRouters(deps: CommandDeps) {
     keyRoutes(deps),
     subscriptionRoutes(deps),
     whitelistRoutes(deps),
+    botSettingsRoutes(deps),
   ];
 }
 

@@ -1,45 +1,69 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { Toaster } from 'react-hot-toast';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { AppToaster } from './components/AppToaster.tsx';
 import { NotFound } from './components/NotFound.tsx';
-import { LoginPage } from './features/auth/LoginPage.tsx';
-import { RequireAdmin, RequireUser } from './features/auth/RequireUser.tsx';
+import { PageLoading } from './components/PageLoading.tsx';
+import { hostKindOf } from './app/host.ts';
 
-// Signed-in screens load on demand, so that /login (and the visitor pages to come) stay small.
+/*
+ * Every page is its own chunk. The entry holds React, the router and the toaster only; the
+ * Redux store with RTK Query comes with StoreLayout, which wraps the pages that call the API
+ * through it. Visitor pages (key page, hash gate, invite, legal) never load it.
+ */
+const StoreLayout = lazy(() => import('./app/StoreLayout.tsx'));
+const RequireUser = lazy(() => import('./features/auth/RequireUser.tsx'));
+const LoginPage = lazy(() => import('./features/auth/LoginPage.tsx'));
 const PanelPage = lazy(() => import('./features/panel/PanelPage.tsx'));
-const AdminPage = lazy(() => import('./features/admin/AdminPage.tsx'));
+const AdminRoute = lazy(() => import('./features/admin/AdminRoute.tsx'));
+const FeaturesPage = lazy(() => import('./features/marketing/FeaturesPage.tsx'));
+const StatusPage = lazy(() => import('./features/marketing/StatusPage.tsx'));
+const InvitePage = lazy(() => import('./features/marketing/InvitePage.tsx'));
+const PosterLanding = lazy(() => import('./features/marketing/PosterLanding.tsx'));
+const PrivacyPage = lazy(() => import('./features/marketing/PrivacyPage.tsx'));
+const TermsPage = lazy(() => import('./features/marketing/TermsPage.tsx'));
+const HashGate = lazy(() => import('./features/visitor/HashGate.tsx'));
+const KeyPageRoute = lazy(() => import('./features/visitor/KeyPageRoute.tsx'));
+const RestrictedPage = lazy(() => import('./features/visitor/RestrictedPage.tsx'));
 
-const { successMs, errorMs } = configDefaults.toasts;
+function HostHome() {
+  switch (hostKindOf(window.location.hostname)) {
+    case 'invite':
+      return <InvitePage />;
+    case 'poster':
+      return <PosterLanding />;
+    case 'status':
+      return <Navigate to="/status" replace />;
+    default:
+      return <Navigate to="/login" replace />;
+  }
+}
 
 export function App() {
   return (
     <>
-      <Routes>
-        <Route path="/" element={<Navigate to="/login" replace />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route element={<RequireUser />}>
-          <Route path="/panel" element={<PanelPage />} />
-          <Route
-            path="/admin/*"
-            element={
-              <RequireAdmin>
-                <AdminPage />
-              </RequireAdmin>
-            }
-          />
-        </Route>
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-      <Toaster
-        position="top-right"
-        toastOptions={{
-          // inline, because the library styles its toasts inline (light by default)
-          style: { background: 'var(--surface-raised)', color: 'var(--text)', border: '1px solid var(--border)' },
-          success: { duration: successMs },
-          error: { duration: errorMs },
-        }}
-      />
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<HostHome />} />
+          <Route path="/gen" element={<HashGate />} />
+          <Route path="/key/:serverId" element={<KeyPageRoute />} />
+          <Route path="/403" element={<RestrictedPage />} />
+          <Route path="/invite" element={<InvitePage />} />
+          <Route path="/poster" element={<PosterLanding />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route element={<StoreLayout />}>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/features" element={<FeaturesPage />} />
+            <Route path="/status" element={<StatusPage />} />
+            <Route element={<RequireUser />}>
+              <Route path="/panel" element={<PanelPage />} />
+              <Route path="/admin/*" element={<AdminRoute />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+      <AppToaster />
     </>
   );
 }

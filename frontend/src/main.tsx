@@ -1,20 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { store } from './app/store.ts';
 import { App } from './App.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// The Redux Provider is not here: it comes with the pages that use the store (app/StoreLayout.tsx).
 createRoot(root).render(
   <StrictMode>
-    <Provider store={store}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </Provider>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
   </StrictMode>,
 );

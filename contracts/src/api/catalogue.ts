@@ -8,6 +8,7 @@ import { keysRoutes } from './keys.ts';
 import { subscriptionsRoutes } from './subscriptions.ts';
 import { whitelistRoutes } from './whitelist.ts';
 import { statsRoutes } from './stats.ts';
+import { botSettingsRoutes } from './bot-settings.ts';
 
 /** Every call of the API. A route served but missing here fails the catalogue test. */
 export const apiCatalogue: readonly RouteSpec[] = [
@@ -20,4 +21,5 @@ export const apiCatalogue: readonly RouteSpec[] = [
   ...subscriptionsRoutes,
   ...whitelistRoutes,
   ...statsRoutes,
+  ...botSettingsRoutes,
 ];

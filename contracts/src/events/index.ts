@@ -5,6 +5,7 @@ import { userRegisteredSchema, usernameReservedSchema } from './user.ts';
 import * as guild from './guild.ts';
 import * as key from './key.ts';
 import * as subscription from './subscription.ts';
+import * as bot from './bot.ts';
 
 export * from './metadata.ts';
 export * from './user.ts';
@@ -13,6 +14,7 @@ export * from './announcement.ts';
 export * from './guild.ts';
 export * from './key.ts';
 export * from './subscription.ts';
+export * from './bot.ts';
 
 /**
  * Every event type the product writes, with its schema and current version. A stored event
@@ -50,6 +52,14 @@ export const eventSchemas = {
   SubscriptionEnded: { version: 1, schema: subscription.subscriptionEndedSchema },
   WhitelistEntryAdded: { version: 1, schema: subscription.whitelistEntryAddedSchema },
   WhitelistEntryRemoved: { version: 1, schema: subscription.whitelistEntryRemovedSchema },
+  // the bots' own settings and schedules
+  VipRoleChosen: { version: 1, schema: bot.vipRoleChosenSchema },
+  LogChannelSet: { version: 1, schema: bot.logChannelSetSchema },
+  AutoPingStarted: { version: 1, schema: bot.autoPingStartedSchema },
+  AutoPingStopped: { version: 1, schema: bot.autoPingStoppedSchema },
+  VideoPostScheduled: { version: 1, schema: bot.videoPostScheduledSchema },
+  VideoPosted: { version: 1, schema: bot.videoPostedSchema },
+  VideoPostCancelled: { version: 1, schema: bot.videoPostCancelledSchema },
 } as const satisfies Record<string, { version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventSchemas;

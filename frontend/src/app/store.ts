@@ -1,11 +1,13 @@
 import { configureStore, type Action, type ThunkAction } from '@reduxjs/toolkit';
 import authReducer from '../features/auth/authSlice.ts';
+import readMarksReducer from '../features/announcements/readMarksSlice.ts';
 import { apiSlice } from '../features/api/apiSlice.ts';
 import { sessionEffects } from '../features/auth/sessionEffects.ts';
 
 export const store = configureStore({
   reducer: {
     auth: authReducer,
+    readMarks: readMarksReducer,
     [apiSlice.reducerPath]: apiSlice.reducer,
   },
   middleware: (getDefaultMiddleware) =>

@@ -4,14 +4,18 @@ import { useAppSelector } from '../app/hooks.ts';
 import { selectCurrentUser } from '../features/auth/authSlice.ts';
 import { LogoutButton } from '../features/auth/LogoutButton.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
+import './signedIn.css';
 
 /** The frame of every signed-in page: who is signed in, the way between modes, and Logout. */
-export function SignedInLayout({ mode, children }: { mode: 'panel' | 'admin'; children: ReactNode }) {
+export function SignedInLayout({ mode, children, wide = false }: { mode: 'panel' | 'admin'; children: ReactNode; wide?: boolean }) {
   const user = useAppSelector(selectCurrentUser);
   if (!user) return null; // the route guard has already sent them to /login
 
   return (
     <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="app-header">
         <Link to={mode === 'admin' ? '/admin' : '/panel'} className="brand">
           VIP Access <span className="brand-mode">{mode === 'admin' ? 'Admin' : 'Panel'}</span>
@@ -35,7 +39,9 @@ export function SignedInLayout({ mode, children }: { mode: 'panel' | 'admin'; ch
           <LogoutButton />
         </nav>
       </header>
-      <main className="app-main">{children}</main>
+      <main id="main" className={wide ? 'app-main app-main-wide' : 'app-main'}>
+        {children}
+      </main>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { serversProjectors } from './servers/index.ts';
 import { keysProjectors } from './keys/index.ts';
 import { subscriptionsProjectors } from './subscriptions/index.ts';
 import { statsProjectors } from './stats/index.ts';
+import { botsProjectors } from './bots/index.ts';
 
 /** Every read model, in the order they are applied within a batch (authors before posts). */
 export const allProjectors: readonly Projector[] = [
@@ -16,6 +17,7 @@ export const allProjectors: readonly Projector[] = [
   ...keysProjectors,
   ...subscriptionsProjectors,
   ...statsProjectors,
+  ...botsProjectors,
 ];
 
 export function projectorsNamed(names: readonly string[] | undefined): Projector[] {

@@ -20,6 +20,7 @@ import {
 import { requireUser, validate, type AppState } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
+import { serverTotals } from './server-totals.ts';
 
 /** GET /api/server/..., /api/user/servers. */
 export function serverRoutes(deps: QueryDeps): Router {
@@ -50,8 +51,7 @@ export function serverRoutes(deps: QueryDeps): Router {
   });
 
   router.get('/api/server/stats', async (ctx) => {
-    const present = await guilds().find({ botPresent: true }, { projection: { memberCount: 1 } });
-    const body: ServerStatsResponse = { totalMembers: present.reduce((total, guild) => total + guild.memberCount, 0), totalServers: present.length };
+    const body: ServerStatsResponse = await serverTotals(deps.readStore);
     ctx.body = body;
   });
 

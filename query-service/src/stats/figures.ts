@@ -8,7 +8,7 @@ import {
   type VipWindowDocument,
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
-import { serverTotals } from './server-totals.ts';
+import { serverTotals } from '../servers/server-totals.ts';
 
 const DAY_MS = 86_400_000;
 const dayOffset = (now: Date, days: number) => utcDay(new Date(now.getTime() - days * DAY_MS).toISOString());

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { statsReadModels, type PublicStatsResponse, type TotalsDocument } from '@vip/contracts';
 import { requireAdmin } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
-import { serverTotals } from './server-totals.ts';
+import { serverTotals } from '../servers/server-totals.ts';
 import { adminStats } from './figures.ts';
 
 /** GET /api/admin/stats and the public figures: both from the same projections. */

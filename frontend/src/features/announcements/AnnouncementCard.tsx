@@ -4,11 +4,28 @@ import { formatAnnouncementDate } from '../../lib/dates.ts';
 
 const priorityLabel = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
-export function AnnouncementCard({ announcement, actions }: { announcement: AnnouncementView; actions?: ReactNode }) {
+interface AnnouncementCardProps {
+  announcement: AnnouncementView;
+  actions?: ReactNode;
+  read?: boolean;
+  /** Spec §4: a click on the card marks it read in the user view; the admin view passes its own. */
+  onRead?: (id: string) => void;
+  /** The user view reads by clicking anywhere on the card. */
+  readOnClick?: boolean;
+}
+
+export function AnnouncementCard({ announcement, actions, read = false, onRead, readOnClick = false }: AnnouncementCardProps) {
   const { id, title, content, priority, createdAt, author } = announcement;
   const titleId = `announcement-${id}-title`;
+  const markRead = onRead && !read ? () => onRead(id) : undefined;
   return (
-    <article className={`card announcement-card priority-${priority}`} aria-labelledby={titleId} data-announcement-id={id}>
+    <article
+      className={`card announcement-card priority-${priority}${read ? ' is-read' : ''}${readOnClick && markRead ? ' is-clickable' : ''}`}
+      aria-labelledby={titleId}
+      data-announcement-id={id}
+      data-read={read}
+      onClick={readOnClick ? markRead : undefined}
+    >
       <header className="announcement-header">
         <h3 id={titleId}>{title}</h3>
         <span className={`badge badge-${priority}`}>{priorityLabel[priority]} priority</span>
@@ -19,7 +36,26 @@ export function AnnouncementCard({ announcement, actions }: { announcement: Anno
           by <span className="announcement-author">{author.username}</span> ·{' '}
           <time dateTime={createdAt}>{formatAnnouncementDate(createdAt)}</time>
         </span>
-        {actions}
+        <span className="announcement-actions">
+          {read ? (
+            <span className="read-mark">Read</span>
+          ) : (
+            markRead && (
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                aria-label={`Mark as read: ${title}`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  markRead();
+                }}
+              >
+                Mark as read
+              </button>
+            )
+          )}
+          {actions}
+        </span>
       </footer>
     </article>
   );

@@ -1,21 +1,44 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { AnnouncementView } from '@vip/contracts';
+import { configDefaults, type Priority } from '@vip/contracts/config-defaults.ts';
 import { emptyStates, errorTexts } from '@vip/contracts/error-texts.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useGetAnnouncementsQuery } from '../api/apiSlice.ts';
 import { AnnouncementCard } from './AnnouncementCard.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
 import { newestFirst } from './liveUpdates.ts';
+import { announcementRead, selectReadIds } from './readMarksSlice.ts';
+
+type PriorityFilter = 'all' | Priority;
+const filters: { value: PriorityFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  ...[...configDefaults.priorities].reverse().map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) })),
+];
 
 interface AnnouncementsListProps {
   /** Extra controls per card; the admin screen passes its Delete button, the panel nothing. */
   renderActions?: (announcement: AnnouncementView) => ReactNode;
+  /** The user view marks a card read when it is clicked; the admin view through its button. */
+  readOnClick?: boolean;
+  /** Heading level text; the sidebar shows its own header. */
+  showHeading?: boolean;
 }
 
-/** The announcement feed, kept live by the socket (see getAnnouncements in apiSlice). */
-export function AnnouncementsList({ renderActions }: AnnouncementsListProps) {
+/**
+ * The announcement feed (spec §2/§4), kept live by the socket (see getAnnouncements in
+ * apiSlice): a priority filter, "Show unread only" (on by default), read cards dimmed.
+ */
+export function AnnouncementsList({ renderActions, readOnClick = false, showHeading = true }: AnnouncementsListProps) {
+  const dispatch = useAppDispatch();
+  const readIds = useAppSelector(selectReadIds);
   const { data, isLoading, isError, refetch } = useGetAnnouncementsQuery();
+  const [priority, setPriority] = useState<PriorityFilter>('all');
+  const [unreadOnly, setUnreadOnly] = useState(true);
   const announcements = useMemo(() => newestFirst(data ?? []), [data]);
+  const ofPriority = priority === 'all' ? announcements : announcements.filter((item) => item.priority === priority);
+  const shown = unreadOnly ? ofPriority.filter((item) => !readIds[item.id]) : ofPriority;
+  const onRead = (id: string) => dispatch(announcementRead(id));
 
   let body: ReactNode;
   if (isLoading) {
@@ -31,23 +54,58 @@ export function AnnouncementsList({ renderActions }: AnnouncementsListProps) {
     );
   } else if (announcements.length === 0) {
     body = <p className="empty-state">{emptyStates.noAnnouncements}</p>;
+  } else if (ofPriority.length === 0) {
+    body = <p className="empty-state">{emptyStates.noPriorityAnnouncements(priority)}</p>;
+  } else if (shown.length === 0) {
+    body = (
+      <div className="empty-state">
+        <p>You have read everything here.</p>
+        <button type="button" className="link-button" onClick={() => setUnreadOnly(false)}>
+          Show all announcements
+        </button>
+      </div>
+    );
   } else {
     body = (
       <ul className="announcement-list">
-        {announcements.map((announcement) => (
+        {shown.map((announcement) => (
           <li key={announcement.id}>
-            <AnnouncementCard announcement={announcement} actions={renderActions?.(announcement)} />
+            <AnnouncementCard
+              announcement={announcement}
+              actions={renderActions?.(announcement)}
+              read={Boolean(readIds[announcement.id])}
+              onRead={onRead}
+              readOnClick={readOnClick}
+            />
           </li>
         ))}
       </ul>
     );
   }
 
+  const unreadCount = announcements.filter((item) => !readIds[item.id]).length;
   return (
-    <section className="announcements" aria-labelledby="announcements-title">
+    <section className="announcements" aria-labelledby={showHeading ? 'announcements-title' : undefined} aria-label={showHeading ? undefined : 'Announcements'}>
       <div className="section-header">
-        <h2 id="announcements-title">Announcements</h2>
+        {showHeading && (
+          <h2 id="announcements-title">
+            Announcements {unreadCount > 0 && <span className="count-badge">{unreadCount} unread</span>}
+          </h2>
+        )}
         <LiveStatus />
+      </div>
+      <div className="announcement-filters">
+        <div className="segmented" role="group" aria-label="Filter by importance">
+          {filters.map(({ value, label }) => (
+            <button key={value} type="button" aria-pressed={priority === value} onClick={() => setPriority(value)}>
+              {label}
+            </button>
+          ))}
+        </div>
+        <label className="switch switch-small">
+          <input type="checkbox" role="switch" checked={unreadOnly} onChange={(event) => setUnreadOnly(event.target.checked)} />
+          Show unread only
+        </label>
       </div>
       {body}
     </section>

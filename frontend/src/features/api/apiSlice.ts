@@ -2,6 +2,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 import type { AnnouncementView, CreateAnnouncementRequest, LoginRequest, LoginResponse, UserInfoResponse } from '@vip/contracts';
 import type { RootState } from '../../app/store.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
+import { readMarkRemoved } from '../announcements/readMarksSlice.ts';
 import { applyLiveUpdate } from '../announcements/liveUpdates.ts';
 import { showAnnouncementToast, withdrawAnnouncementToast } from '../announcements/announcementToast.tsx';
 import { subscribeToRealtime } from '../../realtime/socket.ts';
@@ -36,7 +37,23 @@ const ANNOUNCEMENT_LIST = { type: 'Announcement', id: 'LIST' } as const;
 export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery: endsSessionOn401,
-  tagTypes: ['Announcement', 'User'],
+  // Feature files add their endpoints with injectEndpoints; every tag they use is declared here.
+  tagTypes: [
+    'Announcement',
+    'User',
+    'UserServers',
+    'Server',
+    'Channels',
+    'Greeting',
+    'GreetingList',
+    'Subscription',
+    'Whitelist',
+    'AdminStats',
+    'Subscribers',
+    'PublicStats',
+    'Guilds',
+    'Health',
+  ],
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (credentials) => ({ url: '/auth/login', method: 'POST', body: credentials }),
@@ -64,6 +81,8 @@ export const apiSlice = createApi({
               added = applyLiveUpdate(list, message);
             });
             if (added) showAnnouncementToast(added);
+            // a deleted announcement takes its read mark with it (spec §4)
+            if (message.type === 'announcement_deleted') dispatch(readMarkRemoved(message.data));
           },
           // Whatever was pushed while the socket was away (or before it first listened — the
           // list may have been read a moment earlier) is only in the read model: read it again.
@@ -101,6 +120,7 @@ export const apiSlice = createApi({
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         const deleted = await queryFulfilled.then(() => true, () => false);
         if (!deleted) return;
+        dispatch(readMarkRemoved(id));
         dispatch(
           apiSlice.util.updateQueryData('getAnnouncements', undefined, (list) => {
             applyLiveUpdate(list, { type: 'announcement_deleted', data: id });

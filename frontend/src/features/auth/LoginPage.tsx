@@ -8,7 +8,7 @@ import { landingPathFor } from './landing.ts';
 import { logIn } from './logIn.ts';
 
 /** Spec §2 Login: the key generator panel's sign-in. */
-export function LoginPage() {
+export default function LoginPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const location = useLocation();

@@ -10,7 +10,7 @@ import type { LoginRedirectState } from './landing.ts';
  * Route guard (spec §2): no user, no page. The page asked for is remembered so that login can
  * return to it — except after a deliberate logout, when the user's home is the right place.
  */
-export function RequireUser() {
+export default function RequireUser() {
   const user = useAppSelector(selectCurrentUser);
   const endReason = useAppSelector(selectSessionEndReason);
   const location = useLocation();

@@ -1,0 +1,97 @@
+import { ChannelType, PermissionFlagsBits, type Guild } from 'discord.js';
+import type { GuildReportRequest } from '@vip/contracts';
+import { keyBotTexts } from './texts.ts';
+import { botMember } from './vip-roles.ts';
+import type { KeyBotContext } from './key-bot-context.ts';
+
+/** What the key bot needs in every server, by the names the panel shows. */
+const NEEDED_PERMISSIONS = [
+  ['Manage Roles', PermissionFlagsBits.ManageRoles],
+  ['Send Messages', PermissionFlagsBits.SendMessages],
+  ['Embed Links', PermissionFlagsBits.EmbedLinks],
+] as const;
+
+/**
+ * Tells the product which servers the key bot is in and what they look like (name, icon,
+ * member count, text channels, missing permissions). Joins, leaves and changes are reported
+ * at once; member-count changes at most once per interval per server.
+ */
+export class GuildReporter {
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** The last warning posted per server, so a restart or a re-report does not repeat it. */
+  private readonly warned = new Map<string, string>();
+
+  constructor(private readonly context: KeyBotContext) {}
+
+  async snapshot(guild: Guild): Promise<GuildReportRequest> {
+    const bot = await botMember(guild);
+    const channels = [...guild.channels.cache.values()]
+      .filter((channel) => channel.type === ChannelType.GuildText || channel.type === ChannelType.GuildAnnouncement)
+      .sort((a, b) => ('rawPosition' in a && 'rawPosition' in b ? a.rawPosition - b.rawPosition : 0))
+      .slice(0, 500)
+      .map((channel) => ({ id: channel.id, name: channel.name.slice(0, 100) }));
+    return {
+      name: guild.name.slice(0, 100),
+      icon: guild.icon,
+      memberCount: guild.memberCount,
+      channels,
+      missingPermissions: NEEDED_PERMISSIONS.filter(([, flag]) => !bot.permissions.has(flag)).map(([name]) => name),
+    };
+  }
+
+  async report(guild: Guild): Promise<void> {
+    clearTimeout(this.pending.get(guild.id));
+    this.pending.delete(guild.id);
+    const log = this.context.logger.child({ guildId: guild.id });
+    try {
+      const snapshot = await this.snapshot(guild);
+      const { changed } = await this.context.api.reportGuild(guild.id, snapshot);
+      log.info({ memberCount: snapshot.memberCount, channels: snapshot.channels.length, missingPermissions: snapshot.missingPermissions, changed }, 'server reported');
+      await this.warnAboutProblems(guild, snapshot.missingPermissions);
+    } catch (error) {
+      log.error({ err: error }, 'could not report the server');
+    }
+  }
+
+  /** Member counts move with every join and leave: one report per interval is plenty. */
+  reportSoon(guild: Guild): void {
+    if (this.pending.has(guild.id)) return;
+    const timer = setTimeout(() => void this.report(guild), this.context.config.memberCountReportMs);
+    timer.unref();
+    this.pending.set(guild.id, timer);
+  }
+
+  async reportAll(): Promise<void> {
+    for (const guild of this.context.client.guilds.cache.values()) await this.report(guild);
+  }
+
+  async left(guildId: string): Promise<void> {
+    clearTimeout(this.pending.get(guildId));
+    this.pending.delete(guildId);
+    this.warned.delete(guildId);
+    try {
+      await this.context.api.leaveGuild(guildId);
+      this.context.logger.info({ guildId }, 'left the server');
+    } catch (error) {
+      this.context.logger.error({ err: error, guildId }, 'could not report leaving the server');
+    }
+  }
+
+  private async warnAboutProblems(guild: Guild, missingPermissions: string[]): Promise<void> {
+    const problems: string[] = [];
+    if (missingPermissions.length > 0) problems.push(keyBotTexts.warnMissingPermissions(missingPermissions));
+    const role = this.context.vipRoles.find(guild);
+    const bot = await botMember(guild);
+    if (role && role.comparePositionTo(bot.roles.highest) >= 0) problems.push(keyBotTexts.warnRoleAbove(role.id));
+    if (!this.context.membersIntent) problems.push(keyBotTexts.warnNoMembersIntent);
+    const text = problems.join('\n');
+    if (text === (this.warned.get(guild.id) ?? '')) return;
+    this.warned.set(guild.id, text);
+    if (text) await this.context.log.post(guild.id, text, { problems: problems.length }, 'warn');
+  }
+
+  stop(): void {
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+  }
+}

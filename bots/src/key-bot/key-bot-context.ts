@@ -1,0 +1,23 @@
+import type { Client } from 'discord.js';
+import type { Logger } from '@vip/platform';
+import type { BotsConfig } from '../config.ts';
+import type { ProductApi } from '../shared/product-api.ts';
+import type { KeyBotState } from './key-bot-state.ts';
+import type { ServerLog } from './server-log.ts';
+import type { VipRoles } from './vip-roles.ts';
+
+/** What the key bot's commands and features share. */
+export interface KeyBotContext {
+  /** The connected client (a fallback login without the members intent makes a new one). */
+  client: Client;
+  config: BotsConfig;
+  api: ProductApi;
+  state: KeyBotState;
+  log: ServerLog;
+  vipRoles: VipRoles;
+  logger: Logger;
+  /** false when Discord refused the Server Members intent: no greetings, no member events. */
+  membersIntent: boolean;
+  /** The VIP window length as members read it ("60 minutes"). */
+  vipWindowText: string;
+}

@@ -1,0 +1,105 @@
+import type { GreetingSettings } from '@vip/contracts';
+import type { EventFeed, FedEvent } from '../shared/event-feed.ts';
+
+export interface VipWindow {
+  guildId: string;
+  discordUserId: string;
+  /** End of the window, ms since the epoch. */
+  until: number;
+}
+
+export interface AutoPing {
+  guildId: string;
+  channelId: string;
+  roleId: string | null;
+  hours: number;
+  startedAt: number;
+}
+
+export const vipWindowKey = (guildId: string, discordUserId: string) => `${guildId}:${discordUserId}`;
+
+const handled = [
+  'GreetingConfigured',
+  'GreetingRemoved',
+  'VipRoleChosen',
+  'LogChannelSet',
+  'AutoPingStarted',
+  'AutoPingStopped',
+  'VipRoleGranted',
+  'VipRoleRemoved',
+  'KeyGenerated',
+  'KeyRedeemed',
+] as const;
+
+/**
+ * What the key bot knows, folded from the log: each server's greeting, VIP role, log channel
+ * and repeating ping, the open VIP windows, and the key figures /stats shows. Schedules
+ * (role removals, pings) listen to the same feed after this fold.
+ */
+export class KeyBotState {
+  readonly greetings = new Map<string, GreetingSettings>();
+  readonly vipRoleIds = new Map<string, string>();
+  readonly logChannelIds = new Map<string, string>();
+  readonly autoPings = new Map<string, AutoPing>();
+  readonly vipWindows = new Map<string, VipWindow>();
+  private readonly keyFigures = new Map<string, { generated: number; redeemed: number }>();
+
+  attach(feed: EventFeed): void {
+    feed.on(handled, (event) => this.apply(event));
+  }
+
+  apply(event: FedEvent<(typeof handled)[number]>): void {
+    switch (event.type) {
+      case 'GreetingConfigured': {
+        const { guildId, enabled, channelId, delay, message } = event.data;
+        this.greetings.set(guildId, { enabled, channelId, delay, message });
+        return;
+      }
+      case 'GreetingRemoved':
+        this.greetings.delete(event.data.guildId);
+        return;
+      case 'VipRoleChosen':
+        this.vipRoleIds.set(event.data.guildId, event.data.roleId);
+        return;
+      case 'LogChannelSet':
+        this.logChannelIds.set(event.data.guildId, event.data.channelId);
+        return;
+      case 'AutoPingStarted': {
+        const { guildId, channelId, roleId, hours, startedAt } = event.data;
+        this.autoPings.set(guildId, { guildId, channelId, roleId, hours, startedAt: Date.parse(startedAt) });
+        return;
+      }
+      case 'AutoPingStopped':
+        this.autoPings.delete(event.data.guildId);
+        return;
+      case 'VipRoleGranted': {
+        const { guildId, discordUserId, until } = event.data;
+        this.vipWindows.set(vipWindowKey(guildId, discordUserId), { guildId, discordUserId, until: Date.parse(until) });
+        return;
+      }
+      case 'VipRoleRemoved':
+        this.vipWindows.delete(vipWindowKey(event.data.guildId, event.data.discordUserId));
+        return;
+      case 'KeyGenerated':
+        this.figuresOf(event.data.guildId).generated++;
+        return;
+      case 'KeyRedeemed':
+        this.figuresOf(event.data.guildId).redeemed++;
+        return;
+    }
+  }
+
+  private figuresOf(guildId: string) {
+    let figures = this.keyFigures.get(guildId);
+    if (!figures) this.keyFigures.set(guildId, (figures = { generated: 0, redeemed: 0 }));
+    return figures;
+  }
+
+  /** /stats: real counts from the log, never estimates. */
+  statsOf(guildId: string, now: number): { keysGenerated: number; keysRedeemed: number; activeVips: number } {
+    const figures = this.keyFigures.get(guildId) ?? { generated: 0, redeemed: 0 };
+    let activeVips = 0;
+    for (const window of this.vipWindows.values()) if (window.guildId === guildId && window.until > now) activeVips++;
+    return { keysGenerated: figures.generated, keysRedeemed: figures.redeemed, activeVips };
+  }
+}

@@ -1,0 +1,112 @@
+import type {
+  BotSettingResponse,
+  CancelVideoPostRequest,
+  ChooseVipRoleRequest,
+  GuildReportRequest,
+  GuildReportResponse,
+  RedeemKeyResponse,
+  ScheduleVideoPostRequest,
+  SetLogChannelRequest,
+  StartAutoPingRequest,
+  StopAutoPingRequest,
+  VideoPostScheduledResponse,
+  VideoPostedRequest,
+  VipRoleRemovedResponse,
+} from '@vip/contracts';
+import type { Logger } from '@vip/platform';
+
+/** The product refused a call: its status, its text (spec wording) and its code. */
+export class ProductApiError extends Error {
+  readonly name = 'ProductApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+const RETRIES = 3;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The bots' only way to change anything: the command service's /api/bot/* routes with the
+ * service token. Network failures and 5xx are retried briefly (every call here is safe to
+ * repeat: the deciders turn a repeat into "nothing new"); a 4xx is the product saying no.
+ */
+export class ProductApi {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: string | undefined,
+    private readonly logger: Logger,
+  ) {}
+
+  private async call<T>(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetch(`${this.baseUrl}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${this.token ?? ''}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(15_000),
+        });
+      } catch (error) {
+        if (attempt >= RETRIES) throw error;
+        this.logger.warn({ err: error, path, attempt }, 'product API unreachable, retrying');
+        await sleep(500 * 2 ** attempt);
+        continue;
+      }
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = { error: text.slice(0, 200) };
+      }
+      if (response.ok) return parsed as T;
+      if (response.status >= 500 && attempt < RETRIES) {
+        this.logger.warn({ status: response.status, path, attempt }, 'product API failed, retrying');
+        await sleep(500 * 2 ** attempt);
+        continue;
+      }
+      const { error, code } = (parsed ?? {}) as { error?: string; code?: string };
+      throw new ProductApiError(response.status, error ?? `HTTP ${response.status}`, code);
+    }
+  }
+
+  reportGuild(guildId: string, report: GuildReportRequest) {
+    return this.call<GuildReportResponse>('POST', `/api/bot/guilds/${guildId}`, report);
+  }
+  leaveGuild(guildId: string) {
+    return this.call<GuildReportResponse>('DELETE', `/api/bot/guilds/${guildId}`);
+  }
+  redeemKey(guildId: string, discordUserId: string, key: string) {
+    return this.call<RedeemKeyResponse>('POST', '/api/bot/keys/redeem', { guildId, discordUserId, key });
+  }
+  vipRoleRemoved(guildId: string, discordUserId: string) {
+    return this.call<VipRoleRemovedResponse>('POST', '/api/bot/vip/removed', { guildId, discordUserId });
+  }
+  chooseVipRole(guildId: string, request: ChooseVipRoleRequest) {
+    return this.call<BotSettingResponse>('POST', `/api/bot/guilds/${guildId}/vip-role`, request);
+  }
+  setLogChannel(guildId: string, request: SetLogChannelRequest) {
+    return this.call<BotSettingResponse>('POST', `/api/bot/guilds/${guildId}/log-channel`, request);
+  }
+  startAutoPing(guildId: string, request: StartAutoPingRequest) {
+    return this.call<BotSettingResponse>('POST', `/api/bot/guilds/${guildId}/auto-ping`, request);
+  }
+  stopAutoPing(guildId: string, request: StopAutoPingRequest) {
+    return this.call<BotSettingResponse>('POST', `/api/bot/guilds/${guildId}/auto-ping/stop`, request);
+  }
+  scheduleVideoPost(request: ScheduleVideoPostRequest) {
+    return this.call<VideoPostScheduledResponse>('POST', '/api/bot/videos', request);
+  }
+  cancelVideoPost(postId: string, request: CancelVideoPostRequest) {
+    return this.call<BotSettingResponse>('POST', `/api/bot/videos/${postId}/cancel`, request);
+  }
+  videoPosted(postId: string, request: VideoPostedRequest) {
+    return this.call<BotSettingResponse>('POST', `/api/bot/videos/${postId}/posted`, request);
+  }
+}

@@ -1,0 +1,86 @@
+import { botLimits, botSettingsTexts, type EventOf } from '@vip/contracts';
+import { DomainError } from '@vip/platform';
+import type { Decider } from '../core/decider.ts';
+
+/** Stream `video-post-<postId>`: one scheduled post of the poster bot and every time it was sent. */
+export const videoPostStream = (postId: string) => `video-post-${postId}`;
+
+export type VideoPostEvent = EventOf<'VideoPostScheduled' | 'VideoPosted' | 'VideoPostCancelled'>;
+
+export type VideoPostCommand =
+  | {
+      type: 'ScheduleVideoPost';
+      postId: string;
+      guildId: string;
+      channelId: string;
+      url: string;
+      firstAt: string;
+      repeatMinutes: number | null;
+      scheduledBy: string;
+    }
+  | { type: 'CancelVideoPost'; postId: string; guildId: string; cancelledBy: string }
+  | { type: 'RecordVideoPosted'; postId: string; guildId: string; channelId: string; messageId: string; dueAt: string };
+
+export interface VideoPostState {
+  guildId: string | null;
+  firstAt: string | null;
+  repeatMinutes: number | null;
+  cancelled: boolean;
+  /** The slot the last post filled; later reports for it or an earlier slot are repeats. */
+  lastDueAt: string | null;
+}
+
+export const initialVideoPostState = (): VideoPostState => ({ guildId: null, firstAt: null, repeatMinutes: null, cancelled: false, lastDueAt: null });
+
+const GRACE_MS = 60_000;
+const unknownPost = () => new DomainError('not_found', botSettingsTexts.unknownPost, 'unknown_post');
+
+export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPostEvent> = {
+  initialState: initialVideoPostState,
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'VideoPostScheduled':
+        return { ...state, guildId: event.data.guildId, firstAt: event.data.firstAt, repeatMinutes: event.data.repeatMinutes };
+      case 'VideoPosted':
+        return { ...state, lastDueAt: event.data.dueAt };
+      case 'VideoPostCancelled':
+        return { ...state, cancelled: true };
+    }
+  },
+  decide: (command, state, now) => {
+    switch (command.type) {
+      case 'ScheduleVideoPost': {
+        if (state.guildId !== null) throw new DomainError('conflict', botSettingsTexts.postExists, 'post_exists');
+        const first = Date.parse(command.firstAt);
+        // a small grace: "now" chosen in Discord reaches us a moment later
+        if (first < now.getTime() - GRACE_MS) throw new DomainError('invalid', botSettingsTexts.timeInPast, 'validation');
+        if (first > now.getTime() + botLimits.maxScheduleDays * 86_400_000) throw new DomainError('invalid', botSettingsTexts.timeTooFar, 'validation');
+        const { repeatMinutes } = command;
+        if (repeatMinutes !== null && repeatMinutes < botLimits.minRepeatMinutes) throw new DomainError('invalid', botSettingsTexts.repeatTooShort, 'validation');
+        if (repeatMinutes !== null && repeatMinutes > botLimits.maxRepeatMinutes) throw new DomainError('invalid', botSettingsTexts.repeatTooLong, 'validation');
+        const { postId, guildId, channelId, url, scheduledBy } = command;
+        const firstAt = new Date(first).toISOString();
+        return [{ type: 'VideoPostScheduled', data: { postId, guildId, channelId, url, firstAt, repeatMinutes, scheduledBy, scheduledAt: now.toISOString() } }];
+      }
+      case 'CancelVideoPost': {
+        // another server's post is as unknown as a missing one
+        if (state.guildId === null || state.guildId !== command.guildId) throw unknownPost();
+        const finished = state.repeatMinutes === null && state.lastDueAt !== null;
+        if (state.cancelled || finished) return [];
+        const { postId, guildId, cancelledBy } = command;
+        return [{ type: 'VideoPostCancelled', data: { postId, guildId, cancelledBy, cancelledAt: now.toISOString() } }];
+      }
+      case 'RecordVideoPosted': {
+        if (state.guildId === null || state.guildId !== command.guildId) throw unknownPost();
+        const due = Date.parse(command.dueAt);
+        // a retried report, or a second report of a one-off post, records nothing
+        if (state.lastDueAt !== null && (state.repeatMinutes === null || due <= Date.parse(state.lastDueAt))) return [];
+        if (due < Date.parse(state.firstAt!)) return [];
+        const { postId, guildId, channelId, messageId } = command;
+        return [{ type: 'VideoPosted', data: { postId, guildId, channelId, messageId, dueAt: new Date(due).toISOString(), postedAt: now.toISOString() } }];
+      }
+    }
+    const unknown: never = command;
+    throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+  },
+};

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { configDefaults } from '../config-defaults.ts';
+import type { RouteSpec } from './route-spec.ts';
+import { serverIdParamSchema } from './servers.ts';
+
+/** Limits of the bots' schedules; the bots and the command service check the same numbers. */
+export const botLimits = {
+  autoPingHours: configDefaults.autoPingHours,
+  /** A repeating video post comes back at most this often. */
+  minRepeatMinutes: 60,
+  maxRepeatMinutes: 60 * 24 * 30,
+  /** How far ahead a video post may be scheduled. */
+  maxScheduleDays: 366,
+} as const;
+
+/** What the command service answers the bots when a setting or schedule is refused. */
+export const botSettingsTexts = {
+  botNotInServer: 'Bot not in server',
+  badDiscordId: 'Must be a Discord id',
+  autoPingHours: `The interval must be between ${botLimits.autoPingHours.min} and ${botLimits.autoPingHours.max} hours`,
+  badUrl: 'The link must be an http(s) address',
+  repeatTooShort: `The repeat interval must be at least ${botLimits.minRepeatMinutes} minutes`,
+  repeatTooLong: `The repeat interval must be at most ${botLimits.maxRepeatMinutes / 60 / 24} days`,
+  timeInPast: 'The time must not be in the past',
+  timeTooFar: `Posts can be scheduled at most ${botLimits.maxScheduleDays} days ahead`,
+  badTime: 'The time must be an ISO 8601 date and time',
+  unknownPost: 'This scheduled post does not exist',
+  postExists: 'This post is already scheduled',
+} as const;
+
+const discordId = z.string({ error: botSettingsTexts.badDiscordId }).regex(/^\d{17,20}$/, botSettingsTexts.badDiscordId);
+const isoTime = z.iso.datetime({ offset: true, error: botSettingsTexts.badTime });
+
+export const postIdParamSchema = z.uuid({ error: botSettingsTexts.unknownPost });
+
+export const chooseVipRoleRequestSchema = z.object({ roleId: discordId, chosenBy: discordId });
+export const setLogChannelRequestSchema = z.object({ channelId: discordId, setBy: discordId });
+export const startAutoPingRequestSchema = z.object({
+  channelId: discordId,
+  roleId: discordId.nullable().default(null),
+  hours: z
+    .number({ error: botSettingsTexts.autoPingHours })
+    .int(botSettingsTexts.autoPingHours)
+    .min(botLimits.autoPingHours.min, botSettingsTexts.autoPingHours)
+    .max(botLimits.autoPingHours.max, botSettingsTexts.autoPingHours),
+  startedBy: discordId,
+});
+export const stopAutoPingRequestSchema = z.object({ stoppedBy: discordId });
+
+export const scheduleVideoPostRequestSchema = z.object({
+  guildId: discordId,
+  channelId: discordId,
+  url: z
+    .string({ error: botSettingsTexts.badUrl })
+    .max(500, botSettingsTexts.badUrl)
+    .refine((text) => /^https?:\/\/[^\s]+$/i.test(text) && URL.canParse(text), botSettingsTexts.badUrl),
+  firstAt: isoTime,
+  repeatMinutes: z
+    .number({ error: botSettingsTexts.repeatTooShort })
+    .int(botSettingsTexts.repeatTooShort)
+    .min(botLimits.minRepeatMinutes, botSettingsTexts.repeatTooShort)
+    .max(botLimits.maxRepeatMinutes, botSettingsTexts.repeatTooLong)
+    .nullable()
+    .default(null),
+  scheduledBy: discordId,
+});
+export const cancelVideoPostRequestSchema = z.object({ guildId: discordId, cancelledBy: discordId });
+export const videoPostedRequestSchema = z.object({ guildId: discordId, channelId: discordId, messageId: discordId, dueAt: isoTime });
+
+export type ChooseVipRoleRequest = z.input<typeof chooseVipRoleRequestSchema>;
+export type SetLogChannelRequest = z.input<typeof setLogChannelRequestSchema>;
+export type StartAutoPingRequest = z.input<typeof startAutoPingRequestSchema>;
+export type StopAutoPingRequest = z.input<typeof stopAutoPingRequestSchema>;
+export type ScheduleVideoPostRequest = z.input<typeof scheduleVideoPostRequestSchema>;
+export type CancelVideoPostRequest = z.input<typeof cancelVideoPostRequestSchema>;
+export type VideoPostedRequest = z.input<typeof videoPostedRequestSchema>;
+
+/** A setting was recorded; `changed` is false when it already had that value. */
+export interface BotSettingResponse {
+  success: true;
+  changed: boolean;
+}
+
+export interface VideoPostScheduledResponse {
+  success: true;
+  postId: string;
+  firstAt: string;
+  repeatMinutes: number | null;
+}
+
+/** The read models the projections keep of the bots' settings, for the panel and audits. */
+export const botReadModels = { botSettings: 'bot-settings', videoPosts: 'video-posts' } as const;
+
+export interface BotSettingsDocument {
+  _id: string;
+  vipRoleId: string | null;
+  logChannelId: string | null;
+  autoPing: { channelId: string; roleId: string | null; hours: number; startedAt: string } | null;
+}
+
+export interface VideoPostDocument {
+  _id: string;
+  guildId: string;
+  channelId: string;
+  url: string;
+  firstAt: string;
+  repeatMinutes: number | null;
+  scheduledBy: string;
+  scheduledAt: string;
+  status: 'scheduled' | 'done' | 'cancelled';
+  posts: number;
+  lastDueAt: string | null;
+  lastPostedAt: string | null;
+}
+
+const guild = { id: serverIdParamSchema };
+const post = { postId: postIdParamSchema };
+export const botSettingsRoutes: RouteSpec[] = [
+  {
+    method: 'POST',
+    path: '/api/bot/guilds/:id/vip-role',
+    auth: 'bot',
+    summary: 'The key bot records the role it gives for redeemed keys (/setrole)',
+    params: guild,
+    body: chooseVipRoleRequestSchema,
+    response: { status: 200, description: 'BotSettingResponse' },
+  },
+  {
+    method: 'POST',
+    path: '/api/bot/guilds/:id/log-channel',
+    auth: 'bot',
+    summary: 'The key bot records the channel it logs to (/setlog)',
+    params: guild,
+    body: setLogChannelRequestSchema,
+    response: { status: 200, description: 'BotSettingResponse' },
+  },
+  {
+    method: 'POST',
+    path: '/api/bot/guilds/:id/auto-ping',
+    auth: 'bot',
+    summary: 'The key bot starts (or replaces) a repeating ping (/auto ping)',
+    params: guild,
+    body: startAutoPingRequestSchema,
+    response: { status: 200, description: 'BotSettingResponse' },
+  },
+  {
+    method: 'POST',
+    path: '/api/bot/guilds/:id/auto-ping/stop',
+    auth: 'bot',
+    summary: 'The key bot stops the repeating ping (/auto stop)',
+    params: guild,
+    body: stopAutoPingRequestSchema,
+    response: { status: 200, description: 'BotSettingResponse (changed false when none was running)' },
+  },
+  {
+    method: 'POST',
+    path: '/api/bot/videos',
+    auth: 'bot',
+    summary: 'The poster bot schedules a video post (/postvideo)',
+    body: scheduleVideoPostRequestSchema,
+    response: { status: 201, description: 'VideoPostScheduledResponse' },
+  },
+  {
+    method: 'POST',
+    path: '/api/bot/videos/:postId/cancel',
+    auth: 'bot',
+    summary: 'The poster bot cancels a scheduled post (/videos cancel)',
+    params: post,
+    body: cancelVideoPostRequestSchema,
+    response: { status: 200, description: 'BotSettingResponse' },
+  },
+  {
+    method: 'POST',
+    path: '/api/bot/videos/:postId/posted',
+    auth: 'bot',
+    summary: 'The poster bot sent a post for one due slot (a repeated report records nothing)',
+    params: post,
+    body: videoPostedRequestSchema,
+    response: { status: 200, description: 'BotSettingResponse' },
+  },
+];

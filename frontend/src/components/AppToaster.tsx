@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { configDefaults } from '@vip/contracts/config-defaults.ts';
+
+const { successMs, errorMs, max, fadeMs } = configDefaults.toasts;
+
+/**
+ * The one toaster (spec §9): success 2 s, error 4 s, at most `max` on screen (the oldest
+ * visible ones are dismissed beyond that), fading out in 300 ms.
+ */
+export function AppToaster() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    toasts
+      .filter((item) => item.visible)
+      .slice(max) // newest first: everything past the limit is the oldest
+      .forEach((item) => toast.dismiss(item.id));
+  }, [toasts]);
+
+  return (
+    <Toaster
+      position="top-right"
+      containerClassName="toaster"
+      toastOptions={{
+        // inline, because the library styles its toasts inline (light by default)
+        style: { background: 'var(--surface-raised)', color: 'var(--text)', border: '1px solid var(--border)', maxWidth: 380 },
+        removeDelay: fadeMs,
+        success: { duration: successMs, iconTheme: { primary: '#3ba55c', secondary: '#fff' } },
+        error: { duration: errorMs, iconTheme: { primary: '#f23f43', secondary: '#fff' } },
+      }}
+    />
+  );
+}

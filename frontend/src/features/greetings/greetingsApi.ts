@@ -1,0 +1,27 @@
+import type { GreetingListItem, GreetingListResponse, GreetingRemovedResponse, GreetingSavedResponse, GreetingSettings } from '@vip/contracts';
+import { apiSlice } from '../api/apiSlice.ts';
+
+/** Per-server greeting settings and the list of greetings (spec §2 Greetings tab, §7). */
+export const greetingsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getGreetingSettings: build.query<GreetingSettings, string>({
+      query: (serverId) => `/greetings/settings/${encodeURIComponent(serverId)}`,
+      providesTags: (_result, _error, serverId) => [{ type: 'Greeting', id: serverId }],
+    }),
+    saveGreetingSettings: build.mutation<GreetingSavedResponse, { serverId: string; settings: GreetingSettings }>({
+      query: ({ serverId, settings }) => ({ url: `/greetings/settings/${encodeURIComponent(serverId)}`, method: 'POST', body: settings }),
+      invalidatesTags: (_result, _error, { serverId }) => [{ type: 'Greeting', id: serverId }, 'GreetingList'],
+    }),
+    deleteGreeting: build.mutation<GreetingRemovedResponse, string>({
+      query: (serverId) => ({ url: `/greetings/settings/${encodeURIComponent(serverId)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, serverId) => [{ type: 'Greeting', id: serverId }, 'GreetingList'],
+    }),
+    getGreetingList: build.query<GreetingListItem[], void>({
+      query: () => '/greetings/list',
+      transformResponse: (response: GreetingListResponse) => response.greetings,
+      providesTags: ['GreetingList'],
+    }),
+  }),
+});
+
+export const { useGetGreetingSettingsQuery, useSaveGreetingSettingsMutation, useDeleteGreetingMutation, useGetGreetingListQuery } = greetingsApi;

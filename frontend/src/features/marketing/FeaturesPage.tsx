@@ -1,0 +1,188 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { SiteLayout } from '../../components/SiteLayout.tsx';
+import { keyBotCommands, posterBotCommands } from './commands.ts';
+import { PricingCard } from './PricingCard.tsx';
+import { pricingTiers } from './pricing.ts';
+import { useGetGuildsQuery, useGetPublicStatsQuery } from './publicApi.ts';
+import { goToSection, useReveal } from './useReveal.ts';
+import './marketing.css';
+
+const refreshMs = configDefaults.statsRefreshSeconds * 1000;
+
+/** /features: spec §2 landing page. */
+export default function FeaturesPage() {
+  // arriving at /features#pricing (the invite page's link): go there
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (id) requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView());
+  }, []);
+
+  return (
+    <SiteLayout wide>
+      <Hero />
+      <ServerStrip />
+      <FeatureSection />
+      <CommandSection />
+      <StatsBand />
+      <PricingSection />
+    </SiteLayout>
+  );
+}
+
+function Hero() {
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="hero-inner">
+        <span className="vip-pill">Discord VIP access, done properly</span>
+        <h1 id="hero-title">Reward your members with VIP keys they can trust</h1>
+        <p className="hero-lead">
+          Members generate a one-time key, redeem it in your server and get a VIP role for {configDefaults.vipRoleMinutes} minutes. No
+          passwords, no spreadsheets, no guesswork.
+        </p>
+        <div className="hero-actions">
+          <button type="button" className="button button-primary button-large" onClick={() => goToSection('features')}>
+            Explore features
+          </button>
+          <button type="button" className="button button-ghost button-large" onClick={() => goToSection('pricing')}>
+            See pricing
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The five largest servers, looping (spec §2, §9). Nothing to show, nothing shown. */
+function ServerStrip() {
+  const { data: guilds = [] } = useGetGuildsQuery();
+  const top = guilds.slice(0, configDefaults.topGuildsInStrip);
+  if (top.length === 0) return null;
+  const item = (guild: (typeof top)[number], copy: string) => (
+    <li key={`${copy}-${guild.id}`} className="strip-item" aria-hidden={copy === 'b' || undefined}>
+      <span className="strip-name">{guild.name}</span>
+      <span className="muted">{guild.memberCount.toLocaleString('en-US')} members</span>
+    </li>
+  );
+  return (
+    <section className="strip" aria-label="Servers using VIP Access">
+      <p className="strip-title">Trusted by growing communities</p>
+      <div className="strip-viewport">
+        {/* the list twice, so that the loop has no gap; the copy is hidden from assistive technology */}
+        <ul className="strip-track">
+          {top.map((guild) => item(guild, 'a'))}
+          {top.map((guild) => item(guild, 'b'))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+const featureCards = [
+  { icon: '🔑', title: 'One-time VIP keys', text: 'Every key works once, for one server, and expires after 24 hours. Only a fingerprint of it is stored.' },
+  { icon: '⏰', title: 'Automatic pings', text: 'Remind members to grab their key every 1 to 12 hours, without lifting a finger.' },
+  { icon: '👋', title: 'Custom greetings', text: 'Welcome new members in the channel of your choice, with their name and your member count.' },
+  { icon: '📈', title: 'Real statistics', text: 'Keys generated and redeemed per day, active VIPs and visitors, computed from the event log.' },
+];
+
+function FeatureSection() {
+  const ref = useRef<HTMLElement>(null);
+  const revealed = useReveal(ref, 100);
+  return (
+    <section id="features" ref={ref} tabIndex={-1} className={`section reveal ${revealed ? 'is-revealed' : ''}`} aria-labelledby="features-title">
+      <h2 id="features-title">Everything your VIP program needs</h2>
+      <ul className="feature-grid">
+        {featureCards.map(({ icon, title, text }) => (
+          <li key={title} className="card feature-card">
+            <span className="feature-icon" aria-hidden="true">
+              {icon}
+            </span>
+            <h3>{title}</h3>
+            <p className="muted">{text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CommandSection() {
+  return (
+    <section className="section" aria-labelledby="commands-title">
+      <h2 id="commands-title">Bot commands</h2>
+      <div className="command-columns">
+        <div>
+          <h3>VIP Access bot</h3>
+          <CommandList commands={keyBotCommands} />
+        </div>
+        <div>
+          <h3>Poster bot</h3>
+          <CommandList commands={posterBotCommands} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function CommandList({ commands }: { commands: readonly { name: string; args?: string; text: string }[] }) {
+  return (
+    <dl className="command-list">
+      {commands.map((command) => (
+        <div key={command.name} className="command">
+          <dt>
+            <code>{command.name}</code>
+            {command.args && <span className="command-args"> {command.args}</span>}
+          </dt>
+          <dd className="muted">{command.text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Spec §8: public figures fall back to 0 when they cannot be read. */
+function StatsBand() {
+  const { data } = useGetPublicStatsQuery(undefined, { pollingInterval: refreshMs });
+  const figures = [
+    { label: 'Active users', value: data?.activeUsers ?? 0 },
+    { label: 'Keys generated', value: data?.keysGenerated ?? 0 },
+    { label: 'Servers protected', value: data?.serversProtected ?? 0 },
+  ];
+  return (
+    <section className="stats-band" aria-label="VIP Access in numbers">
+      <dl className="stats-band-inner">
+        {figures.map(({ label, value }) => (
+          <div key={label} className="stats-figure">
+            <dd data-figure={label}>{value.toLocaleString('en-US')}</dd>
+            <dt>{label}</dt>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function PricingSection() {
+  const ref = useRef<HTMLElement>(null);
+  const revealed = useReveal(ref, 800);
+  return (
+    <section id="pricing" ref={ref} tabIndex={-1} className={`section reveal ${revealed ? 'is-revealed' : ''}`} aria-labelledby="pricing-title">
+      <h2 id="pricing-title">Simple pricing</h2>
+      <p className="muted section-lead">Every plan includes one-time keys, greetings and the admin panel. Prices per month.</p>
+      <div className="pricing-grid">
+        {pricingTiers.map((tier) => (
+          <PricingCard
+            key={tier.name}
+            tier={tier}
+            action={
+              <Link className={tier.mostPopular ? 'button button-primary button-block' : 'button button-secondary button-block'} to="/invite#support">
+                Get {tier.name}
+              </Link>
+            }
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

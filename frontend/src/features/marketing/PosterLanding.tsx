@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { siteConfig } from '../../app/siteConfig.ts';
+import { SiteLayout } from '../../components/SiteLayout.tsx';
+import { AddToDiscord } from './AddToDiscord.tsx';
+import { posterBotCommands } from './commands.ts';
+import { PricingCard } from './PricingCard.tsx';
+import { posterBusinessPlan } from './pricing.ts';
+import './marketing.css';
+
+const features = [
+  { icon: '🎬', title: 'Post videos', text: 'Share a video with a title, a thumbnail and a link button in one command.' },
+  { icon: '📚', title: 'Video library', text: 'Everything you posted stays in a library you can browse and re-post from.' },
+  { icon: '#', title: 'Any channel', text: 'Pick the channel per post, so every topic lands where it belongs.' },
+  { icon: '🔗', title: 'Link buttons', text: 'Every post carries a clear button that says where it leads.' },
+];
+
+/** The poster bot's landing page (spec §2), at /poster and at / on a poster.* host. */
+export default function PosterLanding() {
+  return (
+    <SiteLayout>
+      <div className="poster-page">
+        <section className="hero hero-compact" aria-labelledby="poster-title">
+          <div className="hero-inner">
+            <span className="vip-pill">Poster bot</span>
+            <h1 id="poster-title">Post videos to Discord in one command</h1>
+            <p className="hero-lead">Share, organise and re-post your videos without leaving Discord.</p>
+            <div className="hero-actions">
+              <AddToDiscord clientId={siteConfig.posterBotClientId} botName="Poster bot" variable="VITE_POSTER_DISCORD_CLIENT_ID" />
+            </div>
+          </div>
+        </section>
+        <section className="section" aria-labelledby="poster-features-title">
+          <h2 id="poster-features-title">Features</h2>
+          <ul className="feature-grid">
+            {features.map(({ icon, title, text }) => (
+              <li key={title} className="card feature-card">
+                <span className="feature-icon" aria-hidden="true">
+                  {icon}
+                </span>
+                <h3>{title}</h3>
+                <p className="muted">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <div className="poster-bottom">
+          <section className="card" aria-labelledby="poster-commands-title">
+            <h2 id="poster-commands-title">Commands</h2>
+            <dl className="command-list">
+              {posterBotCommands.map((command) => (
+                <div key={command.name} className="command">
+                  <dt>
+                    <code>{command.name}</code>
+                  </dt>
+                  <dd className="muted">{command.text}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <PricingCard tier={posterBusinessPlan} action={
+              <Link className="button button-primary button-block" to="/invite#support">
+                Get the Business Plan
+              </Link>
+            } />
+        </div>
+      </div>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { formatEuro, type PricingTier } from './pricing.ts';
+
+export function PricingCard({ tier, action }: { tier: PricingTier; action: ReactNode }) {
+  const titleId = `tier-${tier.name.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <article className={tier.mostPopular ? 'card price-card price-card-popular' : 'card price-card'} aria-labelledby={titleId}>
+      {tier.mostPopular && <span className="popular-badge">Most popular</span>}
+      <h3 id={titleId}>{tier.name}</h3>
+      <p className="price">
+        <span className="price-amount">{formatEuro(tier.price)}</span>
+        <span className="muted"> / month</span>
+      </p>
+      <ul className="price-features">
+        {tier.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      {action}
+    </article>
+  );
+}

@@ -1,0 +1,99 @@
+import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { SiteLayout } from '../../components/SiteLayout.tsx';
+import { formatAnnouncementDate } from '../../lib/dates.ts';
+import { useGetHealthQuery } from './publicApi.ts';
+import './marketing.css';
+
+const refreshMs = configDefaults.statsRefreshSeconds * 1000;
+
+/** /status (and status.* hosts): the product's health, refreshed every 30 s. */
+export default function StatusPage() {
+  const { data, isLoading, isError, fulfilledTimeStamp } = useGetHealthQuery(undefined, { pollingInterval: refreshMs });
+
+  let body;
+  if (isLoading) body = <PageLoading label="Checking services..." />;
+  else if (!data) {
+    body = (
+      <div className="status-summary status-down" role="status">
+        <span className="status-dot" aria-hidden="true" />
+        <div>
+          <h2>Service unreachable</h2>
+          <p className="muted">The status could not be read. This page tries again every {configDefaults.statsRefreshSeconds} seconds.</p>
+        </div>
+      </div>
+    );
+  } else {
+    const healthy = data.status === 'ok' && !isError;
+    const lagging = data.projections.filter((projection) => projection.lag > 0).length;
+    body = (
+      <>
+        <div className={`status-summary ${healthy ? 'status-up' : 'status-degraded'}`} role="status">
+          <span className="status-dot" aria-hidden="true" />
+          <div>
+            <h2>{healthy ? 'All systems operational' : 'Degraded performance'}</h2>
+            <p className="muted">
+              {lagging === 0 ? 'Every read model is up to date.' : `${lagging} read model${lagging === 1 ? ' is' : 's are'} catching up.`}
+              {fulfilledTimeStamp ? ` Checked ${formatAnnouncementDate(fulfilledTimeStamp)}.` : ''}
+            </p>
+          </div>
+        </div>
+        <section className="card" aria-labelledby="services-title">
+          <h2 id="services-title">Services</h2>
+          <ul className="service-list">
+            <li>
+              <span className="status-dot status-dot-up" aria-hidden="true" />
+              <strong>API</strong> <span className="muted">({data.service})</span>
+              <span className="service-state">Up</span>
+            </li>
+            <li>
+              <span className="status-dot status-dot-up" aria-hidden="true" />
+              <strong>Event store</strong> <span className="muted">({data.eventStore.adapter})</span>
+              <span className="service-state">Head {data.eventStore.headPosition ?? '—'}</span>
+            </li>
+            <li>
+              <span className="status-dot status-dot-up" aria-hidden="true" />
+              <strong>Read store</strong> <span className="muted">({data.readStore.adapter})</span>
+              <span className="service-state">Up</span>
+            </li>
+          </ul>
+        </section>
+        <section className="card" aria-labelledby="projections-title">
+          <h2 id="projections-title">Projections</h2>
+          <div className="table-scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Read model</th>
+                  <th scope="col">Checkpoint</th>
+                  <th scope="col">Lag (events)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.projections.map((projection) => (
+                  <tr key={projection.name}>
+                    <th scope="row">{projection.name}</th>
+                    <td>{projection.checkpoint ?? '—'}</td>
+                    <td className={projection.lag > 0 ? 'lag-behind' : 'lag-ok'}>{projection.lag}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <SiteLayout>
+      <div className="status-page">
+        <header className="page-intro">
+          <h1>System status</h1>
+          <p className="muted">Refreshes every {configDefaults.statsRefreshSeconds} seconds.</p>
+        </header>
+        {body}
+      </div>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { panelTexts, serverTexts } from '../../app/texts.ts';
+import { Modal } from '../../components/Modal.tsx';
+import { errorTextOf } from '../api/errorText.ts';
+import { useAddServerMutation } from './serversApi.ts';
+
+/** Spec §2/§5: register a server in a free slot. */
+export function AddServerModal({ onClose }: { onClose: () => void }) {
+  const [guildId, setGuildId] = useState('');
+  const [addServer, { isLoading }] = useAddServerMutation();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading) return;
+    const id = guildId.trim();
+    if (!id) {
+      toast.error(serverTexts.enterServerId);
+      return;
+    }
+    try {
+      const answer = await addServer({ guildId: id }).unwrap();
+      toast.success(answer.message || serverTexts.serverAdded);
+      onClose();
+    } catch (failure) {
+      // the server's words first: 'Maximum limit of 3 servers reached', 'already registered'...
+      toast.error(errorTextOf(failure, panelTexts.failedToAddServer));
+    }
+  }
+
+  return (
+    <Modal title="Add server" onClose={onClose}>
+      <form onSubmit={handleSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="add-server-id">Server ID</label>
+          <input
+            id="add-server-id"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="e.g. 100000000000000001"
+            value={guildId}
+            onChange={(event) => setGuildId(event.target.value)}
+            aria-describedby="add-server-note"
+          />
+          <p className="field-hint" id="add-server-note">
+            {panelTexts.adminPermissionsNote} In Discord: Server Settings → Widget, or right-click the server with Developer Mode on → Copy
+            Server ID.
+          </p>
+        </div>
+        <div className="modal-actions">
+          <button type="button" className="button button-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={isLoading}>
+            {isLoading ? 'Adding...' : 'Add Server'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

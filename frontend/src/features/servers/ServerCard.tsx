@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { panelTexts, serverTexts } from '../../app/texts.ts';
+import { ServerIcon } from '../../components/ServerIcon.tsx';
+import { failureField } from '../../lib/http.ts';
+import { errorTextOf } from '../api/errorText.ts';
+import { useGetServerQuery, useUpdateServerMutation } from './serversApi.ts';
+
+/** Spec §2/§4 server card: viewing or editing (Change Server ID). */
+export function ServerCard({ serverId }: { serverId: string }) {
+  const { data: server, error, isLoading } = useGetServerQuery(serverId);
+  const [editing, setEditing] = useState(false);
+
+  let body;
+  if (isLoading) {
+    body = (
+      <div className="server-card-main">
+        <span className="spinner" aria-hidden="true" />
+        <span className="muted">Loading server...</span>
+      </div>
+    );
+  } else if (server) {
+    body = (
+      <div className="server-card-main">
+        <ServerIcon id={server.id} name={server.name} icon={server.icon} size={48} />
+        <div className="server-card-text">
+          <h3>{server.name}</h3>
+          <span className="muted">{server.memberCount.toLocaleString('en-US')} members</span>
+          <span className="muted server-id">ID: {server.id}</span>
+        </div>
+      </div>
+    );
+  } else {
+    const inviteUrl = failureField(error, 'inviteUrl');
+    body =
+      inviteUrl !== undefined ? (
+        <div className="server-card-problem" role="alert">
+          <h3>{serverTexts.botNotInServer}</h3>
+          <span className="muted server-id">ID: {serverId}</span>
+          <a className="button button-primary button-small" href={inviteUrl} target="_blank" rel="noopener noreferrer">
+            Invite Bot
+          </a>
+        </div>
+      ) : (
+        <div className="server-card-problem" role="alert">
+          <h3>{panelTexts.errorLoadingServer}</h3>
+          <span className="state-message">{errorTextOf(error, 'The server could not be reached')}</span>
+          <span className="muted server-id">ID: {serverId}</span>
+        </div>
+      );
+  }
+
+  const missing = server?.missingPermissions ?? [];
+  return (
+    <li className="card server-card" data-server-id={serverId}>
+      {body}
+      {missing.length > 0 && (
+        <p className="banner banner-warning">The bot is missing permissions here: {missing.join(', ')}.</p>
+      )}
+      {editing ? (
+        <ChangeServerId oldId={serverId} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="server-card-actions">
+          <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>
+            Change Server ID
+          </button>
+          {server && (
+            <Link className="button button-ghost button-small" to={`/key/${server.id}`}>
+              Key page
+            </Link>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function ChangeServerId({ oldId, onDone }: { oldId: string; onDone: () => void }) {
+  const [newId, setNewId] = useState('');
+  const [updateServer, { isLoading }] = useUpdateServerMutation();
+  const inputId = `new-server-id-${oldId}`;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading) return;
+    if (!newId.trim()) {
+      toast.error(serverTexts.enterServerId);
+      return;
+    }
+    try {
+      const answer = await updateServer({ oldId, newId: newId.trim() }).unwrap();
+      toast.success(answer.message || serverTexts.serverUpdated);
+      onDone();
+    } catch (failure) {
+      toast.error(errorTextOf(failure, panelTexts.failedToUpdateServer));
+    }
+  }
+
+  return (
+    <form className="inline-editor" onSubmit={handleSubmit} noValidate onKeyDown={(event) => event.key === 'Escape' && onDone()}>
+      <label htmlFor={inputId}>New server ID</label>
+      <div className="inline-editor-row">
+        <input id={inputId} inputMode="numeric" autoComplete="off" autoFocus value={newId} onChange={(event) => setNewId(event.target.value)} />
+        <button type="submit" className="button button-primary button-small" disabled={isLoading}>
+          {isLoading ? 'Updating...' : 'Update'}
+        </button>
+        <button type="button" className="button button-ghost button-small" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { panelTexts, serverTexts } from '../../app/texts.ts';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { AddServerModal } from './AddServerModal.tsx';
+import { ServerCard } from './ServerCard.tsx';
+import { useGetUserServersQuery } from './serversApi.ts';
+
+/** Spec §2 Servers tab: the subscriber's server slots. */
+export function ServersTab() {
+  const { data, isLoading, isError, refetch } = useGetUserServersQuery();
+  const [adding, setAdding] = useState(false);
+
+  if (isLoading) return <PageLoading label="Loading servers..." />;
+  if (!data) {
+    return (
+      <div className="banner banner-error" role="alert">
+        {isError ? panelTexts.failedToLoadServers : panelTexts.failedToLoadServers}
+        <button type="button" className="button button-secondary" onClick={() => refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const { servers, maxSlots } = data;
+  const canAdd = servers.length < maxSlots;
+  return (
+    <section aria-labelledby="servers-title">
+      <div className="section-header">
+        <div>
+          <h2 id="servers-title">Your servers</h2>
+          <p className="muted slot-count">
+            {servers.length} of {maxSlots} slots used
+          </p>
+        </div>
+        {canAdd && servers.length > 0 && (
+          <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+            Add server
+          </button>
+        )}
+      </div>
+      {!canAdd && (
+        <p className="banner banner-info" role="status">
+          {serverTexts.maxServers(maxSlots)}. Change a server's ID to move a slot to another server.
+        </p>
+      )}
+      {servers.length === 0 ? (
+        <div className="empty-state">
+          <p>{panelTexts.noServers}</p>
+          <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+            Add your first server
+          </button>
+        </div>
+      ) : (
+        <ul className="server-grid">
+          {servers.map((serverId) => (
+            <ServerCard key={serverId} serverId={serverId} />
+          ))}
+        </ul>
+      )}
+      {adding && <AddServerModal onClose={() => setAdding(false)} />}
+    </section>
+  );
+}

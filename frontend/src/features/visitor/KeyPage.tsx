@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import type { ServerInfoResponse } from '@vip/contracts';
+import { siteConfig, safeExternalUrl } from '../../app/siteConfig.ts';
+import { visitorTexts } from '../../app/texts.ts';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { ServerIcon } from '../../components/ServerIcon.tsx';
+import { SiteLayout } from '../../components/SiteLayout.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
+import { KeyGenerator } from './KeyGenerator.tsx';
+import { BotNotInServer } from './LinkProblems.tsx';
+import { useServerInfo } from './useServerInfo.ts';
+import { visitorApi } from './visitorApi.ts';
+import './visitor.css';
+
+type KeyPageTab = 'generator' | 'about';
+const tabs = [
+  { id: 'generator', label: 'Key Generator' },
+  { id: 'about', label: 'VIP Benefits' },
+] as const;
+
+/** Spec §2 key generator page, for a server id (/key/:serverId) or a validated hash (/gen). */
+export function KeyPage({ serverId, hash }: { serverId: string; hash?: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const info = useServerInfo(serverId, attempt);
+  const [tab, setTab] = useState<KeyPageTab>('generator');
+
+  // Visit counters (decisions.md §3: counted, never used to trick anyone).
+  useEffect(() => {
+    visitorApi.trackVisit(serverId);
+  }, [serverId]);
+
+  let content;
+  if (info.status === 'loading') {
+    content = <PageLoading label={visitorTexts.loadingServer} />;
+  } else if (info.status === 'botMissing') {
+    content = <BotNotInServer inviteUrl={info.inviteUrl} message={info.message} />;
+  } else if (info.status === 'failed') {
+    content = (
+      <section className="card state-card" role="alert">
+        <h1>{info.message}</h1>
+        <button type="button" className="button button-primary" onClick={() => setAttempt((n) => n + 1)}>
+          Try Again
+        </button>
+      </section>
+    );
+  } else {
+    const { server } = info;
+    content = (
+      <>
+        <ServerBanner server={server} />
+        <Tabs label="Key page" tabs={tabs} selected={tab} onSelect={setTab} className="key-tabs">
+          {/* both stay mounted: a key generated through a one-time link must survive a look at the benefits */}
+          <div className="key-grid" hidden={tab !== 'generator'}>
+            <div className="key-main">
+              <KeyGenerator serverId={server.id} hash={hash} sponsorUrl={sponsorUrlOf(server)} />
+              <Instructions />
+            </div>
+            <div className="key-side">
+              <ServerPreview server={server} />
+              <InfoList title="What you get" items={benefitSummary} />
+              <InfoList title="Safe and secure" items={securityPoints} />
+            </div>
+          </div>
+          {tab === 'about' && <VipBenefits />}
+        </Tabs>
+      </>
+    );
+  }
+
+  return <SiteLayout>{<div className="key-page">{content}</div>}</SiteLayout>;
+}
+
+/** The sponsor step (decisions.md §3): per server if the answer carries one, else the global setting. */
+function sponsorUrlOf(server: ServerInfoResponse): string | undefined {
+  if (server.noAds) return undefined;
+  const perServer = (server as ServerInfoResponse & { sponsorUrl?: unknown }).sponsorUrl;
+  return (typeof perServer === 'string' ? safeExternalUrl(perServer) : undefined) ?? siteConfig.sponsorUrl;
+}
+
+function ServerBanner({ server }: { server: ServerInfoResponse }) {
+  return (
+    <header className="server-banner">
+      <ServerIcon id={server.id} name={server.name} icon={server.icon} size={72} />
+      <div className="server-banner-text">
+        <span className="vip-badge">VIP Access</span>
+        <h1>{server.name}</h1>
+        <p className="muted">{server.memberCount.toLocaleString('en-US')} members</p>
+      </div>
+    </header>
+  );
+}
+
+function Instructions() {
+  return (
+    <section className="card" aria-labelledby="instructions-title">
+      <h2 id="instructions-title">How to redeem your key</h2>
+      <ol className="steps">
+        <li>
+          <strong>Copy the key</strong> with the Copy button.
+        </li>
+        <li>
+          <strong>Return to Discord</strong> and open the server.
+        </li>
+        <li>
+          <strong>Click Redeem Key</strong> on the bot's message.
+        </li>
+        <li>
+          <strong>Paste the key</strong> and submit it: your VIP role arrives at once.
+        </li>
+      </ol>
+    </section>
+  );
+}
+
+function ServerPreview({ server }: { server: ServerInfoResponse }) {
+  return (
+    <section className="card server-preview" aria-labelledby="preview-title">
+      <h2 id="preview-title" className="visually-hidden">
+        Server
+      </h2>
+      <ServerIcon id={server.id} name={server.name} icon={server.icon} size={48} />
+      <div className="server-preview-text">
+        <strong>{server.name}</strong>
+        <span className="muted server-id">ID: {server.id}</span>
+      </div>
+    </section>
+  );
+}
+
+const benefitSummary = [
+  'A special VIP role in the server',
+  'Access to exclusive channels',
+  `VIP for ${configDefaults.vipRoleMinutes} minutes per key`,
+];
+const securityPoints = [
+  'Each key works once, for this server only',
+  `Keys expire after ${configDefaults.keyLifetimeHours} hours`,
+  'Only a fingerprint of your key is stored',
+  'We never ask for your Discord password',
+];
+
+function InfoList({ title, items }: { title: string; items: string[] }) {
+  return (
+    <section className="card" aria-label={title}>
+      <h2>{title}</h2>
+      <ul className="check-list">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const vipBenefits = [
+  { icon: '★', title: 'Premium content', text: 'Posts and media reserved for VIP members.' },
+  { icon: '♛', title: 'Special role', text: `A VIP role with its own colour, for ${configDefaults.vipRoleMinutes} minutes per key.` },
+  { icon: '⚑', title: 'Priority support', text: 'Your questions are answered first by the moderators.' },
+  { icon: '#', title: 'Exclusive channels', text: 'Channels only VIP members can see and talk in.' },
+  { icon: '⚡', title: 'Early access', text: 'Try new features and events before everyone else.' },
+  { icon: '♥', title: 'Community recognition', text: 'Stand out in the member list as a supporter.' },
+];
+
+function VipBenefits() {
+  return (
+    <section aria-labelledby="benefits-title">
+      <h2 id="benefits-title">VIP Benefits</h2>
+      <ul className="benefit-grid">
+        {vipBenefits.map(({ icon, title, text }) => (
+          <li key={title} className="card benefit-card">
+            <span className="benefit-icon" aria-hidden="true">
+              {icon}
+            </span>
+            <h3>{title}</h3>
+            <p className="muted">{text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

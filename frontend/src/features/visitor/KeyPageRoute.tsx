@@ -1,0 +1,11 @@
+import { useParams } from 'react-router';
+import { NotFound } from '../../components/NotFound.tsx';
+import { keyTexts } from '../../app/texts.ts';
+import { KeyPage } from './KeyPage.tsx';
+
+/** /key/:serverId: the key page for a server id (the spec leaves this route open; see README). */
+export default function KeyPageRoute() {
+  const { serverId = '' } = useParams();
+  if (!serverId.trim()) return <NotFound reason={keyTexts.noServerId} />;
+  return <KeyPage key={serverId} serverId={serverId} />;
+}

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import type { ServerInfoResponse } from '@vip/contracts';
+import { errorTextOf } from '../api/errorText.ts';
+import { failureField, isHttpFailure } from '../../lib/http.ts';
+import { visitorTexts } from '../../app/texts.ts';
+import { visitorApi } from './visitorApi.ts';
+
+export type ServerInfoState =
+  | { status: 'loading' }
+  | { status: 'loaded'; server: ServerInfoResponse }
+  | { status: 'botMissing'; inviteUrl: string; message: string }
+  | { status: 'failed'; message: string };
+
+/** Spec §4 "Server load": loading, then loaded or failed; a 404 says how to invite the bot. */
+export function useServerInfo(serverId: string, attempt = 0): ServerInfoState {
+  const [state, setState] = useState<ServerInfoState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    visitorApi.getServer(serverId, controller.signal).then(
+      (server) => setState({ status: 'loaded', server }),
+      (failure: unknown) => {
+        if (controller.signal.aborted) return;
+        const inviteUrl = failureField(failure, 'inviteUrl');
+        if (isHttpFailure(failure) && failure.status === 404 && inviteUrl !== undefined) {
+          setState({ status: 'botMissing', inviteUrl, message: errorTextOf(failure, visitorTexts.failedToLoadServer) });
+        } else {
+          setState({ status: 'failed', message: errorTextOf(failure, visitorTexts.failedToLoadServer) });
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [serverId, attempt]);
+  return state;
+}

@@ -1,0 +1,23 @@
+import type { GenerateHashResponse, GenerateKeyResponse, HashCheckResponse, ServerInfoResponse, VisitCountResponse } from '@vip/contracts';
+import { requestJson } from '../../lib/http.ts';
+
+/**
+ * The key page's anonymous calls (spec §7). Plain fetch rather than the RTK Query apiSlice:
+ * see lib/http.ts for why the visitor pages stay free of Redux.
+ */
+export const visitorApi = {
+  getServer: (serverId: string, signal?: AbortSignal) =>
+    requestJson<ServerInfoResponse>(`/server/${encodeURIComponent(serverId)}`, { signal }),
+  generateHash: (serverId: string, signal?: AbortSignal) =>
+    requestJson<GenerateHashResponse>('/hash/generate', { method: 'POST', body: { serverId }, signal }),
+  /** Never consumes the link (decisions.md §5): only generating a key through it does. */
+  validateHash: (hash: string, signal?: AbortSignal) =>
+    requestJson<HashCheckResponse>(`/hash/validate/${encodeURIComponent(hash)}`, { signal }),
+  generateKey: (guildId: string, hash: string | undefined) =>
+    requestJson<GenerateKeyResponse>('/keys/generateKey', { method: 'POST', body: hash ? { guildId, hash } : { guildId } }),
+  /** Visit counters for the statistics; the answers change nothing on the page (decisions.md §3). */
+  trackVisit(serverId: string): void {
+    requestJson<VisitCountResponse>('/trackIpVisit', { method: 'POST', body: {} }).catch(() => undefined);
+    requestJson<{ success: boolean }>('/keys/trackVisitor', { method: 'POST', body: { serverId } }).catch(() => undefined);
+  },
+};
