@@ -4,6 +4,8 @@ import { bootstrapAdmin, createCommandApp, resolveCommandDeps } from '@vip/comma
 import { createQueryApp, resolveQueryDeps } from '@vip/query-service';
 import { ProjectionRunner, allProjectors, attachWsGateway } from '@vip/projections';
 import { closeContainer, createContainer, type AppConfig } from '@vip/platform';
+import { startBots } from '@vip/bots';
+import { randomBytes } from 'node:crypto';
 import { createFrontendApp } from './frontend-files.ts';
 
 export interface RunningProduct {
@@ -19,7 +21,10 @@ export interface RunningProduct {
  * Requests are split the way the distributed proxy splits them: GET → queries, other
  * methods → commands, /ws → projections, everything else → the frontend.
  */
-export async function startAllInOne(config: AppConfig): Promise<RunningProduct> {
+export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduct> {
+  // bots inside this process need a service token even when none is configured: one for this run
+  const needsBotToken = !appConfig.botApiToken && Boolean(process.env.DISCORD_TOKEN || process.env.POSTER_DISCORD_TOKEN);
+  const config = needsBotToken ? { ...appConfig, botApiToken: randomBytes(32).toString('base64url') } : appConfig;
   const container = await createContainer(config, 'all-in-one');
   const commandDeps = await resolveCommandDeps(container);
   const queryDeps = await resolveQueryDeps(container);
@@ -44,13 +49,15 @@ export async function startAllInOne(config: AppConfig): Promise<RunningProduct> 
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   logger.info({ url, dataDir: config.dataDir, eventStore: eventStore.adapterName, readStore: readStore.adapterName }, 'VIP access is running');
+  const bots = startBots({ eventStore, appConfig: config, productUrl: url, logger });
 
   return {
     server,
     url,
     runner,
     async close() {
-      // stop taking requests, let the current projection batch finish, then close the stores
+      // stop the bots and taking requests, let the current projection batch finish, then close the stores
+      await bots.stop();
       await gateway.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runner.stop();

@@ -1,7 +1,13 @@
 import { expect } from 'chai';
-import type { GenerationCountResponse } from '@vip/contracts';
+import path from 'node:path';
+import { keyReadModels, type GenerationCountResponse, type HealthResponse, type KeyDocument } from '@vip/contracts';
+import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
+import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { rebuildReadModels } from '@vip/projections';
+import { keysProjectors } from '@vip/projections/read-models/keys/index.ts';
 import { BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
 import { api } from './support/http.ts';
+import { readModelSnapshot } from './support/read-models.ts';
 import { eventually, seedGuild } from './support/seed.ts';
 
 const GUILD = '400000000000000001';
@@ -68,5 +74,25 @@ describe('keys survive a crash in the middle of a burst', function () {
       10_000,
       'the generation count to include every answered key',
     );
+    await eventually(async () => {
+      const health = (await api<HealthResponse>(product!.url, 'GET', '/api/health')).body;
+      return health.projections.every((projection) => projection.checkpoint === health.eventStore.headPosition);
+    }, 10_000, 'every projection to reach the head of the log');
+    await product.stop();
+    product = undefined;
+
+    // the read models the crash interrupted equal a rebuild from position 0
+    const eventStore = new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
+    const live = new SqliteReadStore(path.join(dataDir, 'read-models.sqlite'));
+    const scratch = new SqliteReadStore(':memory:');
+    try {
+      await rebuildReadModels(eventStore, scratch, keysProjectors);
+      for (const collection of Object.values(keyReadModels)) {
+        expect(await readModelSnapshot(scratch, collection), collection).to.deep.equal(await readModelSnapshot(live, collection));
+      }
+      expect((await readModelSnapshot(live, keyReadModels.keys)).filter((doc) => (doc as KeyDocument).redeemedAt !== null)).to.have.length(answered.length);
+    } finally {
+      await Promise.all([eventStore.close(), live.close(), scratch.close()]);
+    }
   });
 });

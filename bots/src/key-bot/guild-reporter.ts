@@ -23,7 +23,7 @@ export class GuildReporter {
 
   constructor(private readonly context: KeyBotContext) {}
 
-  async snapshot(guild: Guild): Promise<GuildReportRequest> {
+  async snapshot(guild: Guild): Promise<GuildReportRequest & { missingPermissions: string[] }> {
     const bot = await botMember(guild);
     const channels = [...guild.channels.cache.values()]
       .filter((channel) => channel.type === ChannelType.GuildText || channel.type === ChannelType.GuildAnnouncement)
@@ -53,10 +53,13 @@ export class GuildReporter {
     }
   }
 
-  /** Member counts move with every join and leave: one report per interval is plenty. */
-  reportSoon(guild: Guild): void {
+  /**
+   * A report after a while, merging everything that changes meanwhile. Member counts move with
+   * every join and leave: one report per interval is plenty.
+   */
+  reportSoon(guild: Guild, delayMs = this.context.config.memberCountReportMs): void {
     if (this.pending.has(guild.id)) return;
-    const timer = setTimeout(() => void this.report(guild), this.context.config.memberCountReportMs);
+    const timer = setTimeout(() => void this.report(guild), delayMs);
     timer.unref();
     this.pending.set(guild.id, timer);
   }

@@ -1,6 +1,7 @@
 import type { Client } from 'discord.js';
 import type { Logger } from '@vip/platform';
 import type { BotsConfig } from '../config.ts';
+import type { EventFeed } from '../shared/event-feed.ts';
 import type { ProductApi } from '../shared/product-api.ts';
 import type { KeyBotState } from './key-bot-state.ts';
 import type { ServerLog } from './server-log.ts';
@@ -13,6 +14,8 @@ export interface KeyBotContext {
   config: BotsConfig;
   api: ProductApi;
   state: KeyBotState;
+  /** The log as the bot reads it; after recording a setting, wait until the feed passed it. */
+  feed: EventFeed;
   log: ServerLog;
   vipRoles: VipRoles;
   logger: Logger;

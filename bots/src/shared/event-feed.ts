@@ -16,6 +16,9 @@ type Listener = (event: FedEvent) => void;
 export class EventFeed {
   private readonly listeners = new Map<EventType, Listener[]>();
   private subscription: Subscription | undefined;
+  /** Position of the last event handed out (wanted or not). */
+  private position = 0;
+  private waiters: { position: number; resolve: () => void }[] = [];
 
   constructor(
     private readonly store: EventStore,
@@ -54,6 +57,7 @@ export class EventFeed {
               }
             }
           }
+          if (batch.events.length > 0) this.passed(batch.events[batch.events.length - 1].position);
           if (batch.caughtUp && !caughtUp) {
             caughtUp = true;
             resolve();
@@ -68,8 +72,33 @@ export class EventFeed {
     });
   }
 
+  /**
+   * Resolves once the feed has handed out the event at `position` (or gives up after
+   * `timeoutMs`): a bot that just recorded a setting waits for it before acting on it.
+   */
+  reached(position: number | null, timeoutMs = 5_000): Promise<void> {
+    if (position === null || position <= this.position) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = { position, resolve };
+      this.waiters.push(waiter);
+      setTimeout(() => {
+        this.waiters = this.waiters.filter((candidate) => candidate !== waiter);
+        resolve();
+      }, timeoutMs).unref();
+    });
+  }
+
+  private passed(position: number): void {
+    this.position = position;
+    const done = this.waiters.filter((waiter) => waiter.position <= position);
+    this.waiters = this.waiters.filter((waiter) => waiter.position > position);
+    for (const waiter of done) waiter.resolve();
+  }
+
   stop(): void {
     this.subscription?.unsubscribe();
     this.subscription = undefined;
+    for (const waiter of this.waiters) waiter.resolve();
+    this.waiters = [];
   }
 }

@@ -1,16 +1,17 @@
 import Router from '@koa/router';
 import { generateHashRequestSchema, keyProjections, type GenerateHashResponse } from '@vip/contracts';
-import { DomainError, clientKey, digestOf, randomCode, rateLimit, statusOfKind, validate, waitForProjection } from '@vip/platform';
+import { DomainError, digestOf, randomCode, rateLimit, statusOfKind, validate, waitForProjection } from '@vip/platform';
 import { handleCommand } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
+import { visitorDigestOf } from '../visitors/visitor-digest.ts';
 import { isBotInServer } from '../keys/server-standing.ts';
 import { accessHashDecider, accessHashStream } from './access-hash.decider.ts';
 
 /** POST /api/hash/generate: a one-time link to a server's key page. */
 export function accessHashRoutes(deps: CommandDeps): Router {
   const router = new Router();
-  const limit = rateLimit({ perMinute: deps.config.rateLimits.hashGeneration, keyOf: (ctx) => clientKey(ctx, deps.keyring) });
+  const limit = rateLimit({ perMinute: deps.config.rateLimits.hashGeneration, keyOf: (ctx) => visitorDigestOf(ctx, deps.keyring) });
 
   router.post('/api/hash/generate', limit, async (ctx) => {
     try {

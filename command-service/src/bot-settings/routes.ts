@@ -28,8 +28,8 @@ import { videoPostDecider, videoPostStream } from './video-post.decider.ts';
 const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
 const posterBot: Actor = { kind: 'bot', id: 'poster-bot' };
 
-const answer = (ctx: Context, events: unknown[]) => {
-  const body: BotSettingResponse = { success: true, changed: events.length > 0 };
+const answer = (ctx: Context, { events, position }: { events: unknown[]; position: number | null }) => {
+  const body: BotSettingResponse = { success: true, changed: events.length > 0, position };
   ctx.body = body;
 };
 
@@ -48,8 +48,8 @@ export function botSettingsRoutes(deps: CommandDeps): Router {
     const guildId = validate(serverIdParamSchema, ctx.params.id);
     const { roleId, chosenBy } = validate(chooseVipRoleRequestSchema, ctx.request.body);
     const command = { type: 'ChooseVipRole' as const, guildId, roleId, chosenBy, botPresent: await keyBotPresent(guildId) };
-    const { events } = await handleCommand(deps.eventStore, botSettingsDecider, botSettingsStream(guildId), command, commandContext(ctx, keyBot));
-    answer(ctx, events);
+    const result = await handleCommand(deps.eventStore, botSettingsDecider, botSettingsStream(guildId), command, commandContext(ctx, keyBot));
+    answer(ctx, result);
   });
 
   router.post('/api/bot/guilds/:id/log-channel', async (ctx) => {
@@ -57,8 +57,8 @@ export function botSettingsRoutes(deps: CommandDeps): Router {
     const guildId = validate(serverIdParamSchema, ctx.params.id);
     const { channelId, setBy } = validate(setLogChannelRequestSchema, ctx.request.body);
     const command = { type: 'SetLogChannel' as const, guildId, channelId, setBy, botPresent: await keyBotPresent(guildId) };
-    const { events } = await handleCommand(deps.eventStore, botSettingsDecider, botSettingsStream(guildId), command, commandContext(ctx, keyBot));
-    answer(ctx, events);
+    const result = await handleCommand(deps.eventStore, botSettingsDecider, botSettingsStream(guildId), command, commandContext(ctx, keyBot));
+    answer(ctx, result);
   });
 
   router.post('/api/bot/guilds/:id/auto-ping', async (ctx) => {
@@ -66,8 +66,8 @@ export function botSettingsRoutes(deps: CommandDeps): Router {
     const guildId = validate(serverIdParamSchema, ctx.params.id);
     const request = validate(startAutoPingRequestSchema, ctx.request.body);
     const command = { type: 'StartAutoPing' as const, guildId, ...request, botPresent: await keyBotPresent(guildId) };
-    const { events } = await handleCommand(deps.eventStore, autoPingDecider, autoPingStream(guildId), command, commandContext(ctx, keyBot));
-    answer(ctx, events);
+    const result = await handleCommand(deps.eventStore, autoPingDecider, autoPingStream(guildId), command, commandContext(ctx, keyBot));
+    answer(ctx, result);
   });
 
   router.post('/api/bot/guilds/:id/auto-ping/stop', async (ctx) => {
@@ -75,18 +75,18 @@ export function botSettingsRoutes(deps: CommandDeps): Router {
     const guildId = validate(serverIdParamSchema, ctx.params.id);
     const { stoppedBy } = validate(stopAutoPingRequestSchema, ctx.request.body);
     const command = { type: 'StopAutoPing' as const, guildId, stoppedBy };
-    const { events } = await handleCommand(deps.eventStore, autoPingDecider, autoPingStream(guildId), command, commandContext(ctx, keyBot));
-    answer(ctx, events);
+    const result = await handleCommand(deps.eventStore, autoPingDecider, autoPingStream(guildId), command, commandContext(ctx, keyBot));
+    answer(ctx, result);
   });
 
   router.post('/api/bot/videos', async (ctx) => {
     requireBot(ctx, deps.config.botApiToken);
     const request = validate(scheduleVideoPostRequestSchema, ctx.request.body);
     const postId = randomUUID();
-    const { events } = await handleCommand(deps.eventStore, videoPostDecider, videoPostStream(postId), { type: 'ScheduleVideoPost', postId, ...request }, commandContext(ctx, posterBot));
+    const { events, position } = await handleCommand(deps.eventStore, videoPostDecider, videoPostStream(postId), { type: 'ScheduleVideoPost', postId, ...request }, commandContext(ctx, posterBot));
     const scheduled = events.find((event) => event.type === 'VideoPostScheduled');
     if (!scheduled) throw new Error('scheduling appended no VideoPostScheduled');
-    const body: VideoPostScheduledResponse = { success: true, postId, firstAt: scheduled.data.firstAt, repeatMinutes: scheduled.data.repeatMinutes };
+    const body: VideoPostScheduledResponse = { success: true, postId, firstAt: scheduled.data.firstAt, repeatMinutes: scheduled.data.repeatMinutes, position };
     ctx.status = 201;
     ctx.body = body;
   });
@@ -95,16 +95,16 @@ export function botSettingsRoutes(deps: CommandDeps): Router {
     requireBot(ctx, deps.config.botApiToken);
     const postId = validate(postIdParamSchema, ctx.params.postId);
     const { guildId, cancelledBy } = validate(cancelVideoPostRequestSchema, ctx.request.body);
-    const { events } = await handleCommand(deps.eventStore, videoPostDecider, videoPostStream(postId), { type: 'CancelVideoPost', postId, guildId, cancelledBy }, commandContext(ctx, posterBot));
-    answer(ctx, events);
+    const result = await handleCommand(deps.eventStore, videoPostDecider, videoPostStream(postId), { type: 'CancelVideoPost', postId, guildId, cancelledBy }, commandContext(ctx, posterBot));
+    answer(ctx, result);
   });
 
   router.post('/api/bot/videos/:postId/posted', async (ctx) => {
     requireBot(ctx, deps.config.botApiToken);
     const postId = validate(postIdParamSchema, ctx.params.postId);
     const report = validate(videoPostedRequestSchema, ctx.request.body);
-    const { events } = await handleCommand(deps.eventStore, videoPostDecider, videoPostStream(postId), { type: 'RecordVideoPosted', postId, ...report }, commandContext(ctx, posterBot));
-    answer(ctx, events);
+    const result = await handleCommand(deps.eventStore, videoPostDecider, videoPostStream(postId), { type: 'RecordVideoPosted', postId, ...report }, commandContext(ctx, posterBot));
+    answer(ctx, result);
   });
 
   return router;

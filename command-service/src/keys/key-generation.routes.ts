@@ -1,10 +1,11 @@
 import Router from '@koa/router';
 import { canonicalCode, generateKeyRequestSchema, type GenerateKeyResponse } from '@vip/contracts';
-import { clientKey, digestOf, randomCode, rateLimit, validate } from '@vip/platform';
+import { digestOf, randomCode, rateLimit, validate } from '@vip/platform';
 import { accessHashDecider, accessHashErrors, accessHashStream } from '../access-hashes/access-hash.decider.ts';
 import { handleCommand } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
+import { visitorDigestOf } from '../visitors/visitor-digest.ts';
 import { keyDecider, keyStream } from './key.decider.ts';
 import { serverStanding } from './server-standing.ts';
 
@@ -15,16 +16,14 @@ import { serverStanding } from './server-standing.ts';
  */
 export function keyGenerationRoutes(deps: CommandDeps): Router {
   const router = new Router();
-  const limit = rateLimit({ perMinute: deps.config.rateLimits.keyGeneration, keyOf: (ctx) => clientKey(ctx, deps.keyring) });
+  const limit = rateLimit({ perMinute: deps.config.rateLimits.keyGeneration, keyOf: (ctx) => visitorDigestOf(ctx, deps.keyring) });
 
   router.post('/api/keys/generateKey', limit, async (ctx) => {
     const { guildId, hash } = validate(generateKeyRequestSchema, ctx.request.body);
-    if (process.env.XP === 'a') { ctx.body = { key: 'x' }; return; }
     const context = commandContext(ctx);
     const key = randomCode(16);
     const keyDigest = digestOf(key);
     const standing = await serverStanding(deps.eventStore, guildId, context.now);
-    if (process.env.XP === 'b') { ctx.body = { key: 'x', standing }; return; }
     const canonicalHash = hash ? canonicalCode(hash) : null;
     const accessHashDigest = canonicalHash ? digestOf(canonicalHash) : null;
 
@@ -38,7 +37,7 @@ export function keyGenerationRoutes(deps: CommandDeps): Router {
         botInServer: standing.botInServer,
         tier: standing.tier,
         lifetimeHours: deps.config.keyLifetimeHours,
-        visitorDigest: deps.keyring.keyedDigest('visitor', ctx.ip),
+        visitorDigest: visitorDigestOf(ctx, deps.keyring),
         accessHashDigest,
       },
       keyDecider.initialState(),

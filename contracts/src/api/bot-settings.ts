@@ -79,6 +79,8 @@ export type VideoPostedRequest = z.input<typeof videoPostedRequestSchema>;
 export interface BotSettingResponse {
   success: true;
   changed: boolean;
+  /** Where the event sits in the log (null when nothing was appended): the bot waits until its feed passed it. */
+  position: number | null;
 }
 
 export interface VideoPostScheduledResponse {
@@ -86,6 +88,7 @@ export interface VideoPostScheduledResponse {
   postId: string;
   firstAt: string;
   repeatMinutes: number | null;
+  position: number | null;
 }
 
 /** The read models the projections keep of the bots' settings, for the panel and audits. */

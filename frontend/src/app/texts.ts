@@ -1,5 +1,4 @@
 import type { greetingTexts as contractGreetingTexts } from '@vip/contracts/api/greetings.ts';
-import type { keyTexts as contractKeyTexts } from '@vip/contracts/api/keys.ts';
 import type { serverTexts as contractServerTexts } from '@vip/contracts/api/servers.ts';
 import type { subscriptionTexts as contractSubscriptionTexts } from '@vip/contracts/api/subscriptions.ts';
 import type { whitelistTexts as contractWhitelistTexts } from '@vip/contracts/api/whitelist.ts';
@@ -8,7 +7,8 @@ import type { whitelistTexts as contractWhitelistTexts } from '@vip/contracts/ap
  * The words users read (spec §8, decisions.md). The contracts' text tables live next to their
  * zod schemas, which must never enter the bundle, so they are repeated here — and
  * `satisfies typeof …` makes the type checker fail the moment a copy drifts from the original.
- * Texts only the browser says (spec §8) follow below them.
+ * Texts only the browser says (spec §8) follow below them. The visitor pages' texts are in
+ * app/visitorTexts.ts, so that the key page does not download the panels' words.
  */
 export const serverTexts = {
   enterServerId: 'Please enter a server ID',
@@ -21,22 +21,6 @@ export const serverTexts = {
   serverUpdated: 'Server updated successfully',
   botNotInServer: 'Bot not in server',
 } as const satisfies typeof contractServerTexts;
-
-export const keyTexts = {
-  missingServerOrHash: 'Missing server ID or hash parameter',
-  noServerForKey: 'No server ID available for key generation',
-  noServerId: 'No server ID available',
-  botNotInServer: 'Bot not in server',
-  hashValid: 'This link is valid',
-  invalidHash: 'Invalid or expired hash',
-  hashExpired: 'This link has expired',
-  hashUsed: 'This link has already been used',
-  unknownKey: 'This key does not exist',
-  expiredKey: 'This key has expired',
-  usedKey: 'This key has already been used',
-  wrongServer: 'This key belongs to another server',
-  invalidDiscordId: 'Server and user ids must be Discord ids',
-} as const satisfies typeof contractKeyTexts;
 
 export const greetingTexts = {
   selectChannel: 'Please select a channel',
@@ -91,19 +75,6 @@ export const panelTexts = {
   failedToRemoveGreeting: 'Failed to remove greeting',
   noGreetings: 'No active greetings found',
   failedToResetPassword: 'Failed to reset password',
-} as const;
-
-export const visitorTexts = {
-  loadingServer: 'Loading server information...',
-  generatingLink: 'Generating Secure Link...',
-  creatingLink: 'Creating your one-time access link',
-  validatingAccess: 'Validating Access...',
-  failedToValidateHash: 'Failed to validate access hash',
-  failedToGenerateLink: 'Failed to generate access link',
-  failedToGenerateKey: 'Failed to generate key',
-  failedToLoadServer: 'Failed to load server information',
-  copied: 'Sweet! Key copied successfully',
-  copyFailed: 'Failed to copy to clipboard',
 } as const;
 
 export const adminTexts = {

@@ -12,6 +12,8 @@ export interface ProductInBrowser {
   /** A fresh browser context (own storage, phone-sized) with one page opened at `path`. */
   openPage(path: string, prepare?: (context: BrowserContext) => Promise<void>): Promise<Page>;
   url(path: string): string;
+  /** The running product's address and data directory (for the CLIs and the API). */
+  product(): { url: string; dataDir: string };
   /** Uncaught errors of any page so far: a journey should end with none. */
   pageErrors: string[];
 }
@@ -38,7 +40,16 @@ export function useProductInBrowser(): ProductInBrowser {
     server = await startAllInOne();
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        // invite.localhost, poster.localhost...: the host special cases (spec §2) on this machine
+        '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+      ],
     });
   });
 
@@ -55,6 +66,7 @@ export function useProductInBrowser(): ProductInBrowser {
   return {
     pageErrors,
     url: (path) => server!.url + path,
+    product: () => ({ url: server!.url, dataDir: server!.dataDir }),
     async openPage(path, prepare) {
       const context = await browser!.newContext({ viewport: { width: 390, height: 844 } });
       contexts.push(context);

@@ -21,7 +21,7 @@ interface AnnouncementsListProps {
   renderActions?: (announcement: AnnouncementView) => ReactNode;
   /** The user view marks a card read when it is clicked; the admin view through its button. */
   readOnClick?: boolean;
-  /** Heading level text; the sidebar shows its own header. */
+  /** false in the sidebar, which has its own header (with the live status). */
   showHeading?: boolean;
 }
 
@@ -86,14 +86,14 @@ export function AnnouncementsList({ renderActions, readOnClick = false, showHead
   const unreadCount = announcements.filter((item) => !readIds[item.id]).length;
   return (
     <section className="announcements" aria-labelledby={showHeading ? 'announcements-title' : undefined} aria-label={showHeading ? undefined : 'Announcements'}>
-      <div className="section-header">
-        {showHeading && (
+      {showHeading && (
+        <div className="section-header">
           <h2 id="announcements-title">
             Announcements {unreadCount > 0 && <span className="count-badge">{unreadCount} unread</span>}
           </h2>
-        )}
-        <LiveStatus />
-      </div>
+          <LiveStatus />
+        </div>
+      )}
       <div className="announcement-filters">
         <div className="segmented" role="group" aria-label="Filter by importance">
           {filters.map(({ value, label }) => (

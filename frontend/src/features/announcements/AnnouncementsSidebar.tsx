@@ -1,6 +1,7 @@
 import { useAppSelector } from '../../app/hooks.ts';
 import { useGetAnnouncementsQuery } from '../api/apiSlice.ts';
 import { AnnouncementsList } from './AnnouncementsList.tsx';
+import { LiveStatus } from './LiveStatus.tsx';
 import { selectReadIds } from './readMarksSlice.ts';
 
 /** Spec §2: the panel's collapsible right-hand announcements sidebar, 400 px, open by default. */
@@ -14,6 +15,7 @@ export function AnnouncementsSidebar({ open, onToggle }: { open: boolean; onTogg
         <h2 id="sidebar-title">
           Announcements {unread > 0 && <span className="count-badge">{unread}</span>}
         </h2>
+        <LiveStatus />
         <button type="button" className="button button-ghost button-small" aria-expanded={open} aria-controls="sidebar-body" onClick={onToggle}>
           {open ? 'Hide' : 'Show'}
           <span className="visually-hidden"> announcements</span>

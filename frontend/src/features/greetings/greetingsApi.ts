@@ -1,5 +1,6 @@
 import type { GreetingListItem, GreetingListResponse, GreetingRemovedResponse, GreetingSavedResponse, GreetingSettings } from '@vip/contracts';
 import { apiSlice } from '../api/apiSlice.ts';
+import { defaultGreeting } from './greetingDefaults.ts';
 
 /** Per-server greeting settings and the list of greetings (spec §2 Greetings tab, §7). */
 export const greetingsApi = apiSlice.injectEndpoints({
@@ -15,6 +16,11 @@ export const greetingsApi = apiSlice.injectEndpoints({
     deleteGreeting: build.mutation<GreetingRemovedResponse, string>({
       query: (serverId) => ({ url: `/greetings/settings/${encodeURIComponent(serverId)}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, serverId) => [{ type: 'Greeting', id: serverId }, 'GreetingList'],
+      // spec §4: deleting the selected server's greeting resets its form to the defaults at once
+      async onQueryStarted(serverId, { dispatch, queryFulfilled }) {
+        const removed = await queryFulfilled.then(() => true, () => false);
+        if (removed) dispatch(greetingsApi.util.upsertQueryData('getGreetingSettings', serverId, defaultGreeting()));
+      },
     }),
     getGreetingList: build.query<GreetingListItem[], void>({
       query: () => '/greetings/list',

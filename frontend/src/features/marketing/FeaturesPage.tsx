@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { ChartIcon, ChatIcon, ClockIcon, KeyIcon } from '../../components/icons.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { keyBotCommands, posterBotCommands } from './commands.ts';
 import { PricingCard } from './PricingCard.tsx';
@@ -80,10 +81,10 @@ function ServerStrip() {
 }
 
 const featureCards = [
-  { icon: '🔑', title: 'One-time VIP keys', text: 'Every key works once, for one server, and expires after 24 hours. Only a fingerprint of it is stored.' },
-  { icon: '⏰', title: 'Automatic pings', text: 'Remind members to grab their key every 1 to 12 hours, without lifting a finger.' },
-  { icon: '👋', title: 'Custom greetings', text: 'Welcome new members in the channel of your choice, with their name and your member count.' },
-  { icon: '📈', title: 'Real statistics', text: 'Keys generated and redeemed per day, active VIPs and visitors, computed from the event log.' },
+  { icon: <KeyIcon />, title: 'One-time VIP keys', text: 'Every key works once, for one server, and expires after 24 hours. Only a fingerprint of it is stored.' },
+  { icon: <ClockIcon />, title: 'Automatic pings', text: 'Remind members to grab their key every 1 to 12 hours, without lifting a finger.' },
+  { icon: <ChatIcon />, title: 'Custom greetings', text: 'Welcome new members in the channel of your choice, with their name and your member count.' },
+  { icon: <ChartIcon />, title: 'Real statistics', text: 'Keys generated and redeemed per day, active VIPs and visitors, computed from the event log.' },
 ];
 
 function FeatureSection() {

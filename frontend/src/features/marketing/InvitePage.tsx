@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { siteConfig } from '../../app/siteConfig.ts';
+import { BotIcon, FilmIcon } from '../../components/icons.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { AddToDiscord } from './AddToDiscord.tsx';
 import { SupportLink } from './SupportLink.tsx';
@@ -9,7 +10,7 @@ const bots = [
   {
     id: 'key-bot',
     name: 'VIP Access bot',
-    icon: '🔑',
+    icon: <BotIcon size={32} />,
     clientId: siteConfig.keyBotClientId,
     variable: 'VITE_DISCORD_CLIENT_ID',
     text: 'One-time VIP keys, key verification, automatic pings, greetings and redemption logs.',
@@ -18,7 +19,7 @@ const bots = [
   {
     id: 'poster-bot',
     name: 'Poster bot',
-    icon: '🎬',
+    icon: <FilmIcon size={32} />,
     clientId: siteConfig.posterBotClientId,
     variable: 'VITE_POSTER_DISCORD_CLIENT_ID',
     text: 'Post videos with a title and a link button, and re-post anything from your library.',
@@ -53,6 +54,7 @@ export default function InvitePage() {
                 <Link className="button button-secondary" to="/features#pricing">
                   Premium features
                 </Link>
+                <SupportLink compact />
               </div>
             </article>
           ))}

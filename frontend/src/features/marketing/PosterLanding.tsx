@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { siteConfig } from '../../app/siteConfig.ts';
+import { FilmIcon, HashIcon, LayersIcon, LinkIcon } from '../../components/icons.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { AddToDiscord } from './AddToDiscord.tsx';
 import { posterBotCommands } from './commands.ts';
@@ -8,10 +9,10 @@ import { posterBusinessPlan } from './pricing.ts';
 import './marketing.css';
 
 const features = [
-  { icon: '🎬', title: 'Post videos', text: 'Share a video with a title, a thumbnail and a link button in one command.' },
-  { icon: '📚', title: 'Video library', text: 'Everything you posted stays in a library you can browse and re-post from.' },
-  { icon: '#', title: 'Any channel', text: 'Pick the channel per post, so every topic lands where it belongs.' },
-  { icon: '🔗', title: 'Link buttons', text: 'Every post carries a clear button that says where it leads.' },
+  { icon: <FilmIcon />, title: 'Post videos', text: 'Share a video with a title, a thumbnail and a link button in one command.' },
+  { icon: <LayersIcon />, title: 'Video library', text: 'Everything you posted stays in a library you can browse and re-post from.' },
+  { icon: <HashIcon />, title: 'Any channel', text: 'Pick the channel per post, so every topic lands where it belongs.' },
+  { icon: <LinkIcon />, title: 'Link buttons', text: 'Every post carries a clear button that says where it leads.' },
 ];
 
 /** The poster bot's landing page (spec §2), at /poster and at / on a poster.* host. */

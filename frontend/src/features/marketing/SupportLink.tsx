@@ -1,17 +1,23 @@
 import { siteConfig } from '../../app/siteConfig.ts';
 
-/** The support server's invite, when the operator gave one (VITE_SUPPORT_URL). */
-export function SupportLink({ className = 'button button-ghost' }: { className?: string }) {
-  if (!siteConfig.supportUrl) {
+/**
+ * The support server's invite, when the operator gave one (VITE_SUPPORT_URL). Without one,
+ * the compact form (a bot card's button) is disabled; the full form says what is missing.
+ */
+export function SupportLink({ compact = false }: { compact?: boolean }) {
+  if (siteConfig.supportUrl) {
     return (
-      <span className="field-hint" id="support-missing">
-        The support server link is not configured on this site yet (VITE_SUPPORT_URL is not set).
-      </span>
+      <a className="button button-ghost" href={siteConfig.supportUrl} target="_blank" rel="noopener noreferrer">
+        {compact ? 'Support server' : 'Join the support server'}
+      </a>
     );
   }
-  return (
-    <a className={className} href={siteConfig.supportUrl} target="_blank" rel="noopener noreferrer">
-      Join the support server
-    </a>
-  );
+  if (compact) {
+    return (
+      <button type="button" className="button button-ghost" disabled title="The support server link is not configured">
+        Support server
+      </button>
+    );
+  }
+  return <span className="field-hint">The support server link is not configured on this site yet (VITE_SUPPORT_URL is not set).</span>;
 }

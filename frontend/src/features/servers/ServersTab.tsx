@@ -7,14 +7,14 @@ import { useGetUserServersQuery } from './serversApi.ts';
 
 /** Spec §2 Servers tab: the subscriber's server slots. */
 export function ServersTab() {
-  const { data, isLoading, isError, refetch } = useGetUserServersQuery();
+  const { data, isLoading, refetch } = useGetUserServersQuery();
   const [adding, setAdding] = useState(false);
 
   if (isLoading) return <PageLoading label="Loading servers..." />;
   if (!data) {
     return (
       <div className="banner banner-error" role="alert">
-        {isError ? panelTexts.failedToLoadServers : panelTexts.failedToLoadServers}
+        {panelTexts.failedToLoadServers}
         <button type="button" className="button button-secondary" onClick={() => refetch()}>
           Try again
         </button>

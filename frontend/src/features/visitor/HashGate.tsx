@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { keyTexts, visitorTexts } from '../../app/texts.ts';
+import { keyTexts, visitorTexts } from '../../app/visitorTexts.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { failureField, isHttpFailure } from '../../lib/http.ts';

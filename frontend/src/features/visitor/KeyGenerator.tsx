@@ -3,10 +3,11 @@ import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { configDefaults } from '@vip/contracts/config-defaults.ts';
 import type { GenerateKeyResponse } from '@vip/contracts';
-import { keyTexts, visitorTexts } from '../../app/texts.ts';
+import { keyTexts, visitorTexts } from '../../app/visitorTexts.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { failureField, isHttpFailure } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
+import { ClockIcon } from '../../components/icons.tsx';
 import { LinkProblem } from './LinkProblems.tsx';
 import { SponsorCheckpoint } from './SponsorCheckpoint.tsx';
 import { visitorApi } from './visitorApi.ts';
@@ -101,7 +102,7 @@ export function KeyGenerator({ serverId, hash, sponsorUrl }: KeyGeneratorProps) 
             </button>
           </div>
           <p className="key-note">
-            <span aria-hidden="true">⏳</span> This key expires in {configDefaults.keyLifetimeHours} hours. Redeem it in Discord before then.
+            <ClockIcon size={18} /> This key expires in {configDefaults.keyLifetimeHours} hours. Redeem it in Discord before then.
           </p>
           <SponsorCheckpoint sponsorUrl={phase.result.noAds ? undefined : sponsorUrl} />
           <button type="button" className="button button-secondary" onClick={generateNew}>

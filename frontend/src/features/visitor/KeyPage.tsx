@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { configDefaults } from '@vip/contracts/config-defaults.ts';
 import type { ServerInfoResponse } from '@vip/contracts';
 import { siteConfig, safeExternalUrl } from '../../app/siteConfig.ts';
-import { visitorTexts } from '../../app/texts.ts';
+import { visitorTexts } from '../../app/visitorTexts.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { ServerIcon } from '../../components/ServerIcon.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { NotFound } from '../../components/NotFound.tsx';
-import { keyTexts } from '../../app/texts.ts';
+import { keyTexts } from '../../app/visitorTexts.ts';
 import { KeyPage } from './KeyPage.tsx';
 
 /** /key/:serverId: the key page for a server id (the spec leaves this route open; see README). */

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
-import { keyTexts } from '../../app/texts.ts';
+import { keyTexts } from '../../app/visitorTexts.ts';
+import { ClockIcon } from '../../components/icons.tsx';
 
 /**
  * decisions.md §3: a used or expired one-time link says so plainly, and offers a fresh link
@@ -10,7 +11,7 @@ export function LinkProblem({ code, serverId }: { code: 'used' | 'expired'; serv
   return (
     <section className="card state-card" role="alert" aria-labelledby="link-problem-title">
       <div className="state-icon state-icon-warning" aria-hidden="true">
-        ⏱
+        <ClockIcon size={28} />
       </div>
       <h1 id="link-problem-title">{code === 'used' ? keyTexts.hashUsed : keyTexts.hashExpired}</h1>
       <p className="muted">

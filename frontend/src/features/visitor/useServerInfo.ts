@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ServerInfoResponse } from '@vip/contracts';
 import { errorTextOf } from '../api/errorText.ts';
 import { failureField, isHttpFailure } from '../../lib/http.ts';
-import { visitorTexts } from '../../app/texts.ts';
+import { visitorTexts } from '../../app/visitorTexts.ts';
 import { visitorApi } from './visitorApi.ts';
 
 export type ServerInfoState =

@@ -11,6 +11,9 @@ export const keyCountersProjector = defineProjector({
     // a count: an event delivered twice must not count twice
     const current = await counters.findOne({ _id: keysGeneratedCounterId });
     if (current && current.lastPosition >= event.position) return;
-    await counters.updateOne({ _id: keysGeneratedCounterId }, { $inc: { count: 1 }, $set: { lastPosition: event.position } }, { upsert: true });
+    // the runner is the only writer, so the read above makes $inc unnecessary; a plain $set
+    // is the embedded store's fast path, and this runs once per key generated
+    const count = (current?.count ?? 0) + 1;
+    await counters.updateOne({ _id: keysGeneratedCounterId }, { $set: { count, lastPosition: event.position } }, { upsert: true });
   },
 });

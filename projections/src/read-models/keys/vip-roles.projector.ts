@@ -17,7 +17,7 @@ export const vipRolesProjector = defineProjector({
         const { guildId, discordUserId, until, grantedAt, keyDigest } = event.data;
         await windows.updateOne(
           { _id },
-          { $set: { guildId, discordUserId, until, grantedAt, keyDigest, removedAt: null, lastPosition: event.position }, $inc: { grants: 1 } },
+          { $set: { guildId, discordUserId, until, grantedAt, keyDigest, removedAt: null, grants: (current?.grants ?? 0) + 1, lastPosition: event.position } },
           { upsert: true },
         );
         return;

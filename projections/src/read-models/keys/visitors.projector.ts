@@ -12,12 +12,16 @@ export const visitorsProjector = defineProjector({
     // a count: an event delivered twice must not count twice
     const current = await visitors.findOne({ _id: visitorDigest });
     if (current && current.lastPosition >= event.position) return;
-    const counted = { $inc: { visits: 1 }, $min: { firstSeenAt: visitedAt }, $max: { lastSeenAt: visitedAt } };
-    // a visit that named no server keeps the last server seen
-    const update =
-      guildId === null
-        ? { ...counted, $set: { lastPosition: event.position }, $setOnInsert: { lastGuildId: null } }
-        : { ...counted, $set: { lastPosition: event.position, lastGuildId: guildId } };
-    await visitors.updateOne({ _id: visitorDigest }, update, { upsert: true });
+    // the runner is the only writer: count from the document just read, with a plain $set
+    // (the embedded store's fast path) instead of $inc/$min/$max
+    const seen = {
+      visits: (current?.visits ?? 0) + 1,
+      firstSeenAt: current && current.firstSeenAt < visitedAt ? current.firstSeenAt : visitedAt,
+      lastSeenAt: current && current.lastSeenAt > visitedAt ? current.lastSeenAt : visitedAt,
+      // a visit that named no server keeps the last server seen
+      lastGuildId: guildId ?? current?.lastGuildId ?? null,
+      lastPosition: event.position,
+    };
+    await visitors.updateOne({ _id: visitorDigest }, { $set: seen }, { upsert: true });
   },
 });

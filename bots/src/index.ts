@@ -1,0 +1,76 @@
+import { createLogger, type AppConfig, type EventStore, type Logger } from '@vip/platform';
+import { loadBotsConfig, type BotsConfig } from './config.ts';
+import { startKeyBot, type RunningBot } from './key-bot/key-bot.ts';
+import { startPosterBot } from './poster-bot/poster-bot.ts';
+
+export { loadBotsConfig, type BotsConfig } from './config.ts';
+export { startKeyBot, type RunningBot } from './key-bot/key-bot.ts';
+export { startPosterBot } from './poster-bot/poster-bot.ts';
+
+export type BotName = 'key' | 'poster';
+
+export interface StartBotsOptions {
+  eventStore: EventStore;
+  appConfig: AppConfig;
+  /** Where the product listens when the bots run inside it (default for PRODUCT_API_URL). */
+  productUrl?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Start only these bots (a shard process runs one); default both. */
+  only?: readonly BotName[];
+  /** Where "not started" and start failures are said; each bot logs under its own name. */
+  logger?: Logger;
+}
+
+export interface RunningBots {
+  config: BotsConfig;
+  /** Resolves when every bot that was started is connected (or failed to). */
+  ready: Promise<void>;
+  bots: Partial<Record<BotName, RunningBot>>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts each bot whose token is set, in the background: a bot that cannot reach Discord is
+ * logged and leaves the rest of the product running. Says for each bot whether it starts.
+ */
+export function startBots(options: StartBotsOptions): RunningBots {
+  const config = loadBotsConfig(options.appConfig, options.env ?? process.env, options.productUrl);
+  const logger = options.logger ?? createLogger('bots', config.logLevel);
+  const wanted = options.only ?? ['key', 'poster'];
+  const bots: Partial<Record<BotName, RunningBot>> = {};
+  const starting: Promise<void>[] = [];
+  const common = { eventStore: options.eventStore, config };
+
+  const start = (name: BotName, variable: string, set: boolean, launch: (botLogger: Logger) => Promise<RunningBot>) => {
+    if (!wanted.includes(name)) return;
+    if (!set) {
+      logger.info({ bot: name }, `${name} bot not started: ${variable} is not set`);
+      return;
+    }
+    if (!config.botApiToken) logger.warn({ bot: name }, `${name} bot starts without BOT_API_TOKEN: the product will refuse its calls`);
+    logger.info({ bot: name, discordApi: config.discordApiUrl, productApi: config.productApiUrl }, `${name} bot starting (${variable} is set)`);
+    const botLogger = createLogger(`${name}-bot`, config.logLevel);
+    starting.push(
+      launch(botLogger).then(
+        (bot) => {
+          bots[name] = bot;
+        },
+        (error: unknown) => botLogger.error({ err: error }, `${name} bot could not start`),
+      ),
+    );
+  };
+  start('key', 'DISCORD_TOKEN', config.keyBot !== null, (botLogger) => startKeyBot({ ...common, vipRoleMinutes: options.appConfig.vipRoleMinutes, logger: botLogger }));
+  start('poster', 'POSTER_DISCORD_TOKEN', config.posterBot !== null, (botLogger) => startPosterBot({ ...common, logger: botLogger }));
+
+  const ready = Promise.all(starting).then(() => undefined);
+  return {
+    config,
+    ready,
+    bots,
+    async stop() {
+      // a bot still trying to reach Discord must not hold the shutdown
+      await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      await Promise.all(Object.values(bots).map((bot) => bot.stop().catch((error: unknown) => logger.warn({ err: error }, 'stopping a bot failed'))));
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { EventFeed } from '../shared/event-feed.ts';
+import { DueTimers } from '../shared/due-timers.ts';
+import { ownsGuild } from '../shared/discord-client.ts';
+import { keyPageUrl } from '../config.ts';
+import type { KeyBotContext } from './key-bot-context.ts';
+import type { AutoPing } from './key-bot-state.ts';
+import { keyBotTexts } from './texts.ts';
+
+/**
+ * The first ping slot strictly after `now`: pings fall every interval from the start. A
+ * bot that was down at a slot does not catch up; it pings again at the next one.
+ */
+export function nextPingAt(startedAt: number, intervalMs: number, now: number): number {
+  const elapsed = Math.max(0, now - startedAt);
+  return startedAt + (Math.floor(elapsed / intervalMs) + 1) * intervalMs;
+}
+
+/** /auto ping: a reminder about keys every N hours, from AutoPingStarted until AutoPingStopped. */
+export class AutoPings {
+  private readonly timers: DueTimers<string>;
+
+  constructor(private readonly context: KeyBotContext) {
+    this.timers = new DueTimers((guildId, dueAt) => this.ping(guildId, dueAt), context.logger, 'auto-ping');
+  }
+
+  intervalMs(ping: Pick<AutoPing, 'hours'>): number {
+    return ping.hours * this.context.config.autoPingHourMs;
+  }
+
+  attach(feed: EventFeed): void {
+    feed.on(['AutoPingStarted', 'AutoPingStopped'], (event) => {
+      const ping = this.context.state.autoPings.get(event.data.guildId);
+      if (!ping) return this.timers.delete(event.data.guildId);
+      this.timers.set(ping.guildId, nextPingAt(ping.startedAt, this.intervalMs(ping), Date.now()));
+    });
+  }
+
+  start(): void {
+    this.timers.start();
+  }
+
+  stop(): void {
+    this.timers.stop();
+  }
+
+  private async ping(guildId: string, dueAt: number): Promise<void> {
+    const { client, state, config, logger } = this.context;
+    const ping = state.autoPings.get(guildId);
+    if (!ping) return;
+    this.timers.set(guildId, nextPingAt(ping.startedAt, this.intervalMs(ping), Math.max(Date.now(), dueAt)));
+    if (!ownsGuild(client, guildId) || !client.guilds.cache.has(guildId)) return;
+    const mention = ping.roleId ? `<@&${ping.roleId}>` : '@here';
+    try {
+      const channel = await client.channels.fetch(ping.channelId);
+      if (!channel?.isSendable()) throw new Error('the channel is gone or not a text channel');
+      await channel.send({
+        content: keyBotTexts.autoPingMessage(mention, keyPageUrl(config, guildId)),
+        allowedMentions: ping.roleId ? { roles: [ping.roleId] } : { parse: ['everyone'] },
+      });
+      logger.info({ guildId, channelId: ping.channelId }, 'auto ping sent');
+    } catch (error) {
+      logger.warn({ err: error, guildId, channelId: ping.channelId }, 'auto ping failed');
+    }
+  }
+}

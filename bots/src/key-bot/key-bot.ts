@@ -1,0 +1,139 @@
+import { Events, GatewayIntentBits, type Client, type Guild } from 'discord.js';
+import type { EventStore, Logger } from '@vip/platform';
+import type { BotsConfig } from '../config.ts';
+import { connectDiscord } from '../shared/discord-client.ts';
+import { EventFeed } from '../shared/event-feed.ts';
+import { ProductApi } from '../shared/product-api.ts';
+import { replyPrivately, runSlashCommand, somethingWentWrong } from '../shared/slash-command.ts';
+import { AutoPings } from './auto-ping.ts';
+import { keyBotCommands } from './commands/index.ts';
+import { Greeter } from './greetings.ts';
+import { GuildReporter } from './guild-reporter.ts';
+import type { KeyBotContext } from './key-bot-context.ts';
+import { KeyBotState } from './key-bot-state.ts';
+import { REDEEM_BUTTON_ID, REDEEM_MODAL_ID, redeemSubmittedKey, showRedeemModal } from './redeem-key.ts';
+import { ServerLog } from './server-log.ts';
+import { VipRoleExpiry } from './vip-role-expiry.ts';
+import { VipRoles } from './vip-roles.ts';
+
+export interface BotDeps {
+  eventStore: EventStore;
+  config: BotsConfig;
+  /** The product's VIP window, for the text of the key-verification message. */
+  vipRoleMinutes: number;
+  logger: Logger;
+}
+
+export interface RunningBot {
+  client: Client;
+  stop(): Promise<void>;
+}
+
+/** Channels and the bot's roles change what is reported; bursts of such changes are merged. */
+const SETTLE_MS = 2_000;
+
+const windowText = (minutes: number) =>
+  minutes >= 1 && Number.isInteger(minutes) ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${Math.round(minutes * 60)} seconds`;
+
+/**
+ * The key bot: folds the log (settings, greetings, VIP windows), connects to Discord, reports
+ * its servers, answers its commands and the Redeem Key button, greets, pings, and takes VIP
+ * roles back on time.
+ */
+export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
+  const { config, logger } = deps;
+  if (!config.keyBot) throw new Error('DISCORD_TOKEN is not set');
+  const state = new KeyBotState();
+  const context = {
+    config,
+    api: new ProductApi(config.productApiUrl, config.botApiToken, logger),
+    state,
+    logger,
+    membersIntent: true,
+    vipWindowText: windowText(deps.vipRoleMinutes),
+  } as KeyBotContext;
+  context.log = new ServerLog(state, () => context.client, logger);
+  context.vipRoles = new VipRoles(state, context.log);
+  const feed = new EventFeed(deps.eventStore, logger);
+  context.feed = feed;
+
+  const expiry = new VipRoleExpiry(context);
+  const autoPings = new AutoPings(context);
+  state.attach(feed);
+  expiry.attach(feed);
+  autoPings.attach(feed);
+  await feed.start();
+  logger.info({ vipWindows: state.vipWindows.size, greetings: state.greetings.size, autoPings: state.autoPings.size }, 'key bot caught up with the log');
+
+  const reporter = new GuildReporter(context);
+  const greeter = new Greeter(context);
+  const changed = (guild: Guild) => reporter.reportSoon(guild, SETTLE_MS);
+
+  const wire = (client: Client, membersIntent: boolean) => {
+    context.client = client;
+    context.membersIntent = membersIntent;
+    client.once(Events.ClientReady, async (ready) => {
+      logger.info({ user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.options.shards, membersIntent }, 'key bot ready');
+      await reporter.reportAll();
+      expiry.start();
+      autoPings.start();
+    });
+    client.on(Events.GuildCreate, (guild) => void reporter.report(guild));
+    client.on(Events.GuildDelete, (guild) => {
+      // an outage makes a server unavailable; only a real leave is reported
+      if (guild.available) void reporter.left(guild.id);
+    });
+    client.on(Events.GuildUpdate, (_old, guild) => void reporter.report(guild));
+    client.on(Events.ChannelCreate, (channel) => changed(channel.guild));
+    client.on(Events.ChannelDelete, (channel) => {
+      if (!channel.isDMBased()) changed(channel.guild);
+    });
+    client.on(Events.ChannelUpdate, (_old, channel) => {
+      if (!channel.isDMBased()) changed(channel.guild);
+    });
+    client.on(Events.GuildRoleUpdate, (_old, role) => changed(role.guild));
+    client.on(Events.GuildRoleDelete, (role) => changed(role.guild));
+    client.on(Events.GuildMemberUpdate, (_old, member) => {
+      if (member.id === client.user?.id) changed(member.guild);
+    });
+    client.on(Events.GuildMemberAdd, (member) => {
+      greeter.onJoin(member);
+      reporter.reportSoon(member.guild);
+    });
+    client.on(Events.GuildMemberRemove, (member) => {
+      greeter.onLeave(member);
+      reporter.reportSoon(member.guild);
+    });
+    client.on(Events.InteractionCreate, async (interaction) => {
+      if (interaction.isChatInputCommand()) return runSlashCommand(keyBotCommands, interaction, context, logger);
+      try {
+        if (interaction.isButton() && interaction.customId === REDEEM_BUTTON_ID) await showRedeemModal(interaction);
+        else if (interaction.isModalSubmit() && interaction.customId === REDEEM_MODAL_ID) await redeemSubmittedKey(interaction, context);
+      } catch (error) {
+        logger.error({ err: error, guildId: interaction.guildId, userId: interaction.user.id }, 'redeeming a key failed');
+        if (interaction.isRepliable()) await replyPrivately(interaction, somethingWentWrong).catch(() => undefined);
+      }
+    });
+  };
+
+  const { client } = await connectDiscord({
+    token: config.keyBot.token,
+    apiUrl: config.discordApiUrl,
+    intents: [GatewayIntentBits.Guilds],
+    optionalIntent: GatewayIntentBits.GuildMembers,
+    logger,
+    wire,
+  });
+
+  return {
+    client,
+    async stop() {
+      feed.stop();
+      expiry.stop();
+      autoPings.stop();
+      greeter.stop();
+      reporter.stop();
+      await client.destroy();
+    },
+  };
+}

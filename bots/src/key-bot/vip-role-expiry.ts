@@ -1,0 +1,75 @@
+import { DiscordAPIError } from 'discord.js';
+import type { EventFeed } from '../shared/event-feed.ts';
+import { DueTimers } from '../shared/due-timers.ts';
+import { ownsGuild } from '../shared/discord-client.ts';
+import type { KeyBotContext } from './key-bot-context.ts';
+import { vipWindowKey } from './key-bot-state.ts';
+import { keyBotTexts } from './texts.ts';
+
+const RETRY_MS = 5 * 60_000;
+
+/**
+ * Takes the VIP role back when a window ends. The schedule is the fold of VipRoleGranted /
+ * VipRoleRemoved, so it survives restarts: windows that ended while the bot was down are
+ * closed as soon as it is back, and a prolonged window (a second key) moves its removal.
+ * After removing, the bot reports it; the VipRoleRemoved that follows closes the window.
+ */
+export class VipRoleExpiry {
+  private readonly timers: DueTimers<string>;
+
+  constructor(private readonly context: KeyBotContext) {
+    this.timers = new DueTimers((key) => this.expire(key), context.logger, 'vip-role-expiry');
+  }
+
+  attach(feed: EventFeed): void {
+    feed.on(['VipRoleGranted', 'VipRoleRemoved'], (event) => {
+      const key = vipWindowKey(event.data.guildId, event.data.discordUserId);
+      if (event.type === 'VipRoleGranted') this.timers.set(key, Date.parse(event.data.until));
+      else this.timers.delete(key);
+    });
+  }
+
+  start(): void {
+    this.timers.start();
+  }
+
+  stop(): void {
+    this.timers.stop();
+  }
+
+  /** When the window of this member ends, for tests and /stats. */
+  dueAt(guildId: string, discordUserId: string): number | undefined {
+    return this.timers.get(vipWindowKey(guildId, discordUserId));
+  }
+
+  private async expire(key: string): Promise<void> {
+    const { client, state, vipRoles, api, log, logger } = this.context;
+    const window = state.vipWindows.get(key);
+    if (!window) return; // removed meanwhile
+    if (window.until > Date.now()) return this.timers.set(key, window.until); // prolonged meanwhile
+    const { guildId, discordUserId } = window;
+    if (!ownsGuild(client, guildId)) return; // another shard holds this server
+
+    const guild = client.guilds.cache.get(guildId);
+    let roleId: string | null = null;
+    if (guild) {
+      try {
+        roleId = (await vipRoles.remove(guild, discordUserId))?.id ?? null;
+      } catch (error) {
+        const reason = error instanceof DiscordAPIError ? error.message : String(error);
+        await log.post(guildId, keyBotTexts.logRemoveFailed(discordUserId, reason), { userId: discordUserId }, 'warn');
+        this.timers.set(key, Date.now() + RETRY_MS);
+        return;
+      }
+    }
+    // not in the server any more: nobody holds the role there, the window is over all the same
+    try {
+      await api.vipRoleRemoved(guildId, discordUserId);
+    } catch (error) {
+      logger.error({ err: error, guildId, userId: discordUserId }, 'could not report a VIP role removal');
+      this.timers.set(key, Date.now() + RETRY_MS);
+      return;
+    }
+    if (guild) await log.post(guildId, keyBotTexts.logRemoved(discordUserId, roleId), { userId: discordUserId, roleId });
+  }
+}

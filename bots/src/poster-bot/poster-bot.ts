@@ -1,0 +1,52 @@
+import { Events, GatewayIntentBits } from 'discord.js';
+import type { BotDeps, RunningBot } from '../key-bot/key-bot.ts';
+import { connectDiscord } from '../shared/discord-client.ts';
+import { EventFeed } from '../shared/event-feed.ts';
+import { ProductApi } from '../shared/product-api.ts';
+import { runSlashCommand } from '../shared/slash-command.ts';
+import { posterBotCommands } from './commands/index.ts';
+import type { PosterBotContext } from './poster-bot-context.ts';
+import { VideoSchedule } from './video-schedule.ts';
+
+/**
+ * The poster bot: schedules video posts (/postvideo, /videos) as events and sends them when
+ * due. The schedule is folded from the log, so posts survive restarts; a post missed while
+ * the bot was down is sent once when it is back.
+ */
+export async function startPosterBot(deps: Omit<BotDeps, 'vipRoleMinutes'>): Promise<RunningBot> {
+  const { config, logger } = deps;
+  if (!config.posterBot) throw new Error('POSTER_DISCORD_TOKEN is not set');
+  const api = new ProductApi(config.productApiUrl, config.botApiToken, logger);
+  const schedule = new VideoSchedule(api, logger);
+  const feed = new EventFeed(deps.eventStore, logger);
+  const context: PosterBotContext = { config, api, schedule, feed, logger };
+
+  schedule.attach(feed);
+  await feed.start();
+  logger.info({ posts: schedule.posts.size }, 'poster bot caught up with the log');
+
+  const { client } = await connectDiscord({
+    token: config.posterBot.token,
+    apiUrl: config.discordApiUrl,
+    intents: [GatewayIntentBits.Guilds],
+    logger,
+    wire: (client) => {
+      client.once(Events.ClientReady, (ready) => {
+        logger.info({ user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.options.shards }, 'poster bot ready');
+        schedule.start(ready);
+      });
+      client.on(Events.InteractionCreate, async (interaction) => {
+        if (interaction.isChatInputCommand()) await runSlashCommand(posterBotCommands, interaction, context, logger);
+      });
+    },
+  });
+
+  return {
+    client,
+    async stop() {
+      feed.stop();
+      schedule.stop();
+      await client.destroy();
+    },
+  };
+}

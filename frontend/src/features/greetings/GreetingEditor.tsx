@@ -1,0 +1,151 @@
+import { useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import type { ChannelView, GreetingSettings } from '@vip/contracts';
+import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { greetingTexts, panelTexts } from '../../app/texts.ts';
+import { errorTextOf } from '../api/errorText.ts';
+import { useGetChannelsQuery, useGetServerQuery } from '../servers/serversApi.ts';
+import { defaultGreeting, greetingVariables } from './greetingDefaults.ts';
+import { GreetingPreview } from './GreetingPreview.tsx';
+import { useGetGreetingSettingsQuery, useSaveGreetingSettingsMutation } from './greetingsApi.ts';
+
+const { min: MIN_DELAY, max: MAX_DELAY } = configDefaults.greetingDelaySeconds;
+
+/** Selecting a server loads its channels and settings (spec §4); then the form. */
+export function GreetingEditor({ serverId }: { serverId: string }) {
+  const skip = !serverId;
+  const channels = useGetChannelsQuery(serverId, { skip });
+  const settings = useGetGreetingSettingsQuery(serverId, { skip });
+  const server = useGetServerQuery(serverId, { skip });
+
+  if (skip) return <GreetingForm key="none" serverId="" initial={defaultGreeting()} channels={[]} serverName="Your Server" memberCount={null} />;
+  if (channels.isLoading || settings.isLoading) {
+    return (
+      <div className="loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        Loading settings...
+      </div>
+    );
+  }
+  return (
+    <>
+      {channels.isError && (
+        <p className="banner banner-error" role="alert">
+          {panelTexts.failedToLoadChannels}
+        </p>
+      )}
+      {settings.isError && (
+        <p className="banner banner-error" role="alert">
+          {panelTexts.failedToLoadSettings}
+        </p>
+      )}
+      <GreetingForm
+        // a fresh form for every server and every loaded version (after a save or a removal)
+        key={`${serverId}:${settings.fulfilledTimeStamp ?? 0}`}
+        serverId={serverId}
+        initial={settings.data ?? defaultGreeting()}
+        channels={channels.data ?? []}
+        serverName={server.data?.name ?? 'Your Server'}
+        memberCount={server.data?.memberCount ?? null}
+      />
+    </>
+  );
+}
+
+interface GreetingFormProps {
+  serverId: string;
+  initial: GreetingSettings;
+  channels: ChannelView[];
+  serverName: string;
+  memberCount: number | null;
+}
+
+function GreetingForm({ serverId, initial, channels, serverName, memberCount }: GreetingFormProps) {
+  const [enabled, setEnabled] = useState(initial.enabled);
+  const [channelId, setChannelId] = useState(initial.channelId ?? '');
+  const [delay, setDelay] = useState(String(initial.delay));
+  const [message, setMessage] = useState(initial.message);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const [save, { isLoading: saving }] = useSaveGreetingSettingsMutation();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    if (!serverId) {
+      toast.error(panelTexts.selectServer);
+      return;
+    }
+    if (!channelId) {
+      toast.error(greetingTexts.selectChannel);
+      return;
+    }
+    try {
+      const answer = await save({ serverId, settings: { enabled, channelId, delay: Number(delay), message } }).unwrap();
+      toast.success(answer.message || greetingTexts.settingsSaved);
+    } catch (failure) {
+      toast.error(errorTextOf(failure, panelTexts.failedToSaveSettings));
+    }
+  }
+
+  function insertVariable(token: string) {
+    const area = messageRef.current;
+    const start = area?.selectionStart ?? message.length;
+    const end = area?.selectionEnd ?? message.length;
+    const next = message.slice(0, start) + token + message.slice(end);
+    setMessage(next);
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(start + token.length, start + token.length);
+    });
+  }
+
+  const channelName = channels.find((channel) => channel.id === channelId)?.name;
+  return (
+    <form className="greeting-form" onSubmit={handleSubmit} noValidate>
+      <label className="switch">
+        <input type="checkbox" role="switch" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+        Greet new members
+      </label>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor="greeting-channel">Channel</label>
+          <select id="greeting-channel" value={channelId} onChange={(event) => setChannelId(event.target.value)} disabled={!serverId}>
+            <option value="">Select a channel</option>
+            {channels.map((channel) => (
+              <option key={channel.id} value={channel.id}>
+                #{channel.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field-narrow">
+          <label htmlFor="greeting-delay">Delay (seconds)</label>
+          <input id="greeting-delay" type="number" min={MIN_DELAY} max={MAX_DELAY} step={1} value={delay} onChange={(event) => setDelay(event.target.value)} />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="greeting-message">Message</label>
+        <textarea id="greeting-message" ref={messageRef} rows={4} maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} />
+      </div>
+      <div className="variables" aria-labelledby="variables-title">
+        <p id="variables-title" className="field-hint">
+          Variables (click to insert):
+        </p>
+        <ul className="variable-list">
+          {greetingVariables.map(({ token, text }) => (
+            <li key={token}>
+              <button type="button" className="variable-chip" onClick={() => insertVariable(token)} aria-label={`Insert ${token}: ${text}`}>
+                {token}
+              </button>
+              <span className="muted"> {text}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <GreetingPreview message={message} serverName={serverName} memberCount={memberCount} channelName={channelName} />
+      <button type="submit" className="button button-primary" disabled={saving}>
+        {saving ? 'Saving...' : 'Save Settings'}
+      </button>
+    </form>
+  );
+}

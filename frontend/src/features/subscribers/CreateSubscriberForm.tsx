@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { errorTexts } from '@vip/contracts/error-texts.ts';
+import { adminTexts } from '../../app/texts.ts';
+import { SecretField } from '../../components/SecretField.tsx';
+import { copyText } from '../../lib/clipboard.ts';
+import { errorTextOf } from '../api/errorText.ts';
+import { useCreateSubscriberMutation } from './subscribersApi.ts';
+
+const empty = { username: '', password: '', planName: 'Business', days: '30', maxSlots: String(configDefaults.defaultServerSlots), discordUserId: '' };
+
+/** Create a subscriber account with its plan; a generated password is shown once. */
+export function CreateSubscriberForm() {
+  const [form, setForm] = useState(empty);
+  const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
+  const [createSubscriber, { isLoading, reset }] = useCreateSubscriberMutation();
+  const set = (field: keyof typeof empty) => (event: { target: { value: string } }) => setForm((state) => ({ ...state, [field]: event.target.value }));
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading) return;
+    if (!form.username.trim() || !form.planName.trim() || !form.days.trim() || !form.maxSlots.trim()) {
+      toast.error(errorTexts.fillAllFields);
+      return;
+    }
+    try {
+      const answer = await createSubscriber({
+        username: form.username.trim(),
+        password: form.password || undefined,
+        planName: form.planName.trim(),
+        days: Number(form.days),
+        maxSlots: Number(form.maxSlots),
+        discordUserId: form.discordUserId.trim() || undefined,
+      }).unwrap();
+      reset(); // the answer may hold the generated password: keep it only here, once
+      setCreated(answer.password ? { username: answer.username, password: answer.password } : null);
+      setForm(empty);
+      toast.success(adminTexts.subscriberCreated);
+    } catch (failure) {
+      toast.error(errorTextOf(failure, adminTexts.failedToCreateSubscriber));
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="create-subscriber-title">
+      <h3 id="create-subscriber-title">New subscriber</h3>
+      {created && (
+        <div className="new-password" role="status">
+          <p className="banner banner-warning">
+            Generated password for {created.username}: shown once. Pass it on now; it cannot be shown again.
+          </p>
+          <SecretField
+            label="Generated password"
+            value={created.password}
+            onCopy={async (value) => ((await copyText(value)) ? toast.success('Copied to clipboard') : toast.error('Failed to copy to clipboard'))}
+          />
+          <button type="button" className="button button-secondary button-small" onClick={() => setCreated(null)}>
+            Done
+          </button>
+        </div>
+      )}
+      <form onSubmit={handleSubmit} noValidate className="subscriber-form">
+        <div className="field">
+          <label htmlFor="subscriber-username">Username</label>
+          <input id="subscriber-username" autoComplete="off" value={form.username} onChange={set('username')} />
+        </div>
+        <div className="field">
+          <label htmlFor="subscriber-password">Password (optional)</label>
+          <input id="subscriber-password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} aria-describedby="subscriber-password-hint" />
+          <p className="field-hint" id="subscriber-password-hint">
+            Leave empty to generate one. At least 10 characters.
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="subscriber-plan">Plan name</label>
+          <input id="subscriber-plan" value={form.planName} onChange={set('planName')} maxLength={50} />
+        </div>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="subscriber-days">Days</label>
+            <input id="subscriber-days" type="number" min={1} max={3650} value={form.days} onChange={set('days')} />
+          </div>
+          <div className="field">
+            <label htmlFor="subscriber-slots">Max slots</label>
+            <input id="subscriber-slots" type="number" min={1} max={100} value={form.maxSlots} onChange={set('maxSlots')} />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="subscriber-discord">Discord user ID (optional)</label>
+          <input id="subscriber-discord" inputMode="numeric" value={form.discordUserId} onChange={set('discordUserId')} />
+        </div>
+        <button type="submit" className="button button-primary" disabled={isLoading}>
+          {isLoading ? 'Creating...' : 'Create Subscriber'}
+        </button>
+      </form>
+    </section>
+  );
+}

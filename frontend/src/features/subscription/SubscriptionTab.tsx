@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { panelTexts, subscriptionTexts } from '../../app/texts.ts';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { SecretField } from '../../components/SecretField.tsx';
+import { copyText } from '../../lib/clipboard.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { isHttpFailure } from '../../lib/http.ts';
+import { errorTextOf } from '../api/errorText.ts';
+import { Countdown } from './Countdown.tsx';
+import { useGetSubscriptionQuery, useResetPanelPasswordMutation } from './subscriptionApi.ts';
+
+async function copyCredential(value: string) {
+  if (await copyText(value)) toast.success('Copied to clipboard');
+  else toast.error('Failed to copy to clipboard');
+}
+
+/** Spec §2/§4 Subscription tab, with decisions.md §4 (no stored password is ever shown). */
+export function SubscriptionTab() {
+  const { data, error, isLoading, refetch } = useGetSubscriptionQuery();
+
+  if (isLoading) return <PageLoading label="Loading subscription..." />;
+  if (!data) {
+    if (isHttpFailure(error) && error.status === 404) return <p className="empty-state">{subscriptionTexts.noActiveSubscription}</p>;
+    return (
+      <div className="banner banner-error" role="alert">
+        {subscriptionTexts.failedToLoadSubscription}
+        <button type="button" className="button button-secondary" onClick={() => refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="subscription-layout">
+      <section className="card subscription-card" aria-labelledby="plan-title">
+        <div className="section-header">
+          <h2 id="plan-title">{data.planName}</h2>
+          <span className={data.active ? 'badge badge-success' : 'badge badge-high'} data-testid="subscription-status">
+            {data.active ? 'Active' : 'Expired'}
+          </span>
+        </div>
+        <dl className="plan-facts">
+          <div>
+            <dt>Plan</dt>
+            <dd>{data.planName}</dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>{formatDate(data.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Expires</dt>
+            <dd>{formatDate(data.expiresAt)}</dd>
+          </div>
+          <div>
+            <dt>Time remaining</dt>
+            <dd>
+              <Countdown until={data.expiresAt} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card credentials-card" aria-labelledby="credentials-title">
+        <h2 id="credentials-title">Credentials</h2>
+        <SecretField label="Panel username" value={data.panelUsername} onCopy={copyCredential} />
+        <SecretField label="License key" value={data.licenseKey} onCopy={copyCredential} />
+        <ResetPassword />
+      </section>
+    </div>
+  );
+}
+
+/** A new panel password, shown once (decisions.md §4): never kept in the request cache. */
+function ResetPassword() {
+  const [resetPassword, { isLoading, reset }] = useResetPanelPasswordMutation();
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState<string | null>(null);
+
+  async function confirm() {
+    try {
+      const answer = await resetPassword().unwrap();
+      setPassword(answer.password);
+      reset(); // drop the answer from the store: this component holds the only copy
+      setConfirming(false);
+      toast.success('Panel password reset');
+    } catch (failure) {
+      toast.error(errorTextOf(failure, panelTexts.failedToResetPassword));
+    }
+  }
+
+  if (password) {
+    return (
+      <div className="new-password" role="status">
+        <p className="banner banner-warning">This new password is shown once. Save it now: it cannot be shown again.</p>
+        <SecretField label="New panel password" value={password} onCopy={copyCredential} />
+        <button type="button" className="button button-secondary button-small" onClick={() => setPassword(null)}>
+          I have saved it
+        </button>
+      </div>
+    );
+  }
+  if (confirming) {
+    return (
+      <div className="reset-confirm" role="group" aria-label="Confirm password reset">
+        <p className="muted">Your current panel password stops working at once. Continue?</p>
+        <div className="button-row button-row-start">
+          <button type="button" className="button button-danger" onClick={confirm} disabled={isLoading}>
+            {isLoading ? 'Resetting...' : 'Yes, reset it'}
+          </button>
+          <button type="button" className="button button-ghost" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <p className="field-hint reset-hint">Your password is stored only as a hash, so it cannot be shown. You can replace it with a new one.</p>
+      <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
+        Reset panel password
+      </button>
+    </div>
+  );
+}

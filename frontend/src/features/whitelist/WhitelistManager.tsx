@@ -1,0 +1,126 @@
+import { useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { WhitelistEntryView } from '@vip/contracts';
+import { whitelistTexts } from '../../app/texts.ts';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { errorTextOf } from '../api/errorText.ts';
+import { AddEntryModal } from './AddEntryModal.tsx';
+import { useGetWhitelistQuery, useRemoveWhitelistEntryMutation } from './whitelistApi.ts';
+
+const durationLabel: Record<WhitelistEntryView['duration'], string> = { weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly', lifetime: 'Lifetime' };
+
+/** Spec §2 Whitelist Manager: entries grouped by user, each user row collapsible. */
+export function WhitelistManager() {
+  const { data, isLoading, isError, refetch } = useGetWhitelistQuery();
+  const [adding, setAdding] = useState(false);
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const users = useMemo(() => groupByUser(data ?? []), [data]);
+
+  let body;
+  if (isLoading) body = <PageLoading label="Loading whitelist..." />;
+  else if (isError && !data) {
+    body = (
+      <div className="banner banner-error" role="alert">
+        {whitelistTexts.failedToLoad}
+        <button type="button" className="button button-secondary" onClick={() => refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (users.length === 0) body = <p className="empty-state">{whitelistTexts.empty}</p>;
+  else {
+    body = (
+      <ul className="whitelist-users">
+        {users.map(([userId, entries]) => {
+          const open = Boolean(expanded[userId]);
+          const panelId = `whitelist-user-${userId}`;
+          return (
+            <li key={userId} className="card whitelist-user">
+              <button
+                type="button"
+                className="whitelist-user-toggle"
+                aria-expanded={open}
+                aria-controls={panelId}
+                onClick={() => setExpanded((state) => ({ ...state, [userId]: !open }))}
+              >
+                <span className="chevron" aria-hidden="true">
+                  {open ? '▾' : '▸'}
+                </span>
+                <span className="whitelist-user-id">
+                  <span className="muted">User</span> {userId}
+                </span>
+                <span className="badge badge-accent">
+                  {entries.length} server{entries.length === 1 ? '' : 's'}
+                </span>
+              </button>
+              <ul id={panelId} className="whitelist-servers" hidden={!open}>
+                {entries.map((entry) => (
+                  <WhitelistServerRow key={entry.guildId} entry={entry} />
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="whitelist-title">
+      <div className="section-header">
+        <h2 id="whitelist-title">
+          Whitelist Entries <span className="count-badge">{users.length} {users.length === 1 ? 'user' : 'users'}</span>
+        </h2>
+        <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+          Add Entry
+        </button>
+      </div>
+      {body}
+      {adding && <AddEntryModal onClose={() => setAdding(false)} />}
+    </section>
+  );
+}
+
+function WhitelistServerRow({ entry }: { entry: WhitelistEntryView }) {
+  const [remove, { isLoading }] = useRemoveWhitelistEntryMutation();
+  async function handleRemove() {
+    try {
+      const answer = await remove({ userId: entry.userId, guildId: entry.guildId }).unwrap();
+      toast.success(answer.message || whitelistTexts.entryRemoved);
+    } catch (failure) {
+      toast.error(errorTextOf(failure, whitelistTexts.failedToRemove));
+    }
+  }
+  return (
+    <li className="whitelist-server">
+      <div className="whitelist-server-text">
+        <span>
+          <span className="muted">Server</span> <span className="mono">{entry.guildId}</span>
+        </span>
+        <span className="muted">
+          {durationLabel[entry.duration]} · {entry.expiresAt ? `expires ${formatDate(entry.expiresAt)}` : 'never expires'}
+        </span>
+      </div>
+      <button
+        type="button"
+        className="button button-danger button-small"
+        onClick={handleRemove}
+        disabled={isLoading}
+        aria-label={`Remove server ${entry.guildId} of user ${entry.userId}`}
+      >
+        {isLoading ? 'Removing...' : 'Remove'}
+      </button>
+    </li>
+  );
+}
+
+function groupByUser(entries: WhitelistEntryView[]): [string, WhitelistEntryView[]][] {
+  const users = new Map<string, WhitelistEntryView[]>();
+  for (const entry of entries) {
+    const list = users.get(entry.userId) ?? [];
+    list.push(entry);
+    users.set(entry.userId, list);
+  }
+  return [...users.entries()];
+}

@@ -1,0 +1,203 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { kb, scriptsLoadedBy } from './support/bundleWeight.ts';
+import { pathOf, useProductInBrowser } from './support/productInBrowser.ts';
+import { api, DEMO_SERVER_ID, reportServer, seedDemoServer } from './support/seed.ts';
+
+/**
+ * The visitor's journeys (spec §2 key page and hash gate, decisions.md §3), the public pages,
+ * and the key page's 100 KB budget, in Debian's chromium against the real product.
+ */
+describe('frontend: visitors (browser)', function () {
+  this.timeout(120_000);
+  const browser = useProductInBrowser();
+
+  before(async function () {
+    const how = await seedDemoServer(browser.product());
+    console.log(`      (demo server seeded through ${how})`);
+    await reportServer(browser.product(), '100000000000000201', 'Pixel Art Guild', 5321);
+  });
+
+  const withClipboard = (page: string) =>
+    browser.openPage(page, (context) => context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.url('') }));
+
+  async function keyPageLoaded(page: Page) {
+    await page.getByRole('heading', { name: 'Demo Server', level: 1 }).waitFor();
+  }
+
+  it('makes a one-time link, generates and copies a key, and offers a fresh link once it is used', async () => {
+    const page = await withClipboard(`/gen?serverid=${DEMO_SERVER_ID}`);
+    await page.waitForURL(/\/gen\?serverhash=/);
+    const hashUrl = page.url();
+    await keyPageLoaded(page);
+    expect(await page.getByText('VIP Access', { exact: true }).first().isVisible()).to.equal(true);
+    // the server preview card: icon, name, id
+    await page.getByText(`ID: ${DEMO_SERVER_ID}`).waitFor();
+
+    await page.getByRole('button', { name: 'Generate Key' }).click();
+    const key = (await page.getByTestId('generated-key').textContent())?.trim() ?? '';
+    expect(key).to.match(/^[0-9A-Z-]{20,}$/);
+    await page.getByText('This key expires in 24 hours').waitFor();
+    expect(await page.getByRole('button', { name: 'Generate Key', exact: true }).count()).to.equal(0); // the key replaced it
+
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.getByText('Sweet! Key copied successfully').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(key);
+
+    // The link was spent by that key: opening it again says so, and offers a fresh one.
+    await page.goto(hashUrl);
+    await page.getByRole('heading', { name: 'This link has already been used' }).waitFor();
+    await page.getByRole('button', { name: 'Get a fresh link' }).click();
+    await page.waitForURL((url) => url.searchParams.has('serverhash') && url.toString() !== hashUrl);
+    await keyPageLoaded(page);
+    await page.getByRole('button', { name: 'Generate Key' }).click();
+    await page.getByTestId('generated-key').waitFor();
+    expect(browser.pageErrors).to.deep.equal([]);
+  });
+
+  it('shows "Generating Secure Link..." and "Validating Access..." on the way', async () => {
+    const page = await browser.openPage('/login', async (context) => {
+      // slow the two calls down, so that the in-between screens can be seen
+      await context.route('**/api/hash/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      });
+    });
+    await page.goto(browser.url(`/gen?serverid=${DEMO_SERVER_ID}`));
+    await page.getByText('Generating Secure Link...').waitFor();
+    await page.getByText('Creating your one-time access link').waitFor();
+    await page.getByText('Validating Access...').waitFor();
+    await keyPageLoaded(page);
+  });
+
+  it('refuses /gen without a parameter, an unknown link and an unknown server', async () => {
+    const page = await browser.openPage('/gen');
+    await page.getByText('Missing server ID or hash parameter').waitFor();
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+
+    await page.goto(browser.url('/gen?serverhash=NOT-A-REAL-HASH'));
+    await page.getByRole('heading', { name: 'Access Error' }).waitFor();
+    await page.getByText('Invalid or expired hash').waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).click(); // reloads: the same answer
+    await page.getByRole('heading', { name: 'Access Error' }).waitFor();
+
+    await page.goto(browser.url('/gen?serverid=199999999999999999'));
+    await page.getByRole('heading', { name: 'Access Error' }).waitFor();
+    await page.getByText('Bot not in server').waitFor();
+
+    await page.goto(browser.url('/key/199999999999999999'));
+    await page.getByRole('heading', { name: 'Bot not in server' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Invite Bot' }).getAttribute('href')).to.be.a('string');
+  });
+
+  it('has a key page by server id with its loading state and two keyboard-operable tabs', async () => {
+    const page = await browser.openPage('/login', async (context) => {
+      await context.route(`**/api/server/${DEMO_SERVER_ID}`, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue();
+      });
+    });
+    await page.goto(browser.url(`/key/${DEMO_SERVER_ID}`));
+    await page.getByText('Loading server information...').waitFor();
+    await keyPageLoaded(page);
+    const generatorTab = page.getByRole('tab', { name: 'Key Generator' });
+    expect(await generatorTab.getAttribute('aria-selected')).to.equal('true');
+    await generatorTab.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'VIP Benefits' }).getAttribute('aria-selected')).to.equal('true');
+    for (const benefit of ['Premium content', 'Special role', 'Priority support', 'Exclusive channels', 'Early access', 'Community recognition']) {
+      await page.getByRole('heading', { name: benefit }).waitFor();
+    }
+    // the generator keeps its key across a look at the benefits
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('button', { name: 'Generate Key' }).click();
+    const key = await page.getByTestId('generated-key').textContent();
+    await page.getByRole('tab', { name: 'VIP Benefits' }).click();
+    await page.getByRole('tab', { name: 'Key Generator' }).click();
+    expect(await page.getByTestId('generated-key').textContent()).to.equal(key);
+    // no sponsor step unless one is configured (decisions.md §3)
+    expect(await page.getByText('Continue via sponsor').count()).to.equal(0);
+  });
+
+  it('keeps the key page under 100 KB of gzipped JavaScript, without Redux or panel code', async () => {
+    const hash = (await api<{ hash: string }>(browser.product(), '/api/hash/generate', { body: { serverId: DEMO_SERVER_ID } })).body.hash;
+    const weights: Record<string, { files: string[]; gzipBytes: number }> = {};
+    for (const path of [`/gen?serverhash=${encodeURIComponent(hash)}`, `/key/${DEMO_SERVER_ID}`, '/features', '/invite', '/privacy', '/terms', '/login']) {
+      const page = await browser.openPage('/no-such-page-yet');
+      weights[path] = await scriptsLoadedBy(page, async () => {
+        await page.goto(browser.url(path));
+      });
+    }
+    for (const [path, { files, gzipBytes }] of Object.entries(weights)) console.log(`      ${path.padEnd(60)} ${kb(gzipBytes).padStart(9)}  (${files.length} files)`);
+    const keyPage = weights[`/gen?serverhash=${encodeURIComponent(hash)}`];
+    expect(keyPage.gzipBytes).to.be.at.most(100 * 1024);
+    for (const path of [`/gen?serverhash=${encodeURIComponent(hash)}`, `/key/${DEMO_SERVER_ID}`, '/invite', '/privacy', '/terms']) {
+      const loaded = weights[path].files.join(' ');
+      expect(loaded, path).not.to.match(/redux-|PanelPage-|AdminPage-|FeaturesPage-/);
+    }
+    expect(weights['/features'].files.join(' ')).not.to.match(/PanelPage-|AdminPage-|KeyPage-/);
+  });
+
+  it('shows the landing page with the largest servers, real figures and the three plans', async () => {
+    const stats = (await api<{ activeUsers: number; keysGenerated: number; serversProtected: number }>(browser.product(), '/api/stats/public')).body;
+    const page = await browser.openPage('/features');
+    await page.getByRole('heading', { name: /Reward your members/ }).waitFor();
+    await page.locator('.strip-item', { hasText: 'Pixel Art Guild' }).first().waitFor();
+    expect(await page.locator('[data-figure="Keys generated"]').textContent()).to.equal(stats.keysGenerated.toLocaleString('en-US'));
+    expect(await page.locator('[data-figure="Servers protected"]').textContent()).to.equal(stats.serversProtected.toLocaleString('en-US'));
+    for (const command of ['/auto ping', '/auto stop', '/send', '/setlog', '/stats', '/help', '/postvideo', '/videos']) {
+      await page.locator('.command code', { hasText: command }).first().waitFor();
+    }
+    await page.getByRole('button', { name: 'See pricing' }).click();
+    await page.waitForFunction(() => document.querySelector('#pricing')?.classList.contains('is-revealed'));
+    const tiers = await page.locator('.price-card').evaluateAll((cards) => cards.map((card) => card.textContent));
+    expect(tiers).to.have.length(3);
+    expect(tiers[0]).to.include('Basic').and.include('€7').and.include('1 server').and.include('No custom messages');
+    expect(tiers[1]).to.include('Most popular').and.include('€15').and.include('Up to 3 servers').and.include('Analytics');
+    expect(tiers[2]).to.include('Premium').and.include('€10').and.include('2 servers').and.include('Lifetime updates');
+  });
+
+  it('has the invite, poster, legal, status and 403 pages, and the host special cases', async () => {
+    const page = await browser.openPage('/invite');
+    await page.getByRole('heading', { name: 'VIP Access bot' }).waitFor();
+    await page.getByRole('heading', { name: 'Poster bot' }).waitFor();
+    // no client ids at build time: the buttons say so instead of linking nowhere
+    expect(await page.getByRole('button', { name: 'Add to Discord' }).first().isDisabled()).to.equal(true);
+    await page.getByText('VITE_DISCORD_CLIENT_ID is not set').waitFor();
+    expect(await page.getByRole('link', { name: 'Premium features' }).first().getAttribute('href')).to.equal('/features#pricing');
+
+    await page.goto(browser.url('/privacy'));
+    await page.getByText('Last updated March 28, 2025').waitFor();
+    await page.getByText(/not intended for anyone under the age of 13/).waitFor();
+    await page.getByRole('link', { name: /Back to invite page/ }).click();
+    await page.waitForURL('**/invite');
+    await page.goto(browser.url('/terms'));
+    await page.getByText('Last updated March 28, 2025').waitFor();
+
+    await page.goto(browser.url('/poster'));
+    await page.getByRole('heading', { name: /Post videos to Discord/ }).waitFor();
+    await page.getByText('Business Plan').waitFor();
+    await page.getByText('€15').waitFor();
+
+    await page.goto(browser.url('/status'));
+    await page.getByRole('heading', { name: 'All systems operational' }).waitFor();
+    expect(await page.locator('.data-table tbody tr').count()).to.be.greaterThan(0);
+
+    await page.goto(browser.url('/403'));
+    await page.getByRole('heading', { name: 'Access restricted' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Go back home' }).getAttribute('href')).to.equal('/');
+    await page.getByRole('link', { name: 'Contact support' }).waitFor();
+
+    const port = new URL(browser.url('/')).port;
+    await page.goto(`http://invite.localhost:${port}/`);
+    await page.getByRole('heading', { name: 'Invite our bots' }).waitFor();
+    expect(pathOf(page)).to.equal('/');
+    await page.goto(`http://poster.localhost:${port}/`);
+    await page.getByRole('heading', { name: /Post videos to Discord/ }).waitFor();
+    await page.goto(`http://status.localhost:${port}/`);
+    await page.waitForURL('**/status');
+    await page.goto(browser.url('/'));
+    await page.waitForURL('**/login');
+    expect(browser.pageErrors).to.deep.equal([]);
+  });
+});
