@@ -27,6 +27,8 @@ function start(args: string[], env: Record<string, string>, ready: RegExp): Prom
 }
 
 async function measure(title: string, options: autocannon.Options) {
+  // warm up first: the first second of a fresh process is spent compiling, not serving
+  await autocannon({ connections, duration: 2, ...options });
   const result = await autocannon({ connections, duration: seconds, ...options });
   const errors = result.non2xx + result.errors;
   return { title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };

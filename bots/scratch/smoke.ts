@@ -1,8 +1,12 @@
-import { startFakeDiscord, startProductWithBots, GUILD } from '/work/main/bots/test/support/world.ts';
+import { startFakeDiscord, startProductWithBots, GUILD, CHANNELS, OWNER } from '../test/support/world.ts';
+import { generateKey } from '../test/support/journeys.ts';
 const fake = await startFakeDiscord();
-const product = await startProductWithBots(fake, { env: { LOG_LEVEL: 'info' } });
+const product = await startProductWithBots(fake, { env: { LOG_LEVEL: 'debug' } });
+await new Promise((r) => setTimeout(r, 1000));
+const key = await generateKey(product);
+const where = { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER };
+const submitted = fake.modalSubmit('key', where, 'vip:redeem-modal', { key });
 await new Promise((r) => setTimeout(r, 3000));
-console.log(fake.calls.map((c) => `${c.bot} ${c.method} ${c.path} ${JSON.stringify(c.body)?.slice(0, 200)}`).join('\n'));
-const r = await fetch(`${product.url}/api/server/${GUILD}`); console.log(r.status, await r.text());
-console.log(product.output().slice(-4000));
+console.log(fake.calls.map((c) => `${c.bot} ${c.method} ${c.path} ${JSON.stringify(c.body)?.slice(0, 300)}`).join('\n'));
+console.log(product.output().split('\n').filter(l => !l.includes('"level":20') ).slice(-30).join('\n'));
 await product.stop(); await fake.close();

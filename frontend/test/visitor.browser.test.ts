@@ -176,8 +176,8 @@ describe('frontend: visitors (browser)', function () {
 
     await page.goto(browser.url('/poster'));
     await page.getByRole('heading', { name: /Post videos to Discord/ }).waitFor();
-    await page.getByText('Business Plan').waitFor();
-    await page.getByText('€15').waitFor();
+    await page.getByRole('heading', { name: 'Business Plan' }).waitFor();
+    await page.locator('.price-amount', { hasText: '€15' }).waitFor();
 
     await page.goto(browser.url('/status'));
     await page.getByRole('heading', { name: 'All systems operational' }).waitFor();

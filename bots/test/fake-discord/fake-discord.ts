@@ -198,7 +198,7 @@ export class FakeDiscord {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     const url = new URL(request.url ?? '/', this.url);
-    const path = url.pathname.replace(/^\/api(\/v\d+)?/, '');
+    const path = decodeURIComponent(url.pathname).replace(/^\/api(\/v\d+)?/, '');
     const token = (request.headers.authorization ?? '').replace(/^Bot /, '');
     const call: RestCall = {
       method: request.method ?? 'GET',

@@ -24,6 +24,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly writeImmediately: Database.Transaction<(work: () => unknown) => unknown>;
   private dataVersion: number;
+  private lastFreshnessCheck = -Infinity;
   private transactionOpen = false;
   /** Counts cache mutations, so a failed write drops the caches only if it touched them. */
   private mutations = 0;
@@ -83,7 +84,7 @@ export class SqliteReadStore implements ReadStore {
 
   /** The cached documents of a collection, reloaded if another connection committed since. */
   documentsOf(name: string, checkFreshness = true): Documents {
-    if (checkFreshness) this.forgetIfChangedElsewhere();
+    if (checkFreshness) this.forgetIfChangedElsewhere(false);
     let documents = this.caches.get(name);
     if (!documents) {
       documents = new Map();
@@ -105,7 +106,7 @@ export class SqliteReadStore implements ReadStore {
     const before = this.mutations;
     try {
       return this.writeImmediately.immediate(() => {
-        this.forgetIfChangedElsewhere();
+        this.forgetIfChangedElsewhere(true);
         return work();
       }) as R;
     } catch (error) {
@@ -135,7 +136,15 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /** data_version moves only when ANOTHER connection committed to the file. */
-  private forgetIfChangedElsewhere(): void {
+  /**
+   * Drops the caches when another connection committed. Reads ask SQLite at most once a
+   * millisecond (the query dominated hot GETs): another process's commit is seen within
+   * 1 ms, which no reader can tell from ordinary projection lag. Writes always ask.
+   */
+  private forgetIfChangedElsewhere(always: boolean): void {
+    const now = performance.now();
+    if (!always && now - this.lastFreshnessCheck < 1) return;
+    this.lastFreshnessCheck = now;
     const version = this.statements.dataVersion.get() as number;
     if (version !== this.dataVersion) {
       this.dataVersion = version;
@@ -220,9 +229,11 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   private select(filter: Filter, options: FindOptions): Document[] {
     const documents = this.store.documentsOf(this.name);
     const byId = typeof filter._id === 'string' ? documents.get(filter._id) : undefined;
-    // the projections' hot path: exactly one _id, nothing else to do
-    if (byId !== undefined || typeof filter._id === 'string') {
-      if (isOnlyId(filter) && !options.projection && !options.sort && !options.skip) return byId ? [byId.doc] : [];
+    // the hot path: one _id, perhaps with plain equalities (`{ _id, botPresent: true }`)
+    if (typeof filter._id === 'string' && !options.projection && !options.sort && !options.skip) {
+      if (!byId) return [];
+      const matched = plainEqualityMatch(byId.doc, filter);
+      if (matched !== undefined) return matched ? [byId.doc] : [];
     }
     const candidates = typeof filter._id === 'string'
       ? (byId ? [byId.doc] : []) // a filter naming one _id can only match that document
@@ -345,8 +356,19 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   node[parts[parts.length - 1]] = value;
 }
 
-function isOnlyId(filter: Filter): boolean {
-  for (const key in filter) if (key !== '_id') return false;
+/**
+ * Whether `doc` matches a filter made only of top-level equalities with primitive values;
+ * undefined when the filter needs mingo (operators, dotted paths, arrays, objects).
+ */
+function plainEqualityMatch(doc: Document, filter: Filter): boolean | undefined {
+  for (const key in filter) {
+    const expected = filter[key];
+    if (key.startsWith('$') || key.includes('.')) return undefined;
+    if (expected !== null && typeof expected === 'object') return undefined;
+    const actual = (doc as Record<string, unknown>)[key];
+    if (Array.isArray(actual)) return undefined; // MongoDB matches an element: leave it to mingo
+    if (expected === null ? actual !== null && actual !== undefined : actual !== expected) return false;
+  }
   return true;
 }
 

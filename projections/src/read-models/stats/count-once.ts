@@ -4,7 +4,8 @@ type Counter = Document & { lastPosition: number };
 
 /**
  * Adds to counters at most once per event: a document remembers the position of the last
- * event it counted, so an event delivered again after a crash is skipped.
+ * event it counted, so an event delivered again after a crash is skipped. Read, then a
+ * plain `$set` by _id: the cheapest write on every store.
  */
 export async function countOnce<T extends Counter>(
   collection: Collection<T>,
@@ -13,10 +14,12 @@ export async function countOnce<T extends Counter>(
   increments: Record<string, number>,
   zeroes: Omit<T, '_id' | 'lastPosition'>,
 ): Promise<void> {
-  const updated = await collection.updateOne({ _id: id, lastPosition: { $lt: position } }, { $inc: increments, $set: { lastPosition: position } });
-  if (updated.matchedCount > 0) return;
-  if (await collection.findOne({ _id: id })) return; // counted already
-  const fresh = { ...zeroes, _id: id, lastPosition: position } as Record<string, unknown>;
-  for (const [field, amount] of Object.entries(increments)) fresh[field] = ((fresh[field] as number) ?? 0) + amount;
-  await collection.insertOne(fresh as T);
+  const current = (await collection.findOne({ _id: id })) as Record<string, unknown> | null;
+  if (current && (current.lastPosition as number) >= position) return;
+  const fields: Record<string, unknown> = { lastPosition: position };
+  for (const [field, amount] of Object.entries(increments)) {
+    fields[field] = ((current?.[field] as number | undefined) ?? (zeroes as Record<string, number>)[field] ?? 0) + amount;
+  }
+  if (!current) Object.assign(fields, { ...zeroes, ...fields });
+  await collection.updateOne({ _id: id }, { $set: fields }, { upsert: true });
 }

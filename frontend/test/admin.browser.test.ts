@@ -1,0 +1,128 @@
+import { expect } from 'chai';
+import type { AdminStatsResponse } from '@vip/contracts';
+import type { Page } from 'playwright-core';
+import { ADMIN, logIn, useProductInBrowser } from './support/productInBrowser.ts';
+import { api, DEMO_SERVER_ID, seedDemoServer, tokenOf } from './support/seed.ts';
+
+/** The admin's journeys (spec §2 /admin/*): whitelist, statistics and subscribers. */
+describe('frontend: admin panel (browser)', function () {
+  this.timeout(120_000);
+  const browser = useProductInBrowser();
+
+  before(async () => {
+    await seedDemoServer(browser.product());
+  });
+
+  async function signedInAdmin(path = '/admin'): Promise<Page> {
+    const page = await browser.openPage('/login');
+    await logIn(page, ADMIN);
+    await page.waitForURL('**/admin/whitelist');
+    if (path !== '/admin') await page.goto(browser.url(path));
+    return page;
+  }
+
+  it('adds and removes a whitelist entry, refusing empty and malformed ids', async () => {
+    const page = await signedInAdmin();
+    await page.getByRole('heading', { name: /Whitelist Entries/ }).waitFor();
+    await page.getByText('No whitelist entries found').waitFor();
+    await page.getByText('0 users').waitFor();
+
+    const opener = page.getByRole('button', { name: 'Add Entry' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Add whitelist entry' });
+    await dialog.getByText(/make sure the User ID and Server ID are correct/).waitFor();
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await page.getByText('Please fill in all fields').waitFor();
+    // the server says the same when the browser's check is skipped
+    const refused = await api<{ error: string }>(browser.product(), '/api/admin/whitelist', { token: await tokenOf(browser.product()), body: { userId: ' ', guildId: '' } });
+    expect(refused).to.deep.include({ status: 400 });
+    expect(refused.body.error).to.equal('Please fill in all fields');
+
+    await dialog.getByLabel('User ID').fill('123');
+    await dialog.getByLabel('Server ID').fill(DEMO_SERVER_ID);
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await page.getByText('User ID and Server ID must be Discord IDs (17–20 digits)').waitFor();
+
+    await dialog.getByLabel('User ID').fill('200000000000000001');
+    await dialog.getByLabel('Duration').selectOption('monthly');
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await page.getByText('Entry has been added to whitelist').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Add Entry'); // focus is back
+
+    await page.getByText('1 user', { exact: true }).waitFor();
+    const row = page.getByRole('button', { name: /200000000000000001/ });
+    expect(await row.getAttribute('aria-expanded')).to.equal('false');
+    await row.click();
+    expect(await row.getAttribute('aria-expanded')).to.equal('true');
+    await page.getByRole('button', { name: `Remove server ${DEMO_SERVER_ID} of user 200000000000000001` }).click();
+    await page.getByText('Entry has been removed from whitelist').waitFor();
+    await page.getByText('No whitelist entries found').waitFor();
+    expect(browser.pageErrors).to.deep.equal([]);
+  });
+
+  it('shows the same statistics as GET /api/admin/stats', async () => {
+    // some activity first, so that not every figure is 0
+    await api(browser.product(), '/api/keys/generateKey', { body: { guildId: DEMO_SERVER_ID } });
+    await api(browser.product(), '/api/trackIpVisit', { body: {} });
+    const page = await signedInAdmin('/admin/statistics');
+    await page.getByText(/^Updated /).waitFor();
+    const { body: stats } = await api<AdminStatsResponse>(browser.product(), '/api/admin/stats', { token: await tokenOf(browser.product()) });
+    const figures: Record<string, number | null> = {
+      'keys.today': stats.keys.today,
+      'keys.yesterday': stats.keys.yesterday,
+      'keys.last7Days': stats.keys.last7Days,
+      'keys.last30Days': stats.keys.last30Days,
+      'keys.total': stats.keys.total,
+      'keys.redeemedToday': stats.keys.redeemedToday,
+      'keys.redeemedTotal': stats.keys.redeemedTotal,
+      'vip.activeNow': stats.vip.activeNow,
+      'visitors.distinct': stats.visitors.distinct,
+      'visitors.visitsToday': stats.visitors.visitsToday,
+      'whitelist.entries': stats.whitelist.entries,
+      'whitelist.users': stats.whitelist.users,
+      'whitelist.premiumUsers': stats.whitelist.premiumUsers,
+      'servers.total': stats.servers.total,
+      'servers.members': stats.servers.members,
+    };
+    expect(stats.keys.total).to.be.greaterThan(0);
+    for (const [id, value] of Object.entries(figures)) {
+      expect(await page.locator(`[data-stat="${id}"]`).textContent(), id).to.equal(value!.toLocaleString('en-US'));
+    }
+    const change = (value: number | null) => (value === null ? '—' : value === 0 ? '0%' : `${value > 0 ? '+' : '−'}${Math.abs(value)}%`);
+    expect(await page.locator('[data-stat="keys.dayOverDay"]').textContent()).to.equal(change(stats.keys.dayOverDay));
+    expect(await page.locator('[data-stat="keys.weekOverWeek"]').textContent()).to.equal(change(stats.keys.weekOverWeek));
+    // the chart: 30 days, two bars each
+    expect(await page.locator('.chart-svg rect').count()).to.equal(stats.daily.length * 2);
+    expect(stats.daily).to.have.length(30);
+  });
+
+  it('creates a subscriber with a generated password shown once, then extends and ends the plan', async function () {
+    const page = await signedInAdmin('/admin/subscribers');
+    const probe = await api(browser.product(), '/api/admin/subscribers', { token: await tokenOf(browser.product()) });
+    if (probe.status === 404) {
+      console.log('      (skipped: GET /api/admin/subscribers does not answer yet)');
+      this.skip();
+    }
+    await page.getByLabel('Username').fill('sub-generated');
+    await page.getByLabel('Plan name').fill('Premium');
+    await page.getByLabel('Days', { exact: true }).fill('10');
+    await page.getByRole('button', { name: 'Create Subscriber' }).click();
+    await page.getByText('Subscriber created successfully').waitFor();
+    await page.getByText(/Generated password for sub-generated/).waitFor();
+    expect(await page.locator('.new-password .secret-value').textContent()).to.match(/^•+$/);
+    await page.getByRole('button', { name: 'Show Generated password' }).click();
+    const password = (await page.locator('.new-password .secret-value').textContent()) ?? '';
+    expect((await api(browser.product(), '/api/auth/login', { body: { username: 'sub-generated', password } })).status).to.equal(200);
+
+    const row = page.locator('.subscriber-row', { hasText: 'sub-generated' });
+    await row.getByText('Active').waitFor();
+    await row.getByRole('button', { name: /Extend sub-generated/ }).click();
+    await page.getByText('Subscription extended successfully').waitFor();
+    await row.getByRole('button', { name: 'End the plan of sub-generated' }).click();
+    await row.getByRole('button', { name: 'Confirm end' }).click();
+    await page.getByText('Subscription ended').waitFor();
+    await row.getByText('Expired').waitFor();
+    expect(browser.pageErrors).to.deep.equal([]);
+  });
+});
