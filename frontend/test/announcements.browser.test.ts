@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { ADMIN, logIn, pathOf, useProductInBrowser } from './support/productInBrowser.ts';
+import { createSubscriber, type CreatedSubscriber } from './support/seed.ts';
 
 /**
  * The journeys of spec §2 (login, route guard) and §4 (realtime announcements), in Debian's
@@ -11,6 +12,11 @@ describe('frontend: login and live announcements (browser)', function () {
   this.timeout(90_000);
   const product = useProductInBrowser();
   const openPage = (path: string) => product.openPage(path);
+  let reader: CreatedSubscriber;
+
+  before(async () => {
+    reader = await createSubscriber(product.product(), 'reader1', 'reader1-password');
+  });
 
   it('shows the server\'s words in a banner for a wrong password', async () => {
     const page = await openPage('/login');
@@ -32,9 +38,9 @@ describe('frontend: login and live announcements (browser)', function () {
 
     // Signed in, /login and / lead home; an unknown route is the not-found screen.
     await page.goto(product.url('/login'));
-    await page.waitForURL('**/admin');
+    await page.waitForURL('**/admin/whitelist');
     await page.goto(product.url('/'));
-    await page.waitForURL('**/admin');
+    await page.waitForURL('**/admin/whitelist');
     await page.goto(product.url('/no-such-page'));
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
 
@@ -64,45 +70,57 @@ describe('frontend: login and live announcements (browser)', function () {
     expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user')])).to.deep.equal([null, null]);
   });
 
-  it('delivers a new announcement live to another signed-in tab, and its deletion too', async () => {
+  it('delivers a new announcement live to a subscriber in another browser, with read marks, and its deletion too', async () => {
     const admin = await openPage('/login');
     await logIn(admin);
-    await admin.waitForURL('**/admin');
+    await admin.waitForURL('**/admin/whitelist');
+    await admin.getByRole('link', { name: 'Announcements' }).click();
+    await admin.waitForURL('**/admin/announcements');
 
-    const reader = await openPage('/panel');
-    await reader.waitForURL('**/login');
-    await logIn(reader);
-    await reader.waitForURL('**/panel');
-    await reader.getByText('No announcements yet').waitFor();
+    const subscriber = await openPage('/panel');
+    await subscriber.waitForURL('**/login');
+    await logIn(subscriber, reader);
+    await subscriber.waitForURL('**/panel');
+    await subscriber.getByText('No announcements yet').waitFor();
     // Only once the socket is authenticated is a push guaranteed to reach this tab.
-    await reader.locator('[data-realtime-status="live"]').waitFor();
-    await reader.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    await subscriber.locator('[data-realtime-status="live"]').waitFor();
+    await subscriber.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 
     await admin.getByRole('button', { name: 'Create Announcement' }).click();
     await admin.getByText('Please fill in all fields').waitFor();
 
     const title = `Maintenance tonight ${Date.now()}`;
-    await admin.getByLabel('Title').fill(title);
-    await admin.getByLabel('Content').fill('The key generator is down from 22:00 to 23:00.');
-    await admin.getByLabel('Priority').selectOption('high');
+    await admin.getByLabel('Title', { exact: true }).fill(title);
+    await admin.getByLabel('Content', { exact: true }).fill('The key generator is down from 22:00 to 23:00.');
+    await admin.getByLabel('Priority', { exact: true }).selectOption('high');
     await admin.getByRole('button', { name: 'Create Announcement' }).click();
     await admin.getByText('Announcement created successfully').waitFor();
-    expect(await admin.getByLabel('Title').inputValue()).to.equal('');
-    expect(await admin.getByLabel('Priority').inputValue()).to.equal('medium');
+    expect(await admin.getByLabel('Title', { exact: true }).inputValue()).to.equal('');
+    expect(await admin.getByLabel('Priority', { exact: true }).inputValue()).to.equal('medium');
 
-    const readerCard = reader.locator('article', { hasText: title });
+    const readerCard = subscriber.locator('article', { hasText: title });
     await readerCard.waitFor();
-    await reader.getByRole('status').filter({ hasText: `New high priority announcement: ${title}` }).waitFor();
-    expect(await reader.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).to.equal(true);
+    await subscriber.getByRole('status').filter({ hasText: `New high priority announcement: ${title}` }).waitFor();
+    expect(await subscriber.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).to.equal(true);
     expect(await readerCard.locator('.badge').textContent()).to.equal('High priority');
     expect(await readerCard.locator('.announcement-author').textContent()).to.equal(ADMIN.username);
     expect(await readerCard.locator('time').textContent()).to.match(announcementDate);
     expect(await readerCard.getByRole('button', { name: /Delete/ }).count()).to.equal(0);
 
+    // Priority filter, then read marks: a click reads it, "Show unread only" hides it.
+    await subscriber.getByRole('button', { name: 'Low', exact: true }).click();
+    await subscriber.getByText('No low priority announcements').waitFor();
+    await subscriber.getByRole('button', { name: 'All', exact: true }).click();
+    await readerCard.click();
+    await readerCard.waitFor({ state: 'detached' });
+    await subscriber.getByRole('button', { name: 'Show all announcements' }).click();
+    expect(await subscriber.getByRole('switch', { name: 'Show unread only' }).isChecked()).to.equal(false);
+    expect(await readerCard.getAttribute('data-read')).to.equal('true');
+
     await admin.getByRole('button', { name: `Delete announcement: ${title}` }).click();
     await admin.getByText('Announcement deleted successfully').waitFor();
     await readerCard.waitFor({ state: 'detached' });
-    await reader.getByText('No announcements yet').waitFor();
+    await subscriber.getByText('No announcements yet').waitFor();
     expect(product.pageErrors).to.deep.equal([]);
   });
 });

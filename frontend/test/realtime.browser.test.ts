@@ -14,7 +14,8 @@ describe('frontend: realtime connection (browser)', function () {
   async function signedInAdmin(): Promise<Page> {
     const admin = await product.openPage('/login');
     await logIn(admin);
-    await admin.waitForURL('**/admin');
+    await admin.waitForURL('**/admin/whitelist');
+    await admin.goto(product.url('/admin/announcements'));
     return admin;
   }
 
@@ -40,8 +41,8 @@ describe('frontend: realtime connection (browser)', function () {
 
     const admin = await signedInAdmin();
     const title = `Posted while away ${Date.now()}`;
-    await admin.getByLabel('Title').fill(title);
-    await admin.getByLabel('Content').fill('Nobody pushed this to the reader.');
+    await admin.getByLabel('Title', { exact: true }).fill(title);
+    await admin.getByLabel('Content', { exact: true }).fill('Nobody pushed this to the reader.');
     await admin.getByRole('button', { name: 'Create Announcement' }).click();
     await admin.getByText('Announcement created successfully').waitFor();
     expect(await reader.locator('article', { hasText: title }).count()).to.equal(0);
@@ -61,7 +62,9 @@ describe('frontend: realtime connection (browser)', function () {
       }),
     );
     await logIn(reader);
-    await reader.waitForURL('**/admin');
+    await reader.waitForURL('**/admin/whitelist');
+    // the announcements tab is where the admin panel listens
+    await reader.getByRole('link', { name: 'Announcements' }).click();
     await reader.waitForURL('**/login');
     await reader.getByText('Your session has ended, please log in again').waitFor();
     expect(await reader.evaluate(() => localStorage.getItem('authToken'))).to.equal(null);

@@ -85,6 +85,14 @@ export class SqliteEventStore implements EventStore {
   private readonly appendTransaction: Database.Transaction<
     (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult
   >;
+  private readonly groupTransaction: Database.Transaction<(work: () => void) => void>;
+  private readonly pendingAppends: Array<{
+    streamId: string;
+    events: NewEvent[];
+    expected: ExpectedRevision;
+    resolve: (result: AppendResult) => void;
+    reject: (error: unknown) => void;
+  }> = [];
   private readonly wakers = new Set<() => void>();
   private readonly active = new Set<Subscriber<EventBatch>>();
   private readonly pollIntervalMs: number;
@@ -116,15 +124,54 @@ export class SqliteEventStore implements EventStore {
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
     };
     this.appendTransaction = db.transaction((streamId, events, expected) => this.write(streamId, events, expected));
+    this.groupTransaction = db.transaction((work: () => void) => work());
   }
 
-  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  /**
+   * Appends are committed in groups: every append asked for in the same turn of the event
+   * loop shares one transaction (each in its own savepoint, checked in arrival order), so
+   * concurrent commands pay for one commit instead of one each. Each append still succeeds
+   * or fails on its own, and its promise settles only after the commit.
+   */
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     this.assertOpen();
-    // IMMEDIATE takes the write lock before reading the revision, so no other process can
-    // slip an event in between the check and the insert.
-    const result = this.appendTransaction.immediate(streamId, events, expected);
-    if (events.length > 0) this.wakeSubscribers();
-    return result;
+    return new Promise((resolve, reject) => {
+      this.pendingAppends.push({ streamId, events, expected, resolve, reject });
+      if (this.pendingAppends.length === 1) setImmediate(() => this.commitPendingAppends());
+    });
+  }
+
+  private commitPendingAppends(): void {
+    const group = this.pendingAppends.splice(0);
+    if (group.length === 0) return;
+    if (this.closed) {
+      for (const append of group) append.reject(new Error('The event store is closed'));
+      return;
+    }
+    const outcomes: Array<{ result: AppendResult } | { error: unknown }> = [];
+    try {
+      // IMMEDIATE takes the write lock before reading any revision, so no other process can
+      // slip an event in between a check and its insert.
+      this.groupTransaction.immediate(() => {
+        for (const { streamId, events, expected } of group) {
+          try {
+            // a nested transaction is a savepoint: a failed append leaves nothing behind
+            outcomes.push({ result: this.appendTransaction(streamId, events, expected) });
+          } catch (error) {
+            outcomes.push({ error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const append of group) append.reject(error);
+      return;
+    }
+    group.forEach((append, i) => {
+      const outcome = outcomes[i];
+      if ('result' in outcome) append.resolve(outcome.result);
+      else append.reject(outcome.error);
+    });
+    if (group.some((append, i) => append.events.length > 0 && 'result' in outcomes[i])) this.wakeSubscribers();
   }
 
   private write(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
@@ -217,6 +264,8 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    // appends already asked for are committed, not dropped
+    this.commitPendingAppends();
     for (const subscriber of [...this.active]) subscriber.complete();
     this.closed = true;
     this.stopPolling();
