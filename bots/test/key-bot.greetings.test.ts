@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ADMIN, type SpawnedProduct } from '../../test/support/all-in-one.ts';
 import { api, login } from '../../test/support/http.ts';
-import { eventually } from '../../test/support/seed.ts';
+import { eventually, streamEvents } from '../../test/support/seed.ts';
 import { FakeDiscord, option, type RestCall } from './fake-discord/fake-discord.ts';
 import { sleep } from './support/journeys.ts';
 import { CHANNELS, GUILD, OWNER, removeDataDir, startFakeDiscord, startProductWithBots } from './support/world.ts';
@@ -22,7 +22,7 @@ describe('key bot: greetings and /auto ping', function () {
 
   before(async () => {
     fake = await startFakeDiscord();
-    product = await startProductWithBots(fake, { env: { AUTO_PING_HOUR_SECONDS: '1' } });
+    product = await startProductWithBots(fake, { env: { AUTO_PING_HOUR_SECONDS: '1', GUILD_REPORT_INTERVAL_SECONDS: '1' } });
     await eventually(async () => (await api(product.url, 'GET', `/api/server/${GUILD}`)).status === 200, 10_000, 'the server reported');
     const admin = await login(product.url, ADMIN.username, ADMIN.password);
     const saved = await api(product.url, 'POST', `/api/greetings/settings/${GUILD}`, {
@@ -61,6 +61,14 @@ describe('key bot: greetings and /auto ping', function () {
     fake.memberJoins(GUILD, NEWCOMER, 'newcomer');
     await sleep(1_500);
     expect(greetingsTo(NEWCOMER)).to.have.length(1);
+  });
+
+  it('reports the member count after joins and leaves, at most once per interval', async () => {
+    const members = fake.guild(GUILD).members.size;
+    await eventually(async () => (await api(product.url, 'GET', `/api/server/${GUILD}`)).body.memberCount === members, 5_000, 'the member count');
+    // five joins and leaves above; the reports merge them (an unchanged report appends nothing)
+    const reports = (await streamEvents(product.dataDir, `guild-${GUILD}`)).filter((event) => event.type === 'GuildReported');
+    expect(reports.length).to.be.within(2, 4);
   });
 
   it('/auto ping pings on schedule in its channel, and /auto stop ends it', async () => {

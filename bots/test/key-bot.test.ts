@@ -153,4 +153,14 @@ describe('key bot: servers, /send and redeeming keys', function () {
     const help = fake.slashCommand('key', where(member(5), CHANNELS.general), 'help');
     expect((await fake.answerTo(help)).data.content).to.contain(`This server's key page: https://vip.example/gen?serverid=${GUILD}`);
   });
+
+  it('reports a server it joins, a rename, and a server it leaves', async () => {
+    const joined = '200000000000000301';
+    fake.botJoins('key', { id: joined, name: 'Joined Later', ownerId: OWNER, channels: [{ id: '200000000000000311', name: 'lobby' }] , bots: [] });
+    await eventually(async () => (await api(product.url, 'GET', `/api/server/${joined}`)).body?.name === 'Joined Later', 10_000, 'the joined server');
+    fake.renameGuild(joined, 'Renamed');
+    await eventually(async () => (await api(product.url, 'GET', `/api/server/${joined}`)).body?.name === 'Renamed', 10_000, 'the rename');
+    fake.botLeaves('key', joined);
+    await eventually(async () => (await api(product.url, 'GET', `/api/server/${joined}`)).status === 404, 10_000, 'the leave');
+  });
 });

@@ -6,7 +6,7 @@ import { FakeDiscord, option } from './fake-discord/fake-discord.ts';
 import { generateKey, redeem, sleep } from './support/journeys.ts';
 import { CHANNELS, GUILD, OWNER, removeDataDir, startFakeDiscord, startProductWithBots } from './support/world.ts';
 
-const WINDOW_SECONDS = 6;
+const WINDOW_SECONDS = 8;
 const member = (n: number) => `33000000000000000${n}`;
 
 /**

@@ -79,10 +79,8 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
       autoPings.start();
     });
     client.on(Events.GuildCreate, (guild) => void reporter.report(guild));
-    client.on(Events.GuildDelete, (guild) => {
-      // an outage makes a server unavailable; only a real leave is reported
-      if (guild.available) void reporter.left(guild.id);
-    });
+    // discord.js emits guildDelete only when the bot left or was removed (an outage is guildUnavailable)
+    client.on(Events.GuildDelete, (guild) => void reporter.left(guild.id));
     client.on(Events.GuildUpdate, (_old, guild) => void reporter.report(guild));
     client.on(Events.ChannelCreate, (channel) => changed(channel.guild));
     client.on(Events.ChannelDelete, (channel) => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ChannelType, GatewayIntentBits, PermissionFlagsBits } from 'discord.js';
 import { FakeGateway } from './gateway.ts';
 import { buttonPayload, modalSubmitPayload, slashCommandPayload, type CommandOption, type InteractionWhere, type SentInteraction } from './interactions.ts';
-import { memberPayload, snowflake, userPayload, type FakeBot, type FakeGuild } from './payloads.ts';
+import { guildPayload, memberPayload, snowflake, userPayload, type FakeBot, type FakeGuild } from './payloads.ts';
 import { handleRest, type RestCall } from './rest.ts';
 
 export type { RestCall } from './rest.ts';
@@ -96,6 +96,29 @@ export class FakeDiscord {
   /** A role placed at `position` (the bots' roles start at 10). */
   addRole(guild: FakeGuild, spec: { id: string; name: string; position: number; permissions?: bigint }): void {
     guild.roles.set(spec.id, { id: spec.id, name: spec.name, position: spec.position, permissions: spec.permissions ?? 0n, managed: false });
+  }
+
+  /** The bot is added to a new server: GUILD_CREATE to the shard that holds it. */
+  botJoins(botName: string, spec: Parameters<FakeDiscord['addGuild']>[0]): FakeGuild {
+    const guild = this.addGuild({ ...spec, bots: [botName] });
+    for (const session of this.gateway.sessionsFor(this.bot(botName), guild.id)) session.dispatch('GUILD_CREATE', guildPayload(guild));
+    return guild;
+  }
+
+  /** The bot is removed from a server: GUILD_DELETE without `unavailable`. */
+  botLeaves(botName: string, guildId: string): void {
+    const bot = this.bot(botName);
+    const sessions = this.gateway.sessionsFor(bot, guildId);
+    this.guild(guildId).members.delete(bot.userId);
+    for (const session of sessions) session.dispatch('GUILD_DELETE', { id: guildId });
+  }
+
+  /** The server is renamed: GUILD_UPDATE. */
+  renameGuild(guildId: string, name: string): void {
+    const guild = this.guild(guildId);
+    guild.name = name;
+    const { members: _members, channels: _channels, ...update } = guildPayload(guild);
+    for (const bot of this.botsIn(guild)) for (const session of this.gateway.sessionsFor(bot, guildId)) session.dispatch('GUILD_UPDATE', update);
   }
 
   /** A member joins: GUILD_MEMBER_ADD to the bots that asked for the Server Members intent. */

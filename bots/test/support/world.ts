@@ -1,4 +1,4 @@
-import { BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../../../test/support/all-in-one.ts';
+import { removeDataDir, startAllInOne, type SpawnedProduct } from '../../../test/support/all-in-one.ts';
 import { FakeDiscord } from '../fake-discord/fake-discord.ts';
 
 /** One server, its people and its channels, shared by the bot tests. */
@@ -54,4 +54,4 @@ export async function startProductWithBots(fake: FakeDiscord, options: { dataDir
   return product;
 }
 
-export { BOT_TOKEN, removeDataDir };
+export { removeDataDir };

@@ -2,7 +2,8 @@
  * What the operator sets at build time (VITE_* variables). Nothing here is a secret: it all
  * ends up in the page. Anything missing is shown as "not configured", never invented.
  */
-const env = import.meta.env;
+// (undefined outside Vite, e.g. in the unit tests)
+const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
 
 const clean = (value: string | undefined): string | undefined => (value && value.trim() ? value.trim() : undefined);
 

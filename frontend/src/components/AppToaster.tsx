@@ -21,6 +21,8 @@ export function AppToaster() {
     <Toaster
       position="top-right"
       containerClassName="toaster"
+      // below the page headers, so that a toast never covers Logout or the site links
+      containerStyle={{ top: 72 }}
       toastOptions={{
         // inline, because the library styles its toasts inline (light by default)
         style: { background: 'var(--surface-raised)', color: 'var(--text)', border: '1px solid var(--border)', maxWidth: 380 },
