@@ -12,7 +12,7 @@ describe('the distributed deployment files', () => {
       this.skip();
     }
     const services = execFileSync('docker-compose', ['config', '--services'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
-    expect(services).to.include.members(['eventstore', 'mongodb', 'command-service', 'query-service', 'projections', 'frontend', 'proxy']);
+    expect(services).to.include.members(['eventstore', 'mongodb', 'command-service', 'query-service', 'projections', 'frontend', 'proxy', 'bots']);
   });
 
   it('routes GET to queries, other methods to commands, /ws to projections and the rest to the frontend', () => {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { configDefaults } from '@vip/contracts/config-defaults.ts';
 
@@ -17,7 +18,8 @@ export function AppToaster() {
       .forEach((item) => toast.dismiss(item.id));
   }, [toasts]);
 
-  return (
+  // Outside #root: a modal makes the page inert, and its toasts must still be seen and read.
+  return createPortal(
     <Toaster
       position="top-right"
       containerClassName="toaster"
@@ -30,6 +32,7 @@ export function AppToaster() {
         success: { duration: successMs, iconTheme: { primary: '#3ba55c', secondary: '#fff' } },
         error: { duration: errorMs, iconTheme: { primary: '#f23f43', secondary: '#fff' } },
       }}
-    />
+    />,
+    document.body,
   );
 }

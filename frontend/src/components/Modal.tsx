@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 interface ModalProps {
   title: string;
@@ -9,49 +10,49 @@ interface ModalProps {
 }
 
 /**
- * A modal dialog on the native <dialog>: the page behind is inert, Tab stays inside, Escape
- * and a click on the backdrop close it, and focus returns to whatever opened it. Mount it
- * only while open (`{open && <Modal .../>}`), so every opening starts with a fresh form.
+ * A modal dialog: the page behind is inert (so Tab stays inside and assistive technology
+ * reads only the dialog), Escape and a click on the backdrop close it, and focus returns to
+ * whatever opened it. Toasts stay readable above it (the toaster is outside the inert page).
+ * Mount it only while open (`{open && <Modal .../>}`), so every opening starts fresh.
  */
 export function Modal({ title, onClose, children, className }: ModalProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
+    const page = document.getElementById('root');
+    page?.setAttribute('inert', '');
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
     // first field first, not the close button
-    const first = dialog.querySelector<HTMLElement>('input, select, textarea');
+    const first = boxRef.current?.querySelector<HTMLElement>('input, select, textarea') ?? boxRef.current;
     first?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      closeRef.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
     return () => {
-      if (dialog.open) dialog.close();
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
+      page?.removeAttribute('inert');
       // the opener may be gone (the list re-rendered): then leave focus to the browser
       if (opener?.isConnected) opener.focus();
     };
   }, []);
 
-  return (
-    <dialog
-      ref={ref}
-      className={`modal ${className ?? ''}`}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault(); // React state decides; Escape asks to close
-        closeRef.current();
-      }}
-      // the dialog closed by itself (a second Escape); a late event after reopening is ignored
-      onClose={() => {
-        if (!ref.current?.open) closeRef.current();
-      }}
-      onClick={(event) => {
+  return createPortal(
+    <div
+      className="modal-overlay"
+      onMouseDown={(event) => {
         if (event.target === event.currentTarget) closeRef.current(); // the backdrop
       }}
     >
-      <div className="modal-box">
+      <div ref={boxRef} className={`modal ${className ?? ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={() => closeRef.current()}>
@@ -60,6 +61,7 @@ export function Modal({ title, onClose, children, className }: ModalProps) {
         </header>
         {children}
       </div>
-    </dialog>
+    </div>,
+    document.body,
   );
 }
