@@ -9,7 +9,7 @@ import {
   type CreateSubscriberResponse,
   type ResetPasswordResponse,
 } from '@vip/contracts';
-import { DomainError, passwords, requireAdmin, requireUser, waitForProjection } from '@vip/platform';
+import { DomainError, passwords, requireAdmin, requireUser, validateForm, waitForProjection } from '@vip/platform';
 import { handleCommand, type CommandResult } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -18,7 +18,7 @@ import { registerUser } from '../users/register-user.ts';
 import { userDecider, userStream } from '../users/user.decider.ts';
 import { subscriptionDecider, subscriptionSummary, type SubscriptionCommand } from './subscription.decider.ts';
 import { evolveSubscription, initialSubscriptionState, subscriptionStream, type SubscriptionEvent } from './subscription.state.ts';
-import { validateForm } from './validate-form.ts';
+
 
 const PROJECTION = 'subscriptions';
 

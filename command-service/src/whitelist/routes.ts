@@ -6,11 +6,11 @@ import {
   type AddWhitelistEntryResponse,
   type RemoveWhitelistEntryResponse,
 } from '@vip/contracts';
-import { requireAdmin, waitForProjection } from '@vip/platform';
+import { requireAdmin, validateForm, waitForProjection } from '@vip/platform';
 import { handleCommand } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { validateForm } from '../subscriptions/validate-form.ts';
+
 import { whitelistDecider, whitelistStream } from './whitelist.decider.ts';
 
 const PROJECTION = 'whitelist';
