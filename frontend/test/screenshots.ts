@@ -214,6 +214,9 @@ async function take(browser: Browser, base: string, width: number, shot: Shot) {
     else await page.waitForLoadState('networkidle').catch(() => undefined);
     await shot.then?.(page);
     await page.waitForTimeout(400);
+    // responsive down to 390 px: nothing may stick out sideways
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (overflow > 0) process.stdout.write(`WARNING ${shot.name} at ${width}px is ${overflow}px wider than the window\n`);
     const file = path.join(outDir, `${shot.name}-${width}.png`);
     await page.screenshot({ path: file, fullPage: !shot.viewportOnly && !shot.slow });
     return file;
