@@ -128,7 +128,10 @@ describe('frontend: visitors (browser)', function () {
         await page.goto(browser.url(path));
       });
     }
-    for (const [path, { files, gzipBytes }] of Object.entries(weights)) console.log(`      ${path.padEnd(60)} ${kb(gzipBytes).padStart(9)}  (${files.length} files)`);
+    for (const [path, { files, gzipBytes }] of Object.entries(weights)) {
+      console.log(`      ${path.padEnd(60)} ${kb(gzipBytes).padStart(9)}  (${files.length} files)`);
+      if (process.env.BUNDLE_FILES) console.log(`        ${files.join(' ')}`);
+    }
     const keyPage = weights[`/gen?serverhash=${encodeURIComponent(hash)}`];
     expect(keyPage.gzipBytes).to.be.at.most(100 * 1024);
     for (const path of [`/gen?serverhash=${encodeURIComponent(hash)}`, `/key/${DEMO_SERVER_ID}`, '/invite', '/privacy', '/terms']) {

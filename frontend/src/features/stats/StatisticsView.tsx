@@ -14,7 +14,7 @@ const refreshMs = configDefaults.statsRefreshSeconds * 1000;
  * every 30 s. A failed refresh is ignored (spec §8): the last figures stay on screen.
  */
 export function StatisticsView() {
-  const { data } = useGetAdminStatsQuery(undefined, { pollingInterval: refreshMs, skipPollingIfUnfocused: false });
+  const { data } = useGetAdminStatsQuery(undefined, { pollingInterval: refreshMs });
   const { data: guilds } = useGetGuildsQuery(undefined, { pollingInterval: refreshMs });
 
   return (

@@ -68,7 +68,11 @@ export function KeyPage({ serverId, hash }: { serverId: string; hash?: string })
     );
   }
 
-  return <SiteLayout>{<div className="key-page">{content}</div>}</SiteLayout>;
+  return (
+    <SiteLayout>
+      <div className="key-page">{content}</div>
+    </SiteLayout>
+  );
 }
 
 /** The sponsor step (decisions.md §3): per server if the answer carries one, else the global setting. */
