@@ -1,22 +1,11 @@
 import { z } from 'zod';
+import { GREETING_MESSAGE_MAX, greetingTexts } from '../texts/greetings.ts';
 import { configDefaults } from '../config-defaults.ts';
 import type { RouteSpec } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 const { min: MIN_DELAY, max: MAX_DELAY } = configDefaults.greetingDelaySeconds;
-export const GREETING_MESSAGE_MAX = 2000;
 
-/** What the greeting form shows (spec §5, §8). */
-export const greetingTexts = {
-  selectChannel: 'Please select a channel',
-  channelNotInServer: 'This channel is not in this server',
-  delayRange: `Delay must be between ${MIN_DELAY} and ${MAX_DELAY} seconds`,
-  messageLength: `Message must be between 1 and ${GREETING_MESSAGE_MAX} characters`,
-  enabledFlag: 'enabled must be true or false',
-  settingsSaved: 'Settings saved successfully',
-  greetingRemoved: 'Greeting removed successfully',
-  noGreeting: 'No greeting is configured for this server',
-} as const;
 
 /** The settings of one server's greeting (spec §3), as GET answers and POST takes them. */
 export interface GreetingSettings {
@@ -106,3 +95,5 @@ export const greetingsRoutes: RouteSpec[] = [
   },
   { method: 'GET', path: '/api/greetings/list', auth: 'signedIn', summary: "Greetings of the caller's own servers", response: { status: 200, description: 'GreetingListResponse' } },
 ];
+
+export { GREETING_MESSAGE_MAX, greetingTexts };

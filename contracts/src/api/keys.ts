@@ -1,24 +1,9 @@
 import { z } from 'zod';
+import { keyTexts } from '../texts/keys.ts';
 import { errorTexts } from '../error-texts.ts';
 import type { Tier } from '../events/key.ts';
 import type { RouteSpec } from './route-spec.ts';
 
-/** What visitors and the key bot read about access hashes, keys and VIP roles. */
-export const keyTexts = {
-  missingServerOrHash: 'Missing server ID or hash parameter',
-  noServerForKey: 'No server ID available for key generation',
-  noServerId: 'No server ID available',
-  botNotInServer: 'Bot not in server',
-  hashValid: 'This link is valid',
-  invalidHash: 'Invalid or expired hash',
-  hashExpired: 'This link has expired',
-  hashUsed: 'This link has already been used',
-  unknownKey: 'This key does not exist',
-  expiredKey: 'This key has expired',
-  usedKey: 'This key has already been used',
-  wrongServer: 'This key belongs to another server',
-  invalidDiscordId: 'Server and user ids must be Discord ids',
-} as const;
 
 /** How an access hash stands when someone asks: `code` of the hash check answer. */
 export type AccessHashStatus = 'valid' | 'unknown' | 'expired' | 'used';
@@ -195,3 +180,5 @@ export const keysRoutes: RouteSpec[] = [
     response: { status: 200, description: 'GenerationCountResponse { count }' },
   },
 ];
+
+export { keyTexts };

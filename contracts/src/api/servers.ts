@@ -1,18 +1,7 @@
 import { z } from 'zod';
+import { serverTexts } from '../texts/servers.ts';
 import type { RouteSpec } from './route-spec.ts';
 
-/** What subscribers and visitors read about servers and server slots (spec §5, §8). */
-export const serverTexts = {
-  enterServerId: 'Please enter a server ID',
-  badServerId: 'Server ID must be a Discord server ID (17–20 digits)',
-  maxServers: (max: number) => `Maximum limit of ${max} servers reached`,
-  claimedByAnother: 'This server is already registered by another subscriber',
-  alreadyInList: 'This server is already in your list',
-  notInList: 'This server is not in your list',
-  serverAdded: 'Server added successfully',
-  serverUpdated: 'Server updated successfully',
-  botNotInServer: 'Bot not in server',
-} as const;
 
 const SNOWFLAKE = /^\d{17,20}$/;
 
@@ -163,3 +152,5 @@ export const serversRoutes: RouteSpec[] = [
     response: { status: 200, description: 'ServerSlotsChangedResponse' },
   },
 ];
+
+export { serverTexts };

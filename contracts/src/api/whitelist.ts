@@ -1,21 +1,9 @@
 import { z } from 'zod';
+import { whitelistTexts } from '../texts/whitelist.ts';
 import { errorTexts } from '../error-texts.ts';
 import { whitelistDurationSchema, type WhitelistDuration } from '../events/subscription.ts';
 import type { RouteSpec } from './route-spec.ts';
 
-/** The whitelist manager's texts (spec §5, §8). */
-export const whitelistTexts = {
-  discordIds: 'User ID and Server ID must be Discord IDs (17–20 digits)',
-  invalidDuration: 'Duration must be weekly, monthly, yearly or lifetime',
-  entryNotFound: 'No whitelist entry for this user and server',
-  entryAdded: 'Entry has been added to whitelist',
-  entryRemoved: 'Entry has been removed from whitelist',
-  failedToLoad: 'Failed to load whitelist data',
-  failedToAdd: 'Failed to add to whitelist',
-  failedToRemove: 'Failed to remove from whitelist',
-  noAuthToken: 'No auth token found',
-  empty: 'No whitelist entries found',
-} as const;
 
 /** How long each duration lasts; lifetime never expires. */
 export const whitelistDurationDays: Record<WhitelistDuration, number | null> = {
@@ -93,3 +81,5 @@ export const whitelistRoutes: RouteSpec[] = [
     response: { status: 200, description: "{ success: true, message: 'Entry has been removed from whitelist' }" },
   },
 ];
+
+export { whitelistTexts };

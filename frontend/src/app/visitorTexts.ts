@@ -1,21 +1,5 @@
-import type { keyTexts as contractKeyTexts } from '@vip/contracts/api/keys.ts';
-
-/** The key page's and hash gate's words (spec §8); see app/texts.ts for why they are copied. */
-export const keyTexts = {
-  missingServerOrHash: 'Missing server ID or hash parameter',
-  noServerForKey: 'No server ID available for key generation',
-  noServerId: 'No server ID available',
-  botNotInServer: 'Bot not in server',
-  hashValid: 'This link is valid',
-  invalidHash: 'Invalid or expired hash',
-  hashExpired: 'This link has expired',
-  hashUsed: 'This link has already been used',
-  unknownKey: 'This key does not exist',
-  expiredKey: 'This key has expired',
-  usedKey: 'This key has already been used',
-  wrongServer: 'This key belongs to another server',
-  invalidDiscordId: 'Server and user ids must be Discord ids',
-} as const satisfies typeof contractKeyTexts;
+/** The key page's and hash gate's words (spec §8), shared with the back end. */
+export { keyTexts } from '@vip/contracts/texts/keys.ts';
 
 /** Spec §2/§8 texts that only the visitor pages say. */
 export const visitorTexts = {

@@ -1,0 +1,13 @@
+/** The whitelist manager's texts (spec §5, §8). */
+export const whitelistTexts = {
+  discordIds: 'User ID and Server ID must be Discord IDs (17–20 digits)',
+  invalidDuration: 'Duration must be weekly, monthly, yearly or lifetime',
+  entryNotFound: 'No whitelist entry for this user and server',
+  entryAdded: 'Entry has been added to whitelist',
+  entryRemoved: 'Entry has been removed from whitelist',
+  failedToLoad: 'Failed to load whitelist data',
+  failedToAdd: 'Failed to add to whitelist',
+  failedToRemove: 'Failed to remove from whitelist',
+  noAuthToken: 'No auth token found',
+  empty: 'No whitelist entries found',
+} as const;
