@@ -105,6 +105,8 @@ describe('embedded SQLite read store', function () {
       // A write by the reader must start from the other connection's latest state, at once.
       await writer.collection('keys').updateOne({ _id: 'k2' }, { $inc: { uses: 1 } });
       await readerKeys.updateOne({ _id: 'k2' }, { $inc: { uses: 1 } });
+      // (and the writer, a reader now, sees that write within the millisecond like any other)
+      await afterAMoment();
       expect(await writer.collection('keys').findOne({ _id: 'k2' })).to.deep.equal({ _id: 'k2', uses: 7 });
       await writer.dropCollection('keys');
       await afterAMoment();
