@@ -16,7 +16,8 @@ export function createFrontendApp(frontendDir: string): Koa {
     await next();
     if (ctx.path.startsWith('/assets/') && ctx.status === 200) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use(serve(frontendDir, { index: false, maxage: 0 }));
+  // brotli/gzip siblings written at build time are sent to browsers that accept them
+  app.use(serve(frontendDir, { index: false, maxage: 0, brotli: true, gzip: true }));
   app.use(async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
@@ -30,6 +31,13 @@ export function createFrontendApp(frontendDir: string): Koa {
     }
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Vary', 'Accept-Encoding');
+    const brotli = `${indexFile}.br`;
+    if (ctx.acceptsEncodings('br', 'identity') === 'br' && fs.existsSync(brotli)) {
+      ctx.set('Content-Encoding', 'br');
+      ctx.body = fs.createReadStream(brotli);
+      return;
+    }
     ctx.body = fs.createReadStream(indexFile);
   });
   return app;
