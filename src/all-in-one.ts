@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { bootstrapAdmin, createCommandApp, resolveCommandDeps } from '@vip/command-service';
 import { createQueryApp, resolveQueryDeps } from '@vip/query-service';
 import { ProjectionRunner, allProjectors, attachWsGateway } from '@vip/projections';
-import { closeContainer, createContainer, type AppConfig } from '@vip/platform';
+import { closeContainer, createContainer, drainable, type AppConfig, type Logger } from '@vip/platform';
 import { startBots } from '@vip/bots';
 import { randomBytes } from 'node:crypto';
 import { createFrontendApp } from './frontend-files.ts';
@@ -12,6 +12,7 @@ export interface RunningProduct {
   server: http.Server;
   url: string;
   runner: ProjectionRunner;
+  logger: Logger;
   close(): Promise<void>;
 }
 
@@ -19,7 +20,8 @@ export interface RunningProduct {
  * The embedded run mode: command-service, query-service, projections with /ws and the
  * frontend in one process, composed from the same factories the separate services use.
  * Requests are split the way the distributed proxy splits them: GET → queries, other
- * methods → commands, /ws → projections, everything else → the frontend.
+ * methods → commands, /ws → projections, /metrics → this process's metrics, everything
+ * else → the frontend.
  */
 export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduct> {
   // bots inside this process need a service token even when none is configured: one for this run
@@ -28,22 +30,25 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
   const container = await createContainer(config, 'all-in-one');
   const commandDeps = await resolveCommandDeps(container);
   const queryDeps = await resolveQueryDeps(container);
-  const { eventStore, readStore, authenticator, logger } = commandDeps;
+  const { eventStore, readStore, authenticator, logger, metrics, readiness } = commandDeps;
 
-  const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger);
+  const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger, { metrics });
+  readiness.add('projections', () => runner.isCaughtUp() || 'catching up with the log');
   await runner.start();
   await bootstrapAdmin(eventStore, config, logger);
 
   const commands = createCommandApp(commandDeps).callback();
   const queries = createQueryApp(queryDeps, 'all-in-one').callback();
-  const frontend = createFrontendApp(config.frontendDir).callback();
+  const frontend = createFrontendApp(config.frontendDir, { logger, metrics }).callback();
 
   const server = http.createServer((req, res) => {
     const isApi = req.url === '/api' || req.url?.startsWith('/api/');
+    if (req.url === '/metrics' || req.url?.startsWith('/metrics?')) return queries(req, res);
     if (!isApi) return frontend(req, res);
     return req.method === 'GET' || req.method === 'HEAD' ? queries(req, res) : commands(req, res);
   });
-  const gateway = attachWsGateway(server, { runner, readStore, authenticator, logger });
+  const requests = drainable(server);
+  const gateway = attachWsGateway(server, { runner, readStore, authenticator, logger, metrics });
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
@@ -55,11 +60,17 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
     server,
     url,
     runner,
+    logger,
+    /**
+     * Graceful shutdown: say "not ready", stop the bots first (they call this API, so they
+     * finish while it still answers), close /ws, stop accepting HTTP and answer the requests
+     * in flight, let the projection batch being applied commit, then close the stores.
+     */
     async close() {
-      // stop the bots and taking requests, let the current projection batch finish, then close the stores
+      readiness.drain();
       await bots.stop();
       await gateway.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await requests.close();
       await runner.stop();
       await closeContainer(container);
     },

@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Koa from 'koa';
 import serve from 'koa-static';
-import { securityHeaders } from '@vip/platform';
+import { accessLog, securityHeaders, type Logger, type Metrics } from '@vip/platform';
 
 /**
  * The built single-page app: hashed assets cached for a year, every other path answered
  * with index.html so that the browser's router can take it from there.
  */
-export function createFrontendApp(frontendDir: string): Koa {
+export function createFrontendApp(frontendDir: string, observe?: { logger: Logger; metrics: Metrics }): Koa {
   const app = new Koa();
   const indexFile = path.join(frontendDir, 'index.html');
+  if (observe) app.use(accessLog(observe.logger, observe.metrics));
   app.use(securityHeaders);
   app.use(async (ctx, next) => {
     await next();

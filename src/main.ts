@@ -1,18 +1,9 @@
-import { loadConfig } from '@vip/platform';
+import { loadConfig, onShutdownSignal } from '@vip/platform';
 import { startAllInOne } from './all-in-one.ts';
 
 /** `npm start`: the whole product in one process on the embedded stores. */
-const product = await startAllInOne(loadConfig());
+const config = loadConfig();
+const product = await startAllInOne(config);
 process.stdout.write(`\n  VIP access: open ${product.url}/login\n\n`);
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (closing) return;
-    closing = true;
-    product.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+// the product's own logger, so that shutdown lines fall in order with the requests it drains
+onShutdownSignal(product.logger, () => product.close());

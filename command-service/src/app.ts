@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { apiNotFound, correlation, corsFor, errorHandler, identify, jsonBody, securityHeaders } from '@vip/platform';
+import { accessLog, apiNotFound, correlation, corsFor, errorHandler, healthRoutes, identify, jsonBody, metricsEndpoint, securityHeaders } from '@vip/platform';
 import type { CommandDeps } from './core/deps.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
@@ -26,16 +26,23 @@ export function commandRouters(deps: CommandDeps) {
   ];
 }
 
-/** The write side: every POST and DELETE of the API. */
+/**
+ * The write side: every POST and DELETE of the API. It also answers its own health and
+ * readiness probes and /metrics (the proxy sends every GET to query-service, so these are
+ * for the orchestrator and Prometheus talking to this process directly).
+ */
 export function createCommandApp(deps: CommandDeps): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
+  app.use(accessLog(deps.logger, deps.metrics));
   app.use(errorHandler(deps.logger));
+  app.use(metricsEndpoint(deps.metrics));
   app.use(correlation);
   app.use(securityHeaders);
   app.use(corsFor(deps.config.corsOrigin));
   app.use(apiNotFound);
   app.use(jsonBody());
   app.use(identify(deps.authenticator));
+  app.use(healthRoutes('command-service', deps.eventStore, deps.readStore, deps.readiness).routes());
   for (const router of commandRouters(deps)) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -1,4 +1,5 @@
-import { closeContainer, createContainer, loadConfig } from '@vip/platform';
+import http from 'node:http';
+import { closeContainer, createContainer, drainable, loadConfig, onShutdownSignal } from '@vip/platform';
 import { createCommandApp } from './app.ts';
 import { resolveCommandDeps } from './core/deps.ts';
 import { bootstrapAdmin } from './users/bootstrap-admin.ts';
@@ -8,7 +9,13 @@ const config = loadConfig();
 const container = await createContainer(config, 'command-service');
 const deps = await resolveCommandDeps(container);
 await bootstrapAdmin(deps.eventStore, config, deps.logger).catch((error) => deps.logger.warn({ err: error }, 'admin bootstrap skipped'));
-const server = createCommandApp(deps).listen(config.port, config.host, () => deps.logger.info({ port: config.port }, 'command-service listening'));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => server.close(() => void closeContainer(container).then(() => process.exit(0))));
-}
+const server = http.createServer(createCommandApp(deps).callback());
+const requests = drainable(server);
+server.listen(config.port, config.host, () => deps.logger.info({ port: config.port }, 'command-service listening'));
+
+// not ready any more, stop accepting, answer the commands in flight (their events are appended), close the stores
+onShutdownSignal(deps.logger, async () => {
+  deps.readiness.drain();
+  await requests.close();
+  await closeContainer(container);
+});

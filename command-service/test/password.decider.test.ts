@@ -6,7 +6,7 @@ import { NOW, deciderSpec } from './support/decider-spec.ts';
 const spec = deciderSpec(userDecider);
 const registered: UserStreamEvent = {
   type: 'UserRegistered',
-  data: { userId: 'u1', username: 'ann', passwordHash: '$argon2id$old', isAdmin: false, registeredAt: NOW.toISOString() },
+  data: { userId: 'u1', username: 'ann', passwordHash: '$argon2id$old', isAdmin: false, registeredAt: NOW.toISOString(), avatar: null },
 };
 const changed = (passwordHash: string): UserStreamEvent => ({ type: 'PasswordChanged', data: { userId: 'u1', passwordHash, changedAt: NOW.toISOString() } });
 

@@ -4,7 +4,7 @@ import { NOW, deciderSpec } from './support/decider-spec.ts';
 
 const registered: UserRegistered = {
   type: 'UserRegistered',
-  data: { userId: 'u1', username: 'ann', passwordHash: '$argon2id$hash', isAdmin: false, registeredAt: NOW.toISOString() },
+  data: { userId: 'u1', username: 'ann', passwordHash: '$argon2id$hash', isAdmin: false, registeredAt: NOW.toISOString(), avatar: null },
 };
 const reserved: UsernameReserved = { type: 'UsernameReserved', data: { username: 'ann', userId: 'u1' } };
 

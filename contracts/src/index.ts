@@ -12,6 +12,7 @@ export * from './api/subscriptions.ts';
 export * from './api/whitelist.ts';
 export * from './api/stats.ts';
 export * from './api/bot-settings.ts';
+export * from './api/audit.ts';
 export * from './api/catalogue.ts';
 export * from './ws-messages.ts';
 export * from './read-models/index.ts';

@@ -12,6 +12,9 @@ import { SessionTokens, resolveJwtSecret } from './auth/session-tokens.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { Keyring } from './auth/keyring.ts';
 import type { ReadStore } from './read-store/read-store.ts';
+import { MeteredEventStore } from './event-store/metered-event-store.ts';
+import { Metrics } from './metrics.ts';
+import { Readiness } from './readiness.ts';
 
 export const embeddedFiles = (dataDir: string) => ({
   events: path.join(dataDir, 'events.sqlite'),
@@ -27,21 +30,20 @@ export const coreModule = (config: AppConfig, service: string) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.config).toConstantValue(config);
     bind(TOKENS.logger).toConstantValue(createLogger(service, config.logLevel));
+    bind(TOKENS.metrics).toConstantValue(new Metrics(service));
+    bind(TOKENS.readiness).toConstantValue(new Readiness());
     const masterSecret = () => resolveJwtSecret(config.jwtSecret, ensureDataDir(config.dataDir));
     bind(TOKENS.sessionTokens).toResolvedValue(() => new SessionTokens(masterSecret(), config.sessionHours));
     bind(TOKENS.keyring).toResolvedValue(() => new Keyring(masterSecret()));
     bind(TOKENS.authenticator).toResolvedValue((tokens: SessionTokens, readStore: ReadStore) => new Authenticator(tokens, readStore), [TOKENS.sessionTokens, TOKENS.readStore]);
   });
 
-/** EventStoreDB when EVENTSTORE_URL is set, otherwise the embedded SQLite log in DATA_DIR. */
+/** EventStoreDB when EVENTSTORE_URL is set, otherwise the embedded SQLite log in DATA_DIR; appends counted for /metrics. */
 export const eventStoreModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
-    if (config.eventStoreUrl) {
-      const url = config.eventStoreUrl;
-      bind(TOKENS.eventStore).toResolvedValue(() => new EventStoreDbEventStore(url));
-    } else {
-      bind(TOKENS.eventStore).toResolvedValue(() => new SqliteEventStore(embeddedFiles(ensureDataDir(config.dataDir)).events));
-    }
+    const url = config.eventStoreUrl;
+    const open = () => (url ? new EventStoreDbEventStore(url) : new SqliteEventStore(embeddedFiles(ensureDataDir(config.dataDir)).events));
+    bind(TOKENS.eventStore).toResolvedValue((metrics: Metrics) => new MeteredEventStore(open(), metrics), [TOKENS.metrics]);
   });
 
 /** MongoDB when MONGODB_URL is set, otherwise embedded SQLite documents in DATA_DIR. */

@@ -14,3 +14,8 @@ export * from './projection-checkpoints.ts';
 export * from './http/health.ts';
 export * from './auth/keyring.ts';
 export * from './http/rate-limit.ts';
+export * from './metrics.ts';
+export * from './readiness.ts';
+export * from './http/operations.ts';
+export * from './http/graceful-close.ts';
+export * from './shutdown.ts';

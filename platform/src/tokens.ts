@@ -6,6 +6,8 @@ import type { ReadStore } from './read-store/read-store.ts';
 import type { SessionTokens } from './auth/session-tokens.ts';
 import type { Authenticator } from './auth/authenticator.ts';
 import type { Keyring } from './auth/keyring.ts';
+import type { Metrics } from './metrics.ts';
+import type { Readiness } from './readiness.ts';
 
 /** Every injectable in one place (ARCHITECTURE.md: tokens in one file). */
 export const TOKENS = {
@@ -16,4 +18,6 @@ export const TOKENS = {
   sessionTokens: Symbol.for('vip.SessionTokens') as ServiceIdentifier<SessionTokens>,
   authenticator: Symbol.for('vip.Authenticator') as ServiceIdentifier<Authenticator>,
   keyring: Symbol.for('vip.Keyring') as ServiceIdentifier<Keyring>,
+  metrics: Symbol.for('vip.Metrics') as ServiceIdentifier<Metrics>,
+  readiness: Symbol.for('vip.Readiness') as ServiceIdentifier<Readiness>,
 } as const;

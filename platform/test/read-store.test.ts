@@ -122,6 +122,59 @@ describe('embedded SQLite read store', function () {
       expect((await keys.find()).map((doc) => doc._id)).to.deep.equal(['c', 'a', 'b', 'd']);
     });
 
+    it('writes a transaction to the file once, at commit, in the order the cache holds', async function () {
+      const file = freshFile();
+      const store = openStore(file);
+      const keys = store.collection('keys');
+      await keys.insertOne({ _id: 'a', n: 0 });
+      await keys.insertOne({ _id: 'b', n: 0 });
+      let seenByOtherConnection: unknown;
+      await store.transaction(async () => {
+        for (let i = 0; i < 100; i++) await keys.updateOne({ _id: 'a' }, { $inc: { n: 1 } });
+        await keys.deleteOne({ _id: 'b' });
+        await keys.insertOne({ _id: 'c', n: 3 });
+        await keys.insertOne({ _id: 'b', n: 2 }); // back, now after c
+        expect(await keys.deleteMany({ n: 99 })).to.deep.equal({ deletedCount: 0 });
+        const other = new SqliteReadStore(file);
+        seenByOtherConnection = await other.collection('keys').find();
+        await other.close();
+      });
+      expect(seenByOtherConnection).to.deep.equal([{ _id: 'a', n: 0 }, { _id: 'b', n: 0 }]);
+      const reopened = openStore(file);
+      expect(await reopened.collection('keys').find()).to.deep.equal(await keys.find());
+      expect((await keys.find()).map((doc) => doc._id)).to.deep.equal(['a', 'c', 'b']);
+      expect(await keys.findOne({ _id: 'a' })).to.deep.equal({ _id: 'a', n: 100 });
+    });
+
+    it('counts what a collection held when it is emptied inside a transaction', async function () {
+      const file = freshFile();
+      const store = openStore(file);
+      const keys = store.collection('keys');
+      await keys.insertOne({ _id: 'a' });
+      const deleted = await store.transaction(async () => {
+        await keys.insertOne({ _id: 'b' });
+        return keys.deleteMany();
+      });
+      expect(deleted).to.deep.equal({ deletedCount: 2 });
+      expect(await keys.find()).to.deep.equal([]);
+      expect(await openStore(file).listCollections()).to.deep.equal([]);
+    });
+
+    it('rolls back the whole transaction when a write fails part-way inside it', async function () {
+      const store = openStore(freshFile());
+      const keys = store.collection('keys');
+      await keys.insertOne({ _id: 'taken' });
+      const error = await rejectionOf(
+        store.transaction(async () => {
+          await keys.insertOne({ _id: 'first' });
+          // the projector swallows the failure of a bulk write that had already written 'new'
+          await keys.bulkWrite([{ insertOne: { document: { _id: 'new' } } }, { insertOne: { document: { _id: 'taken' } } }]).catch(() => undefined);
+        }),
+      );
+      expect((error as Error).message).to.match(/failed part-way/);
+      expect(await keys.find()).to.deep.equal([{ _id: 'taken' }]);
+    });
+
     it('stores plain JSON: undefined fields vanish, like in MongoDB with ignoreUndefined', async function () {
       const keys = openStore(freshFile()).collection('keys');
       await keys.insertOne({ _id: 'k', note: undefined, n: 1 });

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import Koa from 'koa';
-import { closeContainer, createContainer, errorHandler, healthRoutes, loadConfig, TOKENS } from '@vip/platform';
+import { accessLog, closeContainer, createContainer, drainable, errorHandler, healthRoutes, loadConfig, metricsEndpoint, onShutdownSignal, TOKENS } from '@vip/platform';
 import { attachWsGateway } from './gateway/ws-gateway.ts';
 import { allProjectors } from './read-models/index.ts';
 import { ProjectionRunner } from './runner.ts';
 
-/** The projections process on its own (distributed mode): read models, /ws and health. */
+/** The projections process on its own (distributed mode): read models, /ws, health, readiness and /metrics. */
 const config = loadConfig();
 const container = await createContainer(config, 'projections');
 const [eventStore, readStore, authenticator] = await Promise.all([
@@ -14,21 +14,30 @@ const [eventStore, readStore, authenticator] = await Promise.all([
   container.getAsync(TOKENS.authenticator),
 ]);
 const logger = container.get(TOKENS.logger);
-const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger);
+const metrics = container.get(TOKENS.metrics);
+const readiness = container.get(TOKENS.readiness);
+const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger, { metrics });
+// ready once the read models have caught up with the log: before that, pushes would be stale
+readiness.add('projections', () => runner.isCaughtUp() || 'catching up with the log');
 
 const app = new Koa();
+app.use(accessLog(logger, metrics));
 app.use(errorHandler(logger));
-app.use(healthRoutes('projections', eventStore, readStore).routes());
+app.use(metricsEndpoint(metrics));
+app.use(healthRoutes('projections', eventStore, readStore, readiness).routes());
 const server = http.createServer(app.callback());
-const gateway = attachWsGateway(server, { runner, readStore, authenticator, logger });
+const requests = drainable(server);
+const gateway = attachWsGateway(server, { runner, readStore, authenticator, logger, metrics });
 server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'projections listening'));
+
+onShutdownSignal(logger, async () => {
+  readiness.drain();
+  await gateway.close();
+  await requests.close();
+  // the batch being applied commits; the next start resumes from the checkpoints
+  await runner.stop();
+  await closeContainer(container);
+});
+
 await runner.start();
 logger.info('read models caught up');
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await gateway.close();
-    await runner.stop();
-    server.close(() => void closeContainer(container).then(() => process.exit(0)));
-  });
-}

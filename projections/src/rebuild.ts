@@ -42,7 +42,8 @@ export async function rebuildReadModels(
   const until = options.until;
   const target = until && 'position' in until ? Math.min(until.position, head) : head;
   const runner = new ProjectionRunner(eventStore, readStore, projectors, options.logger ?? pino({ level: 'silent' }));
-  const batchSize = options.batchSize ?? 2000;
+  // large pages: one read-store transaction per page, so fewer commits and fewer rewrites of hot documents
+  const batchSize = options.batchSize ?? 10_000;
   const started = performance.now();
   let position = 0;
   let events = 0;

@@ -1,6 +1,6 @@
 import { Subject, concatMap, type Subscription } from 'rxjs';
-import { isKnownEventType, parseEvent, readModels, type CheckpointDocument } from '@vip/contracts';
-import { readCheckpoints, type EventBatch, type EventStore, type Logger, type ReadStore, type RecordedEvent } from '@vip/platform';
+import { isKnownEventType, parseRecordedEvent, readModels, type CheckpointDocument, type EventType } from '@vip/contracts';
+import { readCheckpoints, type EventBatch, type EventStore, type Logger, type Metrics, type ProjectionStatus, type ReadStore, type RecordedEvent } from '@vip/platform';
 import type { ProjectedEvent, Projector } from './projector.ts';
 
 /** What a committed batch changed; the /ws gateway pushes from this. */
@@ -9,29 +9,54 @@ export interface AppliedBatch {
   position: number;
 }
 
+export interface RunnerOptions {
+  /** Largest batch applied in one read-store transaction. */
+  maxBatchSize?: number;
+  /** Where each projection's lag is reported at every scrape of /metrics. */
+  metrics?: Metrics;
+}
+
 const RETRY_MS = 1000;
+/** Correlation ids logged per batch at most: a catch-up batch may hold thousands. */
+const LOGGED_CORRELATIONS = 20;
 
 /**
  * Keeps read models up to date: catches up from the checkpoints, then follows the log live.
  * A batch's read-model updates and checkpoints are written in one read-store transaction,
  * and only then announced on `applied$`, so a push never runs ahead of the read model.
+ * One batch at a time: batches, catch-ups after a resume and stop() queue behind each other.
  */
 export class ProjectionRunner {
   readonly applied$ = new Subject<AppliedBatch>();
   private readonly checkpoints = new Map<string, number>();
+  /** The projectors of each event type, in projector order. */
+  private readonly routes = new Map<EventType, Projector[]>();
+  private readonly paused = new Set<string>();
   private subscription: Subscription | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private caughtUpWaiters: Array<() => void> = [];
   private caughtUp = false;
   private stopped = false;
+  /** Position of the last live batch handled, whichever projections it reached. */
+  private position = 0;
+  /** The batch (or catch-up) being applied, and everything queued behind it. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly maxBatchSize: number;
+  private stopWatching: (() => void) | undefined;
 
   constructor(
     private readonly eventStore: EventStore,
     private readonly readStore: ReadStore,
     readonly projectors: readonly Projector[],
     private readonly logger: Logger,
-    private readonly maxBatchSize = 500,
-  ) {}
+    options: RunnerOptions = {},
+  ) {
+    this.maxBatchSize = options.maxBatchSize ?? 500;
+    for (const projector of projectors) {
+      for (const type of projector.handles) this.routes.set(type, [...(this.routes.get(type) ?? []), projector]);
+    }
+    this.stopWatching = options.metrics?.watchProjections(() => this.statuses());
+  }
 
   /** Starts following the log; resolves once the read models have caught up with it. */
   async start(): Promise<void> {
@@ -45,15 +70,73 @@ export class ProjectionRunner {
     return new Promise((resolve) => this.caughtUpWaiters.push(resolve));
   }
 
+  isCaughtUp(): boolean {
+    return this.caughtUp;
+  }
+
   checkpointOf(name: string): number | null {
     return this.checkpoints.get(name) ?? null;
   }
 
+  /** Each projection's checkpoint and lag behind the log's head, for /metrics. */
+  async statuses(): Promise<ProjectionStatus[]> {
+    const head = (await this.eventStore.headPosition()) ?? 0;
+    return this.projectors.map(({ name }) => {
+      const checkpoint = this.checkpoints.get(name) ?? null;
+      return { name, checkpoint, lag: Math.max(0, head - (checkpoint ?? 0)), paused: this.paused.has(name) };
+    });
+  }
+
+  /**
+   * An operator's pause: the projection stops applying events (the others go on) and its
+   * checkpoint stays where it is, so its lag grows. Takes effect from the next batch.
+   */
+  pause(name: string): void {
+    this.projectorNamed(name);
+    this.paused.add(name);
+    this.logger.warn({ projection: name }, 'projection paused');
+  }
+
+  /** Resumes a paused projection; resolves once it has caught up with the others. */
+  resume(name: string): Promise<void> {
+    const projector = this.projectorNamed(name);
+    if (!this.paused.delete(name)) return Promise.resolve();
+    this.logger.info({ projection: name }, 'projection resumed');
+    return this.exclusive(async () => {
+      // replays what the others applied meanwhile, for this projection alone
+      for (;;) {
+        const after = this.checkpoints.get(name) ?? 0;
+        if (after >= this.position || this.stopped) return;
+        const page = await this.eventStore.readAll({ after, maxCount: this.maxBatchSize });
+        const missed = page.filter((event) => event.position <= this.position);
+        if (missed.length === 0) return;
+        // not announced on applied$: /ws pushed these events when the others applied them
+        await this.apply(missed, [projector], false);
+      }
+    });
+  }
+
+  /** Stops following the log; resolves once the batch being applied has been committed. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
     this.subscription?.unsubscribe();
     this.subscription = undefined;
+    this.stopWatching?.();
+    await this.queue.catch(() => undefined);
+  }
+
+  private projectorNamed(name: string): Projector {
+    const projector = this.projectors.find((candidate) => candidate.name === name);
+    if (!projector) throw new Error(`Unknown projection "${name}"`);
+    return projector;
+  }
+
+  /** Runs `work` after everything queued before it, and before anything queued after. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   private async subscribe(): Promise<void> {
@@ -66,11 +149,12 @@ export class ProjectionRunner {
     // the slowest read model decides where to resume; faster ones skip what they have
     const positions = this.projectors.map((p) => this.checkpoints.get(p.name));
     const after = positions.some((p) => p === undefined) ? undefined : Math.min(...(positions as number[]));
+    this.position = Math.max(this.position, after ?? 0);
 
     this.logger.info({ after: after ?? null, projections: this.projectors.map((p) => p.name) }, 'projections resuming from their checkpoint');
     this.subscription = this.eventStore
       .subscribeToAll({ after, maxBatchSize: this.maxBatchSize })
-      .pipe(concatMap((batch) => this.process(batch)))
+      .pipe(concatMap((batch) => this.exclusive(() => this.process(batch))))
       .subscribe({
         error: (error: unknown) => this.recover(error),
         complete: () => this.logger.info('event subscription completed'),
@@ -78,7 +162,13 @@ export class ProjectionRunner {
   }
 
   private async process(batch: EventBatch): Promise<void> {
-    if (batch.events.length > 0) await this.applyEvents(batch.events);
+    // stopping: leave the rest to the next start, from the checkpoints
+    if (this.stopped) return;
+    if (batch.events.length > 0) {
+      const active = this.projectors.filter((projector) => !this.paused.has(projector.name));
+      await this.applyEvents(batch.events, active);
+      this.position = Math.max(this.position, batch.events[batch.events.length - 1].position);
+    }
     batch.ack();
     if (batch.caughtUp && !this.caughtUp) {
       this.caughtUp = true;
@@ -86,39 +176,70 @@ export class ProjectionRunner {
     }
   }
 
-  /** Applies recorded events (in position order) and moves the checkpoints past them. */
-  async applyEvents(recorded: RecordedEvent[]): Promise<void> {
-    const events = recorded.flatMap((event) => this.toProjected(event));
+  /**
+   * Applies recorded events (in position order) to the given projectors and moves their
+   * checkpoints past them. A projector skips events at or before its own checkpoint, so a
+   * batch delivered again (at-least-once) changes nothing.
+   */
+  applyEvents(recorded: RecordedEvent[], projectors: readonly Projector[] = this.projectors): Promise<void> {
+    return this.apply(recorded, projectors, true);
+  }
+
+  private async apply(recorded: RecordedEvent[], projectors: readonly Projector[], announce: boolean): Promise<void> {
+    if (recorded.length === 0) return;
+    const started = performance.now();
+    const events = this.toProjected(recorded);
     const position = recorded[recorded.length - 1].position;
+    const targets = new Set(projectors);
     const checkpoints = this.readStore.collection<CheckpointDocument>(readModels.checkpoints);
     await this.readStore.transaction(async () => {
       for (const event of events) {
-        for (const projector of this.projectors) {
-          if (projector.handles.has(event.type) && event.position > (this.checkpoints.get(projector.name) ?? -1)) {
+        const routed = this.routes.get(event.type);
+        if (!routed) continue;
+        for (const projector of routed) {
+          if (targets.has(projector) && event.position > (this.checkpoints.get(projector.name) ?? -1)) {
             await projector.apply(event, this.readStore);
           }
         }
       }
       const updatedAt = new Date().toISOString();
-      for (const projector of this.projectors) {
+      for (const projector of projectors) {
         await checkpoints.replaceOne({ _id: projector.name }, { _id: projector.name, position, updatedAt }, { upsert: true });
       }
     });
-    for (const projector of this.projectors) this.checkpoints.set(projector.name, position);
-    this.applied$.next({ events, position });
+    for (const projector of projectors) this.checkpoints.set(projector.name, position);
+    if (this.logger.isLevelEnabled('debug')) {
+      const correlationIds = [...new Set(recorded.map((event) => event.metadata?.correlationId))];
+      this.logger.debug(
+        {
+          from: recorded[0].position,
+          position,
+          events: recorded.length,
+          projections: projectors.length === this.projectors.length ? 'all' : projectors.map((p) => p.name),
+          correlationIds: correlationIds.slice(0, LOGGED_CORRELATIONS),
+          moreCorrelationIds: Math.max(0, correlationIds.length - LOGGED_CORRELATIONS),
+          durationMs: Math.round((performance.now() - started) * 10) / 10,
+        },
+        'projected a batch',
+      );
+    }
+    if (announce) this.applied$.next({ events, position });
   }
 
-  private toProjected(event: RecordedEvent): ProjectedEvent[] {
-    // events of types this version does not know (written by a newer one) are not ours
-    if (!isKnownEventType(event.type)) return [];
-    try {
-      const domain = parseEvent(event.type, event.data);
-      return [{ ...domain, streamId: event.streamId, position: event.position, metadata: event.metadata, createdAt: event.createdAt } as ProjectedEvent];
-    } catch (error) {
-      // the log is immutable: a malformed event is reported, never allowed to stop every read model
-      this.logger.error({ err: error, position: event.position, type: event.type }, 'skipping an event that does not match its schema');
-      return [];
+  private toProjected(recorded: RecordedEvent[]): ProjectedEvent[] {
+    const projected: ProjectedEvent[] = [];
+    for (const event of recorded) {
+      // events of types this version does not know (written by a newer one) are not ours
+      if (!isKnownEventType(event.type)) continue;
+      try {
+        const domain = parseRecordedEvent(event);
+        projected.push({ type: domain.type, data: domain.data, streamId: event.streamId, position: event.position, metadata: event.metadata, createdAt: event.createdAt } as ProjectedEvent);
+      } catch (error) {
+        // the log is immutable: a malformed event is reported, never allowed to stop every read model
+        this.logger.error({ err: error, position: event.position, type: event.type }, 'skipping an event that does not match its schema');
+      }
     }
+    return projected;
   }
 
   private recover(error: unknown): void {

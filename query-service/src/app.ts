@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { apiNotFound, correlation, corsFor, errorHandler, healthRoutes, identify, securityHeaders } from '@vip/platform';
+import { accessLog, apiNotFound, correlation, corsFor, errorHandler, healthRoutes, identify, metricsEndpoint, securityHeaders } from '@vip/platform';
 import type { QueryDeps } from './deps.ts';
 import { userRoutes } from './users/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
@@ -10,11 +10,12 @@ import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { whitelistRoutes } from './whitelist/routes.ts';
 import { statsRoutes } from './stats/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 
 /** Every router of the read side (the catalogue test compares them with contracts). */
 export function queryRouters(deps: QueryDeps, service = 'query-service') {
   return [
-    healthRoutes(service, deps.eventStore, deps.readStore),
+    healthRoutes(service, deps.eventStore, deps.readStore, deps.readiness),
     userRoutes(),
     announcementRoutes(deps.readStore),
     serverRoutes(deps),
@@ -23,6 +24,7 @@ export function queryRouters(deps: QueryDeps, service = 'query-service') {
     subscriptionRoutes(deps),
     whitelistRoutes(deps),
     statsRoutes(deps),
+    auditRoutes(deps),
     openApiRoutes(),
   ];
 }
@@ -30,7 +32,9 @@ export function queryRouters(deps: QueryDeps, service = 'query-service') {
 /** The read side: every GET of the API, answered from the read models only. */
 export function createQueryApp(deps: QueryDeps, service = 'query-service'): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
+  app.use(accessLog(deps.logger, deps.metrics));
   app.use(errorHandler(deps.logger));
+  app.use(metricsEndpoint(deps.metrics));
   app.use(correlation);
   app.use(securityHeaders);
   app.use(corsFor(deps.config.corsOrigin));

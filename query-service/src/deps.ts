@@ -1,4 +1,4 @@
-import { TOKENS, type AppConfig, type Authenticator, type EventStore, type Keyring, type Logger, type ReadStore } from '@vip/platform';
+import { TOKENS, type AppConfig, type Authenticator, type EventStore, type Keyring, type Logger, type Metrics, type ReadStore, type Readiness } from '@vip/platform';
 import type { Container } from 'inversify';
 
 export interface QueryDeps {
@@ -7,8 +7,10 @@ export interface QueryDeps {
   logger: Logger;
   config: AppConfig;
   keyring: Keyring;
-  /** Only for GET /api/health (the head position); no product read touches it. */
+  /** Only for GET /api/health and /api/ready (the head position); no product read touches it. */
   eventStore: EventStore;
+  metrics: Metrics;
+  readiness: Readiness;
 }
 
 export async function resolveQueryDeps(container: Container): Promise<QueryDeps> {
@@ -19,5 +21,7 @@ export async function resolveQueryDeps(container: Container): Promise<QueryDeps>
     readStore: await container.getAsync(TOKENS.readStore),
     keyring: await container.getAsync(TOKENS.keyring),
     authenticator: await container.getAsync(TOKENS.authenticator),
+    metrics: container.get(TOKENS.metrics),
+    readiness: container.get(TOKENS.readiness),
   };
 }

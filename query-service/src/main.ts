@@ -1,4 +1,5 @@
-import { closeContainer, createContainer, loadConfig } from '@vip/platform';
+import http from 'node:http';
+import { closeContainer, createContainer, drainable, loadConfig, onShutdownSignal } from '@vip/platform';
 import { createQueryApp } from './app.ts';
 import { resolveQueryDeps } from './deps.ts';
 
@@ -6,7 +7,12 @@ import { resolveQueryDeps } from './deps.ts';
 const config = loadConfig();
 const container = await createContainer(config, 'query-service');
 const deps = await resolveQueryDeps(container);
-const server = createQueryApp(deps).listen(config.port, config.host, () => deps.logger.info({ port: config.port }, 'query-service listening'));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => server.close(() => void closeContainer(container).then(() => process.exit(0))));
-}
+const server = http.createServer(createQueryApp(deps).callback());
+const requests = drainable(server);
+server.listen(config.port, config.host, () => deps.logger.info({ port: config.port }, 'query-service listening'));
+
+onShutdownSignal(deps.logger, async () => {
+  deps.readiness.drain();
+  await requests.close();
+  await closeContainer(container);
+});

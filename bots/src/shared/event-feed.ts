@@ -1,5 +1,5 @@
 import type { Subscription } from 'rxjs';
-import { parseEvent, type EventOf, type EventType } from '@vip/contracts';
+import { parseRecordedEvent, type EventOf, type EventType } from '@vip/contracts';
 import type { EventStore, Logger } from '@vip/platform';
 
 /** An event as the bots see it: its data, where it sits in the log and when it was written. */
@@ -44,7 +44,7 @@ export class EventFeed {
             if (!listeners) continue; // most of the log is none of the bots' business
             let event: FedEvent;
             try {
-              event = { ...parseEvent(recorded.type, recorded.data), position: recorded.position, createdAt: recorded.createdAt } as FedEvent;
+              event = { ...parseRecordedEvent(recorded), position: recorded.position, createdAt: recorded.createdAt } as FedEvent;
             } catch (error) {
               this.logger.warn({ err: error, position: recorded.position, type: recorded.type }, 'skipping an unreadable event');
               continue;

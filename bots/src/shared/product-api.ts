@@ -13,15 +13,17 @@ import type {
   VideoPostedRequest,
   VipRoleRemovedResponse,
 } from '@vip/contracts';
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '@vip/platform';
 
-/** The product refused a call: its status, its text (spec wording) and its code. */
+/** The product refused a call: its status, its text (spec wording), its code and the request's correlation id. */
 export class ProductApiError extends Error {
   readonly name = 'ProductApiError';
   constructor(
     readonly status: number,
     message: string,
     readonly code: string | undefined,
+    readonly correlationId?: string,
   ) {
     super(message);
   }
@@ -42,22 +44,34 @@ export class ProductApi {
     private readonly logger: Logger,
   ) {}
 
+  /**
+   * Each call carries a correlation id (the same over its retries) that the API stores in the
+   * metadata of every event the call causes and echoes back; the bot logs the echoed id, so
+   * one id leads from a Discord interaction through the API's access log to the events and
+   * the projection that applied them.
+   */
   private async call<T>(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    const sentCorrelationId = randomUUID();
     for (let attempt = 1; ; attempt++) {
       let response: Response;
       try {
         response = await fetch(`${this.baseUrl}${path}`, {
           method,
-          headers: { authorization: `Bearer ${this.token ?? ''}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            authorization: `Bearer ${this.token ?? ''}`,
+            'x-correlation-id': sentCorrelationId,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(15_000),
         });
       } catch (error) {
         if (attempt >= RETRIES) throw error;
-        this.logger.warn({ err: error, path, attempt }, 'product API unreachable, retrying');
+        this.logger.warn({ err: error, method, path, attempt, correlationId: sentCorrelationId }, 'product API unreachable, retrying');
         await sleep(500 * 2 ** attempt);
         continue;
       }
+      const correlationId = response.headers.get('x-correlation-id') ?? sentCorrelationId;
       const text = await response.text();
       let parsed: unknown;
       try {
@@ -65,14 +79,18 @@ export class ProductApi {
       } catch {
         parsed = { error: text.slice(0, 200) };
       }
-      if (response.ok) return parsed as T;
+      if (response.ok) {
+        this.logger.debug({ method, path, status: response.status, correlationId }, 'product API answered');
+        return parsed as T;
+      }
       if (response.status >= 500 && attempt < RETRIES) {
-        this.logger.warn({ status: response.status, path, attempt }, 'product API failed, retrying');
+        this.logger.warn({ method, status: response.status, path, attempt, correlationId }, 'product API failed, retrying');
         await sleep(500 * 2 ** attempt);
         continue;
       }
       const { error, code } = (parsed ?? {}) as { error?: string; code?: string };
-      throw new ProductApiError(response.status, error ?? `HTTP ${response.status}`, code);
+      this.logger.info({ method, path, status: response.status, code, correlationId }, 'product API refused');
+      throw new ProductApiError(response.status, error ?? `HTTP ${response.status}`, code, correlationId);
     }
   }
 

@@ -1,4 +1,4 @@
-import { TOKENS, type AppConfig, type Authenticator, type EventStore, type Keyring, type Logger, type ReadStore, type SessionTokens } from '@vip/platform';
+import { TOKENS, type AppConfig, type Authenticator, type EventStore, type Keyring, type Logger, type Metrics, type ReadStore, type Readiness, type SessionTokens } from '@vip/platform';
 import type { Container } from 'inversify';
 
 /** What the command routes need; resolved from the container once, at start. */
@@ -10,6 +10,8 @@ export interface CommandDeps {
   config: AppConfig;
   keyring: Keyring;
   authenticator: Authenticator;
+  metrics: Metrics;
+  readiness: Readiness;
 }
 
 export async function resolveCommandDeps(container: Container): Promise<CommandDeps> {
@@ -21,5 +23,7 @@ export async function resolveCommandDeps(container: Container): Promise<CommandD
     sessionTokens: await container.getAsync(TOKENS.sessionTokens),
     keyring: await container.getAsync(TOKENS.keyring),
     authenticator: await container.getAsync(TOKENS.authenticator),
+    metrics: container.get(TOKENS.metrics),
+    readiness: container.get(TOKENS.readiness),
   };
 }

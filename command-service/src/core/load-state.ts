@@ -1,4 +1,4 @@
-import { parseEvent, type DomainEvent } from '@vip/contracts';
+import { parseRecordedEvent, type DomainEvent } from '@vip/contracts';
 import type { EventStore } from '@vip/platform';
 
 /**
@@ -12,6 +12,6 @@ export async function loadState<State, Event extends DomainEvent>(
   initial: State,
 ): Promise<{ state: State; revision: number | null }> {
   const recorded = await store.readStream(streamId);
-  const state = recorded.reduce((current, event) => evolve(current, parseEvent(event.type, event.data) as Event), initial);
+  const state = recorded.reduce((current, event) => evolve(current, parseRecordedEvent(event) as Event), initial);
   return { state, revision: recorded.length === 0 ? null : recorded.length - 1 };
 }

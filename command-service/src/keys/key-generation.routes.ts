@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { canonicalCode, generateKeyRequestSchema, type GenerateKeyResponse } from '@vip/contracts';
 import { digestOf, randomCode, rateLimit, validate } from '@vip/platform';
 import { accessHashDecider, accessHashErrors, accessHashStream } from '../access-hashes/access-hash.decider.ts';
-import { handleCommand } from '../core/command-handler.ts';
+import { handleCommand, toNewEvents } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { visitorDigestOf } from '../visitors/visitor-digest.ts';
@@ -57,7 +57,7 @@ export function keyGenerationRoutes(deps: CommandDeps): Router {
         context,
       );
     }
-    await deps.eventStore.append(keyStream(keyDigest), [{ type: generated.type, data: generated.data, metadata: context.metadata }], 'no_stream');
+    await deps.eventStore.append(keyStream(keyDigest), toNewEvents([generated], context.metadata), 'no_stream');
 
     const { noAds, tier, expiresAt } = generated.data;
     const body: GenerateKeyResponse = { key, noAds, tier, expiresAt };

@@ -8,7 +8,7 @@ import type { CommandDeps } from '../core/deps.ts';
 import { reservedUserId } from '../users/register-user.ts';
 import { userDecider, userStream } from '../users/user.decider.ts';
 import { sessionDecider, sessionStream } from './session.decider.ts';
-import { parseEvent } from '@vip/contracts';
+import { parseRecordedEvent } from '@vip/contracts';
 
 export function sessionRoutes(deps: CommandDeps): Router {
   const router = new Router();
@@ -58,7 +58,7 @@ async function loadCredentials(deps: CommandDeps, username: string) {
   const userId = await reservedUserId(deps.eventStore, username);
   if (!userId) return null;
   const state = (await deps.eventStore.readStream(userStream(userId))).reduce(
-    (current, event) => userDecider.evolve(current, parseEvent(event.type, event.data) as never),
+    (current, event) => userDecider.evolve(current, parseRecordedEvent(event) as never),
     userDecider.initialState(),
   );
   if (!state.registered || !state.passwordHash || !state.username) return null;

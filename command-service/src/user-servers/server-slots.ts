@@ -1,5 +1,5 @@
 import { isWrongExpectedRevision, type EventStore } from '@vip/platform';
-import { handleCommand, type CommandContext } from '../core/command-handler.ts';
+import { handleCommand, toNewEvents, type CommandContext } from '../core/command-handler.ts';
 import { loadState } from '../core/load-state.ts';
 import { evolveSubscription, initialSubscriptionState, slotsOf, subscriptionStream } from '../subscriptions/subscription.state.ts';
 import { serverOwnerDecider } from './server-owner.decider.ts';
@@ -63,11 +63,7 @@ async function claimAndRecord(
       claimed = true;
     }
     try {
-      const written = await store.append(
-        stream,
-        events.map((event) => ({ type: event.type, data: event.data, metadata: context.metadata })),
-        revision ?? 'no_stream',
-      );
+      const written = await store.append(stream, toNewEvents(events, context.metadata), revision ?? 'no_stream');
       return { state: events.reduce(evolveUserServers, state), position: written.position };
     } catch (error) {
       if (!isWrongExpectedRevision(error) || attempt >= MAX_ATTEMPTS) {

@@ -31,7 +31,8 @@ export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
       case 'RegisterUser': {
         if (state.registered) throw new DomainError('conflict', errorTexts.usernameTaken, 'user_exists');
         const { userId, username, passwordHash, isAdmin } = command;
-        return [{ type: 'UserRegistered', data: { userId, username, passwordHash, isAdmin, registeredAt: now.toISOString() } }];
+        // nobody has an avatar yet: the panel shows the initial letter until one is chosen
+        return [{ type: 'UserRegistered', data: { userId, username, passwordHash, isAdmin, registeredAt: now.toISOString(), avatar: null } }];
       }
       case 'ChangePassword': {
         if (!state.registered) throw new DomainError('not_found', subscriptionTexts.userNotFound, 'user_not_found');

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { trackIpVisitRequestSchema, trackVisitorRequestSchema, type VisitCountResponse } from '@vip/contracts';
 import { rateLimit, validate } from '@vip/platform';
+import { toNewEvents } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { visitorDecider, visitorStream } from './visitor.decider.ts';
@@ -36,10 +37,6 @@ async function recordVisit(deps: CommandDeps, ctx: Context, guildId: string | nu
   const visitorDigest = visitorDigestOf(ctx, deps.keyring);
   const context = commandContext(ctx);
   const events = visitorDecider.decide({ type: 'RecordVisit', visitorDigest, guildId }, visitorDecider.initialState(), context.now);
-  const written = await deps.eventStore.append(
-    visitorStream(visitorDigest),
-    events.map((event) => ({ type: event.type, data: event.data, metadata: context.metadata })),
-    'any',
-  );
+  const written = await deps.eventStore.append(visitorStream(visitorDigest), toNewEvents(events, context.metadata), 'any');
   return written.nextRevision + 1;
 }

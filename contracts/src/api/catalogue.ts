@@ -9,6 +9,7 @@ import { subscriptionsRoutes } from './subscriptions.ts';
 import { whitelistRoutes } from './whitelist.ts';
 import { statsRoutes } from './stats.ts';
 import { botSettingsRoutes } from './bot-settings.ts';
+import { auditRoutes } from './audit.ts';
 
 /** Every call of the API. A route served but missing here fails the catalogue test. */
 export const apiCatalogue: readonly RouteSpec[] = [
@@ -22,4 +23,5 @@ export const apiCatalogue: readonly RouteSpec[] = [
   ...whitelistRoutes,
   ...statsRoutes,
   ...botSettingsRoutes,
+  ...auditRoutes,
 ];

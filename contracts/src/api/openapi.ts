@@ -28,6 +28,12 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   }
 }
 
+/** One optional `in: query` parameter per field of a query object schema. */
+function queryParameters(query: z.ZodType | undefined): Array<{ name: string; in: string; required: boolean; schema: Record<string, unknown> }> {
+  if (!(query instanceof z.ZodObject)) return [];
+  return Object.entries(query.shape as Record<string, z.ZodType>).map(([name, schema]) => ({ name, in: 'query', required: false, schema: jsonSchema(schema, 'input') }));
+}
+
 /** The OpenAPI 3.1 document of every route in the catalogue, generated from its zod schemas. */
 export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string; version: string }): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -37,6 +43,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: { title: string
     for (const match of route.path.matchAll(/:(\w+)/g)) {
       if (!route.params?.[match[1]]) parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
     }
+    parameters.push(...queryParameters(route.query));
     const responses: Record<string, unknown> = {
       [route.response.status]: {
         description: route.response.description,

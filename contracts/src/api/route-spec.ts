@@ -21,6 +21,8 @@ export interface RouteSpec {
   auth: RouteAuth;
   summary: string;
   params?: Record<string, z.ZodType>;
+  /** The query string, as an object schema (every parameter a string as it arrives). */
+  query?: z.ZodType;
   body?: z.ZodType;
   /** What a 2xx answer holds, in words (and a schema where one exists). */
   response: { status: number; description: string; schema?: z.ZodType };

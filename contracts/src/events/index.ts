@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { EventMetadata } from './metadata.ts';
 import { announcementDeletedSchema, announcementPostedSchema } from './announcement.ts';
 import { sessionEndedSchema, sessionStartedSchema } from './session.ts';
 import { userRegisteredSchema, usernameReservedSchema } from './user.ts';
@@ -6,6 +7,7 @@ import * as guild from './guild.ts';
 import * as key from './key.ts';
 import * as subscription from './subscription.ts';
 import * as bot from './bot.ts';
+import { storedSchemaVersion, upcast } from './upcasters.ts';
 
 export * from './metadata.ts';
 export * from './user.ts';
@@ -15,14 +17,17 @@ export * from './guild.ts';
 export * from './key.ts';
 export * from './subscription.ts';
 export * from './bot.ts';
+export * from './upcasters.ts';
 
 /**
- * Every event type the product writes, with its schema and current version. A stored event
- * is checked against its schema when it is read back (parseEvent), so a malformed or
- * unknown event fails loudly instead of corrupting a read model.
+ * Every event type the product writes, with its schema and current version. Writers record
+ * the version in the event's metadata (`schemaVersion`); a stored event is upcast from its
+ * version to today's (upcasters.ts) and checked against its schema when it is read back
+ * (parseEvent), so a malformed or unknown event fails loudly instead of corrupting a read
+ * model.
  */
 export const eventSchemas = {
-  UserRegistered: { version: 1, schema: userRegisteredSchema },
+  UserRegistered: { version: 2, schema: userRegisteredSchema },
   UsernameReserved: { version: 1, schema: usernameReservedSchema },
   SessionStarted: { version: 1, schema: sessionStartedSchema },
   SessionEnded: { version: 1, schema: sessionEndedSchema },
@@ -73,8 +78,22 @@ export function isKnownEventType(type: string): type is EventType {
   return Object.hasOwn(eventSchemas, type);
 }
 
-/** Validates an event's data against the schema of its type. */
-export function parseEvent(type: string, data: unknown): DomainEvent {
+/** The version writers record for an event type today. */
+export function currentSchemaVersion(type: EventType): number {
+  return eventSchemas[type].version;
+}
+
+/**
+ * Reads an event back: upcasts data written in `version` (absent in old events: 1) to
+ * today's shape, then validates it against the schema of its type.
+ */
+export function parseEvent(type: string, data: unknown, version = 1): DomainEvent {
   if (!isKnownEventType(type)) throw new Error(`Unknown event type ${type}`);
-  return { type, data: eventSchemas[type].schema.parse(data) } as DomainEvent;
+  const { version: current, schema } = eventSchemas[type];
+  return { type, data: schema.parse(upcast(type, data, version, current)) } as DomainEvent;
+}
+
+/** parseEvent for an event as the store recorded it, with the version from its metadata. */
+export function parseRecordedEvent(recorded: { type: string; data: unknown; metadata?: Partial<EventMetadata> | null }): DomainEvent {
+  return parseEvent(recorded.type, recorded.data, storedSchemaVersion(recorded.metadata));
 }

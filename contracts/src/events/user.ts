@@ -1,12 +1,18 @@
 import { z } from 'zod';
 
-/** Stream `user-<userId>`. The password is stored only as its argon2id hash. */
+/**
+ * Stream `user-<userId>`. The password is stored only as its argon2id hash.
+ * Version 2 added `avatar` (spec §3: a user has an avatar); version 1 events are upcast
+ * with `avatar: null` (events/upcasters.ts).
+ */
 export const userRegisteredSchema = z.object({
   userId: z.string(),
   username: z.string(),
   passwordHash: z.string(),
   isAdmin: z.boolean(),
   registeredAt: z.string(),
+  /** An image URL, or null for the initial letter. */
+  avatar: z.string().nullable(),
 });
 
 /** Stream `username-<lowercase name>`: the reservation that keeps usernames unique. */

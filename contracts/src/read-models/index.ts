@@ -3,3 +3,4 @@ export * from './servers.ts';
 export * from './keys.ts';
 export * from './subscriptions.ts';
 export * from './stats.ts';
+export * from './audit.ts';

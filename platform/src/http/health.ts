@@ -1,14 +1,26 @@
 import Router from '@koa/router';
-import type { HealthResponse } from '@vip/contracts';
+import { readModels, type CheckpointDocument, type HealthResponse, type ReadinessResponse } from '@vip/contracts';
 import type { EventStore } from '../event-store/event-store.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { readCheckpoints } from '../projection-checkpoints.ts';
+import { Readiness } from '../readiness.ts';
 
 /**
  * GET /api/health: operational, not a product read. It is the one route allowed to ask the
  * event store something (its head), so operators can see how far each read model lags.
+ * GET /api/ready: 200 when this process should get traffic (its stores answer, and whatever
+ * else the process registered, e.g. caught-up projections), 503 before and while shutting down.
  */
-export function healthRoutes(service: string, eventStore: EventStore, readStore: ReadStore): Router {
+export function healthRoutes(service: string, eventStore: EventStore, readStore: ReadStore, readiness = new Readiness()): Router {
+  readiness.add('event store', async () => {
+    await eventStore.headPosition();
+    return true as const;
+  });
+  readiness.add('read store', async () => {
+    await readStore.collection<CheckpointDocument>(readModels.checkpoints).findOne({ _id: '' });
+    return true as const;
+  });
+
   const router = new Router();
   router.get('/api/health', async (ctx) => {
     const [headPosition, checkpoints] = await Promise.all([eventStore.headPosition(), readCheckpoints(readStore)]);
@@ -24,6 +36,12 @@ export function healthRoutes(service: string, eventStore: EventStore, readStore:
       readStore: { adapter: readStore.adapterName },
       projections: projections.sort((a, b) => a.name.localeCompare(b.name)),
     };
+    ctx.body = body;
+  });
+  router.get('/api/ready', async (ctx) => {
+    const { ready, checks } = await readiness.report();
+    const body: ReadinessResponse = { status: ready ? 'ready' : 'not ready', service, checks };
+    ctx.status = ready ? 200 : 503;
     ctx.body = body;
   });
   return router;

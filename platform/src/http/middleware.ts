@@ -6,6 +6,7 @@ import { DomainError, statusOfKind } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import { bearerToken, type Authenticator, type SignedInUser } from '../auth/authenticator.ts';
 import { sameSecret } from '../auth/keyring.ts';
+import { loggablePath } from './operations.ts';
 
 export interface AppState {
   correlationId: string;
@@ -31,7 +32,7 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.body = { error: status === 413 ? 'Request body too large' : errorTexts.malformedBody };
         return;
       }
-      logger.error({ err: error, correlationId: ctx.state.correlationId, path: ctx.path }, 'request failed');
+      logger.error({ err: error, correlationId: ctx.state.correlationId, method: ctx.method, path: loggablePath(ctx) }, 'request failed');
       ctx.status = 500;
       ctx.body = { error: errorTexts.internal };
     }

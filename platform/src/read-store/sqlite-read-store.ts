@@ -1,7 +1,10 @@
 /**
  * The embedded ReadStore: documents as JSON rows in one SQLite file, MongoDB filter and
  * update semantics from mingo. Each collection is cached in memory (id → document) on first
- * use and written through to SQLite, so a GET by _id is a Map lookup and a JSON.parse.
+ * use, so a GET by _id is a Map lookup and a JSON.parse. Outside a transaction every write
+ * goes through to SQLite at once; inside one (the projection runner's batch) writes land in
+ * the cache and reach SQLite once per document at commit, so a counter bumped by every event
+ * of a batch costs one row write, not hundreds.
  */
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -9,10 +12,17 @@ import { Query, update as applyOperators } from 'mingo';
 import { DuplicateKeyError, type BulkOperation, type Collection, type Document, type Filter } from './read-store.ts';
 import type { FindOptions, LooseDocument, ReadStore, Update, UpdateOptions, UpdateResult } from './read-store.ts';
 
-/** A cached document and the exact JSON text stored for it (parsing it is the cheapest copy). */
-type Entry = { doc: LooseDocument; json: string };
+/**
+ * A cached document: the exact JSON text stored for it (parsing it is the cheapest copy),
+ * and the parsed document once a query needed it. Parsing lazily keeps documents that are
+ * only written (most of a rebuild) or only read by _id from ever being parsed twice.
+ */
+type Entry = { json: string; doc?: LooseDocument };
 type Documents = Map<string, Entry>;
+const parsed = (entry: Entry): LooseDocument => (entry.doc ??= JSON.parse(entry.json) as LooseDocument);
 type Operators = Parameters<typeof applyOperators>[1];
+/** What a transaction still owes SQLite for one document: its row saved, removed, or removed and inserted anew. */
+type PendingWrite = 'save' | 'remove' | 'reinsert';
 
 const NOTHING_CHANGED: UpdateResult = { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
 
@@ -26,11 +36,19 @@ export class SqliteReadStore implements ReadStore {
   private dataVersion: number;
   private lastFreshnessCheck = -Infinity;
   private transactionOpen = false;
+  /** Writes the open transaction has made to the caches only, per collection, in the order SQLite must see them. */
+  private readonly pending = new Map<string, Map<string, PendingWrite>>();
+  /** A write inside the transaction failed after touching the caches: it can only roll back. */
+  private transactionBroken = false;
   /** Counts cache mutations, so a failed write drops the caches only if it touched them. */
   private mutations = 0;
 
   constructor(path: string) {
     this.db = new Database(path);
+    // A new file gets 16 KiB pages: documents of a few hundred bytes (the audit trail's) pack
+    // better and a batch dirties fewer pages, which made rebuilds ~15% faster. A file that
+    // exists keeps the page size it was created with.
+    this.db.pragma('page_size = 16384');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
     // Read models can be rebuilt from the event log, so losing the last commits on power
@@ -62,9 +80,15 @@ export class SqliteReadStore implements ReadStore {
       throw new Error('SqliteReadStore.transaction: calls must not overlap (one projection runner)');
     }
     this.transactionOpen = true;
+    this.transactionBroken = false;
+    this.pending.clear();
     try {
       this.db.exec('BEGIN IMMEDIATE');
+      // While we hold the write lock no other connection can commit, so one check is enough.
+      this.forgetIfChangedElsewhere(true);
       const result = await work();
+      if (this.transactionBroken) throw new Error('SqliteReadStore.transaction: a write failed part-way; the batch is rolled back');
+      this.flushPending();
       this.db.exec('COMMIT');
       return result;
     } catch (error) {
@@ -73,8 +97,28 @@ export class SqliteReadStore implements ReadStore {
       this.caches.clear();
       throw error;
     } finally {
+      this.pending.clear();
       this.transactionOpen = false;
     }
+  }
+
+  /** Writes what the transaction changed, once per document, in the order the cache saw it. */
+  private flushPending(): void {
+    for (const [name, writes] of this.pending) {
+      const documents = this.caches.get(name);
+      for (const [id, write] of writes) {
+        if (write !== 'save') this.statements.remove.run(name, id);
+        const entry = documents?.get(id);
+        if (write !== 'remove' && entry) this.statements.save.run(name, id, entry.json);
+      }
+    }
+    this.pending.clear();
+  }
+
+  private pendingOf(name: string): Map<string, PendingWrite> {
+    let writes = this.pending.get(name);
+    if (!writes) this.pending.set(name, (writes = new Map()));
+    return writes;
   }
 
   async close(): Promise<void> {
@@ -84,12 +128,12 @@ export class SqliteReadStore implements ReadStore {
 
   /** The cached documents of a collection, reloaded if another connection committed since. */
   documentsOf(name: string, checkFreshness = true): Documents {
-    if (checkFreshness) this.forgetIfChangedElsewhere(false);
+    if (checkFreshness && !this.transactionOpen) this.forgetIfChangedElsewhere(false);
     let documents = this.caches.get(name);
     if (!documents) {
       documents = new Map();
       for (const row of this.statements.load.all(name) as { id: string; doc: string }[]) {
-        documents.set(row.id, { doc: JSON.parse(row.doc), json: row.doc });
+        documents.set(row.id, { json: row.doc });
       }
       this.caches.set(name, documents);
     }
@@ -104,6 +148,16 @@ export class SqliteReadStore implements ReadStore {
    */
   write<R>(work: () => R): R {
     const before = this.mutations;
+    if (this.transactionOpen) {
+      // inside transaction(): no savepoint per write; a write that fails after touching the
+      // caches cannot be undone alone, so it takes the whole transaction down with it
+      try {
+        return work();
+      } catch (error) {
+        if (this.mutations !== before) this.transactionBroken = true;
+        throw error;
+      }
+    }
     try {
       return this.writeImmediately.immediate(() => {
         this.forgetIfChangedElsewhere(true);
@@ -115,24 +169,47 @@ export class SqliteReadStore implements ReadStore {
     }
   }
 
-  save(name: string, document: Document): void {
-    const json = JSON.stringify(document);
-    this.statements.save.run(name, document._id, json);
-    // Parsing the stored text keeps the cache equal to what a reload would give (no Dates,
+  /** `json` may be passed when the caller has just serialized the document. */
+  save(name: string, document: Document, json = JSON.stringify(document)): void {
+    const documents = this.documentsOf(name, false);
+    if (this.transactionOpen) {
+      const writes = this.pendingOf(name);
+      const before = writes.get(document._id);
+      // removed earlier in this transaction: the row goes and comes back at the end, as the cache has it
+      if (before === 'remove' || before === 'reinsert') {
+        writes.delete(document._id);
+        writes.set(document._id, 'reinsert');
+      } else if (before === undefined) {
+        writes.set(document._id, 'save');
+      }
+    } else {
+      this.statements.save.run(name, document._id, json);
+    }
+    // Only the text is kept: a later parse of it equals what a reload would give (no Dates,
     // no undefined, no references shared with the caller).
-    this.documentsOf(name, false).set(document._id, { doc: JSON.parse(json), json });
+    documents.set(document._id, { json });
     this.mutations++;
   }
   remove(name: string, id: string): void {
-    this.statements.remove.run(name, id);
+    if (this.transactionOpen) {
+      const writes = this.pendingOf(name);
+      writes.delete(id);
+      writes.set(id, 'remove');
+    } else {
+      this.statements.remove.run(name, id);
+    }
     this.documentsOf(name, false).delete(id);
     this.mutations++;
   }
   removeAll(name: string): number {
+    // inside a transaction the cache, not the file, holds the current documents
+    const count = this.transactionOpen ? this.documentsOf(name, false).size : undefined;
     const { changes } = this.statements.removeAll.run(name);
+    // writes this transaction still owed the collection go with it
+    this.pending.delete(name);
     this.caches.set(name, new Map());
     this.mutations++;
-    return changes;
+    return count ?? changes;
   }
 
   /** data_version moves only when ANOTHER connection committed to the file. */
@@ -225,6 +302,15 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     });
   }
 
+  /** The _ids of the matching documents, in the order select() would give them. */
+  private selectIds(filter: Filter, options: FindOptions): string[] {
+    // the hot path of every projection's write: one _id and nothing else, no parse at all
+    if (typeof filter._id === 'string' && hasOnlyId(filter) && !options.skip) {
+      return this.store.documentsOf(this.name).has(filter._id) ? [filter._id] : [];
+    }
+    return this.select(filter, { ...options, projection: undefined }).map((doc) => doc._id);
+  }
+
   /** Matching cached documents (not copies), sorted, skipped, limited and projected by mingo. */
   private select(filter: Filter, options: FindOptions): Document[] {
     const documents = this.store.documentsOf(this.name);
@@ -232,12 +318,13 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     // the hot path: one _id, perhaps with plain equalities (`{ _id, botPresent: true }`)
     if (typeof filter._id === 'string' && !options.projection && !options.sort && !options.skip) {
       if (!byId) return [];
-      const matched = plainEqualityMatch(byId.doc, filter);
-      if (matched !== undefined) return matched ? [byId.doc] : [];
+      const doc = parsed(byId);
+      const matched = plainEqualityMatch(doc, filter);
+      if (matched !== undefined) return matched ? [doc] : [];
     }
     const candidates = typeof filter._id === 'string'
-      ? (byId ? [byId.doc] : []) // a filter naming one _id can only match that document
-      : Array.from(documents.values(), (entry) => entry.doc);
+      ? (byId ? [parsed(byId)] : []) // a filter naming one _id can only match that document
+      : Array.from(documents.values(), parsed);
     // mingo's cursor filters, then sorts (stable, BSON type order, missing/null first), then
     // skips and limits, then projects, which is MongoDB's order.
     const cursor = new Query(filter, {}).find<Document>(candidates, options.projection ?? {});
@@ -262,7 +349,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
 
   private updateNow(filter: Filter, update: Update, upsert: boolean, many: boolean): UpdateResult {
     const { $setOnInsert, ...operators } = update;
-    const targets = this.select(filter, many ? {} : { limit: 1 });
+    const targets = this.selectIds(filter, many ? {} : { limit: 1 });
     if (targets.length === 0) {
       if (!upsert) return NOTHING_CHANGED;
       const created = seedFromFilter(filter);
@@ -276,13 +363,14 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     let modifiedCount = 0;
     const documents = this.store.documentsOf(this.name);
     for (const target of targets) {
-      const before = documents.get(target._id)!.json;
+      const before = documents.get(target)!.json;
       const next = JSON.parse(before) as Document;
       // The filter is passed so that positional paths (`items.$.name`) resolve.
       applyUpdate(next, operators as Operators, filter);
-      if (next._id !== target._id) throw new Error(`update in ${this.name}: _id is immutable`);
-      if (JSON.stringify(next) !== before) {
-        this.store.save(this.name, next);
+      if (next._id !== target) throw new Error(`update in ${this.name}: _id is immutable`);
+      const json = JSON.stringify(next);
+      if (json !== before) {
+        this.store.save(this.name, next, json);
         modifiedCount++;
       }
     }
@@ -290,31 +378,37 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   private replaceNow(filter: Filter, replacement: Document, upsert: boolean): UpdateResult {
-    const [target] = this.select(filter, { limit: 1 });
-    if (target) {
-      if (replacement._id !== undefined && replacement._id !== target._id) {
+    const [target] = this.selectIds(filter, { limit: 1 });
+    if (target !== undefined) {
+      if (replacement._id !== undefined && replacement._id !== target) {
         throw new Error(`replaceOne in ${this.name}: _id is immutable`);
       }
-      const before = this.store.documentsOf(this.name).get(target._id)!.json;
-      const next = { ...replacement, _id: target._id };
-      const modified = JSON.stringify(next) !== before;
-      if (modified) this.store.save(this.name, next);
+      const before = this.store.documentsOf(this.name).get(target)!.json;
+      const next = { ...replacement, _id: target };
+      const json = JSON.stringify(next);
+      const modified = json !== before;
+      if (modified) this.store.save(this.name, next, json);
       return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
     }
     if (!upsert) return NOTHING_CHANGED;
     // Like MongoDB, a replacement upsert takes only the _id from the filter, not other fields.
-    const seededId = seedFromFilter(filter)._id;
-    const _id = replacement._id ?? (typeof seededId === 'string' ? seededId : randomUUID());
+    // (seeding is skipped when the replacement names its _id: the common upsert of projections)
+    const _id = replacement._id ?? seededIdOf(filter);
     this.insertNow({ ...replacement, _id });
     return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
   }
 
   private deleteNow(filter: Filter, many: boolean): { deletedCount: number } {
     if (many && Object.keys(filter).length === 0) return { deletedCount: this.store.removeAll(this.name) };
-    const targets = this.select(filter, many ? {} : { limit: 1 });
-    for (const target of targets) this.store.remove(this.name, target._id);
+    const targets = this.selectIds(filter, many ? {} : { limit: 1 });
+    for (const target of targets) this.store.remove(this.name, target);
     return { deletedCount: targets.length };
   }
+}
+
+function seededIdOf(filter: Filter): string {
+  const seeded = seedFromFilter(filter)._id;
+  return typeof seeded === 'string' ? seeded : randomUUID();
 }
 
 function hasOnlyId(filter: Filter): boolean {
@@ -373,17 +467,54 @@ function plainEqualityMatch(doc: Document, filter: Filter): boolean | undefined 
 }
 
 /**
- * mingo's updater, except for the most common update of all — `$set` of plain top-level
- * fields — which is a shallow assignment and several times faster (it dominates rebuilds).
+ * mingo's updater, except for the common updates of projections — `$set`, `$unset`, `$inc`,
+ * `$max` and `$min` of plain top-level fields holding numbers or strings — which are plain
+ * assignments and many times faster (mingo builds a whole context per call; these updates
+ * dominate rebuilds).
  */
 function applyUpdate(target: Record<string, unknown>, operators: Operators, filter: Filter): void {
   const keys = Object.keys(operators);
-  if (keys.length === 1 && keys[0] === '$set') {
-    const fields = (operators as { $set: Record<string, unknown> }).$set;
-    if (Object.keys(fields).every((field) => !field.includes('.') && !field.startsWith('$'))) {
-      for (const [field, value] of Object.entries(fields)) target[field] = value === undefined ? undefined : structuredClone(value);
-      return;
+  if (keys.length === 0) return;
+  if (keys.every((operator) => isSimpleUpdate(operator, (operators as Record<string, Record<string, unknown>>)[operator], target))) {
+    for (const operator of keys) {
+      const fields = (operators as Record<string, Record<string, unknown>>)[operator];
+      for (const field in fields) {
+        const value = fields[field];
+        const current = target[field];
+        if (operator === '$set') target[field] = value === undefined || value === null || typeof value !== 'object' ? value : structuredClone(value);
+        else if (operator === '$unset') delete target[field];
+        else if (operator === '$inc') target[field] = ((current as number | undefined) ?? 0) + (value as number);
+        else if (operator === '$max') target[field] = current === undefined || (value as number | string) > (current as number | string) ? value : current;
+        else if (operator === '$min') target[field] = current === undefined || (value as number | string) < (current as number | string) ? value : current;
+      }
+    }
+    return;
+  }
+  applyOperators(target, operators, [], filter);
+}
+
+/** Whether plain JavaScript gives MongoDB's answer for this operator on these fields. */
+function isSimpleUpdate(operator: string, fields: Record<string, unknown>, target: Record<string, unknown>): boolean {
+  if (fields === null || typeof fields !== 'object') return false;
+  for (const field in fields) {
+    if (field.includes('.') || field.startsWith('$')) return false;
+    const value = fields[field];
+    const current = target[field];
+    switch (operator) {
+      case '$set':
+      case '$unset':
+        break;
+      case '$inc':
+        if (typeof value !== 'number' || (current !== undefined && typeof current !== 'number')) return false;
+        break;
+      case '$max':
+      case '$min':
+        // BSON order across types (null < numbers < strings) is mingo's business
+        if ((typeof value !== 'number' && typeof value !== 'string') || (current !== undefined && typeof current !== typeof value)) return false;
+        break;
+      default:
+        return false;
     }
   }
-  if (keys.length > 0) applyOperators(target, operators, [], filter);
+  return true;
 }

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { concatMap, from, type Subscription } from 'rxjs';
 import { WS_CLOSE_UNAUTHORIZED, type WsServerMessage } from '@vip/contracts';
-import type { Authenticator, Logger, ReadStore } from '@vip/platform';
+import type { Authenticator, Logger, Metrics, ReadStore } from '@vip/platform';
 import type { ProjectionRunner } from '../runner.ts';
 import { endedSessions, liveMessages } from './live-messages.ts';
 
@@ -27,10 +27,11 @@ export interface WsGateway {
  */
 export function attachWsGateway(
   server: Server,
-  deps: { runner: ProjectionRunner; readStore: ReadStore; authenticator: Authenticator; logger: Logger },
+  deps: { runner: ProjectionRunner; readStore: ReadStore; authenticator: Authenticator; logger: Logger; metrics?: Metrics },
 ): WsGateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const clients = new Set<Client>();
+  const stopCounting = deps.metrics?.watchWsClients(() => clients.size);
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/ws') return void socket.destroy();
@@ -87,6 +88,7 @@ export function attachWsGateway(
     clientCount: () => clients.size,
     close: async () => {
       clearInterval(heartbeat);
+      stopCounting?.();
       pushes.unsubscribe();
       server.off('upgrade', onUpgrade);
       for (const client of clients) client.socket.close(1001, 'Server shutting down');

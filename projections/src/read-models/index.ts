@@ -7,8 +7,12 @@ import { keysProjectors } from './keys/index.ts';
 import { subscriptionsProjectors } from './subscriptions/index.ts';
 import { statsProjectors } from './stats/index.ts';
 import { botsProjectors } from './bots/index.ts';
+import { auditProjectors } from './audit/index.ts';
 
-/** Every read model, in the order they are applied within a batch (authors before posts). */
+/**
+ * Every read model, in the order they are applied within a batch (authors before posts; the
+ * audit trail last, so it finds every user the batch registered).
+ */
 export const allProjectors: readonly Projector[] = [
   usersProjector,
   sessionsProjector,
@@ -18,6 +22,7 @@ export const allProjectors: readonly Projector[] = [
   ...subscriptionsProjectors,
   ...statsProjectors,
   ...botsProjectors,
+  ...auditProjectors,
 ];
 
 export function projectorsNamed(names: readonly string[] | undefined): Projector[] {

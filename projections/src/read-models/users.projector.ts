@@ -7,9 +7,8 @@ export const usersProjector = defineProjector({
   collections: [readModels.users],
   handles: ['UserRegistered'],
   async apply(event, store) {
-    const { userId, username, isAdmin, registeredAt } = event.data;
-    await store
-      .collection<UserDocument>(readModels.users)
-      .updateOne({ _id: userId }, { $set: { username, isAdmin, registeredAt }, $setOnInsert: { avatar: null } }, { upsert: true });
+    // v1 events were upcast with avatar: null, so every event here carries one
+    const { userId, username, isAdmin, registeredAt, avatar } = event.data;
+    await store.collection<UserDocument>(readModels.users).updateOne({ _id: userId }, { $set: { username, isAdmin, avatar, registeredAt } }, { upsert: true });
   },
 });

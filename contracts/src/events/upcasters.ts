@@ -1,0 +1,42 @@
+import type { EventMetadata } from './metadata.ts';
+
+/**
+ * An event is never edited (ARCHITECTURE.md): when an event type needs a new shape, its
+ * version in `eventSchemas` goes up, writers write the new shape, and an upcaster here turns
+ * every older shape into the next one when the event is read back. Readers (deciders,
+ * projectors, bots) therefore only ever see today's shape, and a log written years ago still
+ * replays into today's read models.
+ */
+type EventData = Record<string, unknown>;
+export type Upcaster = (data: EventData) => EventData;
+
+/**
+ * `upcasters[type][v]` turns the data of version `v` into version `v + 1`. A type at version
+ * N needs an entry for each of 1 … N−1 (a contracts test checks it).
+ */
+export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster>>>> = {
+  // v2: users have an avatar (spec §3); nobody had chosen one before
+  UserRegistered: {
+    1: (data) => ({ ...data, avatar: null }),
+  },
+};
+
+/** The version an event was written in; events written before versions were recorded are 1. */
+export function storedSchemaVersion(metadata: Partial<EventMetadata> | null | undefined): number {
+  const version = metadata?.schemaVersion;
+  return typeof version === 'number' && Number.isInteger(version) && version > 0 ? version : 1;
+}
+
+/** Brings data written in `from` up to version `to`, one step at a time. */
+export function upcast(type: string, data: unknown, from: number, to: number): unknown {
+  if (from === to) return data;
+  if (from > to) throw new Error(`${type} v${from} was written by a newer version of the product (this one knows v${to})`);
+  let current = data as EventData;
+  for (let version = from; version < to; version++) {
+    const step = upcasters[type]?.[version];
+    if (!step) throw new Error(`No upcaster for ${type} from v${version} to v${version + 1}`);
+    if (current === null || typeof current !== 'object') throw new Error(`${type} v${version}: data is not an object`);
+    current = step(current);
+  }
+  return current;
+}

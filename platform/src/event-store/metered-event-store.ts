@@ -1,0 +1,47 @@
+import type { Observable } from 'rxjs';
+import type { Metrics } from '../metrics.ts';
+import { isWrongExpectedRevision, type AppendResult, type EventBatch, type EventStore, type ExpectedRevision, type NewEvent, type ReadAllOptions, type RecordedEvent, type SubscribeOptions } from './event-store.ts';
+
+/**
+ * Any EventStore, counting its appends for /metrics: how many, how many events, and how many
+ * lost a race (a conflict the command handler then decides again). Everything else passes
+ * straight through.
+ */
+export class MeteredEventStore implements EventStore {
+  constructor(
+    private readonly inner: EventStore,
+    private readonly metrics: Metrics,
+  ) {}
+
+  get adapterName(): string {
+    return this.inner.adapterName;
+  }
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    try {
+      const result = await this.inner.append(streamId, events, expected);
+      this.metrics.appends.inc({ outcome: 'ok' });
+      this.metrics.eventsAppended.inc(events.length);
+      return result;
+    } catch (error) {
+      this.metrics.appends.inc({ outcome: isWrongExpectedRevision(error) ? 'conflict' : 'error' });
+      throw error;
+    }
+  }
+
+  readStream(streamId: string): Promise<RecordedEvent[]> {
+    return this.inner.readStream(streamId);
+  }
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return this.inner.readAll(options);
+  }
+  subscribeToAll(options?: SubscribeOptions): Observable<EventBatch> {
+    return this.inner.subscribeToAll(options);
+  }
+  headPosition(): Promise<number | null> {
+    return this.inner.headPosition();
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

@@ -1,0 +1,110 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** A projection as an operator watches it: how far behind the log's head it is. */
+export interface ProjectionStatus {
+  name: string;
+  checkpoint: number | null;
+  /** head − checkpoint, in log positions. */
+  lag: number;
+  paused: boolean;
+}
+
+type Source<T> = () => T | Promise<T>;
+
+/**
+ * The Prometheus metrics of one process (`GET /metrics`), in a registry of its own so two
+ * products in one process (tests) never share counters. Routes are labelled by their
+ * template (`/api/server/:id`), never by the path itself: a path may hold an access hash,
+ * and one label per distinct path would grow without bound.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  readonly appends: Counter<'outcome'>;
+  readonly eventsAppended: Counter;
+  private readonly projectionSources: Array<Source<ProjectionStatus[]>> = [];
+  private readonly wsClientSources: Array<Source<number>> = [];
+
+  constructor(service: string) {
+    this.registry.setDefaultLabels({ service });
+    collectDefaultMetrics({ register: this.registry, prefix: 'vip_process_' });
+    const registers = [this.registry];
+    this.httpRequests = new Counter({ name: 'vip_http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers });
+    this.httpDuration = new Histogram({
+      name: 'vip_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    this.appends = new Counter({ name: 'vip_event_store_appends_total', help: 'Appends to the event store, by outcome (ok, conflict, error)', labelNames: ['outcome'], registers });
+    this.eventsAppended = new Counter({ name: 'vip_event_store_events_appended_total', help: 'Events written to the event store', registers });
+
+    const projectionSources = this.projectionSources;
+    const statuses = async () => (await Promise.all(projectionSources.map((source) => source()))).flat();
+    // gauges read at scrape time, so a paused or stuck projection shows at once
+    new Gauge({
+      name: 'vip_projection_lag_events',
+      help: "How many log positions a projection is behind the log's head (head − checkpoint)",
+      labelNames: ['projection'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const status of await statuses()) this.set({ projection: status.name }, status.lag);
+      },
+    });
+    new Gauge({
+      name: 'vip_projection_checkpoint',
+      help: 'Log position a projection has applied',
+      labelNames: ['projection'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const status of await statuses()) this.set({ projection: status.name }, status.checkpoint ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'vip_projection_paused',
+      help: '1 while an operator has paused the projection',
+      labelNames: ['projection'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const status of await statuses()) this.set({ projection: status.name }, status.paused ? 1 : 0);
+      },
+    });
+    const wsClientSources = this.wsClientSources;
+    new Gauge({
+      name: 'vip_ws_clients',
+      help: 'Signed-in browsers connected to /ws',
+      registers,
+      async collect() {
+        const counts = await Promise.all(wsClientSources.map((source) => source()));
+        this.set(counts.reduce((sum, count) => sum + count, 0));
+      },
+    });
+  }
+
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
+  }
+
+  /** The projection runner reports its projections' lag through this, read at each scrape. */
+  watchProjections(source: Source<ProjectionStatus[]>): () => void {
+    this.projectionSources.push(source);
+    return () => this.projectionSources.splice(this.projectionSources.indexOf(source), 1);
+  }
+
+  watchWsClients(source: Source<number>): () => void {
+    this.wsClientSources.push(source);
+    return () => this.wsClientSources.splice(this.wsClientSources.indexOf(source), 1);
+  }
+
+  /** The text exposition format Prometheus scrapes. */
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Koa from 'koa';
+import { healthRoutes } from '../src/http/health.ts';
+import { Readiness } from '../src/readiness.ts';
+import { SqliteEventStore } from '../src/event-store/sqlite-event-store.ts';
+import { SqliteReadStore } from '../src/read-store/sqlite-read-store.ts';
+
+describe('GET /api/ready', () => {
+  let dir: string;
+  let server: http.Server;
+  let url: string;
+  let eventStore: SqliteEventStore;
+  let readStore: SqliteReadStore;
+  const readiness = new Readiness();
+  let caughtUp = false;
+  const ready = async () => {
+    const response = await fetch(`${url}/api/ready`);
+    return { status: response.status, body: (await response.json()) as { status: string; checks: Record<string, string> } };
+  };
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-ready-'));
+    eventStore = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+    readStore = new SqliteReadStore(path.join(dir, 'read-models.sqlite'));
+    readiness.add('projections', () => caughtUp || 'catching up with the log');
+    const app = new Koa();
+    app.use(healthRoutes('test', eventStore, readStore, readiness).routes());
+    server = http.createServer(app.callback()).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await Promise.all([eventStore.close(), readStore.close()]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with the unmet checks until the projections have caught up, then 200', async () => {
+    expect(await ready()).to.deep.equal({
+      status: 503,
+      body: { status: 'not ready', service: 'test', checks: { 'event store': 'ok', 'read store': 'ok', projections: 'catching up with the log' } },
+    });
+    caughtUp = true;
+    expect((await ready()).status).to.equal(200);
+  });
+
+  it('answers 503 once the process is shutting down', async () => {
+    readiness.drain();
+    const { status, body } = await ready();
+    expect(status).to.equal(503);
+    expect(body.checks.shutdown).to.equal('shutting down');
+  });
+
+  it('answers 503 when a store no longer answers', async () => {
+    const broken = new Readiness();
+    broken.add('read store', async () => {
+      throw new Error('database is locked');
+    });
+    expect(await broken.report()).to.deep.equal({ ready: false, checks: { 'read store': 'database is locked' } });
+  });
+});

@@ -1,0 +1,63 @@
+import { defaultGreetingSettings, serverSettingEvents, type AuditDocument, type ServerSetting, type ServerSettingsChange, type SettingChange } from '@vip/contracts';
+import { toAuditView } from './audit-view.ts';
+
+type SettingValue = Record<string, unknown> | null;
+
+/** A setting before anyone chose it: a greeting shows the spec's defaults, the rest nothing. */
+const baseline = (setting: ServerSetting): SettingValue => (setting === 'greeting' ? { ...defaultGreetingSettings() } : null);
+
+/**
+ * What a settings event makes the setting of `guildId` (null: unset). A slot change is seen
+ * from both servers: the new one enters the subscriber's slots, the old one leaves them.
+ */
+function valueAfter(doc: AuditDocument, guildId: string): SettingValue {
+  const data = doc.data;
+  switch (doc.type) {
+    case 'GreetingConfigured':
+      return { enabled: data.enabled, channelId: data.channelId, delay: data.delay, message: data.message };
+    case 'GreetingRemoved':
+      return baseline('greeting');
+    case 'ServerClaimed':
+      return { ownerId: data.userId };
+    case 'ServerReleased':
+      return null;
+    case 'SubscriberServerAdded':
+      return { subscriberId: data.userId };
+    case 'SubscriberServerChanged':
+      return data.newGuildId === guildId ? { subscriberId: data.userId } : null;
+    case 'VipRoleChosen':
+      return { roleId: data.roleId };
+    case 'LogChannelSet':
+      return { channelId: data.channelId };
+    case 'AutoPingStarted':
+      return { channelId: data.channelId, roleId: data.roleId, hours: data.hours };
+    case 'AutoPingStopped':
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** Field by field, what changed from one value of a setting to the next. */
+export function fieldChanges(before: SettingValue, after: SettingValue): SettingChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return fields
+    .map((field) => ({ field, from: before?.[field] ?? null, to: after?.[field] ?? null }))
+    .filter((change) => JSON.stringify(change.from) !== JSON.stringify(change.to));
+}
+
+/**
+ * A server's settings history from its audit documents (oldest first): each event with the
+ * setting it touched and the fields it changed against that setting's previous value.
+ */
+export function settingsHistory(docs: readonly AuditDocument[], guildId: string): ServerSettingsChange[] {
+  const current = new Map<ServerSetting, SettingValue>();
+  return docs.flatMap((doc) => {
+    const setting = (serverSettingEvents as Record<string, ServerSetting | undefined>)[doc.type];
+    if (!setting) return [];
+    const before = current.has(setting) ? current.get(setting)! : baseline(setting);
+    const after = valueAfter(doc, guildId);
+    current.set(setting, after);
+    return [{ ...toAuditView(doc), setting, changes: fieldChanges(before, after) }];
+  });
+}
