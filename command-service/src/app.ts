@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { accessLog, apiNotFound, correlation, corsFor, errorHandler, healthRoutes, identify, jsonBody, metricsEndpoint, securityHeaders } from '@vip/platform';
+import { accessLog, apiNotFound, mergeRouters, correlation, corsFor, errorHandler, healthRoutes, identify, jsonBody, metricsEndpoint, securityHeaders } from '@vip/platform';
 import type { CommandDeps } from './core/deps.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
@@ -43,9 +43,8 @@ export function createCommandApp(deps: CommandDeps): Koa {
   app.use(jsonBody());
   app.use(identify(deps.authenticator));
   app.use(healthRoutes('command-service', deps.eventStore, deps.readStore, deps.readiness).routes());
-  for (const router of commandRouters(deps)) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  const api = mergeRouters(commandRouters(deps));
+  app.use(api.routes());
+  app.use(api.allowedMethods());
   return app;
 }

@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { accessLog, apiNotFound, correlation, corsFor, errorHandler, healthRoutes, identify, metricsEndpoint, securityHeaders } from '@vip/platform';
+import { accessLog, apiNotFound, mergeRouters, correlation, corsFor, errorHandler, healthRoutes, identify, metricsEndpoint, securityHeaders } from '@vip/platform';
 import type { QueryDeps } from './deps.ts';
 import { userRoutes } from './users/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
@@ -40,9 +40,8 @@ export function createQueryApp(deps: QueryDeps, service = 'query-service'): Koa 
   app.use(corsFor(deps.config.corsOrigin));
   app.use(apiNotFound);
   app.use(identify(deps.authenticator));
-  for (const router of queryRouters(deps, service)) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  const api = mergeRouters(queryRouters(deps, service));
+  app.use(api.routes());
+  app.use(api.allowedMethods());
   return app;
 }

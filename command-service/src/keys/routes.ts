@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { mergeRouters } from '@vip/platform';
 import { accessHashRoutes } from '../access-hashes/routes.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { vipRoleRoutes } from '../vip-roles/routes.ts';
@@ -7,9 +8,5 @@ import { keyGenerationRoutes } from './key-generation.routes.ts';
 
 /** Access hashes, VIP keys, redemption by the bot, visit tracking. */
 export function keyRoutes(deps: CommandDeps): Router {
-  const router = new Router();
-  for (const area of [accessHashRoutes(deps), keyGenerationRoutes(deps), vipRoleRoutes(deps), visitorRoutes(deps)]) {
-    router.use(area.routes(), area.allowedMethods());
-  }
-  return router;
+  return mergeRouters([accessHashRoutes(deps), keyGenerationRoutes(deps), vipRoleRoutes(deps), visitorRoutes(deps)]);
 }
