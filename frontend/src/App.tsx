@@ -25,6 +25,21 @@ const HashGate = lazy(() => import('./features/visitor/HashGate.tsx'));
 const KeyPageRoute = lazy(() => import('./features/visitor/KeyPageRoute.tsx'));
 const RestrictedPage = lazy(() => import('./features/visitor/RestrictedPage.tsx'));
 
+/**
+ * The first screen's chunks are fetched together at start instead of one after another as
+ * each lazy layer renders: on a slow link every step of that chain cost a round trip before
+ * the page could paint its main content.
+ */
+const firstScreenChunks: Array<[RegExp, Array<() => Promise<unknown>>]> = [
+  [/^\/features/, [() => import('./app/StoreLayout.tsx'), () => import('./features/marketing/FeaturesPage.tsx')]],
+  [/^\/gen/, [() => import('./features/visitor/HashGate.tsx'), () => import('./features/visitor/KeyPageRoute.tsx')]],
+  [/^\/key\//, [() => import('./features/visitor/KeyPageRoute.tsx')]],
+  [/^\/(login|panel|admin)/, [() => import('./app/StoreLayout.tsx')]],
+];
+for (const [path, chunks] of firstScreenChunks) {
+  if (typeof location !== 'undefined' && path.test(location.pathname)) for (const load of chunks) void load();
+}
+
 function HostHome() {
   switch (hostKindOf(window.location.hostname)) {
     case 'invite':
