@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventSchemas, type EventType } from '../events/index.ts';
-import type { AuditActor } from '../read-models/audit.ts';
+import type { AuditDocument } from '../read-models/audit.ts';
 import { auditTexts } from '../texts/audit.ts';
 import type { RouteSpec } from './route-spec.ts';
 
@@ -60,22 +60,8 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
 export const keyDigestParamSchema = z.string().regex(/^[0-9a-f]{64}$/, auditTexts.keyDigest);
 export const auditGuildIdParamSchema = z.string().regex(SNOWFLAKE, auditTexts.guildId);
 
-/** One event as the audit trail shows it (the audit read model without its _id). */
-export interface AuditEventView {
-  position: number;
-  streamId: string;
-  type: string;
-  schemaVersion: number;
-  time: string;
-  actor: AuditActor;
-  correlationId: string;
-  causationId: string;
-  /** Redacted: no password hash, digests shortened. */
-  data: Record<string, unknown>;
-  guildIds: string[];
-  userIds: string[];
-  keyDigest: string | null;
-}
+/** One event as the audit trail shows it: the audit read model without its _id. */
+export type AuditEventView = Omit<AuditDocument, '_id'>;
 
 export interface AuditPageResponse {
   /** Newest first. */
