@@ -66,3 +66,10 @@ export function countdownTo(until: string | number | Date, now: number = Date.no
 export function formatCountdown({ days, hours, minutes, seconds }: Countdown): string {
   return `${days}d ${two(hours)}h ${two(minutes)}m ${two(seconds)}s`;
 }
+
+/** DD.MM.YYYY HH:mm UTC (the audit trail); '' for a missing or unreadable time. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = parse(value);
+  if (!date) return '';
+  return `${formatDate(date)} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} UTC`;
+}

@@ -2,6 +2,7 @@ import type { AnnouncementView } from '@vip/contracts';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { SignedInLayout } from '../../components/SignedInLayout.tsx';
 import { AnnouncementsList } from '../announcements/AnnouncementsList.tsx';
+import { AuditView } from '../audit/AuditView.tsx';
 import { StatisticsView } from '../stats/StatisticsView.tsx';
 import { SubscribersView } from '../subscribers/SubscribersView.tsx';
 import { WhitelistManager } from '../whitelist/WhitelistManager.tsx';
@@ -16,6 +17,7 @@ const sections = [
   { path: 'announcements', label: 'Announcements' },
   { path: 'statistics', label: 'Statistics' },
   { path: 'subscribers', label: 'Subscribers' },
+  { path: 'audit', label: 'Audit' },
 ] as const;
 
 /** /admin/* (spec §2): the admin panel; each tab is a route, the whitelist the default. */
@@ -44,6 +46,7 @@ export default function AdminPage() {
         />
         <Route path="statistics" element={<StatisticsView />} />
         <Route path="subscribers" element={<SubscribersView />} />
+        <Route path="audit/*" element={<AuditView />} />
         <Route
           path="*"
           element={

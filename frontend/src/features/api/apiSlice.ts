@@ -53,6 +53,7 @@ export const apiSlice = createApi({
     'PublicStats',
     'Guilds',
     'Health',
+    'Audit',
   ],
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginRequest>({
