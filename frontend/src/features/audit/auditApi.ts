@@ -1,0 +1,44 @@
+import type { AuditPageResponse, KeyLifeResponse, ServerSettingsHistoryResponse } from '@vip/contracts';
+import { apiSlice } from '../api/apiSlice.ts';
+
+/** The audit trail's filters as GET /api/admin/audit takes them (every one optional). */
+export interface AuditFilters {
+  guildId?: string;
+  userId?: string;
+  type?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface AuditPageArgs extends AuditFilters {
+  before?: number;
+}
+
+function queryString(args: AuditPageArgs): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(args)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The admin's audit trail: the event log, a key's life and a server's settings history. */
+export const auditApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getAuditPage: build.query<AuditPageResponse, AuditPageArgs>({
+      query: (args) => `/admin/audit${queryString(args)}`,
+      providesTags: ['Audit'],
+    }),
+    getKeyLife: build.query<KeyLifeResponse, string>({
+      query: (keyDigest) => `/admin/audit/keys/${encodeURIComponent(keyDigest)}`,
+      providesTags: ['Audit'],
+    }),
+    getServerSettingsHistory: build.query<ServerSettingsHistoryResponse, string>({
+      query: (guildId) => `/admin/audit/servers/${encodeURIComponent(guildId)}/settings`,
+      providesTags: ['Audit'],
+    }),
+  }),
+});
+
+export const { useGetAuditPageQuery, useGetKeyLifeQuery, useGetServerSettingsHistoryQuery } = auditApi;
