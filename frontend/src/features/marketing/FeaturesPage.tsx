@@ -9,6 +9,7 @@ import { pricingTiers } from './pricing.ts';
 import { useGetGuildsQuery, useGetPublicStatsQuery } from './publicApi.ts';
 import { goToSection, useReveal } from './useReveal.ts';
 import './marketing.css';
+import { IconCards } from '../../components/IconCards.tsx';
 
 const refreshMs = configDefaults.statsRefreshSeconds * 1000;
 
@@ -93,17 +94,7 @@ function FeatureSection() {
   return (
     <section id="features" ref={ref} tabIndex={-1} className={`section reveal ${revealed ? 'is-revealed' : ''}`} aria-labelledby="features-title">
       <h2 id="features-title">Everything your VIP program needs</h2>
-      <ul className="feature-grid">
-        {featureCards.map(({ icon, title, text }) => (
-          <li key={title} className="card feature-card">
-            <span className="feature-icon" aria-hidden="true">
-              {icon}
-            </span>
-            <h3>{title}</h3>
-            <p className="muted">{text}</p>
-          </li>
-        ))}
-      </ul>
+      <IconCards cards={featureCards} kind="feature" />
     </section>
   );
 }

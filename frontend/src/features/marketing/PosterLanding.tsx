@@ -7,6 +7,7 @@ import { posterBotCommands } from './commands.ts';
 import { PricingCard } from './PricingCard.tsx';
 import { posterBusinessPlan } from './pricing.ts';
 import './marketing.css';
+import { IconCards } from '../../components/IconCards.tsx';
 
 const features = [
   { icon: <FilmIcon />, title: 'Post videos', text: 'Share a video with a title, a thumbnail and a link button in one command.' },
@@ -32,17 +33,7 @@ export default function PosterLanding() {
         </section>
         <section className="section" aria-labelledby="poster-features-title">
           <h2 id="poster-features-title">Features</h2>
-          <ul className="feature-grid">
-            {features.map(({ icon, title, text }) => (
-              <li key={title} className="card feature-card">
-                <span className="feature-icon" aria-hidden="true">
-                  {icon}
-                </span>
-                <h3>{title}</h3>
-                <p className="muted">{text}</p>
-              </li>
-            ))}
-          </ul>
+          <IconCards cards={features} kind="feature" />
         </section>
         <div className="poster-bottom">
           <section className="card" aria-labelledby="poster-commands-title">

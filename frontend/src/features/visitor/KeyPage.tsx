@@ -12,6 +12,7 @@ import { BotNotInServer } from './LinkProblems.tsx';
 import { useServerInfo } from './useServerInfo.ts';
 import { visitorApi } from './visitorApi.ts';
 import './visitor.css';
+import { IconCards } from '../../components/IconCards.tsx';
 
 type KeyPageTab = 'generator' | 'about';
 const tabs = [
@@ -170,17 +171,7 @@ function VipBenefits() {
   return (
     <section aria-labelledby="benefits-title">
       <h2 id="benefits-title">VIP Benefits</h2>
-      <ul className="benefit-grid">
-        {vipBenefits.map(({ icon, title, text }) => (
-          <li key={title} className="card benefit-card">
-            <span className="benefit-icon" aria-hidden="true">
-              {icon}
-            </span>
-            <h3>{title}</h3>
-            <p className="muted">{text}</p>
-          </li>
-        ))}
-      </ul>
+      <IconCards cards={vipBenefits} kind="benefit" />
     </section>
   );
 }
