@@ -5,7 +5,7 @@ import { handleCommand } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { visitorDigestOf } from '../visitors/visitor-digest.ts';
-import { isBotInServer } from '../keys/server-standing.ts';
+import { isBotInServer } from '../guilds/guild.state.ts';
 import { accessHashDecider, accessHashStream } from './access-hash.decider.ts';
 
 /** POST /api/hash/generate: a one-time link to a server's key page. */

@@ -19,8 +19,7 @@ import type { Context } from 'koa';
 import { handleCommand } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { loadState } from '../core/load-state.ts';
-import { evolveGuild, guildStream, initialGuildState } from '../guilds/guild.state.ts';
+import { isBotInServer } from '../guilds/guild.state.ts';
 import { autoPingDecider, autoPingStream } from './auto-ping.decider.ts';
 import { botSettingsDecider, botSettingsStream } from './bot-settings.decider.ts';
 import { videoPostDecider, videoPostStream } from './video-post.decider.ts';
@@ -40,8 +39,7 @@ const answer = (ctx: Context, { events, position }: { events: unknown[]; positio
 export function botSettingsRoutes(deps: CommandDeps): Router {
   const router = new Router();
 
-  /** Is the key bot in the server? Read from the guild stream, never from a read model. */
-  const keyBotPresent = async (guildId: string) => (await loadState(deps.eventStore, guildStream(guildId), evolveGuild, initialGuildState())).state.botPresent;
+  const keyBotPresent = (guildId: string) => isBotInServer(deps.eventStore, guildId);
 
   router.post('/api/bot/guilds/:id/vip-role', async (ctx) => {
     requireBot(ctx, deps.config.botApiToken);

@@ -1,7 +1,7 @@
 import type { Tier } from '@vip/contracts';
 import type { EventStore } from '@vip/platform';
 import { loadState } from '../core/load-state.ts';
-import { evolveGuild, guildStream, initialGuildState } from '../guilds/guild.state.ts';
+import { isBotInServer } from '../guilds/guild.state.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
 import { evolveSubscription, initialSubscriptionState, isSubscriptionActive, subscriptionStream } from '../subscriptions/subscription.state.ts';
 
@@ -10,11 +10,6 @@ export interface ServerStanding {
   botInServer: boolean;
   /** premium while the server's owner has an active plan other than a free one. */
   tier: Tier;
-}
-
-/** Is the key bot in this server, per the server's own stream? */
-export async function isBotInServer(store: EventStore, guildId: string): Promise<boolean> {
-  return (await loadState(store, guildStream(guildId), evolveGuild, initialGuildState())).state.botPresent;
 }
 
 /**
