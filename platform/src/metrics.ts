@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { RequestTimings } from './request-timings.ts';
 
 /** A projection as an operator watches it: how far behind the log's head it is. */
 export interface ProjectionStatus {
@@ -19,8 +20,7 @@ type Source<T> = () => T | Promise<T>;
  */
 export class Metrics {
   readonly registry = new Registry();
-  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
-  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  private readonly requests: RequestTimings;
   readonly appends: Counter<'outcome'>;
   readonly eventsAppended: Counter;
   private readonly projectionSources: Array<Source<ProjectionStatus[]>> = [];
@@ -30,14 +30,7 @@ export class Metrics {
     this.registry.setDefaultLabels({ service });
     collectDefaultMetrics({ register: this.registry, prefix: 'vip_process_' });
     const registers = [this.registry];
-    this.httpRequests = new Counter({ name: 'vip_http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers });
-    this.httpDuration = new Histogram({
-      name: 'vip_http_request_duration_seconds',
-      help: 'Time to answer an HTTP request',
-      labelNames: ['method', 'route', 'status'],
-      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-      registers,
-    });
+    this.requests = new RequestTimings(this.registry);
     this.appends = new Counter({ name: 'vip_event_store_appends_total', help: 'Appends to the event store, by outcome (ok, conflict, error)', labelNames: ['outcome'], registers });
     this.eventsAppended = new Counter({ name: 'vip_event_store_events_appended_total', help: 'Events written to the event store', registers });
 
@@ -87,9 +80,7 @@ export class Metrics {
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.httpRequests.inc(labels);
-    this.httpDuration.observe(labels, seconds);
+    this.requests.observe(method, route, status, seconds);
   }
 
   /** The projection runner reports its projections' lag through this, read at each scrape. */

@@ -42,7 +42,8 @@ export function accessLog(logger: Logger, metrics?: Metrics): Middleware {
       const seconds = (performance.now() - started) / 1000;
       const route = routeOf(ctx);
       metrics?.observeRequest(ctx.method, route, ctx.status, seconds);
-      logger.info(
+      // the line is built only when it is written: a hot GET must not pay for it at warn
+      if (logger.isLevelEnabled('info')) logger.info(
         {
           method: ctx.method,
           path: loggablePath(ctx),
