@@ -289,6 +289,21 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         await store.dropCollection(`${prefix}never_created`);
       });
 
+      it('builds indexes idempotently, on a collection with documents or none, and answers as before', async function () {
+        const c = fresh('indexed');
+        const collectionName = used[used.length - 1];
+        await store.ensureIndexes(`${prefix}not_yet_written`, [{ position: -1 }]);
+        for (const person of people) await c.insertOne({ ...person, tags: [person.name.toLowerCase()] });
+        const before = await c.find({ age: 25 }, { sort: { joinedAt: -1 } });
+        const indexes = [{ age: 1, joinedAt: -1 }, { tags: 1 }] as const;
+        await store.ensureIndexes(collectionName, indexes);
+        await store.ensureIndexes(collectionName, indexes);
+        expect(await c.find({ age: 25 }, { sort: { joinedAt: -1 } })).to.deep.equal(before);
+        expect(ids(await c.find({ tags: 'cid' }))).to.deep.equal(['p3']);
+        await c.insertOne({ _id: 'p5', age: 25, joinedAt: '2025-01-01T00:00:00.000Z' });
+        expect(ids(await c.find({ age: 25 }, { sort: { joinedAt: -1 } }))).to.deep.equal(['p5', ...ids(before)]);
+      });
+
       it('commits the writes of a transaction and returns its result', async function () {
         const c = fresh('tx');
         const result = await store.transaction(async () => {

@@ -1,5 +1,5 @@
 import type { DomainEvent, EventMetadata, EventType } from '@vip/contracts';
-import type { ReadStore } from '@vip/platform';
+import type { IndexSpec, ReadStore } from '@vip/platform';
 
 /** A domain event as it was recorded: where it sits in the log and who caused it. */
 export type ProjectedEvent<E extends DomainEvent = DomainEvent> = E & {
@@ -17,6 +17,8 @@ export interface Projector {
   name: string;
   /** Collections this projector owns; a rebuild drops exactly these. */
   collections: readonly string[];
+  /** The indexes the queries of its collections need, by collection (built on MongoDB). */
+  indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   handles: ReadonlySet<EventType>;
   apply(event: ProjectedEvent, store: ReadStore): Promise<void>;
 }
@@ -24,8 +26,16 @@ export interface Projector {
 export function defineProjector<T extends EventType>(projector: {
   name: string;
   collections: readonly string[];
+  indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   handles: readonly T[];
   apply(event: ProjectedEvent<Extract<DomainEvent, { type: T }>>, store: ReadStore): Promise<void>;
 }): Projector {
   return { ...projector, handles: new Set<EventType>(projector.handles), apply: projector.apply as Projector['apply'] };
+}
+
+/** Builds every index the projectors declare (a no-op where the store needs none). */
+export async function ensureIndexes(readStore: ReadStore, projectors: readonly Projector[]): Promise<void> {
+  for (const projector of projectors) {
+    for (const [collection, indexes] of Object.entries(projector.indexes ?? {})) await readStore.ensureIndexes(collection, indexes);
+  }
 }

@@ -1,7 +1,7 @@
 import { readModels } from '@vip/contracts';
 import type { EventStore, Logger, ReadStore, RecordedEvent } from '@vip/platform';
 import { pino } from 'pino';
-import type { Projector } from './projector.ts';
+import { ensureIndexes, type Projector } from './projector.ts';
 import { ProjectionRunner } from './runner.ts';
 
 export interface RebuildProgress {
@@ -38,6 +38,8 @@ export async function rebuildReadModels(
     for (const collection of projector.collections) await readStore.dropCollection(collection);
     await readStore.collection(readModels.checkpoints).deleteOne({ _id: projector.name });
   }
+  // dropping a collection drops its indexes too
+  await ensureIndexes(readStore, projectors);
   const head = (await eventStore.headPosition()) ?? 0;
   const until = options.until;
   const target = until && 'position' in until ? Math.min(until.position, head) : head;

@@ -1,7 +1,7 @@
 import { Subject, concatMap, type Subscription } from 'rxjs';
 import { isKnownEventType, parseRecordedEvent, readModels, type CheckpointDocument, type EventType } from '@vip/contracts';
 import { readCheckpoints, type EventBatch, type EventStore, type Logger, type Metrics, type ProjectionStatus, type ReadStore, type RecordedEvent } from '@vip/platform';
-import type { ProjectedEvent, Projector } from './projector.ts';
+import { ensureIndexes, type ProjectedEvent, type Projector } from './projector.ts';
 
 /** What a committed batch changed; the /ws gateway pushes from this. */
 export interface AppliedBatch {
@@ -61,6 +61,7 @@ export class ProjectionRunner {
   /** Starts following the log; resolves once the read models have caught up with it. */
   async start(): Promise<void> {
     this.stopped = false;
+    await ensureIndexes(this.readStore, this.projectors);
     await this.subscribe();
     await this.whenCaughtUp();
   }

@@ -21,6 +21,7 @@ import {
   type LooseDocument,
   type Filter,
   type FindOptions,
+  type IndexSpec,
   type ReadStore,
   type Update,
   type UpdateOptions,
@@ -66,6 +67,10 @@ export class MongoReadStore implements ReadStore {
       // Older servers refuse to drop what does not exist; "already gone" is what we wanted.
       if (!(error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND)) throw error;
     }
+  }
+
+  async ensureIndexes(name: string, indexes: readonly IndexSpec[]): Promise<void> {
+    if (indexes.length > 0) await this.db.collection(name).createIndexes(indexes.map((key) => ({ key })));
   }
 
   /** No rollback here: writes land in order and projectors are idempotent (see the port). */

@@ -17,6 +17,8 @@ export type Update = {
   $min?: Record<string, unknown>;
 };
 export type Sort = Record<string, 1 | -1>;
+/** The fields of one compound index, in order, with their direction (MongoDB's key spec). */
+export type IndexSpec = Record<string, 1 | -1>;
 export type Projection = Record<string, 0 | 1>;
 
 export interface FindOptions {
@@ -63,6 +65,11 @@ export interface ReadStore {
   /** Names of the collections that hold at least one document. */
   listCollections(): Promise<string[]>;
   dropCollection(name: string): Promise<void>;
+  /**
+   * Creates the indexes a collection's queries need, if missing; repeating it is harmless.
+   * MongoDB builds them; the embedded store answers from its in-memory copy and needs none.
+   */
+  ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /**
    * Runs `work` so that its writes land together where the store allows it (embedded:
    * one SQLite transaction; MongoDB: in order, relying on idempotent projectors).

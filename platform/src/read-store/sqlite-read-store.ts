@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { Query, update as applyOperators } from 'mingo';
-import { DuplicateKeyError, type BulkOperation, type Collection, type Document, type Filter } from './read-store.ts';
+import { DuplicateKeyError, type BulkOperation, type Collection, type Document, type Filter, type IndexSpec } from './read-store.ts';
 import type { FindOptions, LooseDocument, ReadStore, Update, UpdateOptions, UpdateResult } from './read-store.ts';
 
 /**
@@ -76,6 +76,9 @@ export class SqliteReadStore implements ReadStore {
   async dropCollection(name: string): Promise<void> {
     this.write(() => this.removeAll(name));
   }
+
+  /** Queries run over the in-memory copy of a collection: there is no index to build. */
+  async ensureIndexes(_collection: string, _indexes: readonly IndexSpec[]): Promise<void> {}
 
   async transaction<R>(work: () => Promise<R>): Promise<R> {
     if (this.transactionOpen) {

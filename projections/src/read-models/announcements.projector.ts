@@ -5,6 +5,7 @@ import { defineProjector } from '../projector.ts';
 export const announcementsProjector = defineProjector({
   name: 'announcements',
   collections: [readModels.announcements],
+  indexes: { [readModels.announcements]: [{ createdAt: -1, _id: -1 }] },
   handles: ['AnnouncementPosted', 'AnnouncementDeleted'],
   async apply(event, store) {
     const announcements = store.collection<AnnouncementDocument>(readModels.announcements);

@@ -14,6 +14,10 @@ const everyEventType = Object.keys(eventSchemas) as EventType[];
 export const auditProjector = defineProjector({
   name: auditProjection,
   collections: [auditReadModels.audit],
+  // the audit screen pages newest first, by server, person, type or key
+  indexes: {
+    [auditReadModels.audit]: [{ position: -1 }, { guildIds: 1, position: -1 }, { userIds: 1, position: -1 }, { type: 1, position: -1 }, { keyDigest: 1, position: 1 }],
+  },
   handles: everyEventType,
   async apply(event, store) {
     const data = event.data as Record<string, unknown>;

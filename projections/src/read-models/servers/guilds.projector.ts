@@ -5,6 +5,8 @@ import { defineProjector } from '../../projector.ts';
 export const guildsProjector = defineProjector({
   name: 'guilds',
   collections: [serverReadModels.guilds],
+  // the public totals and the debug list read the servers the bot is in, largest first
+  indexes: { [serverReadModels.guilds]: [{ botPresent: 1, memberCount: -1 }] },
   handles: ['GuildReported', 'GuildLeft'],
   async apply(event, store) {
     const guilds = store.collection<GuildDocument>(serverReadModels.guilds);

@@ -5,6 +5,8 @@ import { defineProjector } from '../../projector.ts';
 export const serverOwnersProjector = defineProjector({
   name: 'server-owners',
   collections: [serverReadModels.serverOwners],
+  // a subscriber's servers in the order they were claimed
+  indexes: { [serverReadModels.serverOwners]: [{ userId: 1, claimedAt: 1 }] },
   handles: ['ServerClaimed', 'ServerReleased'],
   async apply(event, store) {
     const owners = store.collection<ServerOwnerDocument>(serverReadModels.serverOwners);

@@ -17,6 +17,8 @@ async function count(store: ReadStore, day: string, position: number, field: key
 export const statsProjector = defineProjector({
   name: 'stats',
   collections: Object.values(statsReadModels),
+  // VIP roles active now: windows that end later than now
+  indexes: { [statsReadModels.vipWindows]: [{ until: 1 }] },
   handles: ['KeyGenerated', 'KeyRedeemed', 'VisitRecorded', 'VipRoleGranted', 'VipRoleRemoved'],
   async apply(event, store) {
     switch (event.type) {

@@ -9,6 +9,7 @@ import { defineProjector } from '../../projector.ts';
 export const subscriptionsProjector = defineProjector({
   name: 'subscriptions',
   collections: [subscriptionReadModels.subscriptions],
+  indexes: { [subscriptionReadModels.subscriptions]: [{ startedAt: -1, _id: -1 }] },
   handles: ['SubscriptionStarted', 'SubscriptionExtended', 'SubscriptionEnded'],
   async apply(event, store) {
     const subscriptions = store.collection<SubscriptionDocument>(subscriptionReadModels.subscriptions);

@@ -8,6 +8,8 @@ import { defineProjector } from '../../projector.ts';
 export const whitelistProjector = defineProjector({
   name: 'whitelist',
   collections: [subscriptionReadModels.whitelist],
+  // the statistics count the entries still running
+  indexes: { [subscriptionReadModels.whitelist]: [{ expiresAt: 1 }] },
   handles: ['WhitelistEntryAdded', 'WhitelistEntryRemoved'],
   async apply(event, store) {
     const whitelist = store.collection<WhitelistDocument>(subscriptionReadModels.whitelist);
