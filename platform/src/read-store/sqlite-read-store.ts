@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { Query, update as applyOperators } from 'mingo';
+import { plainSelect } from './plain-query.ts';
 import { DuplicateKeyError, type BulkOperation, type Collection, type Document, type Filter, type IndexSpec } from './read-store.ts';
 import type { FindOptions, LooseDocument, ReadStore, Update, UpdateOptions, UpdateResult } from './read-store.ts';
 
@@ -327,7 +328,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     return this.select(filter, { ...options, projection: undefined }).map((doc) => doc._id);
   }
 
-  /** Matching cached documents (not copies), sorted, skipped, limited and projected by mingo. */
+  /** Matching cached documents (not copies), sorted, skipped, limited and projected (plain JavaScript where it can, else mingo). */
   private select(filter: Filter, options: FindOptions): Document[] {
     const documents = this.store.documentsOf(this.name);
     const byId = typeof filter._id === 'string' ? documents.get(filter._id) : undefined;
@@ -341,6 +342,8 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     const candidates = typeof filter._id === 'string'
       ? (byId ? [parsed(byId)] : []) // a filter naming one _id can only match that document
       : Array.from(documents.values(), parsed);
+    const plain = plainSelect(candidates, filter, options.sort, options.skip ?? 0, options.limit ?? 0);
+    if (plain) return options.projection ? new Query({}, {}).find<Document>(plain, options.projection).all() : plain;
     // mingo's cursor filters, then sorts (stable, BSON type order, missing/null first), then
     // skips and limits, then projects, which is MongoDB's order.
     const cursor = new Query(filter, {}).find<Document>(candidates, options.projection ?? {});
