@@ -81,9 +81,13 @@ describe('key decider', () => {
       spec.given([]).when(redeem).thenFails('not_found', keyTexts.unknownKey);
     });
 
-    it('refuses a key redeemed already, by anyone', () => {
-      spec.given([generated(), redeemed]).when(redeem).thenFails('conflict', keyTexts.usedKey);
+    it('refuses a key another member redeemed', () => {
       spec.given([generated(), redeemed]).when({ ...redeem, discordUserId: '444444444444444444' }).thenFails('conflict', keyTexts.usedKey);
+    });
+
+    it('records nothing new when the member who redeemed it asks again (the VIP decider says whether a role is owed)', () => {
+      spec.given([generated(), redeemed]).when(redeem).then([]);
+      spec.given([generated(hours(-1)), redeemed]).when(redeem).then([]);
     });
 
     it('refuses an expired key, from the very moment it expires', () => {
@@ -99,7 +103,7 @@ describe('key decider', () => {
     });
 
     it('says used rather than expired when both are true', () => {
-      spec.given([generated(hours(-1)), redeemed]).when(redeem).thenFails('conflict', keyTexts.usedKey);
+      spec.given([generated(hours(-1)), redeemed]).when({ ...redeem, discordUserId: '444444444444444444' }).thenFails('conflict', keyTexts.usedKey);
     });
   });
 
@@ -107,7 +111,7 @@ describe('key decider', () => {
     expect(codeOf([], { ...generate, botInServer: false })).to.equal(keyErrorCodes.botNotInServer);
     expect(codeOf([], redeem)).to.equal(keyErrorCodes.unknownKey);
     expect(codeOf([generated(hours(-1))], redeem)).to.equal(keyErrorCodes.expiredKey);
-    expect(codeOf([generated(), redeemed], redeem)).to.equal(keyErrorCodes.usedKey);
+    expect(codeOf([generated(), redeemed], { ...redeem, discordUserId: '444444444444444444' })).to.equal(keyErrorCodes.usedKey);
     expect(codeOf([generated()], { ...redeem, guildId: '222222222222222222' })).to.equal(keyErrorCodes.wrongServer);
   });
 });

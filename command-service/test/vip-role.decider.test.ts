@@ -41,6 +41,12 @@ describe('VIP role decider', () => {
     it('opens a fresh window after the bot removed the role', () => {
       spec.given([granted(minutes(30)), removed]).when(grant).then([grantedNow(minutes(60))]);
     });
+
+    it('grants once per key: a key that granted a window, open or over, grants nothing more', () => {
+      spec.given([granted(minutes(30), 'k1')]).when(grant).then([]);
+      spec.given([granted(minutes(30), 'k1'), removed]).when(grant).then([]);
+      spec.given([granted(minutes(-5), 'k1'), granted(minutes(50), 'k2')]).when(grant).then([]);
+    });
   });
 
   describe('the bot took the role away', () => {

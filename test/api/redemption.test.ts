@@ -3,7 +3,7 @@ import { errorTexts, keyErrorCodes, keyTexts, type HealthResponse, type RedeemKe
 import { digestOf, randomCode } from '@vip/platform';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { api, login } from '../support/http.ts';
-import { seedGuild, seedKey, streamEvents } from '../support/seed.ts';
+import { appendEvents, seedGuild, seedKey, streamEvents } from '../support/seed.ts';
 
 const GUILD = '200000000000000001';
 const OTHER_GUILD = '200000000000000002';
@@ -107,6 +107,31 @@ describe('key redemption by the key bot (API)', function () {
       expect(response.body).to.deep.equal({ error: keyTexts.usedKey, code: keyErrorCodes.usedKey });
     }
     expect(await head()).to.equal(before);
+  });
+
+  it('grants the role owed when a crash came between the key\'s write and the role\'s, once, to that member only', async () => {
+    // the log as a crash right after KeyRedeemed leaves it: the key redeemed, no window
+    const key = await generateKey();
+    const discordUserId = newMember();
+    const keyDigest = digestOf(key);
+    await appendEvents(product.dataDir, `key-${keyDigest}`, [
+      { type: 'KeyRedeemed', data: { keyDigest, guildId: GUILD, discordUserId, redeemedAt: new Date().toISOString() } },
+    ]);
+    const someoneElse = await redeem({ guildId: GUILD, discordUserId: newMember(), key });
+    expect(someoneElse.status).to.equal(409);
+
+    const before = Date.now();
+    const retry = await redeem({ guildId: GUILD, discordUserId, key });
+    expect(retry.status, JSON.stringify(retry.body)).to.equal(200);
+    expect(retry.body).to.include({ success: true, guildId: GUILD, discordUserId, extended: false });
+    expect(new Date(retry.body.until).getTime()).to.be.at.least(before + VIP_MINUTES * 60_000);
+    expect((await streamEvents(product.dataDir, `key-${keyDigest}`)).map((e) => e.type)).to.deep.equal(['KeyGenerated', 'KeyRedeemed']);
+    expect((await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`)).map((e) => e.type)).to.deep.equal(['VipRoleGranted']);
+
+    const again = await redeem({ guildId: GUILD, discordUserId, key });
+    expect(again.status).to.equal(409);
+    expect(again.body).to.deep.equal({ error: keyTexts.usedKey, code: keyErrorCodes.usedKey });
+    expect(await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`)).to.have.length(1);
   });
 
   it('refuses a key of another server', async () => {

@@ -26,6 +26,8 @@ export interface KeyState {
   status: 'none' | 'generated' | 'redeemed';
   guildId: string | null;
   expiresAt: string | null;
+  /** The member who redeemed it. */
+  redeemedBy: string | null;
 }
 
 export const keyErrors = {
@@ -37,13 +39,13 @@ export const keyErrors = {
 };
 
 export const keyDecider: Decider<KeyCommand, KeyState, KeyEvent> = {
-  initialState: () => ({ status: 'none', guildId: null, expiresAt: null }),
+  initialState: () => ({ status: 'none', guildId: null, expiresAt: null, redeemedBy: null }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'KeyGenerated':
-        return { status: 'generated', guildId: event.data.guildId, expiresAt: event.data.expiresAt };
+        return { status: 'generated', guildId: event.data.guildId, expiresAt: event.data.expiresAt, redeemedBy: null };
       case 'KeyRedeemed':
-        return { ...state, status: 'redeemed' };
+        return { ...state, status: 'redeemed', redeemedBy: event.data.discordUserId };
     }
   },
   decide: (command, state, now) => {
@@ -64,7 +66,12 @@ export const keyDecider: Decider<KeyCommand, KeyState, KeyEvent> = {
         if (state.status === 'none') throw keyErrors.unknown();
         // pasted in the wrong server: say so whatever else is true of the key
         if (state.guildId !== command.guildId) throw keyErrors.wrongServer();
-        if (state.status === 'redeemed') throw keyErrors.used();
+        // the member who redeemed it asks again: nothing new here; the VIP decider grants the
+        // role if a crash came between the two writes, and says "used" otherwise
+        if (state.status === 'redeemed') {
+          if (state.redeemedBy === command.discordUserId) return [];
+          throw keyErrors.used();
+        }
         if (new Date(state.expiresAt!).getTime() <= now.getTime()) throw keyErrors.expired();
         const { keyDigest, guildId, discordUserId } = command;
         return [{ type: 'KeyRedeemed', data: { keyDigest, guildId, discordUserId, redeemedAt: now.toISOString() } }];

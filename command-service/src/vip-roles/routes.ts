@@ -22,7 +22,9 @@ export function vipRoleRoutes(deps: CommandDeps): Router {
     const context = commandContext(ctx, keyBot);
 
     // The key stream decides who wins: appended at the revision it was judged on, so of many
-    // concurrent redemptions exactly one succeeds and the others find the key used.
+    // concurrent redemptions exactly one succeeds and the others find the key used. The
+    // member who redeemed it may ask again: if a crash came between the key's write and the
+    // role's, the retry grants the role; the VIP stream grants each key once.
     await handleCommand(deps.eventStore, keyDecider, keyStream(keyDigest), { type: 'RedeemKey', keyDigest, guildId, discordUserId }, context);
     const { events, state } = await handleCommand(
       deps.eventStore,
@@ -32,7 +34,8 @@ export function vipRoleRoutes(deps: CommandDeps): Router {
       context,
     );
     const granted = events.find((event) => event.type === 'VipRoleGranted');
-    if (!granted) throw new Error('redemption granted no VIP role');
+    // redeemed by this member before, and the role it granted is on record: the key is used
+    if (!granted) throw keyErrors.used();
 
     const body: RedeemKeyResponse = {
       success: true,

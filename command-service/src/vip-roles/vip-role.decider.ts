@@ -13,6 +13,8 @@ export type VipRoleCommand =
 export interface VipRoleState {
   /** End of the open window; null before the first grant and after the bot removed the role. */
   until: string | null;
+  /** Digests of the keys that granted this member a window here: each grants once. */
+  grantedKeys: readonly string[];
 }
 
 /** An open window at `now`: granted, not removed, not yet over. */
@@ -23,18 +25,19 @@ export function openWindowEnd(state: VipRoleState, now: Date): number | null {
 }
 
 export const vipRoleDecider: Decider<VipRoleCommand, VipRoleState, VipRoleEvent> = {
-  initialState: () => ({ until: null }),
-  evolve: (_state, event) => {
+  initialState: () => ({ until: null, grantedKeys: [] }),
+  evolve: (state, event) => {
     switch (event.type) {
       case 'VipRoleGranted':
-        return { until: event.data.until };
+        return { until: event.data.until, grantedKeys: [...state.grantedKeys, event.data.keyDigest] };
       case 'VipRoleRemoved':
-        return { until: null };
+        return { ...state, until: null };
     }
   },
   decide: (command, state, now) => {
     switch (command.type) {
       case 'GrantVipRole': {
+        if (state.grantedKeys.includes(command.keyDigest)) return [];
         // a second key prolongs to a full window from now, never stacks: max(current end, now + minutes)
         const fresh = now.getTime() + command.minutes * 60_000;
         const until = new Date(Math.max(openWindowEnd(state, now) ?? 0, fresh)).toISOString();
