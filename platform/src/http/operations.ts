@@ -43,17 +43,20 @@ export function accessLog(logger: Logger, metrics?: Metrics): Middleware {
       const route = routeOf(ctx);
       metrics?.observeRequest(ctx.method, route, ctx.status, seconds);
       // the line is built only when it is written: a hot GET must not pay for it at warn
-      if (logger.isLevelEnabled('info')) logger.info(
-        {
-          method: ctx.method,
-          path: loggablePath(ctx),
-          route,
-          status: ctx.status,
-          durationMs: Math.round(seconds * 10_000) / 10,
-          correlationId: (ctx.state as { correlationId?: string }).correlationId,
-        },
-        'request',
-      );
+      // (no early return here: a return in `finally` would swallow the request's error)
+      if (logger.isLevelEnabled('info')) {
+        logger.info(
+          {
+            method: ctx.method,
+            path: loggablePath(ctx),
+            route,
+            status: ctx.status,
+            durationMs: Math.round(seconds * 10_000) / 10,
+            correlationId: (ctx.state as { correlationId?: string }).correlationId,
+          },
+          'request',
+        );
+      }
     }
   };
 }
