@@ -5,30 +5,15 @@
 // its own process; autocannon drives one at a time; the server process's CPU time per
 // request is read from /proc, which moves less than requests/s on a noisy machine.
 // Run: npx tsx bench/src/get-route-anatomy.ts [requests per round=30000] [rounds=5]
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { BOT_TOKEN, GUILD, LISTENING, PRODUCT_READY, seedGuild, startServer } from './bench-servers.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const requests = Number(process.argv[2] ?? 30_000);
 const rounds = Number(process.argv[3] ?? 5);
-const GUILD = '100000000000000001';
-const BOT_TOKEN = 'bench-bot-token';
-
-function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = ready.exec(output);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
 
 /** CPU time (user + system) the process has used, in microseconds. */
 function cpuMicros(pid: number): number {
@@ -40,19 +25,14 @@ function cpuMicros(pid: number): number {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-bench-anatomy-'));
 const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password-1', BOT_API_TOKEN: BOT_TOKEN };
-const product = await start(['src/main.ts'], { ...env, PORT: '0', HOST: '127.0.0.1' }, /open (http:\/\/127\.0\.0\.1:\d+)\/login/);
+const product = await startServer(['src/main.ts'], { ...env, PORT: '0', HOST: '127.0.0.1' }, PRODUCT_READY);
 const layers: Array<{ title: string; child: ChildProcess; url: string }> = [];
 
 try {
-  const report = await fetch(`${product.url}/api/bot/guilds/${GUILD}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${BOT_TOKEN}` },
-    body: JSON.stringify({ name: 'Demo Server', icon: null, memberCount: 1234, channels: [{ id: '100000000000000002', name: 'general' }], missingPermissions: [] }),
-  });
-  if (!report.ok) throw new Error(`seeding the guild failed: ${report.status}`);
-  const bare = await start(['bench/src/bare-koa.ts'], {}, /listening (http:\/\/127\.0\.0\.1:\d+)/);
-  const routes = await start(['bench/src/query-app-variant.ts', 'routes'], env, /listening (http:\/\/127\.0\.0\.1:\d+)/);
-  const queryApp = await start(['bench/src/query-app-variant.ts', 'query-app'], env, /listening (http:\/\/127\.0\.0\.1:\d+)/);
+  await seedGuild(product.url);
+  const bare = await startServer(['bench/src/bare-koa.ts'], {}, LISTENING);
+  const routes = await startServer(['bench/src/query-app-variant.ts', 'routes'], env, LISTENING);
+  const queryApp = await startServer(['bench/src/query-app-variant.ts', 'query-app'], env, LISTENING);
   layers.push(
     { title: 'bare Koa route', ...bare },
     { title: 'query routers and handler, no middleware', child: routes.child, url: `${routes.url}/api/server/${GUILD}` },

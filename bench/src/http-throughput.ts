@@ -1,30 +1,14 @@
 // Requests/s and latency of the product's two hottest routes beside a bare Koa route, in one
 // run, on the embedded stores: POST /api/keys/generateKey and GET /api/server/{id}.
 // Run: npx tsx bench/src/http-throughput.ts [seconds per route] [connections]
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { BOT_TOKEN, GUILD, LISTENING, PRODUCT_READY, seedGuild, startServer } from './bench-servers.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
-const GUILD = '100000000000000001';
-const BOT_TOKEN = 'bench-bot-token';
-
-function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = ready.exec(output);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
 
 async function measure(title: string, options: autocannon.Options) {
   // warm up first: the first second of a fresh process is spent compiling, not serving
@@ -36,20 +20,14 @@ async function measure(title: string, options: autocannon.Options) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-bench-http-'));
 const unlimited = '100000000';
-const product = await start(['src/main.ts'], {
+const product = await startServer(['src/main.ts'], {
   PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password-1', BOT_API_TOKEN: BOT_TOKEN,
   RATE_LIMIT_KEYS_PER_MINUTE: unlimited, RATE_LIMIT_HASHES_PER_MINUTE: unlimited, RATE_LIMIT_LOGINS_PER_MINUTE: unlimited,
-}, /open (http:\/\/127\.0\.0\.1:\d+)\/login/);
-const bare = await start(['bench/src/bare-koa.ts'], {}, /listening (http:\/\/127\.0\.0\.1:\d+)/);
+}, PRODUCT_READY);
+const bare = await startServer(['bench/src/bare-koa.ts'], {}, LISTENING);
 
 try {
-  const report = await fetch(`${product.url}/api/bot/guilds/${GUILD}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${BOT_TOKEN}` },
-    body: JSON.stringify({ name: 'Demo Server', icon: null, memberCount: 1234, channels: [{ id: '100000000000000002', name: 'general' }], missingPermissions: [] }),
-  });
-  if (!report.ok) throw new Error(`seeding the guild failed: ${report.status}`);
-  for (let i = 0; i < 50 && (await fetch(`${product.url}/api/server/${GUILD}`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  await seedGuild(product.url);
 
   const results = [
     await measure('bare Koa route', { url: `${bare.url}/` }),

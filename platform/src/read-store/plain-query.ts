@@ -1,10 +1,11 @@
 /**
- * The embedded store's fast path for the queries screens ask most: filters of top-level
- * fields compared with strings, numbers, booleans or null, and sorts on top-level fields
- * whose values are all numbers or all strings. They run as plain JavaScript, many times
- * faster than mingo (an audit page over 100,000 events went from ~100 ms to a few ms).
- * Anything else returns undefined and goes to mingo, which stays the reference: a
- * differential test checks both give the same answers.
+ * The embedded store's fast path for the queries screens ask most — from one `_id` with an
+ * equality or two (`{ _id, botPresent: true }`, every GET of a server) to a page of the
+ * audit trail: filters of top-level fields compared with strings, numbers, booleans or null,
+ * and sorts on top-level fields whose values are all numbers or all strings. They run as
+ * plain JavaScript, many times faster than mingo (an audit page over 100,000 events went
+ * from 80–130 ms to 13–34 ms). Anything else returns undefined and goes to mingo, which
+ * stays the reference: a differential test checks both give the same answers.
  */
 import type { Document, Filter, Sort } from './read-store.ts';
 

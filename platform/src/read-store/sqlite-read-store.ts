@@ -332,13 +332,6 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   private select(filter: Filter, options: FindOptions): Document[] {
     const documents = this.store.documentsOf(this.name);
     const byId = typeof filter._id === 'string' ? documents.get(filter._id) : undefined;
-    // the hot path: one _id, perhaps with plain equalities (`{ _id, botPresent: true }`)
-    if (typeof filter._id === 'string' && !options.projection && !options.sort && !options.skip) {
-      if (!byId) return [];
-      const doc = parsed(byId);
-      const matched = plainEqualityMatch(doc, filter);
-      if (matched !== undefined) return matched ? [doc] : [];
-    }
     const candidates = typeof filter._id === 'string'
       ? (byId ? [parsed(byId)] : []) // a filter naming one _id can only match that document
       : Array.from(documents.values(), parsed);
@@ -467,22 +460,6 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
     node = node[part] as Record<string, unknown>;
   }
   node[parts[parts.length - 1]] = value;
-}
-
-/**
- * Whether `doc` matches a filter made only of top-level equalities with primitive values;
- * undefined when the filter needs mingo (operators, dotted paths, arrays, objects).
- */
-function plainEqualityMatch(doc: Document, filter: Filter): boolean | undefined {
-  for (const key in filter) {
-    const expected = filter[key];
-    if (key.startsWith('$') || key.includes('.')) return undefined;
-    if (expected !== null && typeof expected === 'object') return undefined;
-    const actual = (doc as Record<string, unknown>)[key];
-    if (Array.isArray(actual)) return undefined; // MongoDB matches an element: leave it to mingo
-    if (expected === null ? actual !== null && actual !== undefined : actual !== expected) return false;
-  }
-  return true;
 }
 
 /**
