@@ -81,6 +81,23 @@ describe('frontend: admin audit trail (browser)', function () {
     expect(browser.pageErrors).to.deep.equal([]);
   });
 
+  it('says when the trail could not be loaded, and loads it on "Try again"', async () => {
+    const page = await signedInAdmin('/admin/whitelist');
+    // the server is unreachable for the first request of the trail, then back
+    let failed = 0;
+    await page.route('**/api/admin/audit?*', async (route) => {
+      if (failed++ === 0) await route.abort('connectionrefused');
+      else await route.continue();
+    });
+    await page.goto(browser.url(`/admin/audit?guildId=${DEMO_SERVER_ID}`));
+    const banner = page.getByRole('alert').filter({ hasText: 'Try again' });
+    await banner.waitFor();
+    expect(await page.locator('.audit-event').count()).to.equal(0);
+    await banner.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('.audit-event').first().waitFor();
+    expect(await banner.count()).to.equal(0);
+  });
+
   it('fits a 390 px wide screen', async () => {
     const page = await signedInAdmin(`/admin/audit?guildId=${DEMO_SERVER_ID}`);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -3,6 +3,7 @@ import type { AnnouncementView } from '@vip/contracts';
 import { configDefaults, type Priority } from '@vip/contracts/config-defaults.ts';
 import { emptyStates, errorTexts } from '@vip/contracts/error-texts.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useGetAnnouncementsQuery } from '../api/apiSlice.ts';
 import { AnnouncementCard } from './AnnouncementCard.tsx';
@@ -44,14 +45,7 @@ export function AnnouncementsList({ renderActions, readOnClick = false, showHead
   if (isLoading) {
     body = <PageLoading label="Loading announcements..." />;
   } else if (isError && !data) {
-    body = (
-      <div className="banner banner-error" role="alert">
-        {errorTexts.failedToLoadAnnouncements}
-        <button type="button" className="button button-secondary" onClick={() => refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed onRetry={refetch}>{errorTexts.failedToLoadAnnouncements}</LoadFailed>;
   } else if (announcements.length === 0) {
     body = <p className="empty-state">{emptyStates.noAnnouncements}</p>;
   } else if (ofPriority.length === 0) {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { AuditEventView, EventType, ServerSettingsChange } from '@vip/contracts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
@@ -140,12 +141,7 @@ function AuditPage({ filters, before, last, onOlder }: { filters: AuditFilters; 
   if (isError || !data) {
     return (
       <li className="audit-status">
-        <div className="banner banner-error" role="alert">
-          {errorTextOf(error, 'Could not load the audit trail')}
-          <button type="button" className="button button-secondary" onClick={() => refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed onRetry={refetch}>{errorTextOf(error, 'Could not load the audit trail')}</LoadFailed>
       </li>
     );
   }
@@ -279,14 +275,7 @@ function KeyLife() {
   let body;
   if (isLoading) body = <PageLoading label="Loading the key's life..." />;
   else if (isError || !data) {
-    body = (
-      <div className="banner banner-error" role="alert">
-        {errorTextOf(error, "Could not load the key's life")}
-        <button type="button" className="button button-secondary" onClick={() => refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed onRetry={refetch}>{errorTextOf(error, "Could not load the key's life")}</LoadFailed>;
   } else if (data.events.length === 0) body = <p className="empty-state">No events for this key</p>;
   else {
     body = (
@@ -317,14 +306,7 @@ function SettingsHistory() {
   let body;
   if (isLoading) body = <PageLoading label="Loading settings history..." />;
   else if (isError || !data) {
-    body = (
-      <div className="banner banner-error" role="alert">
-        {errorTextOf(error, 'Could not load the settings history')}
-        <button type="button" className="button button-secondary" onClick={() => refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed onRetry={refetch}>{errorTextOf(error, 'Could not load the settings history')}</LoadFailed>;
   } else if (data.changes.length === 0) body = <p className="empty-state">No settings changes recorded for this server</p>;
   else {
     body = (

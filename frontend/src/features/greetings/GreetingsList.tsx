@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { greetingTexts, panelTexts } from '../../app/texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useDeleteGreetingMutation, useGetGreetingListQuery } from './greetingsApi.ts';
@@ -21,14 +22,7 @@ export function GreetingsList({ selectedServerId, onEdit }: { selectedServerId: 
   let body;
   if (isLoading) body = <PageLoading label="Loading greetings..." />;
   else if (isError && !data) {
-    body = (
-      <div className="banner banner-error" role="alert">
-        {panelTexts.failedToLoadGreetings}
-        <button type="button" className="button button-secondary button-small" onClick={() => refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed onRetry={refetch} small>{panelTexts.failedToLoadGreetings}</LoadFailed>;
   } else if (!data || data.length === 0) body = <p className="empty-state">{panelTexts.noGreetings}</p>;
   else {
     body = (

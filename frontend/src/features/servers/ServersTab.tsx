@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { AddServerModal } from './AddServerModal.tsx';
 import { ServerCard } from './ServerCard.tsx';
@@ -12,14 +13,7 @@ export function ServersTab() {
 
   if (isLoading) return <PageLoading label="Loading servers..." />;
   if (!data) {
-    return (
-      <div className="banner banner-error" role="alert">
-        {panelTexts.failedToLoadServers}
-        <button type="button" className="button button-secondary" onClick={() => refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadFailed onRetry={refetch}>{panelTexts.failedToLoadServers}</LoadFailed>;
   }
 
   const { servers, maxSlots } = data;

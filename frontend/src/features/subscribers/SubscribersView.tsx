@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { SubscriberListItem } from '@vip/contracts';
 import { adminTexts } from '../../app/texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
@@ -15,14 +16,7 @@ export function SubscribersView() {
   let body;
   if (isLoading) body = <PageLoading label="Loading subscribers..." />;
   else if (isError && !data) {
-    body = (
-      <div className="banner banner-error" role="alert">
-        {adminTexts.failedToLoadSubscribers}
-        <button type="button" className="button button-secondary" onClick={() => refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed onRetry={refetch}>{adminTexts.failedToLoadSubscribers}</LoadFailed>;
   } else if (!data || data.length === 0) body = <p className="empty-state">{adminTexts.noSubscribers}</p>;
   else {
     body = (

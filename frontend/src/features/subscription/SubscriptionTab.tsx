@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { panelTexts, subscriptionTexts } from '../../app/texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { SecretField } from '../../components/SecretField.tsx';
 import { copyText } from '../../lib/clipboard.ts';
@@ -22,14 +23,7 @@ export function SubscriptionTab() {
   if (isLoading) return <PageLoading label="Loading subscription..." />;
   if (!data) {
     if (isHttpFailure(error) && error.status === 404) return <p className="empty-state">{subscriptionTexts.noActiveSubscription}</p>;
-    return (
-      <div className="banner banner-error" role="alert">
-        {subscriptionTexts.failedToLoadSubscription}
-        <button type="button" className="button button-secondary" onClick={() => refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadFailed onRetry={refetch}>{subscriptionTexts.failedToLoadSubscription}</LoadFailed>;
   }
 
   return (

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { WhitelistEntryView } from '@vip/contracts';
 import { whitelistTexts } from '../../app/texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
@@ -20,14 +21,7 @@ export function WhitelistManager() {
   let body;
   if (isLoading) body = <PageLoading label="Loading whitelist..." />;
   else if (isError && !data) {
-    body = (
-      <div className="banner banner-error" role="alert">
-        {whitelistTexts.failedToLoad}
-        <button type="button" className="button button-secondary" onClick={() => refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed onRetry={refetch}>{whitelistTexts.failedToLoad}</LoadFailed>;
   } else if (users.length === 0) body = <p className="empty-state">{whitelistTexts.empty}</p>;
   else {
     body = (
