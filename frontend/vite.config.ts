@@ -13,8 +13,10 @@ const backend = 'http://127.0.0.1:3000';
  *   StoreLayout (login, panels, landing, status). The visitor key page never loads it: its
  *   budget is 100 KB gzipped and react-dom alone is ~66 KB of that.
  */
-const vendor = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-hot-toast|goober|cookie|set-cookie-parser)[\\/]/;
-const redux = /[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|immer|reselect|redux|redux-thunk|react-redux|use-sync-external-store|@standard-schema[\\/]utils)[\\/]/;
+const vendor =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-hot-toast|goober|cookie|set-cookie-parser)[\\/]/;
+const redux =
+  /[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|immer|reselect|redux|redux-thunk|react-redux|use-sync-external-store|@standard-schema[\\/]utils)[\\/]/;
 
 export default defineConfig({
   plugins: [react()],

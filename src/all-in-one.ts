@@ -25,7 +25,8 @@ export interface RunningProduct {
  */
 export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduct> {
   // bots inside this process need a service token even when none is configured: one for this run
-  const needsBotToken = !appConfig.botApiToken && Boolean(process.env.DISCORD_TOKEN || process.env.POSTER_DISCORD_TOKEN);
+  const needsBotToken =
+    !appConfig.botApiToken && Boolean(process.env.DISCORD_TOKEN || process.env.POSTER_DISCORD_TOKEN);
   const config = needsBotToken ? { ...appConfig, botApiToken: randomBytes(32).toString('base64url') } : appConfig;
   const container = await createContainer(config, 'all-in-one');
   const commandDeps = await resolveCommandDeps(container);
@@ -53,7 +54,10 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  logger.info({ url, dataDir: config.dataDir, eventStore: eventStore.adapterName, readStore: readStore.adapterName }, 'VIP access is running');
+  logger.info(
+    { url, dataDir: config.dataDir, eventStore: eventStore.adapterName, readStore: readStore.adapterName },
+    'VIP access is running',
+  );
   const bots = startBots({ eventStore, appConfig: config, productUrl: url, logger });
 
   return {

@@ -15,7 +15,8 @@ export function createFrontendApp(frontendDir: string, observe?: { logger: Logge
   app.use(securityHeaders);
   app.use(async (ctx, next) => {
     await next();
-    if (ctx.path.startsWith('/assets/') && ctx.status === 200) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    if (ctx.path.startsWith('/assets/') && ctx.status === 200)
+      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
   // brotli/gzip siblings written at build time are sent to browsers that accept them
   app.use(serve(frontendDir, { index: false, maxage: 0, brotli: true, gzip: true }));

@@ -16,7 +16,9 @@ describe('who may do what, and what bad input gets', function () {
     product = await startAllInOne({ env: { CORS_ORIGIN: 'https://panel.example' } });
     adminToken = await login(product.url, ADMIN.username, ADMIN.password);
     // created by the CLI while the server runs: it must reach the running server
-    const created = await runCli('src/cli/user.ts', ['create', 'member', '--password', 'member-password-1'], { DATA_DIR: product.dataDir });
+    const created = await runCli('src/cli/user.ts', ['create', 'member', '--password', 'member-password-1'], {
+      DATA_DIR: product.dataDir,
+    });
     expect(created.code, created.stderr).to.equal(0);
     memberToken = await login(product.url, 'member', 'member-password-1');
   });
@@ -27,7 +29,10 @@ describe('who may do what, and what bad input gets', function () {
 
   describe('sign-in', () => {
     it('refuses a wrong password and an unknown user with the same text', async () => {
-      for (const body of [{ username: ADMIN.username, password: 'wrong-password' }, { username: 'nobody', password: 'whatever-pw' }]) {
+      for (const body of [
+        { username: ADMIN.username, password: 'wrong-password' },
+        { username: 'nobody', password: 'whatever-pw' },
+      ]) {
         const response = await api(product.url, 'POST', '/api/auth/login', { body });
         expect(response.status).to.equal(401);
         expect(response.body.error).to.equal(errorTexts.invalidCredentials);
@@ -35,7 +40,9 @@ describe('who may do what, and what bad input gets', function () {
     });
 
     it('answers the spec shape', async () => {
-      const response = await api(product.url, 'POST', '/api/auth/login', { body: { username: 'member', password: 'member-password-1' } });
+      const response = await api(product.url, 'POST', '/api/auth/login', {
+        body: { username: 'member', password: 'member-password-1' },
+      });
       expect(response.status).to.equal(200);
       expect(response.body).to.have.all.keys('token', 'id', 'user');
       expect(response.body.user).to.deep.equal({ username: 'member', isAdmin: false });
@@ -75,17 +82,25 @@ describe('who may do what, and what bad input gets', function () {
     it('401 without a token, on every route', async () => {
       expect((await api(product.url, 'GET', '/api/announcements')).status).to.equal(401);
       expect((await api(product.url, 'GET', '/api/user/info')).status).to.equal(401);
-      expect((await api(product.url, 'POST', '/api/announcements', { body: { title: 'a', content: 'b' } })).status).to.equal(401);
+      expect(
+        (await api(product.url, 'POST', '/api/announcements', { body: { title: 'a', content: 'b' } })).status,
+      ).to.equal(401);
       expect((await api(product.url, 'DELETE', '/api/announcements/some-id')).status).to.equal(401);
       expect((await api(product.url, 'POST', '/api/auth/logout')).status).to.equal(401);
     });
 
     it('403 for a non-admin, and nothing appended', async () => {
       const before = await head();
-      const post = await api(product.url, 'POST', '/api/announcements', { token: memberToken, body: { title: 'a', content: 'b' } });
+      const post = await api(product.url, 'POST', '/api/announcements', {
+        token: memberToken,
+        body: { title: 'a', content: 'b' },
+      });
       expect(post.status).to.equal(403);
       expect(post.body.error).to.equal(errorTexts.forbidden);
-      const created = await api(product.url, 'POST', '/api/announcements', { token: adminToken, body: { title: 'keep', content: 'me' } });
+      const created = await api(product.url, 'POST', '/api/announcements', {
+        token: adminToken,
+        body: { title: 'keep', content: 'me' },
+      });
       const afterCreate = await head();
       const remove = await api(product.url, 'DELETE', `/api/announcements/${created.body.id}`, { token: memberToken });
       expect(remove.status).to.equal(403);
@@ -116,7 +131,10 @@ describe('who may do what, and what bad input gets', function () {
         const response = await api(product.url, 'POST', '/api/announcements', { token: adminToken, rawBody });
         expect(response.status, rawBody).to.equal(400);
       }
-      const huge = await api(product.url, 'POST', '/api/announcements', { token: adminToken, body: { title: 't', content: 'x'.repeat(200_000) } });
+      const huge = await api(product.url, 'POST', '/api/announcements', {
+        token: adminToken,
+        body: { title: 't', content: 'x'.repeat(200_000) },
+      });
       expect(huge.status).to.equal(413);
       expect(await head()).to.equal(before);
     });
@@ -125,7 +143,9 @@ describe('who may do what, and what bad input gets', function () {
       const unknown = await api(product.url, 'DELETE', '/api/announcements/does-not-exist', { token: adminToken });
       expect(unknown.status).to.equal(404);
       expect(unknown.body.error).to.equal(errorTexts.announcementNotFound);
-      const malformed = await api(product.url, 'DELETE', `/api/announcements/${encodeURIComponent('../../etc')}`, { token: adminToken });
+      const malformed = await api(product.url, 'DELETE', `/api/announcements/${encodeURIComponent('../../etc')}`, {
+        token: adminToken,
+      });
       expect(malformed.status).to.be.oneOf([400, 404]);
     });
 
@@ -138,10 +158,16 @@ describe('who may do what, and what bad input gets', function () {
 
   describe('CORS', () => {
     it('answers a preflight from the configured origin only', async () => {
-      const allowed = await fetch(`${product.url}/api/announcements`, { method: 'OPTIONS', headers: { origin: 'https://panel.example' } });
+      const allowed = await fetch(`${product.url}/api/announcements`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://panel.example' },
+      });
       expect(allowed.status).to.equal(204);
       expect(allowed.headers.get('access-control-allow-origin')).to.equal('https://panel.example');
-      const other = await fetch(`${product.url}/api/announcements`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+      const other = await fetch(`${product.url}/api/announcements`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example' },
+      });
       expect(other.headers.get('access-control-allow-origin')).to.equal(null);
     });
   });
@@ -165,7 +191,9 @@ describe('who may do what, and what bad input gets', function () {
 
   describe('users created from the command line', () => {
     it('refuses a taken username', async () => {
-      const again = await runCli('src/cli/user.ts', ['create', 'MEMBER', '--password', 'another-password'], { DATA_DIR: product.dataDir });
+      const again = await runCli('src/cli/user.ts', ['create', 'MEMBER', '--password', 'another-password'], {
+        DATA_DIR: product.dataDir,
+      });
       expect(again.code).to.equal(1);
       expect(again.stderr).to.contain(errorTexts.usernameTaken);
     });
@@ -189,7 +217,8 @@ describe('sign-in rate limit', function () {
   });
 
   it('answers 429 with a clear text after too many attempts for one username', async () => {
-    const attempt = () => api(product.url, 'POST', '/api/auth/login', { body: { username: ADMIN.username, password: 'guess-guess' } });
+    const attempt = () =>
+      api(product.url, 'POST', '/api/auth/login', { body: { username: ADMIN.username, password: 'guess-guess' } });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).to.equal(401);
     const limited = await attempt();
     expect(limited.status).to.equal(429);

@@ -26,7 +26,11 @@ describe('announcements, through every layer of the running product', function (
       body: { title: 'Maintenance tonight', content: 'The bot restarts at 22:00.', priority: 'high' },
     });
     expect(created.status).to.equal(201);
-    expect(created.body).to.include({ title: 'Maintenance tonight', content: 'The bot restarts at 22:00.', priority: 'high' });
+    expect(created.body).to.include({
+      title: 'Maintenance tonight',
+      content: 'The bot restarts at 22:00.',
+      priority: 'high',
+    });
     expect(created.body.author).to.deep.equal({ username: ADMIN.username, avatar: null });
     const { id } = created.body;
 
@@ -47,8 +51,14 @@ describe('announcements, through every layer of the running product', function (
   });
 
   it('lists newest first and defaults the priority to medium', async () => {
-    const first = await api<AnnouncementView>(product.url, 'POST', '/api/announcements', { token, body: { title: 'First', content: 'one' } });
-    const second = await api<AnnouncementView>(product.url, 'POST', '/api/announcements', { token, body: { title: 'Second', content: 'two', priority: 'low' } });
+    const first = await api<AnnouncementView>(product.url, 'POST', '/api/announcements', {
+      token,
+      body: { title: 'First', content: 'one' },
+    });
+    const second = await api<AnnouncementView>(product.url, 'POST', '/api/announcements', {
+      token,
+      body: { title: 'Second', content: 'two', priority: 'low' },
+    });
     expect(first.body.priority).to.equal('medium');
     const listed = await api<AnnouncementView[]>(product.url, 'GET', '/api/announcements', { token });
     expect(listed.body.map((a) => a.id)).to.deep.equal([second.body.id, first.body.id]);
@@ -57,7 +67,10 @@ describe('announcements, through every layer of the running product', function (
   it('pushes only after the read model holds the change', async () => {
     const live = await LiveClient.connect(product.url, { type: 'auth', token });
     await live.waitFor((message) => message.type === 'ready');
-    const created = await api<AnnouncementView>(product.url, 'POST', '/api/announcements', { token, body: { title: 'Fresh', content: 'now' } });
+    const created = await api<AnnouncementView>(product.url, 'POST', '/api/announcements', {
+      token,
+      body: { title: 'Fresh', content: 'now' },
+    });
     await live.waitFor((message) => message.type === 'announcement' && message.data.id === created.body.id);
     // a client refetching on the push must find it
     const listed = await api<AnnouncementView[]>(product.url, 'GET', '/api/announcements', { token });

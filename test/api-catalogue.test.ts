@@ -11,7 +11,9 @@ import type { Container } from 'inversify';
 
 function served(routers: Router[]): string[] {
   return routers.flatMap((router) =>
-    router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${layer.path}`)),
+    router.stack.flatMap((layer) =>
+      layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${layer.path}`),
+    ),
   );
 }
 
@@ -27,7 +29,10 @@ describe('the API catalogue', () => {
   before(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-catalogue-'));
     container = await createContainer(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), 'catalogue-test');
-    routes = [...served(commandRouters(await resolveCommandDeps(container))), ...served(queryRouters(await resolveQueryDeps(container)))];
+    routes = [
+      ...served(commandRouters(await resolveCommandDeps(container))),
+      ...served(queryRouters(await resolveQueryDeps(container))),
+    ];
   });
   after(async () => {
     await closeContainer(container);
@@ -42,11 +47,15 @@ describe('the API catalogue', () => {
 
   it('lists only reads as GET, so the proxy sends every write to command-service', () => {
     const queryPaths = new Set(routes.filter((route) => route.startsWith('GET ')));
-    for (const route of apiCatalogue.filter((r) => r.method === 'GET')) expect(queryPaths.has(`GET ${route.path}`)).to.equal(true);
+    for (const route of apiCatalogue.filter((r) => r.method === 'GET'))
+      expect(queryPaths.has(`GET ${route.path}`)).to.equal(true);
   });
 
   it('generates an OpenAPI 3.1 document with every route and who may call it', () => {
-    const document = buildOpenApi(apiCatalogue, { title: 't', version: '1' }) as { openapi: string; paths: Record<string, Record<string, { 'x-auth': string; security: unknown[] }>> };
+    const document = buildOpenApi(apiCatalogue, { title: 't', version: '1' }) as {
+      openapi: string;
+      paths: Record<string, Record<string, { 'x-auth': string; security: unknown[] }>>;
+    };
     expect(document.openapi).to.equal('3.1.0');
     for (const route of apiCatalogue) {
       const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];

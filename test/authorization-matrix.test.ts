@@ -39,7 +39,8 @@ describe('authorization matrix: every route × every kind of caller', function (
       if (name === 'serverId') return SERVER;
       if (name === 'hash') return 'UNKNOWN-HASH';
       if (route.path.startsWith('/api/server/') || route.path.startsWith('/api/bot/guilds')) return SERVER;
-      if (route.path.startsWith('/api/user/') || route.path.startsWith('/api/admin/subscribers')) return userIds[caller === 'otherSubscriber' ? 'otherSubscriber' : 'subscriber']!;
+      if (route.path.startsWith('/api/user/') || route.path.startsWith('/api/admin/subscribers'))
+        return userIds[caller === 'otherSubscriber' ? 'otherSubscriber' : 'subscriber']!;
       return '00000000-0000-4000-8000-000000000000';
     });
 
@@ -47,17 +48,28 @@ describe('authorization matrix: every route × every kind of caller', function (
     product = await startAllInOne();
     tokens.admin = await login(product.url, ADMIN.username, ADMIN.password);
     for (const caller of ['subscriber', 'otherSubscriber'] as const) {
-      const created = await runCli('src/cli/user.ts', ['create', caller, '--password', passwords[caller]], { DATA_DIR: product.dataDir });
+      const created = await runCli('src/cli/user.ts', ['create', caller, '--password', passwords[caller]], {
+        DATA_DIR: product.dataDir,
+      });
       expect(created.code, created.stderr).to.equal(0);
       userIds[caller] = /\(([0-9a-f-]{36})\)/.exec(created.stdout)![1];
       tokens[caller] = await login(product.url, caller, passwords[caller]);
     }
     const reported = await api(product.url, 'POST', `/api/bot/guilds/${SERVER}`, {
       token: BOT_TOKEN,
-      body: { name: 'Matrix', icon: null, memberCount: 5, channels: [{ id: '100000000000000078', name: 'general' }], missingPermissions: [] },
+      body: {
+        name: 'Matrix',
+        icon: null,
+        memberCount: 5,
+        channels: [{ id: '100000000000000078', name: 'general' }],
+        missingPermissions: [],
+      },
     });
     expect(reported.status).to.equal(200);
-    const added = await api(product.url, 'POST', '/api/user/add-server', { token: tokens.subscriber, body: { guildId: SERVER } });
+    const added = await api(product.url, 'POST', '/api/user/add-server', {
+      token: tokens.subscriber,
+      body: { guildId: SERVER },
+    });
     expect(added.status, JSON.stringify(added.body)).to.equal(200);
   });
   after(async () => {
@@ -66,14 +78,18 @@ describe('authorization matrix: every route × every kind of caller', function (
   });
 
   it('has a policy for every route in the catalogue', () => {
-    for (const route of apiCatalogue) expect(refusals[route.auth], `${route.method} ${route.path}`).to.not.equal(undefined);
+    for (const route of apiCatalogue)
+      expect(refusals[route.auth], `${route.method} ${route.path}`).to.not.equal(undefined);
   });
 
   for (const route of apiCatalogue) {
     it(`${route.method} ${route.path} (${route.auth})`, async () => {
       for (const caller of callers) {
         const token = await tokenOf(caller, route.path === '/api/auth/logout');
-        const response = await api(product.url, route.method, pathFor(route, caller), { token, body: route.method === 'GET' ? undefined : {} });
+        const response = await api(product.url, route.method, pathFor(route, caller), {
+          token,
+          body: route.method === 'GET' ? undefined : {},
+        });
         const label = `${caller} → ${route.method} ${route.path}: ${response.status} ${JSON.stringify(response.body)}`;
         expect(response.status, label).to.be.below(500);
         const refusal = refusals[route.auth][caller];

@@ -24,7 +24,10 @@ describe('a crash right after an acknowledged write', function () {
     const token = await login(product.url, ADMIN.username, ADMIN.password);
     const kept: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const created = await api<AnnouncementView>(product.url, 'POST', '/api/announcements', { token, body: { title: `Kept ${i}`, content: 'survives' } });
+      const created = await api<AnnouncementView>(product.url, 'POST', '/api/announcements', {
+        token,
+        body: { title: `Kept ${i}`, content: 'survives' },
+      });
       expect(created.status).to.equal(201);
       kept.push(created.body.id);
     }
@@ -53,7 +56,9 @@ describe('a crash right after an acknowledged write', function () {
       await rebuildReadModels(eventStore, scratch, allProjectors);
       for (const projector of allProjectors) {
         for (const collection of projector.collections) {
-          expect(await readModelSnapshot(scratch, collection), collection).to.deep.equal(await readModelSnapshot(live, collection));
+          expect(await readModelSnapshot(scratch, collection), collection).to.deep.equal(
+            await readModelSnapshot(live, collection),
+          );
         }
       }
       expect((await readModelSnapshot(live, 'announcements')).length).to.equal(kept.length);

@@ -32,7 +32,11 @@ describe('npm run demo seeds a demo server while the product runs', function () 
     const response = await api(product.url, 'GET', `/api/server/${DEMO}`);
     expect(response.status).to.equal(404);
     // no DISCORD_CLIENT_ID configured: the invite page instead of a Discord link
-    expect(response.body).to.deep.equal({ inviteUrl: '/invite', message: 'Bot not in server', error: 'Bot not in server' });
+    expect(response.body).to.deep.equal({
+      inviteUrl: '/invite',
+      message: 'Bot not in server',
+      error: 'Bot not in server',
+    });
   });
 
   it('seeds it through the bot report, and prints how to open its key page', async () => {
@@ -44,9 +48,18 @@ describe('npm run demo seeds a demo server while the product runs', function () 
     expect(info.status).to.equal(200);
     expect(info.body).to.deep.equal({ id: DEMO, name: 'Demo Server', icon: null, memberCount: 1234, noAds: false });
     const channels = await api(product.url, 'GET', `/api/server/${DEMO}/channels`);
-    expect(channels.body.map((channel: { name: string }) => channel.name)).to.deep.equal(['general', 'welcome', 'vip-lounge', 'announcements']);
+    expect(channels.body.map((channel: { name: string }) => channel.name)).to.deep.equal([
+      'general',
+      'welcome',
+      'vip-lounge',
+      'announcements',
+    ]);
     for (const channel of channels.body) expect(channel.id).to.match(/^\d{17,20}$/);
-    expect((await api(product.url, 'GET', '/api/server/debug/guilds')).body.guilds).to.deep.include({ id: DEMO, name: 'Demo Server', memberCount: 1234 });
+    expect((await api(product.url, 'GET', '/api/server/debug/guilds')).body.guilds).to.deep.include({
+      id: DEMO,
+      name: 'Demo Server',
+      memberCount: 1234,
+    });
   });
 
   it('a second run appends nothing and says the server is already there', async () => {

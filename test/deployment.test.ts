@@ -11,8 +11,19 @@ describe('the distributed deployment files', () => {
       console.log('      docker-compose is not installed: the compose file check is skipped (.ci/run installs it)');
       this.skip();
     }
-    const services = execFileSync('docker-compose', ['config', '--services'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
-    expect(services).to.include.members(['eventstore', 'mongodb', 'command-service', 'query-service', 'projections', 'frontend', 'proxy', 'bots']);
+    const services = execFileSync('docker-compose', ['config', '--services'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    expect(services).to.include.members([
+      'eventstore',
+      'mongodb',
+      'command-service',
+      'query-service',
+      'projections',
+      'frontend',
+      'proxy',
+      'bots',
+    ]);
   });
 
   it('routes GET to queries, other methods to commands, /ws to projections and the rest to the frontend', () => {
@@ -24,7 +35,12 @@ describe('the distributed deployment files', () => {
   });
 
   it('gives every service its own entry point', () => {
-    for (const entry of ['command-service/src/main.ts', 'query-service/src/main.ts', 'projections/src/main.ts', 'src/main.ts']) {
+    for (const entry of [
+      'command-service/src/main.ts',
+      'query-service/src/main.ts',
+      'projections/src/main.ts',
+      'src/main.ts',
+    ]) {
       expect(fs.existsSync(path.join(ROOT, entry)), entry).to.equal(true);
     }
   });

@@ -60,7 +60,12 @@ describe('keys survive a crash in the middle of a burst', function () {
     for (let i = 0; i < answered.length; i += CONCURRENCY) {
       const batch = answered.slice(i, i + CONCURRENCY);
       const answers = await Promise.all(
-        batch.map((key) => api(product!.url, 'POST', '/api/bot/keys/redeem', { token: BOT_TOKEN, body: { guildId: GUILD, discordUserId: String(++member), key } })),
+        batch.map((key) =>
+          api(product!.url, 'POST', '/api/bot/keys/redeem', {
+            token: BOT_TOKEN,
+            body: { guildId: GUILD, discordUserId: String(++member), key },
+          }),
+        ),
       );
       answers.forEach((answer, index) => {
         if (answer.status !== 200) refused.push(`${batch[index]}: ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -70,14 +75,20 @@ describe('keys survive a crash in the middle of a burst', function () {
 
     // the projections caught up with every key written, answered or not
     await eventually(
-      async () => (await api<GenerationCountResponse>(product!.url, 'GET', '/api/getGenerationCount')).body.count >= answered.length,
+      async () =>
+        (await api<GenerationCountResponse>(product!.url, 'GET', '/api/getGenerationCount')).body.count >=
+        answered.length,
       10_000,
       'the generation count to include every answered key',
     );
-    await eventually(async () => {
-      const health = (await api<HealthResponse>(product!.url, 'GET', '/api/health')).body;
-      return health.projections.every((projection) => projection.checkpoint === health.eventStore.headPosition);
-    }, 10_000, 'every projection to reach the head of the log');
+    await eventually(
+      async () => {
+        const health = (await api<HealthResponse>(product!.url, 'GET', '/api/health')).body;
+        return health.projections.every((projection) => projection.checkpoint === health.eventStore.headPosition);
+      },
+      10_000,
+      'every projection to reach the head of the log',
+    );
     await product.stop();
     product = undefined;
 
@@ -88,9 +99,13 @@ describe('keys survive a crash in the middle of a burst', function () {
     try {
       await rebuildReadModels(eventStore, scratch, keysProjectors);
       for (const collection of Object.values(keyReadModels)) {
-        expect(await readModelSnapshot(scratch, collection), collection).to.deep.equal(await readModelSnapshot(live, collection));
+        expect(await readModelSnapshot(scratch, collection), collection).to.deep.equal(
+          await readModelSnapshot(live, collection),
+        );
       }
-      expect((await readModelSnapshot(live, keyReadModels.keys)).filter((doc) => (doc as KeyDocument).redeemedAt !== null)).to.have.length(answered.length);
+      expect(
+        (await readModelSnapshot(live, keyReadModels.keys)).filter((doc) => (doc as KeyDocument).redeemedAt !== null),
+      ).to.have.length(answered.length);
     } finally {
       await Promise.all([eventStore.close(), live.close(), scratch.close()]);
     }

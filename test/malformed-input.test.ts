@@ -12,7 +12,31 @@ const malformedBody = (route: RouteSpec) =>
   fc
     .oneof(
       fc.jsonValue(),
-      fc.dictionary(fc.constantFrom('guildId', 'serverId', 'userId', 'key', 'hash', 'title', 'content', 'priority', 'username', 'password', 'days', 'maxSlots', 'delay', 'channelId', 'message', 'enabled', 'discordUserId', 'oldId', 'newId', 'duration'), fc.jsonValue()),
+      fc.dictionary(
+        fc.constantFrom(
+          'guildId',
+          'serverId',
+          'userId',
+          'key',
+          'hash',
+          'title',
+          'content',
+          'priority',
+          'username',
+          'password',
+          'days',
+          'maxSlots',
+          'delay',
+          'channelId',
+          'message',
+          'enabled',
+          'discordUserId',
+          'oldId',
+          'newId',
+          'duration',
+        ),
+        fc.jsonValue(),
+      ),
     )
     .filter((body) => !route.body!.safeParse(body).success);
 
@@ -29,15 +53,20 @@ const brokenJson = fc.string({ minLength: 1, maxLength: 40 }).filter((text) => {
 });
 
 /** Path parameters the route's schemas reject (path traversal, unicode, huge, empty-ish). */
-const malformedParam = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('..', '%00', '../../etc/passwd', 'x'.repeat(300), ' ', '{}', '1e400', '-1'));
+const malformedParam = fc.oneof(
+  fc.string({ maxLength: 80 }),
+  fc.constantFrom('..', '%00', '../../etc/passwd', 'x'.repeat(300), ' ', '{}', '1e400', '-1'),
+);
 
 describe('malformed input to every command route (property-based)', function () {
   this.timeout(300_000);
   let product: SpawnedProduct;
   let adminToken: string;
   const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
-  const tokenFor = (route: RouteSpec) => (route.auth === 'bot' ? BOT_TOKEN : route.auth === 'anonymous' ? undefined : adminToken);
-  const fill = (route: RouteSpec, value: (name: string) => string) => route.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(value(name)));
+  const tokenFor = (route: RouteSpec) =>
+    route.auth === 'bot' ? BOT_TOKEN : route.auth === 'anonymous' ? undefined : adminToken;
+  const fill = (route: RouteSpec, value: (name: string) => string) =>
+    route.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(value(name)));
 
   before(async () => {
     product = await startAllInOne();
@@ -56,7 +85,10 @@ describe('malformed input to every command route (property-based)', function () 
       if (route.body) {
         await fc.assert(
           fc.asyncProperty(malformedBody(route), async (body) => {
-            const response = await api(product.url, route.method, fill(route, validParams), { token: tokenFor(route), body });
+            const response = await api(product.url, route.method, fill(route, validParams), {
+              token: tokenFor(route),
+              body,
+            });
             return response.status >= 400 && response.status < 500;
           }),
           { numRuns: RUNS_PER_ROUTE },
@@ -64,7 +96,10 @@ describe('malformed input to every command route (property-based)', function () 
       }
       await fc.assert(
         fc.asyncProperty(brokenJson, async (rawBody) => {
-          const response = await api(product.url, route.method, fill(route, validParams), { token: tokenFor(route), rawBody });
+          const response = await api(product.url, route.method, fill(route, validParams), {
+            token: tokenFor(route),
+            rawBody,
+          });
           // DELETE bodies are not read at all; a POST must refuse broken JSON
           return route.method === 'DELETE' ? response.status < 500 : response.status >= 400 && response.status < 500;
         }),
@@ -72,10 +107,20 @@ describe('malformed input to every command route (property-based)', function () 
       );
       if (route.params) {
         await fc.assert(
-          fc.asyncProperty(malformedParam.filter((value) => Object.values(route.params!).some((schema) => !schema.safeParse(value).success)), async (value) => {
-            const response = await api(product.url, route.method, fill(route, () => value), { token: tokenFor(route), body: {} });
-            return response.status >= 400 && response.status < 500;
-          }),
+          fc.asyncProperty(
+            malformedParam.filter((value) =>
+              Object.values(route.params!).some((schema) => !schema.safeParse(value).success),
+            ),
+            async (value) => {
+              const response = await api(
+                product.url,
+                route.method,
+                fill(route, () => value),
+                { token: tokenFor(route), body: {} },
+              );
+              return response.status >= 400 && response.status < 500;
+            },
+          ),
           { numRuns: Math.ceil(RUNS_PER_ROUTE / 2) },
         );
       }

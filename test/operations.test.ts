@@ -34,11 +34,19 @@ describe('operations: metrics, readiness, logs with correlation ids, graceful sh
       return response.text();
     };
     const lagOf = async (projection: string) => sample(await metrics(), 'vip_projection_lag_events', { projection });
-    const post = (title: string) => api(product.url, 'POST', '/api/announcements', { token, body: { title, content: 'for the metrics' } });
+    const post = (title: string) =>
+      api(product.url, 'POST', '/api/announcements', { token, body: { title, content: 'for the metrics' } });
 
     before(async () => {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-ops-'));
-      const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+      const env = {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+      };
       product = await startInProcess(loadConfig(env));
       token = await login(product.url, ADMIN.username, ADMIN.password);
     });
@@ -61,10 +69,14 @@ describe('operations: metrics, readiness, logs with correlation ids, graceful sh
       await live.waitFor((message) => message.type === 'ready');
       const text = await metrics();
       live.close();
-      expect(sample(text, 'vip_http_requests_total', { method: 'POST', route: '/api/announcements', status: '201' })).to.be.at.least(1);
+      expect(
+        sample(text, 'vip_http_requests_total', { method: 'POST', route: '/api/announcements', status: '201' }),
+      ).to.be.at.least(1);
       expect(sample(text, 'vip_http_requests_total', { method: 'GET', route: '/api/hash/check/:hash' })).to.equal(1);
       expect(text).to.not.contain('SECRET-HASH-VALUE');
-      expect(sample(text, 'vip_http_request_duration_seconds_count', { route: '/api/auth/login', status: '200' })).to.be.at.least(1);
+      expect(
+        sample(text, 'vip_http_request_duration_seconds_count', { route: '/api/auth/login', status: '200' }),
+      ).to.be.at.least(1);
       expect(sample(text, 'vip_event_store_appends_total', { outcome: 'ok' })).to.be.at.least(1);
       expect(sample(text, 'vip_event_store_events_appended_total')).to.be.at.least(1);
       expect(sample(text, 'vip_ws_clients')).to.equal(1);
@@ -89,7 +101,9 @@ describe('operations: metrics, readiness, logs with correlation ids, graceful sh
       await eventually(async () => (await lagOf('audit')) === 0, 5000, 'the audit lag falling back to 0');
       expect(sample(await metrics(), 'vip_projection_paused', { projection: 'audit' })).to.equal(0);
       const trail = await api(product.url, 'GET', '/api/admin/audit?type=AnnouncementPosted', { token });
-      expect(trail.body.events.map((event: { data: { title: string } }) => event.data.title).slice(0, 3)).to.deep.equal(['while paused 3', 'while paused 2', 'while paused 1']);
+      expect(trail.body.events.map((event: { data: { title: string } }) => event.data.title).slice(0, 3)).to.deep.equal(
+        ['while paused 3', 'while paused 2', 'while paused 1'],
+      );
     });
   });
 
@@ -125,17 +139,35 @@ describe('operations: metrics, readiness, logs with correlation ids, graceful sh
       expect(event.metadata.correlationId).to.equal(correlationId);
       await api(product.url, 'GET', '/api/hash/validate/ANOTHER-SECRET-HASH');
 
-      await eventually(async () => logLines().some((line) => line.msg === 'projected a batch' && (line.correlationIds as string[]).includes(correlationId)), 5000, 'the projection logging the batch');
+      await eventually(
+        async () =>
+          logLines().some(
+            (line) => line.msg === 'projected a batch' && (line.correlationIds as string[]).includes(correlationId),
+          ),
+        5000,
+        'the projection logging the batch',
+      );
       // (the child's output reaches us through a pipe, a moment after its answers)
-      await eventually(async () => logLines().some((line) => line.msg === 'request' && line.route === '/api/hash/validate/:hash'), 5000, 'the access log line');
+      await eventually(
+        async () => logLines().some((line) => line.msg === 'request' && line.route === '/api/hash/validate/:hash'),
+        5000,
+        'the access log line',
+      );
       const request = logLines().find((line) => line.msg === 'request' && line.correlationId === correlationId)!;
-      expect(request).to.include({ level: 30, method: 'POST', path: '/api/announcements', route: '/api/announcements', status: 201 });
+      expect(request).to.include({
+        level: 30,
+        method: 'POST',
+        path: '/api/announcements',
+        route: '/api/announcements',
+        status: 201,
+      });
       expect(request.durationMs).to.be.a('number');
       const hashCheck = logLines().find((line) => line.msg === 'request' && line.route === '/api/hash/validate/:hash')!;
       expect(hashCheck.path).to.equal('/api/hash/validate/:hash');
 
       const output = product.output();
-      for (const secret of [token, 'ANOTHER-SECRET-HASH', 'query-string-value', ADMIN.password]) expect(output).to.not.contain(secret);
+      for (const secret of [token, 'ANOTHER-SECRET-HASH', 'query-string-value', ADMIN.password])
+        expect(output).to.not.contain(secret);
       expect(output.toLowerCase()).to.not.contain('"authorization"');
     });
   });
@@ -145,21 +177,34 @@ describe('operations: metrics, readiness, logs with correlation ids, graceful sh
       const product = await startAllInOne({ env: { LOG_LEVEL: 'info' } });
       try {
         // sign-ins cost argon2 work: several are still in flight when the signal arrives
-        const inFlight = Array.from({ length: 6 }, () => api(product.url, 'POST', '/api/auth/login', { body: { username: ADMIN.username, password: ADMIN.password } }));
+        const inFlight = Array.from({ length: 6 }, () =>
+          api(product.url, 'POST', '/api/auth/login', { body: { username: ADMIN.username, password: ADMIN.password } }),
+        );
         await new Promise((resolve) => setTimeout(resolve, 30));
         const exited = new Promise<number | null>((resolve) => product.process.once('exit', (code) => resolve(code)));
         product.process.kill('SIGTERM');
         const answers = await Promise.all(inFlight);
         expect(answers.map((answer) => answer.status)).to.deep.equal([200, 200, 200, 200, 200, 200]);
         expect(await exited).to.equal(0);
-        const lines = product.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; route?: string });
+        const lines = product
+          .output()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { msg: string; route?: string });
         const shutdownAt = lines.findIndex((line) => line.msg === 'shutting down');
         expect(shutdownAt).to.be.at.least(0);
         // sign-ins were still being answered after the signal: they were drained, not dropped
-        expect(lines.slice(shutdownAt).filter((line) => line.msg === 'request' && line.route === '/api/auth/login').length).to.be.greaterThan(0);
+        expect(
+          lines.slice(shutdownAt).filter((line) => line.msg === 'request' && line.route === '/api/auth/login').length,
+        ).to.be.greaterThan(0);
         expect(lines[lines.length - 1].msg).to.equal('stopped');
         // it no longer listens
-        expect(await fetch(`${product.url}/api/health`).then(() => 'answered', () => 'refused')).to.equal('refused');
+        expect(
+          await fetch(`${product.url}/api/health`).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        ).to.equal('refused');
       } finally {
         await product.stop();
         removeDataDir(product.dataDir);

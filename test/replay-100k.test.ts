@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { auditReadModels, keyReadModels, readModels, serverReadModels, statsReadModels, subscriptionReadModels } from '@vip/contracts';
+import {
+  auditReadModels,
+  keyReadModels,
+  readModels,
+  serverReadModels,
+  statsReadModels,
+  subscriptionReadModels,
+} from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { ProjectionRunner, allProjectors, compareReadModels, rebuildReadModels } from '@vip/projections';
@@ -37,11 +44,24 @@ describe(`${EVENTS.toLocaleString('en')} mixed events: live read models equal ev
       const runner = new ProjectionRunner(log, live, allProjectors, silent, { maxBatchSize: 500 });
       await runner.start();
       await runner.stop();
-      for (const projector of allProjectors) expect(runner.checkpointOf(projector.name), projector.name).to.equal(written.events);
+      for (const projector of allProjectors)
+        expect(runner.checkpointOf(projector.name), projector.name).to.equal(written.events);
       // every event reached the audit trail: none was skipped as not matching its schema
       expect(await live.collection(auditReadModels.audit).countDocuments()).to.equal(written.events);
       // and the log really exercised every area
-      for (const collection of [readModels.users, readModels.announcements, serverReadModels.guilds, serverReadModels.greetings, serverReadModels.userServers, keyReadModels.keys, keyReadModels.vipRoles, keyReadModels.visitors, statsReadModels.daily, subscriptionReadModels.whitelist, subscriptionReadModels.subscriptions]) {
+      for (const collection of [
+        readModels.users,
+        readModels.announcements,
+        serverReadModels.guilds,
+        serverReadModels.greetings,
+        serverReadModels.userServers,
+        keyReadModels.keys,
+        keyReadModels.vipRoles,
+        keyReadModels.visitors,
+        statsReadModels.daily,
+        subscriptionReadModels.whitelist,
+        subscriptionReadModels.subscriptions,
+      ]) {
         expect(await live.collection(collection).countDocuments(), collection).to.be.greaterThan(0);
       }
 
@@ -52,7 +72,10 @@ describe(`${EVENTS.toLocaleString('en')} mixed events: live read models equal ev
         await scratch.close();
         expect(result.events).to.equal(written.events);
         // compare what reached the files, not just the caches
-        const [liveFromFile, rebuiltFromFile] = [new SqliteReadStore(path.join(dir, 'live.sqlite')), new SqliteReadStore(file)];
+        const [liveFromFile, rebuiltFromFile] = [
+          new SqliteReadStore(path.join(dir, 'live.sqlite')),
+          new SqliteReadStore(file),
+        ];
         try {
           const differences = await compareReadModels(liveFromFile, rebuiltFromFile, allProjectors);
           expect(differences.slice(0, 5), `${differences.length} differences after rebuild ${run}`).to.deep.equal([]);

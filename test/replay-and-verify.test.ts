@@ -14,9 +14,15 @@ describe('replay and verify: the event log as an auditor uses it', function () {
   before(async () => {
     product = await startAllInOne();
     const token = await login(product.url, ADMIN.username, ADMIN.password);
-    await api<AnnouncementView>(product.url, 'POST', '/api/announcements', { token, body: { title: 'First', content: 'one' } });
+    await api<AnnouncementView>(product.url, 'POST', '/api/announcements', {
+      token,
+      body: { title: 'First', content: 'one' },
+    });
     positionAfterFirst = (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition!;
-    await api<AnnouncementView>(product.url, 'POST', '/api/announcements', { token, body: { title: 'Second', content: 'two' } });
+    await api<AnnouncementView>(product.url, 'POST', '/api/announcements', {
+      token,
+      body: { title: 'Second', content: 'two' },
+    });
   });
   after(async () => {
     await product.stop();
@@ -30,7 +36,9 @@ describe('replay and verify: the event log as an auditor uses it', function () {
   });
 
   it('replay --until builds the state as of that position into a separate store', async () => {
-    const result = await runCli('projections/src/cli/replay.ts', ['--until', String(positionAfterFirst)], { DATA_DIR: product.dataDir });
+    const result = await runCli('projections/src/cli/replay.ts', ['--until', String(positionAfterFirst)], {
+      DATA_DIR: product.dataDir,
+    });
     expect(result.code, result.stderr).to.equal(0);
     const file = result.stdout.trim();
     expect(file).to.equal(path.join(product.dataDir, 'replays', `as-of-${positionAfterFirst}.sqlite`));

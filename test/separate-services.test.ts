@@ -23,7 +23,10 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`exited early:\n${output()}`);
-    const ok = await fetch(url).then((r) => r.status < 500, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.status < 500,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -46,7 +49,15 @@ describe('command-service, query-service and projections as separate processes',
       let output = '';
       const child = spawn(process.execPath, ['--import', 'tsx', `${service}/src/main.ts`], {
         cwd: ROOT,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          ADMIN_USERNAME: ADMIN.username,
+          ADMIN_PASSWORD: ADMIN.password,
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout!.on('data', (chunk) => (output += chunk));
@@ -57,7 +68,14 @@ describe('command-service, query-service and projections as separate processes',
     }
   });
   after(async () => {
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))))));
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) =>
+            child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM')),
+          ),
+      ),
+    );
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -72,7 +90,10 @@ describe('command-service, query-service and projections as separate processes',
     const live = await LiveClient.connect(urls.projections, { type: 'auth', token });
     await live.waitFor((message) => message.type === 'ready');
 
-    const created = await api<AnnouncementView>(urls['command-service'], 'POST', '/api/announcements', { token, body: { title: 'Split', content: 'three processes' } });
+    const created = await api<AnnouncementView>(urls['command-service'], 'POST', '/api/announcements', {
+      token,
+      body: { title: 'Split', content: 'three processes' },
+    });
     expect(created.status).to.equal(201);
     await live.waitFor((message) => message.type === 'announcement' && message.data.id === created.body.id);
     const listed = await api<AnnouncementView[]>(urls['query-service'], 'GET', '/api/announcements', { token });

@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventSchemas, parseEvent, parseRecordedEvent, readModels, upcasters, type AuditPageResponse, type UserDocument } from '@vip/contracts';
+import {
+  eventSchemas,
+  parseEvent,
+  parseRecordedEvent,
+  readModels,
+  upcasters,
+  type AuditPageResponse,
+  type UserDocument,
+} from '@vip/contracts';
 import { passwords, type EventStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
@@ -16,11 +24,34 @@ const OLD_ADMIN = { username: 'admin', password: 'written-long-ago-1' };
 const OLD_USER = { username: 'veteran', password: 'veteran-password-1' };
 
 /** A user as an older version of the product wrote them: UserRegistered v1 (no avatar), no schemaVersion. */
-async function writeOldUser(store: EventStore, userId: string, user: { username: string; password: string }, isAdmin: boolean): Promise<void> {
-  const metadata = { correlationId: `old-${userId}`, causationId: `old-${userId}`, actor: { kind: 'system' as const, id: 'user-cli' } };
-  await store.append(`username-${user.username}`, [{ type: 'UsernameReserved', data: { username: user.username, userId }, metadata }], 'no_stream');
+async function writeOldUser(
+  store: EventStore,
+  userId: string,
+  user: { username: string; password: string },
+  isAdmin: boolean,
+): Promise<void> {
+  const metadata = {
+    correlationId: `old-${userId}`,
+    causationId: `old-${userId}`,
+    actor: { kind: 'system' as const, id: 'user-cli' },
+  };
+  await store.append(
+    `username-${user.username}`,
+    [{ type: 'UsernameReserved', data: { username: user.username, userId }, metadata }],
+    'no_stream',
+  );
   const passwordHash = await passwords.hash(user.password);
-  await store.append(`user-${userId}`, [{ type: 'UserRegistered', data: { userId, username: user.username, passwordHash, isAdmin, registeredAt: '2025-03-01T10:00:00.000Z' }, metadata }], 'no_stream');
+  await store.append(
+    `user-${userId}`,
+    [
+      {
+        type: 'UserRegistered',
+        data: { userId, username: user.username, passwordHash, isAdmin, registeredAt: '2025-03-01T10:00:00.000Z' },
+        metadata,
+      },
+    ],
+    'no_stream',
+  );
 }
 
 describe('event versions and upcasting', function () {
@@ -29,17 +60,36 @@ describe('event versions and upcasting', function () {
   describe('reading events written in an older shape', () => {
     it('has a step for every version below each type’s current one', () => {
       for (const [type, { version }] of Object.entries(eventSchemas)) {
-        for (let from = 1; from < version; from++) expect(upcasters[type]?.[from], `${type} v${from} → v${from + 1}`).to.be.a('function');
+        for (let from = 1; from < version; from++)
+          expect(upcasters[type]?.[from], `${type} v${from} → v${from + 1}`).to.be.a('function');
       }
       expect(eventSchemas.UserRegistered.version).to.equal(2);
     });
 
     it('reads a v1 UserRegistered as today’s shape, with no avatar', () => {
-      const v1 = { userId: 'u1', username: 'ann', passwordHash: 'h', isAdmin: false, registeredAt: '2025-01-01T00:00:00.000Z' };
+      const v1 = {
+        userId: 'u1',
+        username: 'ann',
+        passwordHash: 'h',
+        isAdmin: false,
+        registeredAt: '2025-01-01T00:00:00.000Z',
+      };
       expect(parseEvent('UserRegistered', v1, 1).data).to.deep.equal({ ...v1, avatar: null });
       // metadata written before versions were recorded means version 1
-      expect(parseRecordedEvent({ type: 'UserRegistered', data: v1, metadata: { correlationId: 'c', causationId: 'c', actor: { kind: 'system', id: 's' } } }).data).to.include({ avatar: null });
-      expect(parseRecordedEvent({ type: 'UserRegistered', data: { ...v1, avatar: 'https://a/b.png' }, metadata: { schemaVersion: 2 } as never }).data).to.include({ avatar: 'https://a/b.png' });
+      expect(
+        parseRecordedEvent({
+          type: 'UserRegistered',
+          data: v1,
+          metadata: { correlationId: 'c', causationId: 'c', actor: { kind: 'system', id: 's' } },
+        }).data,
+      ).to.include({ avatar: null });
+      expect(
+        parseRecordedEvent({
+          type: 'UserRegistered',
+          data: { ...v1, avatar: 'https://a/b.png' },
+          metadata: { schemaVersion: 2 } as never,
+        }).data,
+      ).to.include({ avatar: 'https://a/b.png' });
       // still validated after upcasting; a version from the future is refused, not guessed at
       expect(() => parseEvent('UserRegistered', { userId: 'u1' }, 1)).to.throw();
       expect(() => parseEvent('UserRegistered', { ...v1, avatar: null }, 3)).to.throw(/newer version/);
@@ -53,7 +103,13 @@ describe('event versions and upcasting', function () {
         await writeOldUser(store, 'u-old', OLD_USER, false);
         await rebuildReadModels(store, readStore, allProjectors);
         const user = await readStore.collection<UserDocument>(readModels.users).findOne({ _id: 'u-old' });
-        expect(user).to.deep.equal({ _id: 'u-old', username: OLD_USER.username, isAdmin: false, avatar: null, registeredAt: '2025-03-01T10:00:00.000Z' });
+        expect(user).to.deep.equal({
+          _id: 'u-old',
+          username: OLD_USER.username,
+          isAdmin: false,
+          avatar: null,
+          registeredAt: '2025-03-01T10:00:00.000Z',
+        });
       } finally {
         await Promise.all([store.close(), readStore.close()]);
         fs.rmSync(dir, { recursive: true, force: true });
@@ -87,11 +143,16 @@ describe('event versions and upcasting', function () {
       const info = await api(product.url, 'GET', '/api/user/info', { token });
       expect(info.body).to.deep.equal({ id: 'u-veteran', username: OLD_USER.username, isAdmin: false, avatar: null });
       const adminToken = await login(product.url, OLD_ADMIN.username, OLD_ADMIN.password);
-      expect((await api(product.url, 'GET', '/api/user/info', { token: adminToken })).body).to.include({ isAdmin: true, avatar: null });
+      expect((await api(product.url, 'GET', '/api/user/info', { token: adminToken })).body).to.include({
+        isAdmin: true,
+        avatar: null,
+      });
     });
 
     it('writes today’s version for new events, and the audit trail says which version each was written in', async () => {
-      const created = await runCli('src/cli/user.ts', ['create', 'newcomer', '--password', 'newcomer-password-1'], { DATA_DIR: dataDir });
+      const created = await runCli('src/cli/user.ts', ['create', 'newcomer', '--password', 'newcomer-password-1'], {
+        DATA_DIR: dataDir,
+      });
       expect(created.code, created.stderr).to.equal(0);
       const userId = /\(([0-9a-f-]{36})\)/.exec(created.stdout)![1];
       const [registered] = await streamEvents(dataDir, `user-${userId}`);
@@ -101,7 +162,11 @@ describe('event versions and upcasting', function () {
       const adminToken = await login(product.url, OLD_ADMIN.username, OLD_ADMIN.password);
       let events: AuditPageResponse['events'] = [];
       for (let attempt = 0; attempt < 50 && events.length < 3; attempt++) {
-        events = (await api<AuditPageResponse>(product.url, 'GET', '/api/admin/audit?type=UserRegistered', { token: adminToken })).body.events;
+        events = (
+          await api<AuditPageResponse>(product.url, 'GET', '/api/admin/audit?type=UserRegistered', {
+            token: adminToken,
+          })
+        ).body.events;
         if (events.length < 3) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(events.map((event) => [event.data.username, event.schemaVersion, event.data.avatar])).to.deep.equal([

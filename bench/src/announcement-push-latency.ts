@@ -9,11 +9,24 @@ import { startAllInOne } from '../../src/all-in-one.ts';
 
 const count = Number(process.argv[2] ?? 300);
 const dataDir = mkdtempSync(join(tmpdir(), 'vip-bench-push-'));
-const product = await startAllInOne({ ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'warn' }) });
+const product = await startAllInOne({
+  ...loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: 'bench-password-1',
+    LOG_LEVEL: 'warn',
+  }),
+});
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 try {
-  const login = await fetch(`${product.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }) });
+  const login = await fetch(`${product.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }),
+  });
   const { token } = (await login.json()) as { token: string };
   const socket = new WebSocket(`${product.url.replace('http', 'ws')}/ws`);
   const pushedAt = new Map<string, number>();
@@ -30,7 +43,11 @@ try {
   const ackToPush: number[] = [];
   for (let i = 0; i < count; i++) {
     const sent = performance.now();
-    const response = await fetch(`${product.url}/api/announcements`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ title: `Bench ${i}`, content: 'latency' }) });
+    const response = await fetch(`${product.url}/api/announcements`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ title: `Bench ${i}`, content: 'latency' }),
+    });
     const acked = performance.now();
     const { id } = (await response.json()) as { id: string };
     while (!pushedAt.has(id)) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -40,9 +57,14 @@ try {
     ackToPush.push(Math.max(0, pushed - acked));
   }
   socket.close();
-  for (const [name, values] of [['POST sent → push', sendToPush], ['POST acknowledged → push', ackToPush]] as const) {
+  for (const [name, values] of [
+    ['POST sent → push', sendToPush],
+    ['POST acknowledged → push', ackToPush],
+  ] as const) {
     const sorted = [...values].sort((a, b) => a - b);
-    console.log(`${name}: p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(2)} ms (n=${count})`);
+    console.log(
+      `${name}: p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(2)} ms (n=${count})`,
+    );
   }
 } finally {
   await product.close();

@@ -18,7 +18,11 @@ export interface BenchServer {
 
 /** Runs `node --import tsx …args` from the repository root; resolves with the URL `ready` captures. */
 export function startServer(args: string[], env: Record<string, string>, ready: RegExp): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk) => {
@@ -35,8 +39,15 @@ export async function seedGuild(productUrl: string): Promise<void> {
   const report = await fetch(`${productUrl}/api/bot/guilds/${GUILD}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${BOT_TOKEN}` },
-    body: JSON.stringify({ name: 'Demo Server', icon: null, memberCount: 1234, channels: [{ id: '100000000000000002', name: 'general' }], missingPermissions: [] }),
+    body: JSON.stringify({
+      name: 'Demo Server',
+      icon: null,
+      memberCount: 1234,
+      channels: [{ id: '100000000000000002', name: 'general' }],
+      missingPermissions: [],
+    }),
   });
   if (!report.ok) throw new Error(`seeding the guild failed: ${report.status}`);
-  for (let i = 0; i < 50 && (await fetch(`${productUrl}/api/server/${GUILD}`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 50 && (await fetch(`${productUrl}/api/server/${GUILD}`)).status !== 200; i++)
+    await new Promise((r) => setTimeout(r, 100));
 }

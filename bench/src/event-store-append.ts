@@ -18,7 +18,11 @@ try {
   for (let i = 0; i < count; i++) {
     const stream = i % streams;
     const expected = revisions[stream] < 0 ? 'no_stream' : revisions[stream];
-    const result = await store.append(`bench-${stream}`, [{ type: 'KeyGenerated', data: { i, key: `k-${i}` }, metadata }], expected);
+    const result = await store.append(
+      `bench-${stream}`,
+      [{ type: 'KeyGenerated', data: { i, key: `k-${i}` }, metadata }],
+      expected,
+    );
     revisions[stream] = result.nextRevision;
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

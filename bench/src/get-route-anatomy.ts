@@ -35,7 +35,11 @@ try {
   const queryApp = await startServer(['bench/src/query-app-variant.ts', 'query-app'], env, LISTENING);
   layers.push(
     { title: 'bare Koa route', ...bare },
-    { title: 'query routers and handler, no middleware', child: routes.child, url: `${routes.url}/api/server/${GUILD}` },
+    {
+      title: 'query routers and handler, no middleware',
+      child: routes.child,
+      url: `${routes.url}/api/server/${GUILD}`,
+    },
     { title: 'whole query service', child: queryApp.child, url: `${queryApp.url}/api/server/${GUILD}` },
     { title: 'product (npm start)', child: product.child, url: `${product.url}/api/server/${GUILD}` },
   );
@@ -50,14 +54,19 @@ try {
       const before = cpuMicros(layer.child.pid!);
       const result = await autocannon({ url: layer.url, connections: 10, amount: requests });
       cpu[i].push((cpuMicros(layer.child.pid!) - before) / requests);
-      if (result.non2xx || result.errors) throw new Error(`${layer.title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      if (result.non2xx || result.errors)
+        throw new Error(`${layer.title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     }
   }
   const bareCpu = median(cpu[0]);
-  console.log(`\nGET /api/server/{id}, ${rounds} rounds of ${requests} requests, 10 connections, ${os.cpus().length} cores; medians`);
+  console.log(
+    `\nGET /api/server/{id}, ${rounds} rounds of ${requests} requests, 10 connections, ${os.cpus().length} cores; medians`,
+  );
   layers.forEach((layer, i) => {
     const perRequest = median(cpu[i]);
-    console.log(`${layer.title.padEnd(42)} ${perRequest.toFixed(1).padStart(6)} µs CPU/request  ${(100 * bareCpu / perRequest).toFixed(0).padStart(3)}% of bare`);
+    console.log(
+      `${layer.title.padEnd(42)} ${perRequest.toFixed(1).padStart(6)} µs CPU/request  ${((100 * bareCpu) / perRequest).toFixed(0).padStart(3)}% of bare`,
+    );
   });
 } finally {
   for (const { child } of [...layers, product]) child.kill('SIGTERM');

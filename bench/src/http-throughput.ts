@@ -20,10 +20,21 @@ async function measure(title: string, options: autocannon.Options) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-bench-http-'));
 const unlimited = '100000000';
-const product = await startServer(['src/main.ts'], {
-  PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password-1', BOT_API_TOKEN: BOT_TOKEN,
-  RATE_LIMIT_KEYS_PER_MINUTE: unlimited, RATE_LIMIT_HASHES_PER_MINUTE: unlimited, RATE_LIMIT_LOGINS_PER_MINUTE: unlimited,
-}, PRODUCT_READY);
+const product = await startServer(
+  ['src/main.ts'],
+  {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: 'bench-password-1',
+    BOT_API_TOKEN: BOT_TOKEN,
+    RATE_LIMIT_KEYS_PER_MINUTE: unlimited,
+    RATE_LIMIT_HASHES_PER_MINUTE: unlimited,
+    RATE_LIMIT_LOGINS_PER_MINUTE: unlimited,
+  },
+  PRODUCT_READY,
+);
 const bare = await startServer(['bench/src/bare-koa.ts'], {}, LISTENING);
 
 try {
@@ -42,7 +53,9 @@ try {
   const baseline = results[0].rps;
   console.log(`\n${seconds} s per route, ${connections} connections, embedded stores, ${os.cpus().length} cores`);
   for (const r of results) {
-    console.log(`${r.title.padEnd(44)} ${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${(100 * r.rps / baseline).toFixed(0)}% of bare${r.errors ? `  (${r.errors} errors/non-2xx)` : ''}`);
+    console.log(
+      `${r.title.padEnd(44)} ${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${((100 * r.rps) / baseline).toFixed(0)}% of bare${r.errors ? `  (${r.errors} errors/non-2xx)` : ''}`,
+    );
   }
 } finally {
   product.child.kill('SIGTERM');

@@ -39,16 +39,18 @@ try {
   const deadline = started + BigInt(SECONDS * 1e9);
   while (process.hrtime.bigint() < deadline) {
     for (let i = 0; i < 1000; i++) {
-      if (await keys.findOne({ _id: `key-${(operations + i) * 7919 % DOCUMENTS}` })) found++;
+      if (await keys.findOne({ _id: `key-${((operations + i) * 7919) % DOCUMENTS}` })) found++;
     }
     operations += 1000;
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (found !== operations) throw new Error(`expected every lookup to find its key, found ${found} of ${operations}`);
   const perSecond = Math.round(operations / seconds);
-  console.log(`embedded ReadStore findOne by _id: ${perSecond.toLocaleString('en-US')} ops/s ` +
-    `(${DOCUMENTS.toLocaleString('en-US')} documents, ${operations.toLocaleString('en-US')} lookups in ${seconds.toFixed(2)} s, ` +
-    `${(1e6 / perSecond).toFixed(2)} µs each)`);
+  console.log(
+    `embedded ReadStore findOne by _id: ${perSecond.toLocaleString('en-US')} ops/s ` +
+      `(${DOCUMENTS.toLocaleString('en-US')} documents, ${operations.toLocaleString('en-US')} lookups in ${seconds.toFixed(2)} s, ` +
+      `${(1e6 / perSecond).toFixed(2)} µs each)`,
+  );
 } finally {
   await store.close();
   rmSync(directory, { recursive: true, force: true });

@@ -35,7 +35,9 @@ try {
   const rebuilt = new SqliteReadStore(rebuiltPath);
   const replay = await rebuildReadModels(events, rebuilt, allProjectors);
   await rebuilt.close();
-  console.log(`replay: ${ms(replay.seconds)} = ${Math.round(replay.events / replay.seconds).toLocaleString('en')} events/s`);
+  console.log(
+    `replay: ${ms(replay.seconds)} = ${Math.round(replay.events / replay.seconds).toLocaleString('en')} events/s`,
+  );
 
   // 1. the log, page by page, parsed and upcast as the runner does before any projector runs
   let started = performance.now();
@@ -49,8 +51,15 @@ try {
 
   // the documents the rebuild left behind: their text, and the table they live in
   const source = new Database(rebuiltPath, { readonly: true });
-  const rows = source.prepare('SELECT collection, id, doc FROM docs ORDER BY rowid').raw().all() as [string, string, string][];
-  const table = source.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'docs'").pluck().get() as string;
+  const rows = source.prepare('SELECT collection, id, doc FROM docs ORDER BY rowid').raw().all() as [
+    string,
+    string,
+    string,
+  ][];
+  const table = source
+    .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'docs'")
+    .pluck()
+    .get() as string;
   const pageSize = source.pragma('page_size', { simple: true }) as number;
   source.close();
   const documents = rows.map(([, , doc]) => JSON.parse(doc) as unknown);
@@ -68,8 +77,12 @@ try {
   target.pragma('synchronous = NORMAL');
   target.exec(table);
   const values = Array(ROWS_PER_STATEMENT).fill('(?, ?, ?)').join(', ');
-  const insertMany = target.prepare(`INSERT INTO docs (collection, id, doc) VALUES ${values} ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc`);
-  const insertOne = target.prepare('INSERT INTO docs (collection, id, doc) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc');
+  const insertMany = target.prepare(
+    `INSERT INTO docs (collection, id, doc) VALUES ${values} ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc`,
+  );
+  const insertOne = target.prepare(
+    'INSERT INTO docs (collection, id, doc) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc',
+  );
   // the statements' parameters are prepared before the clock starts: only SQLite is timed
   const perCommit = Math.ceil(rows.length / Math.ceil(replay.events / PAGE));
   const commits: { many: string[][]; single: [string, string, string][] }[] = [];
@@ -94,10 +107,16 @@ try {
   const budget = replay.events / GOAL;
   const perEvent = (value: number) => `${((value * 1e6) / replay.events).toFixed(1)} µs/event`;
   console.log(`floor, reading and parsing the log: ${ms(reading)} (${perEvent(reading)})`);
-  console.log(`floor, serializing ${rows.length.toLocaleString('en')} final documents (${Math.round(bytes / rows.length)} B average): ${ms(serializing)} (${perEvent(serializing)})`);
+  console.log(
+    `floor, serializing ${rows.length.toLocaleString('en')} final documents (${Math.round(bytes / rows.length)} B average): ${ms(serializing)} (${perEvent(serializing)})`,
+  );
   console.log(`floor, SQLite inserting them as rows: ${ms(inserting)} (${perEvent(inserting)})`);
-  console.log(`floors together: ${ms(floors)} = ${Math.round((100 * floors) / budget)} % of the ${ms(budget)} a replay at ${GOAL.toLocaleString('en')} events/s may take`);
-  console.log(`left for the ${allProjectors.length} projectors' own work: ${perEvent(Math.max(0, budget - floors))} at the goal; the replay spent ${perEvent(replay.seconds - floors)}`);
+  console.log(
+    `floors together: ${ms(floors)} = ${Math.round((100 * floors) / budget)} % of the ${ms(budget)} a replay at ${GOAL.toLocaleString('en')} events/s may take`,
+  );
+  console.log(
+    `left for the ${allProjectors.length} projectors' own work: ${perEvent(Math.max(0, budget - floors))} at the goal; the replay spent ${perEvent(replay.seconds - floors)}`,
+  );
 } finally {
   await events.close();
   rmSync(dir, { recursive: true, force: true });

@@ -18,7 +18,9 @@ const events = new SqliteEventStore(join(dir, 'events.sqlite'));
 try {
   const writeStarted = performance.now();
   const written = await writeMixedLog(events, { events: count });
-  console.log(`wrote ${written.events} mixed events (${written.appends} appends) in ${((performance.now() - writeStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `wrote ${written.events} mixed events (${written.appends} appends) in ${((performance.now() - writeStarted) / 1000).toFixed(1)} s`,
+  );
 
   const rates: number[] = [];
   for (let run = 1; run <= runs; run++) {
@@ -27,14 +29,18 @@ try {
       const result = await rebuildReadModels(events, readModels, allProjectors);
       const rate = result.events / result.seconds;
       rates.push(rate);
-      console.log(`run ${run}: replayed ${result.events} events into ${allProjectors.length} read models in ${result.seconds.toFixed(2)} s: ${Math.round(rate).toLocaleString('en')} events/s`);
+      console.log(
+        `run ${run}: replayed ${result.events} events into ${allProjectors.length} read models in ${result.seconds.toFixed(2)} s: ${Math.round(rate).toLocaleString('en')} events/s`,
+      );
     } finally {
       await readModels.close();
     }
   }
   const best = Math.max(...rates);
   const median = [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)];
-  console.log(`replay speed: median ${Math.round(median).toLocaleString('en')} events/s, best ${Math.round(best).toLocaleString('en')} events/s (goal 50,000)`);
+  console.log(
+    `replay speed: median ${Math.round(median).toLocaleString('en')} events/s, best ${Math.round(best).toLocaleString('en')} events/s (goal 50,000)`,
+  );
 } finally {
   await events.close();
   rmSync(dir, { recursive: true, force: true });

@@ -48,7 +48,9 @@ export function loadBotsConfig(app: AppConfig, env: NodeJS.ProcessEnv = process.
   const productApiUrl = trimSlash(env.PRODUCT_API_URL || productUrl || `http://127.0.0.1:${app.port}`);
   return {
     keyBot: env.DISCORD_TOKEN ? { token: env.DISCORD_TOKEN, clientId: app.discordClientId } : null,
-    posterBot: env.POSTER_DISCORD_TOKEN ? { token: env.POSTER_DISCORD_TOKEN, clientId: app.posterDiscordClientId } : null,
+    posterBot: env.POSTER_DISCORD_TOKEN
+      ? { token: env.POSTER_DISCORD_TOKEN, clientId: app.posterDiscordClientId }
+      : null,
     discordApiUrl: trimSlash(env.DISCORD_API_URL || DISCORD_API),
     productApiUrl,
     botApiToken: app.botApiToken,
@@ -61,4 +63,5 @@ export function loadBotsConfig(app: AppConfig, env: NodeJS.ProcessEnv = process.
 }
 
 /** The server's key page: where members get a key to redeem with the Redeem Key button. */
-export const keyPageUrl = (config: Pick<BotsConfig, 'publicUrl'>, guildId: string) => `${config.publicUrl}/gen?serverid=${guildId}`;
+export const keyPageUrl = (config: Pick<BotsConfig, 'publicUrl'>, guildId: string) =>
+  `${config.publicUrl}/gen?serverid=${guildId}`;

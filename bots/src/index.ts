@@ -47,8 +47,12 @@ export function startBots(options: StartBotsOptions): RunningBots {
       logger.info({ bot: name }, `${name} bot not started: ${variable} is not set`);
       return;
     }
-    if (!config.botApiToken) logger.warn({ bot: name }, `${name} bot starts without BOT_API_TOKEN: the product will refuse its calls`);
-    logger.info({ bot: name, discordApi: config.discordApiUrl, productApi: config.productApiUrl }, `${name} bot starting (${variable} is set)`);
+    if (!config.botApiToken)
+      logger.warn({ bot: name }, `${name} bot starts without BOT_API_TOKEN: the product will refuse its calls`);
+    logger.info(
+      { bot: name, discordApi: config.discordApiUrl, productApi: config.productApiUrl },
+      `${name} bot starting (${variable} is set)`,
+    );
     const botLogger = createLogger(`${name}-bot`, config.logLevel);
     starting.push(
       launch(botLogger).then(
@@ -59,8 +63,12 @@ export function startBots(options: StartBotsOptions): RunningBots {
       ),
     );
   };
-  start('key', 'DISCORD_TOKEN', config.keyBot !== null, (botLogger) => startKeyBot({ ...common, vipRoleMinutes: options.appConfig.vipRoleMinutes, logger: botLogger }));
-  start('poster', 'POSTER_DISCORD_TOKEN', config.posterBot !== null, (botLogger) => startPosterBot({ ...common, logger: botLogger }));
+  start('key', 'DISCORD_TOKEN', config.keyBot !== null, (botLogger) =>
+    startKeyBot({ ...common, vipRoleMinutes: options.appConfig.vipRoleMinutes, logger: botLogger }),
+  );
+  start('poster', 'POSTER_DISCORD_TOKEN', config.posterBot !== null, (botLogger) =>
+    startPosterBot({ ...common, logger: botLogger }),
+  );
 
   const ready = Promise.all(starting).then(() => undefined);
   return {
@@ -70,7 +78,11 @@ export function startBots(options: StartBotsOptions): RunningBots {
     async stop() {
       // a bot still trying to reach Discord must not hold the shutdown
       await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
-      await Promise.all(Object.values(bots).map((bot) => bot.stop().catch((error: unknown) => logger.warn({ err: error }, 'stopping a bot failed'))));
+      await Promise.all(
+        Object.values(bots).map((bot) =>
+          bot.stop().catch((error: unknown) => logger.warn({ err: error }, 'stopping a bot failed')),
+        ),
+      );
     },
   };
 }

@@ -21,25 +21,48 @@ if (guildArg >= 0 && !/^\d{17,20}$/.test(guildId ?? '')) throw new Error('--guil
 function applicationIdOf(credentials: BotCredentials): string {
   if (credentials.clientId) return credentials.clientId;
   const fromToken = Buffer.from(credentials.token.split('.')[0], 'base64').toString('utf8');
-  if (!/^\d{17,20}$/.test(fromToken)) throw new Error('cannot tell the application id from the token: set the client id variable');
+  if (!/^\d{17,20}$/.test(fromToken))
+    throw new Error('cannot tell the application id from the token: set the client id variable');
   return fromToken;
 }
 
-async function register(name: string, credentials: BotCredentials | null, variable: string, commands: readonly { toJSON(): unknown }[]): Promise<boolean> {
+async function register(
+  name: string,
+  credentials: BotCredentials | null,
+  variable: string,
+  commands: readonly { toJSON(): unknown }[],
+): Promise<boolean> {
   if (!credentials) {
     logger.info({ bot: name }, `${name} bot: ${variable} is not set, nothing registered`);
     return false;
   }
   const applicationId = applicationIdOf(credentials);
   const rest = new REST({ api: config.discordApiUrl }).setToken(credentials.token);
-  const route = guildId ? Routes.applicationGuildCommands(applicationId, guildId) : Routes.applicationCommands(applicationId);
-  const registered = (await rest.put(route, { body: commands.map((command) => command.toJSON()) })) as { name: string }[];
-  logger.info({ bot: name, applicationId, guildId: guildId ?? 'global', commands: registered.map((command) => command.name) }, `${name} bot: commands registered`);
+  const route = guildId
+    ? Routes.applicationGuildCommands(applicationId, guildId)
+    : Routes.applicationCommands(applicationId);
+  const registered = (await rest.put(route, { body: commands.map((command) => command.toJSON()) })) as {
+    name: string;
+  }[];
+  logger.info(
+    { bot: name, applicationId, guildId: guildId ?? 'global', commands: registered.map((command) => command.name) },
+    `${name} bot: commands registered`,
+  );
   return true;
 }
 
-const key = await register('key', config.keyBot, 'DISCORD_TOKEN', keyBotCommands.map((command) => command.data));
-const poster = await register('poster', config.posterBot, 'POSTER_DISCORD_TOKEN', posterBotCommands.map((command) => command.data));
+const key = await register(
+  'key',
+  config.keyBot,
+  'DISCORD_TOKEN',
+  keyBotCommands.map((command) => command.data),
+);
+const poster = await register(
+  'poster',
+  config.posterBot,
+  'POSTER_DISCORD_TOKEN',
+  posterBotCommands.map((command) => command.data),
+);
 if (!key && !poster) {
   logger.error('no bot token is set (DISCORD_TOKEN, POSTER_DISCORD_TOKEN): nothing to register');
   process.exitCode = 1;

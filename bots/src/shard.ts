@@ -47,7 +47,10 @@ async function launch(name: 'key' | 'poster', credentials: BotCredentials | null
   logger.info({ bot: name, totalShards }, `${name} bot: every shard is ready`);
 }
 
-await Promise.all([launch('key', config.keyBot, 'DISCORD_TOKEN'), launch('poster', config.posterBot, 'POSTER_DISCORD_TOKEN')]);
+await Promise.all([
+  launch('key', config.keyBot, 'DISCORD_TOKEN'),
+  launch('poster', config.posterBot, 'POSTER_DISCORD_TOKEN'),
+]);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -18,12 +18,21 @@ describe('key bot: greetings and /auto ping', function () {
   this.timeout(60_000);
   let fake: FakeDiscord;
   let product: SpawnedProduct;
-  const greetingsTo = (userId: string) => fake.callsTo('POST', `/channels/${CHANNELS.welcome}/messages`).filter((call) => call.body.content.includes(`<@${userId}>`));
+  const greetingsTo = (userId: string) =>
+    fake
+      .callsTo('POST', `/channels/${CHANNELS.welcome}/messages`)
+      .filter((call) => call.body.content.includes(`<@${userId}>`));
 
   before(async () => {
     fake = await startFakeDiscord();
-    product = await startProductWithBots(fake, { env: { AUTO_PING_HOUR_SECONDS: '1', GUILD_REPORT_INTERVAL_SECONDS: '1' } });
-    await eventually(async () => (await api(product.url, 'GET', `/api/server/${GUILD}`)).status === 200, 10_000, 'the server reported');
+    product = await startProductWithBots(fake, {
+      env: { AUTO_PING_HOUR_SECONDS: '1', GUILD_REPORT_INTERVAL_SECONDS: '1' },
+    });
+    await eventually(
+      async () => (await api(product.url, 'GET', `/api/server/${GUILD}`)).status === 200,
+      10_000,
+      'the server reported',
+    );
     const admin = await login(product.url, ADMIN.username, ADMIN.password);
     const saved = await api(product.url, 'POST', `/api/greetings/settings/${GUILD}`, {
       token: admin,
@@ -40,7 +49,11 @@ describe('key bot: greetings and /auto ping', function () {
   it('greets a new member after the delay, with the template rendered and only them mentioned', async () => {
     const joinedAt = Date.now();
     fake.memberJoins(GUILD, NEWCOMER, 'newcomer');
-    const greeting = await fake.waitForCall((call) => call.path === `/channels/${CHANNELS.welcome}/messages`, 5_000, 'the greeting');
+    const greeting = await fake.waitForCall(
+      (call) => call.path === `/channels/${CHANNELS.welcome}/messages`,
+      5_000,
+      'the greeting',
+    );
     // owner, two bots, the newcomer
     expect(greeting.body.content).to.equal(`Welcome <@${NEWCOMER}> to Fake Server! You are our 4th member!`);
     expect(greeting.body.allowed_mentions).to.deep.equal({ users: [NEWCOMER] });
@@ -65,32 +78,63 @@ describe('key bot: greetings and /auto ping', function () {
 
   it('reports the member count after joins and leaves, at most once per interval', async () => {
     const members = fake.guild(GUILD).members.size;
-    await eventually(async () => (await api(product.url, 'GET', `/api/server/${GUILD}`)).body.memberCount === members, 5_000, 'the member count');
+    await eventually(
+      async () => (await api(product.url, 'GET', `/api/server/${GUILD}`)).body.memberCount === members,
+      5_000,
+      'the member count',
+    );
     // five joins and leaves above; the reports merge them (an unchanged report appends nothing)
-    const reports = (await streamEvents(product.dataDir, `guild-${GUILD}`)).filter((event) => event.type === 'GuildReported');
+    const reports = (await streamEvents(product.dataDir, `guild-${GUILD}`)).filter(
+      (event) => event.type === 'GuildReported',
+    );
     expect(reports.length).to.be.within(2, 4);
   });
 
   it('/auto ping pings on schedule in its channel, and /auto stop ends it', async () => {
-    const pings = () => fake.callsTo('POST', `/channels/${CHANNELS.general}/messages`).filter((call: RestCall) => /VIP keys are available/.test(call.body.content));
-    const started = fake.slashCommand('key', { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER }, 'auto', [option.integer('hours', 1), option.channel('channel', CHANNELS.general)], 'ping');
+    const pings = () =>
+      fake
+        .callsTo('POST', `/channels/${CHANNELS.general}/messages`)
+        .filter((call: RestCall) => /VIP keys are available/.test(call.body.content));
+    const started = fake.slashCommand(
+      'key',
+      { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER },
+      'auto',
+      [option.integer('hours', 1), option.channel('channel', CHANNELS.general)],
+      'ping',
+    );
     const startedAt = Date.now();
-    expect((await fake.answerTo(started)).data.content).to.match(new RegExp(`^Auto ping every 1 h in <#${CHANNELS.general}>; the next one is <t:\\d+:f>`));
+    expect((await fake.answerTo(started)).data.content).to.match(
+      new RegExp(`^Auto ping every 1 h in <#${CHANNELS.general}>; the next one is <t:\\d+:f>`),
+    );
 
     await eventually(async () => pings().length >= 2, 5_000, 'two pings');
     const [first, second] = pings();
     // every "hour" (one second here), counted from the start
     expect(first.at - startedAt).to.be.within(800, 1_600);
     expect(second.at - first.at).to.be.within(700, 1_300);
-    expect(first.body.content).to.equal('@here 🔑 VIP keys are available: get yours at https://vip.example/gen?serverid=200000000000000001 and press **Redeem Key**.');
+    expect(first.body.content).to.equal(
+      '@here 🔑 VIP keys are available: get yours at https://vip.example/gen?serverid=200000000000000001 and press **Redeem Key**.',
+    );
     expect(first.body.allowed_mentions).to.deep.equal({ parse: ['everyone'] });
 
-    const stopped = fake.slashCommand('key', { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER }, 'auto', [], 'stop');
+    const stopped = fake.slashCommand(
+      'key',
+      { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER },
+      'auto',
+      [],
+      'stop',
+    );
     expect((await fake.answerTo(stopped)).data.content).to.equal('Auto ping stopped.');
     const count = pings().length;
     await sleep(1_500);
     expect(pings()).to.have.length(count);
-    const again = fake.slashCommand('key', { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER }, 'auto', [], 'stop');
+    const again = fake.slashCommand(
+      'key',
+      { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER },
+      'auto',
+      [],
+      'stop',
+    );
     expect((await fake.answerTo(again)).data.content).to.equal('No auto ping was running.');
   });
 });

@@ -21,14 +21,31 @@ describe('key bot: servers, /send and redeeming keys', function () {
   this.timeout(60_000);
   let fake: FakeDiscord;
   let product: SpawnedProduct;
-  const where = (userId: string, channelId: string = CHANNELS.verify, guildId = GUILD) => ({ guildId, channelId, userId });
+  const where = (userId: string, channelId: string = CHANNELS.verify, guildId = GUILD) => ({
+    guildId,
+    channelId,
+    userId,
+  });
 
   before(async () => {
     fake = await startFakeDiscord();
     for (let n = 1; n <= 6; n++) fake.addMember(fake.guild(GUILD), member(n), `member${n}`);
-    fake.addGuild({ id: NO_MANAGE_ROLES_GUILD, name: 'No Roles', ownerId: OWNER, channels: [{ id: '200000000000000111', name: 'verify' }], bots: ['key'], botPermissions: PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks });
+    fake.addGuild({
+      id: NO_MANAGE_ROLES_GUILD,
+      name: 'No Roles',
+      ownerId: OWNER,
+      channels: [{ id: '200000000000000111', name: 'verify' }],
+      bots: ['key'],
+      botPermissions: PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks,
+    });
     fake.addMember(fake.guild(NO_MANAGE_ROLES_GUILD), member(1), 'member1');
-    const high = fake.addGuild({ id: HIGH_ROLE_GUILD, name: 'High Role', ownerId: OWNER, channels: [{ id: '200000000000000211', name: 'verify' }], bots: ['key'] });
+    const high = fake.addGuild({
+      id: HIGH_ROLE_GUILD,
+      name: 'High Role',
+      ownerId: OWNER,
+      channels: [{ id: '200000000000000211', name: 'verify' }],
+      bots: ['key'],
+    });
     fake.addRole(high, { id: HIGH_ROLE, name: 'Admins', position: 20 });
     fake.addMember(high, member(1), 'member1');
     product = await startProductWithBots(fake);
@@ -41,17 +58,29 @@ describe('key bot: servers, /send and redeeming keys', function () {
 
   it('reports its servers on ready, so their key pages know them', async () => {
     for (const guildId of [GUILD, NO_MANAGE_ROLES_GUILD, HIGH_ROLE_GUILD]) {
-      await eventually(async () => (await api(product.url, 'GET', `/api/server/${guildId}`)).status === 200, 10_000, `server ${guildId} known`);
+      await eventually(
+        async () => (await api(product.url, 'GET', `/api/server/${guildId}`)).status === 200,
+        10_000,
+        `server ${guildId} known`,
+      );
     }
     const info = await api(product.url, 'GET', `/api/server/${GUILD}`);
     // owner, two bots, six members
     expect(info.body).to.include({ id: GUILD, name: 'Fake Server', memberCount: 9 });
     const channels = await api(product.url, 'GET', `/api/server/${GUILD}/channels`);
-    expect(channels.body.map((channel: { name: string }) => channel.name)).to.deep.equal(['general', 'verify', 'welcome', 'logs', 'videos']);
+    expect(channels.body.map((channel: { name: string }) => channel.name)).to.deep.equal([
+      'general',
+      'verify',
+      'welcome',
+      'logs',
+      'videos',
+    ]);
   });
 
   it('/send posts the key-verification embed with the key page link and the Redeem Key button', async () => {
-    const sent = fake.slashCommand('key', where(OWNER, CHANNELS.general), 'send', [option.channel('channel', CHANNELS.verify)]);
+    const sent = fake.slashCommand('key', where(OWNER, CHANNELS.general), 'send', [
+      option.channel('channel', CHANNELS.verify),
+    ]);
     const answer = await fake.answerTo(sent);
     expect(answer.data.content).to.equal(`Posted the key-verification message in <#${CHANNELS.verify}>.`);
     expect(answer.data.flags).to.equal(64); // only the admin sees it
@@ -64,17 +93,25 @@ describe('key bot: servers, /send and redeeming keys', function () {
   });
 
   it('/send takes another button_url, and refuses one that is not a web address', async () => {
-    const custom = fake.slashCommand('key', where(OWNER, CHANNELS.general), 'send', [option.string('button_url', 'https://keys.example/mine')]);
+    const custom = fake.slashCommand('key', where(OWNER, CHANNELS.general), 'send', [
+      option.string('button_url', 'https://keys.example/mine'),
+    ]);
     await fake.answerTo(custom);
     const posts = fake.callsTo('POST', `/channels/${CHANNELS.general}/messages`);
     expect(posts.at(-1)!.body.components[0].components[0].url).to.equal('https://keys.example/mine');
-    const bad = fake.slashCommand('key', where(OWNER, CHANNELS.general), 'send', [option.string('button_url', 'javascript:alert(1)')]);
+    const bad = fake.slashCommand('key', where(OWNER, CHANNELS.general), 'send', [
+      option.string('button_url', 'javascript:alert(1)'),
+    ]);
     expect((await fake.answerTo(bad)).data.content).to.equal('button_url must be an http(s) address.');
   });
 
   it('/setlog makes the log channel receive what happens next', async () => {
-    const sent = fake.slashCommand('key', where(OWNER, CHANNELS.general), 'setlog', [option.channel('channel', CHANNELS.logs)]);
-    expect((await fake.answerTo(sent)).data.content).to.equal(`I will log key redemptions, role changes and problems in <#${CHANNELS.logs}>.`);
+    const sent = fake.slashCommand('key', where(OWNER, CHANNELS.general), 'setlog', [
+      option.channel('channel', CHANNELS.logs),
+    ]);
+    expect((await fake.answerTo(sent)).data.content).to.equal(
+      `I will log key redemptions, role changes and problems in <#${CHANNELS.logs}>.`,
+    );
     await fake.waitForCall((call) => call.method === 'POST' && call.path === `/channels/${CHANNELS.logs}/messages`);
   });
 
@@ -89,7 +126,9 @@ describe('key bot: servers, /send and redeeming keys', function () {
     expect(fake.callsTo('PUT', `/guilds/${GUILD}/members/${member(1)}/roles/${vipRole.id}`)).to.have.length(1);
     expect(fake.guild(GUILD).members.get(member(1))!.roles).to.include(vipRole.id);
     // the log channel says so, without pinging anyone
-    const logged = await fake.waitForCall((call) => call.path === `/channels/${CHANNELS.logs}/messages` && /redeemed a key/.test(call.body.content));
+    const logged = await fake.waitForCall(
+      (call) => call.path === `/channels/${CHANNELS.logs}/messages` && /redeemed a key/.test(call.body.content),
+    );
     expect(logged.body.content).to.contain(`<@${member(1)}> redeemed a key: <@&${vipRole.id}>`);
     expect(logged.body.allowed_mentions).to.deep.equal({ parse: [] });
 
@@ -115,29 +154,52 @@ describe('key bot: servers, /send and redeeming keys', function () {
 
     const elsewhere = await generateKey(product, HIGH_ROLE_GUILD);
     const wrong = await redeem(fake, member(4), elsewhere);
-    expect(wrong.data.content).to.equal('❌ This key belongs to another server. Use it in the server it was generated for.');
+    expect(wrong.data.content).to.equal(
+      '❌ This key belongs to another server. Use it in the server it was generated for.',
+    );
 
     // only member 3's valid redemption gave a role
     expect(fake.callsTo('PUT', /\/roles\//).length).to.equal(putsBefore + 1);
-    const logged = await fake.waitForCall((call) => call.path === `/channels/${CHANNELS.logs}/messages` && /could not redeem a key: This key has expired/.test(call.body.content));
+    const logged = await fake.waitForCall(
+      (call) =>
+        call.path === `/channels/${CHANNELS.logs}/messages` &&
+        /could not redeem a key: This key has expired/.test(call.body.content),
+    );
     expect(logged.body.content).to.not.contain(expired);
   });
 
   it('without Manage Roles, says so before spending the key', async () => {
     const key = await generateKey(product, NO_MANAGE_ROLES_GUILD);
     const answer = await redeem(fake, member(1), key, NO_MANAGE_ROLES_GUILD, '200000000000000111');
-    expect(answer.data.content).to.equal('❌ I need the **Manage Roles** permission to give you the VIP role. Please tell a server admin.');
+    expect(answer.data.content).to.equal(
+      '❌ I need the **Manage Roles** permission to give you the VIP role. Please tell a server admin.',
+    );
     expect(fake.callsTo('POST', `/guilds/${NO_MANAGE_ROLES_GUILD}/roles`)).to.have.length(0);
     // the key is still good: the server can honour it once fixed
-    const check = await api(product.url, 'POST', '/api/bot/keys/redeem', { token: BOT_TOKEN, body: { guildId: NO_MANAGE_ROLES_GUILD, discordUserId: member(1), key } });
+    const check = await api(product.url, 'POST', '/api/bot/keys/redeem', {
+      token: BOT_TOKEN,
+      body: { guildId: NO_MANAGE_ROLES_GUILD, discordUserId: member(1), key },
+    });
     expect(check.status, JSON.stringify(check.body)).to.equal(200);
   });
 
   it('/setrole with a role above the bot: saved, with a warning; redeeming then explains the role order', async () => {
-    const chosen = fake.slashCommand('key', where(OWNER, '200000000000000211', HIGH_ROLE_GUILD), 'setrole', [option.role('role', HIGH_ROLE)]);
-    expect((await fake.answerTo(chosen)).data.content).to.equal(`The VIP role is now <@&${HIGH_ROLE}>, but it is above my own role: move my role above it or I cannot give it.`);
-    const answer = await redeem(fake, member(1), await generateKey(product, HIGH_ROLE_GUILD), HIGH_ROLE_GUILD, '200000000000000211');
-    expect(answer.data.content).to.equal(`❌ The VIP role <@&${HIGH_ROLE}> is placed above my own role, so I cannot give it. A server admin must move my role above it.`);
+    const chosen = fake.slashCommand('key', where(OWNER, '200000000000000211', HIGH_ROLE_GUILD), 'setrole', [
+      option.role('role', HIGH_ROLE),
+    ]);
+    expect((await fake.answerTo(chosen)).data.content).to.equal(
+      `The VIP role is now <@&${HIGH_ROLE}>, but it is above my own role: move my role above it or I cannot give it.`,
+    );
+    const answer = await redeem(
+      fake,
+      member(1),
+      await generateKey(product, HIGH_ROLE_GUILD),
+      HIGH_ROLE_GUILD,
+      '200000000000000211',
+    );
+    expect(answer.data.content).to.equal(
+      `❌ The VIP role <@&${HIGH_ROLE}> is placed above my own role, so I cannot give it. A server admin must move my role above it.`,
+    );
     expect(fake.callsTo('PUT', `/guilds/${HIGH_ROLE_GUILD}/members/${member(1)}/roles/${HIGH_ROLE}`)).to.have.length(0);
   });
 
@@ -151,16 +213,36 @@ describe('key bot: servers, /send and redeeming keys', function () {
     expect(figure('VIPs right now')).to.equal(3);
 
     const help = fake.slashCommand('key', where(member(5), CHANNELS.general), 'help');
-    expect((await fake.answerTo(help)).data.content).to.contain(`This server's key page: https://vip.example/gen?serverid=${GUILD}`);
+    expect((await fake.answerTo(help)).data.content).to.contain(
+      `This server's key page: https://vip.example/gen?serverid=${GUILD}`,
+    );
   });
 
   it('reports a server it joins, a rename, and a server it leaves', async () => {
     const joined = '200000000000000301';
-    fake.botJoins('key', { id: joined, name: 'Joined Later', ownerId: OWNER, channels: [{ id: '200000000000000311', name: 'lobby' }] , bots: [] });
-    await eventually(async () => (await api(product.url, 'GET', `/api/server/${joined}`)).body?.name === 'Joined Later', 10_000, 'the joined server');
+    fake.botJoins('key', {
+      id: joined,
+      name: 'Joined Later',
+      ownerId: OWNER,
+      channels: [{ id: '200000000000000311', name: 'lobby' }],
+      bots: [],
+    });
+    await eventually(
+      async () => (await api(product.url, 'GET', `/api/server/${joined}`)).body?.name === 'Joined Later',
+      10_000,
+      'the joined server',
+    );
     fake.renameGuild(joined, 'Renamed');
-    await eventually(async () => (await api(product.url, 'GET', `/api/server/${joined}`)).body?.name === 'Renamed', 10_000, 'the rename');
+    await eventually(
+      async () => (await api(product.url, 'GET', `/api/server/${joined}`)).body?.name === 'Renamed',
+      10_000,
+      'the rename',
+    );
     fake.botLeaves('key', joined);
-    await eventually(async () => (await api(product.url, 'GET', `/api/server/${joined}`)).status === 404, 10_000, 'the leave');
+    await eventually(
+      async () => (await api(product.url, 'GET', `/api/server/${joined}`)).status === 404,
+      10_000,
+      'the leave',
+    );
   });
 });

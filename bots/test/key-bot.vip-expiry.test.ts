@@ -31,14 +31,20 @@ describe('key bot: the VIP role is taken back when the window ends', function ()
     return Date.parse((granted.data as { until: string }).until);
   };
   const vipRoleId = () => [...fake.guild(GUILD).roles.values()].find((role) => role.name === 'VIP')!.id;
-  const removalOf = (userId: string) => fake.callsTo('DELETE', `/guilds/${GUILD}/members/${userId}/roles/${vipRoleId()}`);
-  const removedEvent = async (userId: string) => (await streamEvents(product.dataDir, `vip-${GUILD}-${userId}`)).some((event) => event.type === 'VipRoleRemoved');
+  const removalOf = (userId: string) =>
+    fake.callsTo('DELETE', `/guilds/${GUILD}/members/${userId}/roles/${vipRoleId()}`);
+  const removedEvent = async (userId: string) =>
+    (await streamEvents(product.dataDir, `vip-${GUILD}-${userId}`)).some((event) => event.type === 'VipRoleRemoved');
 
   before(async () => {
     fake = await startFakeDiscord();
     for (let n = 1; n <= 4; n++) fake.addMember(fake.guild(GUILD), member(n), `member${n}`);
     product = await startProductWithBots(fake, { env });
-    await eventually(async () => (await api(product.url, 'GET', `/api/server/${GUILD}`)).status === 200, 10_000, 'the server reported');
+    await eventually(
+      async () => (await api(product.url, 'GET', `/api/server/${GUILD}`)).status === 200,
+      10_000,
+      'the server reported',
+    );
   });
   after(async () => {
     await product?.stop();
@@ -51,7 +57,13 @@ describe('key bot: the VIP role is taken back when the window ends', function ()
     expect(answer.data.content).to.match(/Key accepted/);
     const until = await untilOf(member(1));
     // the repeating ping is a schedule from the log as well: it goes on after the restart
-    const ping = fake.slashCommand('key', { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER }, 'auto', [option.integer('hours', 1), option.channel('channel', CHANNELS.general)], 'ping');
+    const ping = fake.slashCommand(
+      'key',
+      { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER },
+      'auto',
+      [option.integer('hours', 1), option.channel('channel', CHANNELS.general)],
+      'ping',
+    );
     await fake.answerTo(ping);
 
     await restart();
@@ -59,14 +71,26 @@ describe('key bot: the VIP role is taken back when the window ends', function ()
     expect(until - restartedAt, 'the restart happened within the window').to.be.above(500);
     expect(removalOf(member(1))).to.have.length(0);
 
-    const removal = await fake.waitForCall((call) => call.method === 'DELETE' && call.path === `/guilds/${GUILD}/members/${member(1)}/roles/${vipRoleId()}`, WINDOW_SECONDS * 1000 + 3000, 'the role removal');
+    const removal = await fake.waitForCall(
+      (call) => call.method === 'DELETE' && call.path === `/guilds/${GUILD}/members/${member(1)}/roles/${vipRoleId()}`,
+      WINDOW_SECONDS * 1000 + 3000,
+      'the role removal',
+    );
     expect(removal.at).to.be.within(until - 50, until + 1_500);
     expect(fake.guild(GUILD).members.get(member(1))!.roles).to.not.include(vipRoleId());
     await eventually(() => removedEvent(member(1)), 5_000, 'VipRoleRemoved in the log');
 
-    const pingsAfterRestart = fake.callsTo('POST', `/channels/${CHANNELS.general}/messages`).filter((call) => call.at > restartedAt && /VIP keys are available/.test(call.body.content));
+    const pingsAfterRestart = fake
+      .callsTo('POST', `/channels/${CHANNELS.general}/messages`)
+      .filter((call) => call.at > restartedAt && /VIP keys are available/.test(call.body.content));
     expect(pingsAfterRestart.length).to.be.at.least(1);
-    const stop = fake.slashCommand('key', { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER }, 'auto', [], 'stop');
+    const stop = fake.slashCommand(
+      'key',
+      { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER },
+      'auto',
+      [],
+      'stop',
+    );
     await fake.answerTo(stop);
   });
 
@@ -80,7 +104,11 @@ describe('key bot: the VIP role is taken back when the window ends', function ()
     const before = fake.identified.length;
     product = await startProductWithBots(fake, { dataDir: product.dataDir, env });
     const connectedAt = fake.identified[before].at;
-    const removal = await fake.waitForCall((call) => call.method === 'DELETE' && call.path === `/guilds/${GUILD}/members/${member(2)}/roles/${vipRoleId()}`, 5_000, 'the overdue removal');
+    const removal = await fake.waitForCall(
+      (call) => call.method === 'DELETE' && call.path === `/guilds/${GUILD}/members/${member(2)}/roles/${vipRoleId()}`,
+      5_000,
+      'the overdue removal',
+    );
     expect(removal.at - connectedAt).to.be.below(2_000);
     await eventually(() => removedEvent(member(2)), 5_000, 'VipRoleRemoved in the log');
     // exactly once, even though the log said so only after the removal
@@ -99,7 +127,11 @@ describe('key bot: the VIP role is taken back when the window ends', function ()
 
     await sleep(Math.max(0, firstUntil - Date.now() + 500));
     expect(removalOf(member(3)), 'nothing at the first end').to.have.length(0);
-    const removal = await fake.waitForCall((call) => call.method === 'DELETE' && call.path === `/guilds/${GUILD}/members/${member(3)}/roles/${vipRoleId()}`, 5_000, 'the removal');
+    const removal = await fake.waitForCall(
+      (call) => call.method === 'DELETE' && call.path === `/guilds/${GUILD}/members/${member(3)}/roles/${vipRoleId()}`,
+      5_000,
+      'the removal',
+    );
     expect(removal.at).to.be.within(secondUntil - 50, secondUntil + 1_500);
   });
 });

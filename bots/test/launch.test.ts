@@ -29,7 +29,13 @@ describe('bots: registration, start-up and sharding', function () {
   });
 
   it('`npm run bots:register` registers each bot’s commands, globally or in one server', async () => {
-    const env = { DISCORD_API_URL: fake.apiUrl, DISCORD_TOKEN: KEY_BOT.token, DISCORD_CLIENT_ID: KEY_BOT.applicationId, POSTER_DISCORD_TOKEN: POSTER_BOT.token, POSTER_DISCORD_CLIENT_ID: POSTER_BOT.applicationId };
+    const env = {
+      DISCORD_API_URL: fake.apiUrl,
+      DISCORD_TOKEN: KEY_BOT.token,
+      DISCORD_CLIENT_ID: KEY_BOT.applicationId,
+      POSTER_DISCORD_TOKEN: POSTER_BOT.token,
+      POSTER_DISCORD_CLIENT_ID: POSTER_BOT.applicationId,
+    };
     // three runs side by side: everything, one server without the poster bot, no token at all
     const [global, inGuild, none] = await Promise.all([
       runCli('bots/src/register-commands.ts', [], env),
@@ -39,7 +45,14 @@ describe('bots: registration, start-up and sharding', function () {
     expect(global.code, global.stderr + global.stdout).to.equal(0);
     const [keyCommands] = fake.callsTo('PUT', `/applications/${KEY_BOT.applicationId}/commands`);
     expect(keyCommands.bot).to.equal('key');
-    expect(keyCommands.body.map((command: { name: string }) => command.name)).to.deep.equal(['send', 'setrole', 'setlog', 'auto', 'stats', 'help']);
+    expect(keyCommands.body.map((command: { name: string }) => command.name)).to.deep.equal([
+      'send',
+      'setrole',
+      'setlog',
+      'auto',
+      'stats',
+      'help',
+    ]);
     const auto = keyCommands.body.find((command: { name: string }) => command.name === 'auto');
     expect(auto.options.map((option: { name: string }) => option.name)).to.deep.equal(['ping', 'stop']);
     const [posterCommands] = fake.callsTo('PUT', `/applications/${POSTER_BOT.applicationId}/commands`);
@@ -57,13 +70,25 @@ describe('bots: registration, start-up and sharding', function () {
     fake.bot('key').membersIntentDisallowed = true;
     // the server already has a log channel: the warning goes there
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-data-'));
-    await appendEvents(dataDir, `bot-settings-${GUILD}`, [{ type: 'LogChannelSet', data: { guildId: GUILD, channelId: CHANNELS.logs, setBy: OWNER, setAt: new Date().toISOString() } }]);
-    const product = await startAllInOne({ dataDir, env: { DISCORD_API_URL: fake.apiUrl, DISCORD_TOKEN: KEY_BOT.token, LOG_LEVEL: 'info' } });
+    await appendEvents(dataDir, `bot-settings-${GUILD}`, [
+      {
+        type: 'LogChannelSet',
+        data: { guildId: GUILD, channelId: CHANNELS.logs, setBy: OWNER, setAt: new Date().toISOString() },
+      },
+    ]);
+    const product = await startAllInOne({
+      dataDir,
+      env: { DISCORD_API_URL: fake.apiUrl, DISCORD_TOKEN: KEY_BOT.token, LOG_LEVEL: 'info' },
+    });
     cleanups.push(async () => {
       await product.stop();
       removeDataDir(dataDir);
     });
-    await eventually(async () => (await api(product.url, 'GET', `/api/server/${GUILD}`)).status === 200, 15_000, 'the server reported');
+    await eventually(
+      async () => (await api(product.url, 'GET', `/api/server/${GUILD}`)).status === 200,
+      15_000,
+      'the server reported',
+    );
     expect(product.output()).to.contain('key bot starting (DISCORD_TOKEN is set)');
     expect(product.output()).to.contain('poster bot not started: POSTER_DISCORD_TOKEN is not set');
     expect(product.output()).to.contain('Discord refused a privileged intent');
@@ -73,13 +98,23 @@ describe('bots: registration, start-up and sharding', function () {
     const [accepted] = sessions;
     expect(accepted.intents & GatewayIntentBits.GuildMembers).to.equal(0);
     expect(accepted.intents & GatewayIntentBits.Guilds).to.equal(GatewayIntentBits.Guilds);
-    const warning = await fake.waitForCall((call) => call.path === `/channels/${CHANNELS.logs}/messages` && /Server Members/.test(call.body.content), 5_000, 'the warning');
+    const warning = await fake.waitForCall(
+      (call) => call.path === `/channels/${CHANNELS.logs}/messages` && /Server Members/.test(call.body.content),
+      5_000,
+      'the warning',
+    );
     expect(warning.bot).to.equal('key');
   });
 
   it('bots/src/shard.ts runs the key bot in one process per shard, each with its own servers', async () => {
     fake.shardCount = 2;
-    fake.addGuild({ id: SHARD_ONE_GUILD, name: 'Shard One', ownerId: OWNER, channels: [{ id: '200000000004194305', name: 'general' }], bots: ['key'] });
+    fake.addGuild({
+      id: SHARD_ONE_GUILD,
+      name: 'Shard One',
+      ownerId: OWNER,
+      channels: [{ id: '200000000004194305', name: 'general' }],
+      bots: ['key'],
+    });
     // the product without bots; the bots run beside it on the same data directory, as in docker-compose
     const product: SpawnedProduct = await startAllInOne();
     cleanups.push(async () => {
@@ -88,19 +123,43 @@ describe('bots: registration, start-up and sharding', function () {
     });
     const shards: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bots/src/shard.ts'], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: product.dataDir, PRODUCT_API_URL: product.url, BOT_API_TOKEN: BOT_TOKEN, DISCORD_API_URL: fake.apiUrl, DISCORD_TOKEN: KEY_BOT.token, POSTER_DISCORD_TOKEN: '', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATA_DIR: product.dataDir,
+        PRODUCT_API_URL: product.url,
+        BOT_API_TOKEN: BOT_TOKEN,
+        DISCORD_API_URL: fake.apiUrl,
+        DISCORD_TOKEN: KEY_BOT.token,
+        POSTER_DISCORD_TOKEN: '',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     shards.stdout!.on('data', (chunk) => (output += chunk));
     shards.stderr!.on('data', (chunk) => (output += chunk));
-    cleanups.push(() => new Promise<void>((resolve) => (shards.exitCode !== null ? resolve() : (shards.once('exit', () => resolve()), shards.kill('SIGTERM')))));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) =>
+          shards.exitCode !== null ? resolve() : (shards.once('exit', () => resolve()), shards.kill('SIGTERM')),
+        ),
+    );
 
-    await waitFor(() => fake.identified.filter((session) => session.bot === 'key').length >= 2, 30_000, `two shards:\n${output}`);
-    const identified = fake.identified.filter((session) => session.bot === 'key').map((session) => session.shard.join('/'));
+    await waitFor(
+      () => fake.identified.filter((session) => session.bot === 'key').length >= 2,
+      30_000,
+      `two shards:\n${output}`,
+    );
+    const identified = fake.identified
+      .filter((session) => session.bot === 'key')
+      .map((session) => session.shard.join('/'));
     expect(identified.sort()).to.deep.equal(['0/2', '1/2']);
     for (const guildId of [GUILD, SHARD_ONE_GUILD]) {
-      await eventually(async () => (await api(product.url, 'GET', `/api/server/${guildId}`)).status === 200, 10_000, `server ${guildId} reported`);
+      await eventually(
+        async () => (await api(product.url, 'GET', `/api/server/${guildId}`)).status === 200,
+        10_000,
+        `server ${guildId} reported`,
+      );
     }
   });
 });

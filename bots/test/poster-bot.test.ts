@@ -15,9 +15,14 @@ describe('poster bot: scheduled video posts', function () {
   this.timeout(60_000);
   let fake: FakeDiscord;
   let product: SpawnedProduct;
-  const postsOf = (url: string) => fake.callsTo('POST', `/channels/${CHANNELS.videos}/messages`).filter((call) => call.body.content === url);
+  const postsOf = (url: string) =>
+    fake.callsTo('POST', `/channels/${CHANNELS.videos}/messages`).filter((call) => call.body.content === url);
   const schedule = async (url: string, extra: ReturnType<typeof option.string>[] = []) => {
-    const sent = fake.slashCommand('poster', at, 'postvideo', [option.string('url', url), option.channel('channel', CHANNELS.videos), ...extra]);
+    const sent = fake.slashCommand('poster', at, 'postvideo', [
+      option.string('url', url),
+      option.channel('channel', CHANNELS.videos),
+      ...extra,
+    ]);
     return (await fake.answerTo(sent)).data.content!;
   };
 
@@ -33,18 +38,32 @@ describe('poster bot: scheduled video posts', function () {
 
   it('posts at once when no time is given, without pinging anyone', async () => {
     const url = 'https://videos.example/now';
-    expect(await schedule(url)).to.match(new RegExp(`^Scheduled \`[0-9a-f]{8}\` in <#${CHANNELS.videos}> for <t:\\d+:f>`));
-    const post = await fake.waitForCall((call) => call.path === `/channels/${CHANNELS.videos}/messages` && call.body.content === url, 5_000, 'the post');
+    expect(await schedule(url)).to.match(
+      new RegExp(`^Scheduled \`[0-9a-f]{8}\` in <#${CHANNELS.videos}> for <t:\\d+:f>`),
+    );
+    const post = await fake.waitForCall(
+      (call) => call.path === `/channels/${CHANNELS.videos}/messages` && call.body.content === url,
+      5_000,
+      'the post',
+    );
     expect(post.bot).to.equal('poster');
     expect(post.body.allowed_mentions).to.deep.equal({ parse: [] });
   });
 
   it('refuses a repeat shorter than the minimum, a time it cannot read, and a link that is not one', async () => {
-    expect(await schedule('https://videos.example/often', [option.string('repeat', '30m')])).to.equal('Posts can repeat every 60 minutes at the most often.');
-    expect(await schedule('https://videos.example/when', [option.string('at', 'next tuesday')])).to.match(/^I could not read `at`/);
+    expect(await schedule('https://videos.example/often', [option.string('repeat', '30m')])).to.equal(
+      'Posts can repeat every 60 minutes at the most often.',
+    );
+    expect(await schedule('https://videos.example/when', [option.string('at', 'next tuesday')])).to.match(
+      /^I could not read `at`/,
+    );
     expect(await schedule('ftp://videos.example/x')).to.equal('The video link must be an http(s) address.');
     await sleep(300);
-    expect(fake.callsTo('POST', `/channels/${CHANNELS.videos}/messages`).filter((call) => /often|when|ftp/.test(call.body.content))).to.have.length(0);
+    expect(
+      fake
+        .callsTo('POST', `/channels/${CHANNELS.videos}/messages`)
+        .filter((call) => /often|when|ftp/.test(call.body.content)),
+    ).to.have.length(0);
   });
 
   it('lists and cancels scheduled posts', async () => {
@@ -52,7 +71,9 @@ describe('poster bot: scheduled video posts', function () {
     const reply = await schedule(url, [option.string('at', '3s')]);
     const shortId = /`([0-9a-f]{8})`/.exec(reply)![1];
     const list = fake.slashCommand('poster', at, 'videos', [], 'list');
-    expect((await fake.answerTo(list)).data.embeds![0].description).to.contain(`\`${shortId}\` ${url} in <#${CHANNELS.videos}>`);
+    expect((await fake.answerTo(list)).data.embeds![0].description).to.contain(
+      `\`${shortId}\` ${url} in <#${CHANNELS.videos}>`,
+    );
     const cancel = fake.slashCommand('poster', at, 'videos', [option.string('id', shortId)], 'cancel');
     expect((await fake.answerTo(cancel)).data.content).to.equal(`Cancelled \`${shortId}\`.`);
     await sleep(3_500);
@@ -72,10 +93,23 @@ describe('poster bot: scheduled video posts', function () {
     expect(postsOf(url)).to.have.length(1);
 
     // each post is an event: the audit trail and the panel's read model see it
-    await eventually(async () => (await allEvents(product.dataDir)).some((event) => event.type === 'VideoPosted' && (event.data as { channelId: string }).channelId === CHANNELS.videos), 5_000, 'VideoPosted');
+    await eventually(
+      async () =>
+        (await allEvents(product.dataDir)).some(
+          (event) =>
+            event.type === 'VideoPosted' && (event.data as { channelId: string }).channelId === CHANNELS.videos,
+        ),
+      5_000,
+      'VideoPosted',
+    );
     const readStore = new SqliteReadStore(path.join(product.dataDir, 'read-models.sqlite'));
     try {
-      await eventually(async () => (await readStore.collection<VideoPostDocument>(botReadModels.videoPosts).findOne({ url }))?.status === 'done', 5_000, 'the read model');
+      await eventually(
+        async () =>
+          (await readStore.collection<VideoPostDocument>(botReadModels.videoPosts).findOne({ url }))?.status === 'done',
+        5_000,
+        'the read model',
+      );
       const document = await readStore.collection<VideoPostDocument>(botReadModels.videoPosts).findOne({ url });
       expect(document).to.include({ guildId: GUILD, channelId: CHANNELS.videos, posts: 1, scheduledBy: OWNER });
     } finally {

@@ -34,13 +34,21 @@ describe('the bots’ product API client', () => {
     const productApi = new ProductApi(baseUrl, 'token', logger);
     await productApi.leaveGuild('100000000000000001');
     const answered = lines.find((line) => line.msg === 'product API answered')!;
-    expect(answered.correlationId).to.equal(received[0]).and.to.match(/^[0-9a-f-]{36}$/);
+    expect(answered.correlationId)
+      .to.equal(received[0])
+      .and.to.match(/^[0-9a-f-]{36}$/);
     expect(answered).to.include({ method: 'DELETE', path: '/api/bot/guilds/100000000000000001', status: 200 });
 
-    const refusal = await productApi.cancelVideoPost('refuse', { guildId: '100000000000000001', cancelledBy: '100000000000000002' }).catch((error: unknown) => error);
+    const refusal = await productApi
+      .cancelVideoPost('refuse', { guildId: '100000000000000001', cancelledBy: '100000000000000002' })
+      .catch((error: unknown) => error);
     expect(refusal).to.be.instanceOf(ProductApiError);
     expect((refusal as ProductApiError).correlationId).to.equal(received[1]);
-    expect(lines.find((line) => line.msg === 'product API refused')).to.include({ status: 409, code: 'refused', correlationId: received[1] });
+    expect(lines.find((line) => line.msg === 'product API refused')).to.include({
+      status: 409,
+      code: 'refused',
+      correlationId: received[1],
+    });
     expect(JSON.stringify(lines)).to.not.contain('token');
   });
 });

@@ -69,7 +69,9 @@ describe('/postvideo times', () => {
 describe('greeting template', () => {
   it('fills {user} with a mention, {server.name} and {membercount}, in one pass', () => {
     const values = { userId: '42', serverName: 'My {user} Server', memberCount: 17 };
-    expect(renderGreeting('Welcome {user} to {server.name}! You are our {membercount}th member!', values)).to.equal('Welcome <@42> to My {user} Server! You are our 17th member!');
+    expect(renderGreeting('Welcome {user} to {server.name}! You are our {membercount}th member!', values)).to.equal(
+      'Welcome <@42> to My {user} Server! You are our 17th member!',
+    );
     expect(renderGreeting('{user} {user} {unknown}', values)).to.equal('<@42> <@42> {unknown}');
   });
 });

@@ -1,5 +1,17 @@
 import Koa from 'koa';
-import { accessLog, apiNotFound, mergeRouters, correlation, corsFor, errorHandler, healthRoutes, identify, jsonBody, metricsEndpoint, securityHeaders } from '@vip/platform';
+import {
+  accessLog,
+  apiNotFound,
+  mergeRouters,
+  correlation,
+  corsFor,
+  errorHandler,
+  healthRoutes,
+  identify,
+  jsonBody,
+  metricsEndpoint,
+  securityHeaders,
+} from '@vip/platform';
 import type { CommandDeps } from './core/deps.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';

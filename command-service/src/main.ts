@@ -8,7 +8,9 @@ import { bootstrapAdmin } from './users/bootstrap-admin.ts';
 const config = loadConfig();
 const container = await createContainer(config, 'command-service');
 const deps = await resolveCommandDeps(container);
-await bootstrapAdmin(deps.eventStore, config, deps.logger).catch((error) => deps.logger.warn({ err: error }, 'admin bootstrap skipped'));
+await bootstrapAdmin(deps.eventStore, config, deps.logger).catch((error) =>
+  deps.logger.warn({ err: error }, 'admin bootstrap skipped'),
+);
 const server = http.createServer(createCommandApp(deps).callback());
 const requests = drainable(server);
 server.listen(config.port, config.host, () => deps.logger.info({ port: config.port }, 'command-service listening'));

@@ -1,7 +1,11 @@
 import { expect } from 'chai';
 import { keyErrorCodes, keyTexts } from '@vip/contracts';
 import type { DomainError } from '@vip/platform';
-import { accessHashDecider, type AccessHashCommand, type AccessHashEvent } from '../src/access-hashes/access-hash.decider.ts';
+import {
+  accessHashDecider,
+  type AccessHashCommand,
+  type AccessHashEvent,
+} from '../src/access-hashes/access-hash.decider.ts';
 import { NOW, deciderSpec } from './support/decider-spec.ts';
 
 const spec = deciderSpec(accessHashDecider);
@@ -20,8 +24,17 @@ const issued = (expiresAt = minutes(30)): AccessHashEvent => ({
   type: 'AccessHashIssued',
   data: { hashDigest: 'h1', guildId: GUILD, issuedAt: minutes(-1), expiresAt },
 });
-const used: AccessHashEvent = { type: 'AccessHashUsed', data: { hashDigest: 'h1', guildId: GUILD, keyDigest: 'k0', usedAt: minutes(0) } };
-const issue = { type: 'IssueAccessHash', hashDigest: 'h1', guildId: GUILD, botInServer: true, lifetimeMinutes: 30 } as const;
+const used: AccessHashEvent = {
+  type: 'AccessHashUsed',
+  data: { hashDigest: 'h1', guildId: GUILD, keyDigest: 'k0', usedAt: minutes(0) },
+};
+const issue = {
+  type: 'IssueAccessHash',
+  hashDigest: 'h1',
+  guildId: GUILD,
+  botInServer: true,
+  lifetimeMinutes: 30,
+} as const;
 const use = { type: 'UseAccessHash', hashDigest: 'h1', guildId: GUILD, keyDigest: 'k1' } as const;
 
 describe('access hash decider', () => {
@@ -30,11 +43,19 @@ describe('access hash decider', () => {
       spec
         .given([])
         .when(issue)
-        .then([{ type: 'AccessHashIssued', data: { hashDigest: 'h1', guildId: GUILD, issuedAt: NOW.toISOString(), expiresAt: minutes(30) } }]);
+        .then([
+          {
+            type: 'AccessHashIssued',
+            data: { hashDigest: 'h1', guildId: GUILD, issuedAt: NOW.toISOString(), expiresAt: minutes(30) },
+          },
+        ]);
     });
 
     it('refuses a server the bot is not in', () => {
-      spec.given([]).when({ ...issue, botInServer: false }).thenFails('not_found', keyTexts.botNotInServer);
+      spec
+        .given([])
+        .when({ ...issue, botInServer: false })
+        .thenFails('not_found', keyTexts.botNotInServer);
     });
 
     it('never issues the same hash twice', () => {
@@ -47,7 +68,12 @@ describe('access hash decider', () => {
       spec
         .given([issued()])
         .when(use)
-        .then([{ type: 'AccessHashUsed', data: { hashDigest: 'h1', guildId: GUILD, keyDigest: 'k1', usedAt: NOW.toISOString() } }]);
+        .then([
+          {
+            type: 'AccessHashUsed',
+            data: { hashDigest: 'h1', guildId: GUILD, keyDigest: 'k1', usedAt: NOW.toISOString() },
+          },
+        ]);
     });
 
     it('does not know a hash that was never issued', () => {
@@ -55,7 +81,10 @@ describe('access hash decider', () => {
     });
 
     it('does not accept a hash issued for another server', () => {
-      spec.given([issued()]).when({ ...use, guildId: '222222222222222222' }).thenFails('not_found', keyTexts.invalidHash);
+      spec
+        .given([issued()])
+        .when({ ...use, guildId: '222222222222222222' })
+        .thenFails('not_found', keyTexts.invalidHash);
     });
 
     it('refuses a hash used already', () => {
@@ -63,12 +92,21 @@ describe('access hash decider', () => {
     });
 
     it('refuses an expired hash, from the very minute it expires', () => {
-      spec.given([issued(minutes(0))]).when(use).thenFails('gone', keyTexts.hashExpired);
-      spec.given([issued(minutes(-5))]).when(use).thenFails('gone', keyTexts.hashExpired);
+      spec
+        .given([issued(minutes(0))])
+        .when(use)
+        .thenFails('gone', keyTexts.hashExpired);
+      spec
+        .given([issued(minutes(-5))])
+        .when(use)
+        .thenFails('gone', keyTexts.hashExpired);
     });
 
     it('says used rather than expired when both are true', () => {
-      spec.given([issued(minutes(-5)), used]).when(use).thenFails('gone', keyTexts.hashUsed);
+      spec
+        .given([issued(minutes(-5)), used])
+        .when(use)
+        .thenFails('gone', keyTexts.hashUsed);
     });
   });
 

@@ -5,9 +5,23 @@ import { NOW, deciderSpec } from './support/decider-spec.ts';
 const spec = deciderSpec(announcementDecider);
 const posted: AnnouncementEvent = {
   type: 'AnnouncementPosted',
-  data: { announcementId: 'a1', title: 'Maintenance', content: 'Tonight 22:00', priority: 'high', authorId: 'u1', postedAt: NOW.toISOString() },
+  data: {
+    announcementId: 'a1',
+    title: 'Maintenance',
+    content: 'Tonight 22:00',
+    priority: 'high',
+    authorId: 'u1',
+    postedAt: NOW.toISOString(),
+  },
 };
-const post = { type: 'PostAnnouncement', announcementId: 'a1', title: 'Maintenance', content: 'Tonight 22:00', priority: 'high', authorId: 'u1' } as const;
+const post = {
+  type: 'PostAnnouncement',
+  announcementId: 'a1',
+  title: 'Maintenance',
+  content: 'Tonight 22:00',
+  priority: 'high',
+  authorId: 'u1',
+} as const;
 
 describe('announcement decider', () => {
   it('posts a new announcement stamped with the decision time', () => {
@@ -26,11 +40,20 @@ describe('announcement decider', () => {
   });
 
   it('answers not found for an announcement that never existed', () => {
-    spec.given([]).when({ type: 'DeleteAnnouncement', announcementId: 'a1' }).thenFails('not_found', errorTexts.announcementNotFound);
+    spec
+      .given([])
+      .when({ type: 'DeleteAnnouncement', announcementId: 'a1' })
+      .thenFails('not_found', errorTexts.announcementNotFound);
   });
 
   it('answers not found for an announcement already deleted', () => {
-    const deleted: AnnouncementEvent = { type: 'AnnouncementDeleted', data: { announcementId: 'a1', deletedAt: NOW.toISOString() } };
-    spec.given([posted, deleted]).when({ type: 'DeleteAnnouncement', announcementId: 'a1' }).thenFails('not_found', errorTexts.announcementNotFound);
+    const deleted: AnnouncementEvent = {
+      type: 'AnnouncementDeleted',
+      data: { announcementId: 'a1', deletedAt: NOW.toISOString() },
+    };
+    spec
+      .given([posted, deleted])
+      .when({ type: 'DeleteAnnouncement', announcementId: 'a1' })
+      .thenFails('not_found', errorTexts.announcementNotFound);
   });
 });

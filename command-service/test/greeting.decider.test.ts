@@ -25,43 +25,91 @@ describe('greeting decider', () => {
   });
 
   it('lets an admin save the greeting of any server', () => {
-    spec.given([]).when(configure({}, { caller: { userId: 'admin', isAdmin: true }, ownerId: null })).then([configured()]);
-    spec.given([]).when(configure({}, { caller: { userId: 'admin', isAdmin: true }, ownerId: 'u2' })).then([configured()]);
+    spec
+      .given([])
+      .when(configure({}, { caller: { userId: 'admin', isAdmin: true }, ownerId: null }))
+      .then([configured()]);
+    spec
+      .given([])
+      .when(configure({}, { caller: { userId: 'admin', isAdmin: true }, ownerId: 'u2' }))
+      .then([configured()]);
   });
 
   it('refuses another subscriber, and anyone on an unclaimed server', () => {
-    spec.given([]).when(configure({}, { ownerId: 'u2' })).thenFails('forbidden', errorTexts.notYourServer);
-    spec.given([]).when(configure({}, { ownerId: null })).thenFails('forbidden', errorTexts.notYourServer);
-    spec.given([configured()]).when({ type: 'RemoveGreeting', ...owner, ownerId: 'u2' }).thenFails('forbidden', errorTexts.notYourServer);
+    spec
+      .given([])
+      .when(configure({}, { ownerId: 'u2' }))
+      .thenFails('forbidden', errorTexts.notYourServer);
+    spec
+      .given([])
+      .when(configure({}, { ownerId: null }))
+      .thenFails('forbidden', errorTexts.notYourServer);
+    spec
+      .given([configured()])
+      .when({ type: 'RemoveGreeting', ...owner, ownerId: 'u2' })
+      .thenFails('forbidden', errorTexts.notYourServer);
   });
 
   it('needs a channel when enabled, and one of the server’s', () => {
-    spec.given([]).when(configure({ channelId: null })).thenFails('invalid', greetingTexts.selectChannel);
-    spec.given([]).when(configure({ channelId: '100000000000000099' })).thenFails('invalid', greetingTexts.channelNotInServer);
-    spec.given([]).when(configure({ enabled: false, channelId: '100000000000000099' })).thenFails('invalid', greetingTexts.channelNotInServer);
+    spec
+      .given([])
+      .when(configure({ channelId: null }))
+      .thenFails('invalid', greetingTexts.selectChannel);
+    spec
+      .given([])
+      .when(configure({ channelId: '100000000000000099' }))
+      .thenFails('invalid', greetingTexts.channelNotInServer);
+    spec
+      .given([])
+      .when(configure({ enabled: false, channelId: '100000000000000099' }))
+      .thenFails('invalid', greetingTexts.channelNotInServer);
   });
 
   it('saves a disabled greeting without a channel', () => {
-    spec.given([]).when(configure({ enabled: false, channelId: null })).then([configured({ enabled: false, channelId: null })]);
+    spec
+      .given([])
+      .when(configure({ enabled: false, channelId: null }))
+      .then([configured({ enabled: false, channelId: null })]);
   });
 
   it('keeps the delay within 1–3 seconds and the message within 1–2000 characters', () => {
     const { min, max } = configDefaults.greetingDelaySeconds;
-    for (const delay of [min - 1, max + 1, 1.5]) spec.given([]).when(configure({ delay })).thenFails('invalid', greetingTexts.delayRange);
-    for (const delay of [min, max]) spec.given([]).when(configure({ delay })).then([configured({ delay })]);
-    for (const message of ['', '   ', 'x'.repeat(2001)]) spec.given([]).when(configure({ message })).thenFails('invalid', greetingTexts.messageLength);
-    spec.given([]).when(configure({ message: 'x'.repeat(2000) })).then([configured({ message: 'x'.repeat(2000) })]);
+    for (const delay of [min - 1, max + 1, 1.5])
+      spec.given([]).when(configure({ delay })).thenFails('invalid', greetingTexts.delayRange);
+    for (const delay of [min, max])
+      spec
+        .given([])
+        .when(configure({ delay }))
+        .then([configured({ delay })]);
+    for (const message of ['', '   ', 'x'.repeat(2001)])
+      spec.given([]).when(configure({ message })).thenFails('invalid', greetingTexts.messageLength);
+    spec
+      .given([])
+      .when(configure({ message: 'x'.repeat(2000) }))
+      .then([configured({ message: 'x'.repeat(2000) })]);
   });
 
   it('appends nothing when the same settings are saved again, and records a change', () => {
     spec.given([configured()]).when(configure()).then([]);
-    spec.given([configured()]).when(configure({ delay: 3 })).then([configured({ delay: 3 })]);
+    spec
+      .given([configured()])
+      .when(configure({ delay: 3 }))
+      .then([configured({ delay: 3 })]);
     spec.given([configured(), removed]).when(configure()).then([configured()]);
   });
 
   it('removes a greeting, and answers not found when there is none', () => {
-    spec.given([configured()]).when({ type: 'RemoveGreeting', ...owner }).then([removed]);
-    spec.given([]).when({ type: 'RemoveGreeting', ...owner }).thenFails('not_found', greetingTexts.noGreeting);
-    spec.given([configured(), removed]).when({ type: 'RemoveGreeting', ...owner }).thenFails('not_found', greetingTexts.noGreeting);
+    spec
+      .given([configured()])
+      .when({ type: 'RemoveGreeting', ...owner })
+      .then([removed]);
+    spec
+      .given([])
+      .when({ type: 'RemoveGreeting', ...owner })
+      .thenFails('not_found', greetingTexts.noGreeting);
+    spec
+      .given([configured(), removed])
+      .when({ type: 'RemoveGreeting', ...owner })
+      .thenFails('not_found', greetingTexts.noGreeting);
   });
 });

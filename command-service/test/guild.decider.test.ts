@@ -20,7 +20,8 @@ const reported = (data: Partial<GuildSnapshot> = {}, reportedAt = NOW.toISOStrin
   data: { guildId: GUILD, ...snapshot, ...data, reportedAt },
 });
 const left: GuildEvent = { type: 'GuildLeft', data: { guildId: GUILD, leftAt: NOW.toISOString() } };
-const report = (data: Partial<GuildSnapshot> = {}) => ({ type: 'ReportGuild', guildId: GUILD, snapshot: { ...snapshot, ...data } }) as const;
+const report = (data: Partial<GuildSnapshot> = {}) =>
+  ({ type: 'ReportGuild', guildId: GUILD, snapshot: { ...snapshot, ...data } }) as const;
 
 describe('guild decider', () => {
   it('records the first report of a server', () => {
@@ -28,7 +29,10 @@ describe('guild decider', () => {
   });
 
   it('appends nothing for a report identical to what is known', () => {
-    spec.given([reported({}, '2026-11-01T00:00:00.000Z')]).when(report()).then([]);
+    spec
+      .given([reported({}, '2026-11-01T00:00:00.000Z')])
+      .when(report())
+      .then([]);
   });
 
   it('records a changed member count, name, icon, channel list or permission list', () => {
@@ -40,12 +44,18 @@ describe('guild decider', () => {
       { channels: [{ id: '100000000000000011', name: 'general' }] },
       { missingPermissions: ['ManageRoles'] },
     ]) {
-      spec.given([earlier]).when(report(change)).then([reported(change)]);
+      spec
+        .given([earlier])
+        .when(report(change))
+        .then([reported(change)]);
     }
   });
 
   it('records the same report again after the bot left and came back', () => {
-    spec.given([reported({}, '2026-11-01T00:00:00.000Z'), left]).when(report()).then([reported()]);
+    spec
+      .given([reported({}, '2026-11-01T00:00:00.000Z'), left])
+      .when(report())
+      .then([reported()]);
   });
 
   it('records the bot leaving a server it is in', () => {

@@ -29,10 +29,22 @@ const generate: KeyCommand = {
 };
 const generated = (expiresAt = hours(24)): KeyEvent => ({
   type: 'KeyGenerated',
-  data: { keyDigest: 'k1', guildId: GUILD, tier: 'free', noAds: false, expiresAt, generatedAt: hours(-1), visitorDigest: 'v1', accessHashDigest: null },
+  data: {
+    keyDigest: 'k1',
+    guildId: GUILD,
+    tier: 'free',
+    noAds: false,
+    expiresAt,
+    generatedAt: hours(-1),
+    visitorDigest: 'v1',
+    accessHashDigest: null,
+  },
 });
 const redeem = { type: 'RedeemKey', keyDigest: 'k1', guildId: GUILD, discordUserId: MEMBER } as const;
-const redeemed: KeyEvent = { type: 'KeyRedeemed', data: { keyDigest: 'k1', guildId: GUILD, discordUserId: MEMBER, redeemedAt: hours(-0.5) } };
+const redeemed: KeyEvent = {
+  type: 'KeyRedeemed',
+  data: { keyDigest: 'k1', guildId: GUILD, discordUserId: MEMBER, redeemedAt: hours(-0.5) },
+};
 
 describe('key decider', () => {
   describe('generating a key', () => {
@@ -43,7 +55,16 @@ describe('key decider', () => {
         .then([
           {
             type: 'KeyGenerated',
-            data: { keyDigest: 'k1', guildId: GUILD, tier: 'free', noAds: false, expiresAt: hours(24), generatedAt: NOW.toISOString(), visitorDigest: 'v1', accessHashDigest: null },
+            data: {
+              keyDigest: 'k1',
+              guildId: GUILD,
+              tier: 'free',
+              noAds: false,
+              expiresAt: hours(24),
+              generatedAt: NOW.toISOString(),
+              visitorDigest: 'v1',
+              accessHashDigest: null,
+            },
           },
         ]);
     });
@@ -55,13 +76,25 @@ describe('key decider', () => {
         .then([
           {
             type: 'KeyGenerated',
-            data: { keyDigest: 'k1', guildId: GUILD, tier: 'premium', noAds: true, expiresAt: hours(2), generatedAt: NOW.toISOString(), visitorDigest: 'v1', accessHashDigest: 'h1' },
+            data: {
+              keyDigest: 'k1',
+              guildId: GUILD,
+              tier: 'premium',
+              noAds: true,
+              expiresAt: hours(2),
+              generatedAt: NOW.toISOString(),
+              visitorDigest: 'v1',
+              accessHashDigest: 'h1',
+            },
           },
         ]);
     });
 
     it('refuses a server the bot is not in', () => {
-      spec.given([]).when({ ...generate, botInServer: false }).thenFails('not_found', keyTexts.botNotInServer);
+      spec
+        .given([])
+        .when({ ...generate, botInServer: false })
+        .thenFails('not_found', keyTexts.botNotInServer);
     });
 
     it('never generates the same key twice', () => {
@@ -74,7 +107,12 @@ describe('key decider', () => {
       spec
         .given([generated()])
         .when(redeem)
-        .then([{ type: 'KeyRedeemed', data: { keyDigest: 'k1', guildId: GUILD, discordUserId: MEMBER, redeemedAt: NOW.toISOString() } }]);
+        .then([
+          {
+            type: 'KeyRedeemed',
+            data: { keyDigest: 'k1', guildId: GUILD, discordUserId: MEMBER, redeemedAt: NOW.toISOString() },
+          },
+        ]);
     });
 
     it('does not know a key that was never generated', () => {
@@ -82,28 +120,46 @@ describe('key decider', () => {
     });
 
     it('refuses a key another member redeemed', () => {
-      spec.given([generated(), redeemed]).when({ ...redeem, discordUserId: '444444444444444444' }).thenFails('conflict', keyTexts.usedKey);
+      spec
+        .given([generated(), redeemed])
+        .when({ ...redeem, discordUserId: '444444444444444444' })
+        .thenFails('conflict', keyTexts.usedKey);
     });
 
     it('records nothing new when the member who redeemed it asks again (the VIP decider says whether a role is owed)', () => {
       spec.given([generated(), redeemed]).when(redeem).then([]);
-      spec.given([generated(hours(-1)), redeemed]).when(redeem).then([]);
+      spec
+        .given([generated(hours(-1)), redeemed])
+        .when(redeem)
+        .then([]);
     });
 
     it('refuses an expired key, from the very moment it expires', () => {
-      spec.given([generated(hours(0))]).when(redeem).thenFails('gone', keyTexts.expiredKey);
-      spec.given([generated(hours(-1))]).when(redeem).thenFails('gone', keyTexts.expiredKey);
+      spec
+        .given([generated(hours(0))])
+        .when(redeem)
+        .thenFails('gone', keyTexts.expiredKey);
+      spec
+        .given([generated(hours(-1))])
+        .when(redeem)
+        .thenFails('gone', keyTexts.expiredKey);
     });
 
     it('refuses a key of another server, whatever else is true of it', () => {
       const elsewhere = { ...redeem, guildId: '222222222222222222' };
       spec.given([generated()]).when(elsewhere).thenFails('conflict', keyTexts.wrongServer);
-      spec.given([generated(hours(-1))]).when(elsewhere).thenFails('conflict', keyTexts.wrongServer);
+      spec
+        .given([generated(hours(-1))])
+        .when(elsewhere)
+        .thenFails('conflict', keyTexts.wrongServer);
       spec.given([generated(), redeemed]).when(elsewhere).thenFails('conflict', keyTexts.wrongServer);
     });
 
     it('says used rather than expired when both are true', () => {
-      spec.given([generated(hours(-1)), redeemed]).when({ ...redeem, discordUserId: '444444444444444444' }).thenFails('conflict', keyTexts.usedKey);
+      spec
+        .given([generated(hours(-1)), redeemed])
+        .when({ ...redeem, discordUserId: '444444444444444444' })
+        .thenFails('conflict', keyTexts.usedKey);
     });
   });
 
@@ -111,7 +167,9 @@ describe('key decider', () => {
     expect(codeOf([], { ...generate, botInServer: false })).to.equal(keyErrorCodes.botNotInServer);
     expect(codeOf([], redeem)).to.equal(keyErrorCodes.unknownKey);
     expect(codeOf([generated(hours(-1))], redeem)).to.equal(keyErrorCodes.expiredKey);
-    expect(codeOf([generated(), redeemed], { ...redeem, discordUserId: '444444444444444444' })).to.equal(keyErrorCodes.usedKey);
+    expect(codeOf([generated(), redeemed], { ...redeem, discordUserId: '444444444444444444' })).to.equal(
+      keyErrorCodes.usedKey,
+    );
     expect(codeOf([generated()], { ...redeem, guildId: '222222222222222222' })).to.equal(keyErrorCodes.wrongServer);
   });
 });

@@ -6,25 +6,47 @@ import { NOW, deciderSpec } from './support/decider-spec.ts';
 const spec = deciderSpec(userDecider);
 const registered: UserStreamEvent = {
   type: 'UserRegistered',
-  data: { userId: 'u1', username: 'ann', passwordHash: '$argon2id$old', isAdmin: false, registeredAt: NOW.toISOString(), avatar: null },
+  data: {
+    userId: 'u1',
+    username: 'ann',
+    passwordHash: '$argon2id$old',
+    isAdmin: false,
+    registeredAt: NOW.toISOString(),
+    avatar: null,
+  },
 };
-const changed = (passwordHash: string): UserStreamEvent => ({ type: 'PasswordChanged', data: { userId: 'u1', passwordHash, changedAt: NOW.toISOString() } });
+const changed = (passwordHash: string): UserStreamEvent => ({
+  type: 'PasswordChanged',
+  data: { userId: 'u1', passwordHash, changedAt: NOW.toISOString() },
+});
 
 describe('password reset (user decider)', () => {
   it('records the new password as its hash only', () => {
-    spec.given([registered]).when({ type: 'ChangePassword', userId: 'u1', passwordHash: '$argon2id$new' }).then([changed('$argon2id$new')]);
+    spec
+      .given([registered])
+      .when({ type: 'ChangePassword', userId: 'u1', passwordHash: '$argon2id$new' })
+      .then([changed('$argon2id$new')]);
   });
 
   it('may reset again: each reset replaces the last', () => {
-    spec.given([registered, changed('$argon2id$new')]).when({ type: 'ChangePassword', userId: 'u1', passwordHash: '$argon2id$newer' }).then([changed('$argon2id$newer')]);
+    spec
+      .given([registered, changed('$argon2id$new')])
+      .when({ type: 'ChangePassword', userId: 'u1', passwordHash: '$argon2id$newer' })
+      .then([changed('$argon2id$newer')]);
   });
 
   it('answers not found for a user that was never registered', () => {
-    spec.given([]).when({ type: 'ChangePassword', userId: 'u1', passwordHash: '$argon2id$new' }).thenFails('not_found', subscriptionTexts.userNotFound);
+    spec
+      .given([])
+      .when({ type: 'ChangePassword', userId: 'u1', passwordHash: '$argon2id$new' })
+      .thenFails('not_found', subscriptionTexts.userNotFound);
   });
 
   it('folds to the newest hash, which is what login checks', () => {
-    const state = [registered, changed('$argon2id$new'), changed('$argon2id$newer')].reduce(userDecider.evolve, userDecider.initialState());
+    const state = [registered, changed('$argon2id$new'), changed('$argon2id$newer')].reduce(
+      userDecider.evolve,
+      userDecider.initialState(),
+    );
     expect(state).to.deep.equal({ registered: true, username: 'ann', passwordHash: '$argon2id$newer', isAdmin: false });
   });
 });

@@ -8,7 +8,10 @@ const started: SessionEvent = {
   type: 'SessionStarted',
   data: { sessionId: 's1', userId: 'u1', startedAt: NOW.toISOString(), expiresAt: expiresAt.toISOString() },
 };
-const ended: SessionEvent = { type: 'SessionEnded', data: { sessionId: 's1', userId: 'u1', endedAt: NOW.toISOString() } };
+const ended: SessionEvent = {
+  type: 'SessionEnded',
+  data: { sessionId: 's1', userId: 'u1', endedAt: NOW.toISOString() },
+};
 
 describe('session decider', () => {
   it('starts a session', () => {
@@ -24,10 +27,16 @@ describe('session decider', () => {
   });
 
   it("refuses to end someone else's session", () => {
-    spec.given([started]).when({ type: 'EndSession', sessionId: 's1', userId: 'u2' }).thenFails('unauthorized', errorTexts.unauthorized);
+    spec
+      .given([started])
+      .when({ type: 'EndSession', sessionId: 's1', userId: 'u2' })
+      .thenFails('unauthorized', errorTexts.unauthorized);
   });
 
   it('refuses to end a session that never started', () => {
-    spec.given([]).when({ type: 'EndSession', sessionId: 's1', userId: 'u1' }).thenFails('unauthorized', errorTexts.unauthorized);
+    spec
+      .given([])
+      .when({ type: 'EndSession', sessionId: 's1', userId: 'u1' })
+      .thenFails('unauthorized', errorTexts.unauthorized);
   });
 });

@@ -18,17 +18,32 @@ const ended: SubscriptionEvent = { type: 'SubscriptionEnded', data: { userId: 'u
 
 describe('subscription decider', () => {
   describe('start', () => {
-    const start = { type: 'StartSubscription', userId: 'u1', planName: 'Business', days: 30, maxSlots: 3, discordUserId: '123456789012345678' } as const;
+    const start = {
+      type: 'StartSubscription',
+      userId: 'u1',
+      planName: 'Business',
+      days: 30,
+      maxSlots: 3,
+      discordUserId: '123456789012345678',
+    } as const;
 
     it('starts a plan that expires after the given days', () => {
-      spec.given([]).when(start).then([started(NOW.toISOString(), at(30 * DAY))]);
+      spec
+        .given([])
+        .when(start)
+        .then([started(NOW.toISOString(), at(30 * DAY))]);
     });
 
     it('keeps a missing Discord user id as null', () => {
       spec
         .given([])
         .when({ ...start, discordUserId: null })
-        .then([{ type: 'SubscriptionStarted', data: { ...started(NOW.toISOString(), at(30 * DAY)).data, discordUserId: null } } as SubscriptionEvent]);
+        .then([
+          {
+            type: 'SubscriptionStarted',
+            data: { ...started(NOW.toISOString(), at(30 * DAY)).data, discordUserId: null },
+          } as SubscriptionEvent,
+        ]);
     });
 
     it('refuses a second plan for the same user', () => {
@@ -41,25 +56,43 @@ describe('subscription decider', () => {
       spec
         .given([runningFor30Days])
         .when({ type: 'ExtendSubscription', userId: 'u1', days: 10, maxSlots: null })
-        .then([{ type: 'SubscriptionExtended', data: { userId: 'u1', days: 10, maxSlots: 3, expiresAt: at(30 * DAY), extendedAt: NOW.toISOString() } }]);
+        .then([
+          {
+            type: 'SubscriptionExtended',
+            data: { userId: 'u1', days: 10, maxSlots: 3, expiresAt: at(30 * DAY), extendedAt: NOW.toISOString() },
+          },
+        ]);
     });
 
     it('counts from now for a plan that already ran out, and changes the slots when asked', () => {
       spec
         .given([lapsed])
         .when({ type: 'ExtendSubscription', userId: 'u1', days: 7, maxSlots: 5 })
-        .then([{ type: 'SubscriptionExtended', data: { userId: 'u1', days: 7, maxSlots: 5, expiresAt: at(7 * DAY), extendedAt: NOW.toISOString() } }]);
+        .then([
+          {
+            type: 'SubscriptionExtended',
+            data: { userId: 'u1', days: 7, maxSlots: 5, expiresAt: at(7 * DAY), extendedAt: NOW.toISOString() },
+          },
+        ]);
     });
 
     it('runs an ended plan again from now', () => {
       spec
         .given([runningFor30Days, ended])
         .when({ type: 'ExtendSubscription', userId: 'u1', days: 30, maxSlots: null })
-        .then([{ type: 'SubscriptionExtended', data: { userId: 'u1', days: 30, maxSlots: 3, expiresAt: at(30 * DAY), extendedAt: NOW.toISOString() } }]);
+        .then([
+          {
+            type: 'SubscriptionExtended',
+            data: { userId: 'u1', days: 30, maxSlots: 3, expiresAt: at(30 * DAY), extendedAt: NOW.toISOString() },
+          },
+        ]);
     });
 
     it('answers not found for a user without a plan', () => {
-      spec.given([]).when({ type: 'ExtendSubscription', userId: 'u1', days: 7, maxSlots: null }).thenFails('not_found', subscriptionTexts.subscriberNotFound);
+      spec
+        .given([])
+        .when({ type: 'ExtendSubscription', userId: 'u1', days: 7, maxSlots: null })
+        .thenFails('not_found', subscriptionTexts.subscriberNotFound);
     });
   });
 
@@ -67,7 +100,10 @@ describe('subscription decider', () => {
     const end = { type: 'EndSubscription', userId: 'u1' } as const;
 
     it('ends a running plan now', () => {
-      spec.given([runningFor30Days]).when(end).then([{ type: 'SubscriptionEnded', data: { userId: 'u1', endedAt: NOW.toISOString() } }]);
+      spec
+        .given([runningFor30Days])
+        .when(end)
+        .then([{ type: 'SubscriptionEnded', data: { userId: 'u1', endedAt: NOW.toISOString() } }]);
     });
 
     it('refuses to end an ended plan', () => {
@@ -84,7 +120,8 @@ describe('subscription decider', () => {
   });
 
   it('summarises a plan for the admin, active only until it ends', () => {
-    const fold = (events: SubscriptionEvent[]) => events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+    const fold = (events: SubscriptionEvent[]) =>
+      events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
     expect(subscriptionSummary(fold([runningFor30Days]), NOW)).to.deep.equal({
       planName: 'Business',
       startedAt: at(-10 * DAY),

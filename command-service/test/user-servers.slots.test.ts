@@ -6,14 +6,18 @@ import type { CommandContext } from '../src/core/command-handler.ts';
 import { addSubscriberServer, changeSubscriberServer } from '../src/user-servers/server-slots.ts';
 import { NOW } from './support/decider-spec.ts';
 
-const context: CommandContext = { now: NOW, metadata: { correlationId: 'c1', causationId: 'c1', actor: { kind: 'user', id: 'test' } } };
+const context: CommandContext = {
+  now: NOW,
+  metadata: { correlationId: 'c1', causationId: 'c1', actor: { kind: 'user', id: 'test' } },
+};
 const [S1, S2, S3, S4] = ['100000000000000001', '100000000000000002', '100000000000000003', '100000000000000004'];
 
 /** The claim, slot and compensation steps against a real embedded log. */
 describe('server slots across streams', () => {
   let store: EventStore;
   const types = async (streamId: string) => (await store.readStream(streamId)).map((event) => event.type);
-  const add = (userId: string, guildId: string) => addSubscriberServer(store, { userId, guildId, defaultSlots: 3 }, context);
+  const add = (userId: string, guildId: string) =>
+    addSubscriberServer(store, { userId, guildId, defaultSlots: 3 }, context);
   const refusal = async (work: Promise<unknown>): Promise<DomainError> => {
     try {
       await work;
@@ -40,7 +44,20 @@ describe('server slots across streams', () => {
   it('takes the slots from the subscriber’s plan', async () => {
     await store.append(
       'subscription-u1',
-      [{ type: 'SubscriptionStarted', data: { userId: 'u1', planName: 'Basic', maxSlots: 1, startedAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', discordUserId: null }, metadata: context.metadata }],
+      [
+        {
+          type: 'SubscriptionStarted',
+          data: {
+            userId: 'u1',
+            planName: 'Basic',
+            maxSlots: 1,
+            startedAt: NOW.toISOString(),
+            expiresAt: '2027-01-01T00:00:00.000Z',
+            discordUserId: null,
+          },
+          metadata: context.metadata,
+        },
+      ],
       'no_stream',
     );
     expect((await add('u1', S1)).maxSlots).to.equal(1);
@@ -73,7 +90,9 @@ describe('server slots across streams', () => {
     const lost = outcomes[1 - won] as PromiseRejectedResult;
     expect((lost.reason as DomainError).message).to.equal(serverTexts.maxServers(3));
     const [winner, loser] = won === 0 ? [S3, S4] : [S4, S3];
-    expect((await store.readStream('user-servers-u1')).map((event) => (event.data as { guildId: string }).guildId)).to.deep.equal([S1, S2, winner]);
+    expect(
+      (await store.readStream('user-servers-u1')).map((event) => (event.data as { guildId: string }).guildId),
+    ).to.deep.equal([S1, S2, winner]);
     expect(await types(`server-owner-${winner}`)).to.deep.equal(['ServerClaimed']);
     // the loser claimed before the winner's append, then gave the claim back
     expect(await types(`server-owner-${loser}`)).to.deep.equal(['ServerClaimed', 'ServerReleased']);
@@ -89,7 +108,11 @@ describe('server slots across streams', () => {
 
   it('changing a server claims the new one, then releases the old one', async () => {
     await add('u1', S1);
-    const result = await changeSubscriberServer(store, { userId: 'u1', oldGuildId: S1, newGuildId: S2, defaultSlots: 3 }, context);
+    const result = await changeSubscriberServer(
+      store,
+      { userId: 'u1', oldGuildId: S1, newGuildId: S2, defaultSlots: 3 },
+      context,
+    );
     expect(result.servers).to.deep.equal([S2]);
     expect(await types(`server-owner-${S1}`)).to.deep.equal(['ServerClaimed', 'ServerReleased']);
     expect(await types(`server-owner-${S2}`)).to.deep.equal(['ServerClaimed']);
@@ -100,12 +123,20 @@ describe('server slots across streams', () => {
   it('a refused change writes nothing', async () => {
     await add('u1', S1);
     await add('u2', S2);
-    expect((await refusal(changeSubscriberServer(store, { userId: 'u1', oldGuildId: S1, newGuildId: S2, defaultSlots: 3 }, context))).message).to.equal(
-      serverTexts.claimedByAnother,
-    );
-    expect((await refusal(changeSubscriberServer(store, { userId: 'u1', oldGuildId: S3, newGuildId: S4, defaultSlots: 3 }, context))).message).to.equal(
-      serverTexts.notInList,
-    );
+    expect(
+      (
+        await refusal(
+          changeSubscriberServer(store, { userId: 'u1', oldGuildId: S1, newGuildId: S2, defaultSlots: 3 }, context),
+        )
+      ).message,
+    ).to.equal(serverTexts.claimedByAnother);
+    expect(
+      (
+        await refusal(
+          changeSubscriberServer(store, { userId: 'u1', oldGuildId: S3, newGuildId: S4, defaultSlots: 3 }, context),
+        )
+      ).message,
+    ).to.equal(serverTexts.notInList);
     expect(await types('user-servers-u1')).to.deep.equal(['SubscriberServerAdded']);
     expect(await types(`server-owner-${S4}`)).to.deep.equal([]);
   });

@@ -4,13 +4,26 @@ import { NOW, deciderSpec } from './support/decider-spec.ts';
 
 const registered: UserRegistered = {
   type: 'UserRegistered',
-  data: { userId: 'u1', username: 'ann', passwordHash: '$argon2id$hash', isAdmin: false, registeredAt: NOW.toISOString(), avatar: null },
+  data: {
+    userId: 'u1',
+    username: 'ann',
+    passwordHash: '$argon2id$hash',
+    isAdmin: false,
+    registeredAt: NOW.toISOString(),
+    avatar: null,
+  },
 };
 const reserved: UsernameReserved = { type: 'UsernameReserved', data: { username: 'ann', userId: 'u1' } };
 
 describe('user decider', () => {
   const spec = deciderSpec(userDecider);
-  const register = { type: 'RegisterUser', userId: 'u1', username: 'ann', passwordHash: '$argon2id$hash', isAdmin: false } as const;
+  const register = {
+    type: 'RegisterUser',
+    userId: 'u1',
+    username: 'ann',
+    passwordHash: '$argon2id$hash',
+    isAdmin: false,
+  } as const;
 
   it('registers a user with the password hash only', () => {
     spec.given([]).when(register).then([registered]);
@@ -29,7 +42,10 @@ describe('username reservation decider', () => {
   });
 
   it('refuses a username reserved for another user', () => {
-    spec.given([reserved]).when({ type: 'ReserveUsername', username: 'ann', userId: 'u2' }).thenFails('conflict', errorTexts.usernameTaken);
+    spec
+      .given([reserved])
+      .when({ type: 'ReserveUsername', username: 'ann', userId: 'u2' })
+      .thenFails('conflict', errorTexts.usernameTaken);
   });
 
   it('is idempotent for the same user', () => {

@@ -34,7 +34,10 @@ describe('frontend: admin panel (browser)', function () {
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
     await page.getByText('Please fill in all fields').waitFor();
     // the server says the same when the browser's check is skipped
-    const refused = await api<{ error: string }>(browser.product(), '/api/admin/whitelist', { token: await tokenOf(browser.product()), body: { userId: ' ', guildId: '' } });
+    const refused = await api<{ error: string }>(browser.product(), '/api/admin/whitelist', {
+      token: await tokenOf(browser.product()),
+      body: { userId: ' ', guildId: '' },
+    });
     expect(refused).to.deep.include({ status: 400 });
     expect(refused.body.error).to.equal('Please fill in all fields');
 
@@ -67,7 +70,9 @@ describe('frontend: admin panel (browser)', function () {
     await api(browser.product(), '/api/trackIpVisit', { body: {} });
     const page = await signedInAdmin('/admin/statistics');
     await page.getByText(/^Updated /).waitFor();
-    const { body: stats } = await api<AdminStatsResponse>(browser.product(), '/api/admin/stats', { token: await tokenOf(browser.product()) });
+    const { body: stats } = await api<AdminStatsResponse>(browser.product(), '/api/admin/stats', {
+      token: await tokenOf(browser.product()),
+    });
     const figures: Record<string, number | null> = {
       'keys.today': stats.keys.today,
       'keys.yesterday': stats.keys.yesterday,
@@ -89,9 +94,12 @@ describe('frontend: admin panel (browser)', function () {
     for (const [id, value] of Object.entries(figures)) {
       expect(await page.locator(`[data-stat="${id}"]`).textContent(), id).to.equal(value!.toLocaleString('en-US'));
     }
-    const change = (value: number | null) => (value === null ? '—' : value === 0 ? '0%' : `${value > 0 ? '+' : '−'}${Math.abs(value)}%`);
+    const change = (value: number | null) =>
+      value === null ? '—' : value === 0 ? '0%' : `${value > 0 ? '+' : '−'}${Math.abs(value)}%`;
     expect(await page.locator('[data-stat="keys.dayOverDay"]').textContent()).to.equal(change(stats.keys.dayOverDay));
-    expect(await page.locator('[data-stat="keys.weekOverWeek"]').textContent()).to.equal(change(stats.keys.weekOverWeek));
+    expect(await page.locator('[data-stat="keys.weekOverWeek"]').textContent()).to.equal(
+      change(stats.keys.weekOverWeek),
+    );
     // the chart: 30 days, two bars each
     expect(await page.locator('.chart-svg rect').count()).to.equal(stats.daily.length * 2);
     expect(stats.daily).to.have.length(30);
@@ -113,7 +121,9 @@ describe('frontend: admin panel (browser)', function () {
     expect(await page.locator('.new-password .secret-value').textContent()).to.match(/^•+$/);
     await page.getByRole('button', { name: 'Show Generated password' }).click();
     const password = (await page.locator('.new-password .secret-value').textContent()) ?? '';
-    expect((await api(browser.product(), '/api/auth/login', { body: { username: 'sub-generated', password } })).status).to.equal(200);
+    expect(
+      (await api(browser.product(), '/api/auth/login', { body: { username: 'sub-generated', password } })).status,
+    ).to.equal(200);
 
     const row = page.locator('.subscriber-row', { hasText: 'sub-generated' });
     await row.getByText('Active').waitFor();

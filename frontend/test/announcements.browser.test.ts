@@ -18,7 +18,7 @@ describe('frontend: login and live announcements (browser)', function () {
     reader = await createSubscriber(product.product(), 'reader1', 'reader1-password');
   });
 
-  it('shows the server\'s words in a banner for a wrong password', async () => {
+  it("shows the server's words in a banner for a wrong password", async () => {
     const page = await openPage('/login');
     await logIn(page, { username: ADMIN.username, password: 'not-the-password' });
     await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
@@ -32,7 +32,10 @@ describe('frontend: login and live announcements (browser)', function () {
     await logIn(page);
     await page.waitForURL('**/panel');
     await page.locator('.user-name', { hasText: ADMIN.username }).waitFor();
-    const saved = await page.evaluate(() => ({ token: localStorage.getItem('authToken'), user: localStorage.getItem('user') }));
+    const saved = await page.evaluate(() => ({
+      token: localStorage.getItem('authToken'),
+      user: localStorage.getItem('user'),
+    }));
     expect(saved.token).to.be.a('string').and.not.equal('');
     expect(JSON.parse(saved.user ?? 'null')).to.include({ username: ADMIN.username, isAdmin: true });
 
@@ -47,7 +50,10 @@ describe('frontend: login and live announcements (browser)', function () {
     await page.goto(product.url('/panel'));
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
-    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user')])).to.deep.equal([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user')])).to.deep.equal([
+      null,
+      null,
+    ]);
   });
 
   it('ends a stored session the server no longer accepts, and one it cannot read', async () => {
@@ -67,7 +73,10 @@ describe('frontend: login and live announcements (browser)', function () {
     });
     await page.goto(product.url('/panel'));
     await page.waitForURL('**/login');
-    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user')])).to.deep.equal([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user')])).to.deep.equal([
+      null,
+      null,
+    ]);
   });
 
   it('delivers a new announcement live to a subscriber in another browser, with read marks, and its deletion too', async () => {
@@ -100,7 +109,10 @@ describe('frontend: login and live announcements (browser)', function () {
 
     const readerCard = subscriber.locator('article', { hasText: title });
     await readerCard.waitFor();
-    await subscriber.getByRole('status').filter({ hasText: `New high priority announcement: ${title}` }).waitFor();
+    await subscriber
+      .getByRole('status')
+      .filter({ hasText: `New high priority announcement: ${title}` })
+      .waitFor();
     expect(await subscriber.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).to.equal(true);
     expect(await readerCard.locator('.badge').textContent()).to.equal('High priority');
     expect(await readerCard.locator('.announcement-author').textContent()).to.equal(ADMIN.username);

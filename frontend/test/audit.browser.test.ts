@@ -16,7 +16,11 @@ describe('frontend: admin audit trail (browser)', function () {
     // the audit read model catches up within a moment
     const token = await tokenOf(browser.product());
     await eventually(async () => {
-      const { body } = await api<AuditPageResponse>(browser.product(), `/api/admin/audit?guildId=${DEMO_SERVER_ID}&type=KeyGenerated`, { token });
+      const { body } = await api<AuditPageResponse>(
+        browser.product(),
+        `/api/admin/audit?guildId=${DEMO_SERVER_ID}&type=KeyGenerated`,
+        { token },
+      );
       return body.events?.length > 0;
     }, 'the KeyGenerated event in the audit trail');
   });
@@ -49,7 +53,9 @@ describe('frontend: admin audit trail (browser)', function () {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL('**/admin/audit?*type=GuildReported*');
     await page.locator('.audit-event[data-type="GuildReported"]').first().waitFor();
-    const types = await page.locator('.audit-event').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-type')));
+    const types = await page
+      .locator('.audit-event')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-type')));
     expect(types.length).to.be.greaterThan(0);
     expect(new Set(types)).to.deep.equal(new Set(['GuildReported']));
 
@@ -61,7 +67,11 @@ describe('frontend: admin audit trail (browser)', function () {
     // back to the key: its whole life
     await page.getByLabel('Event type').selectOption('KeyGenerated');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.locator('.audit-event[data-type="KeyGenerated"]').first().getByRole('link', { name: /^Key life of / }).click();
+    await page
+      .locator('.audit-event[data-type="KeyGenerated"]')
+      .first()
+      .getByRole('link', { name: /^Key life of / })
+      .click();
     await page.waitForURL('**/admin/audit/keys/*');
     await page.getByRole('heading', { name: 'Key life' }).waitFor();
     await page.locator('.audit-event[data-type="KeyGenerated"]').first().waitFor();
@@ -69,7 +79,10 @@ describe('frontend: admin audit trail (browser)', function () {
     // a server's settings history, from a server id in the list
     await page.getByRole('link', { name: 'Back to the audit trail' }).click();
     await page.waitForURL('**/admin/audit');
-    await page.getByRole('link', { name: `Settings history of server ${DEMO_SERVER_ID}` }).first().click();
+    await page
+      .getByRole('link', { name: `Settings history of server ${DEMO_SERVER_ID}` })
+      .first()
+      .click();
     await page.waitForURL(`**/admin/audit/servers/${DEMO_SERVER_ID}`);
     await page.getByRole('heading', { name: /Settings history/ }).waitFor();
     await page.locator('.audit-event, .empty-state').first().waitFor();
@@ -102,7 +115,9 @@ describe('frontend: admin audit trail (browser)', function () {
     const page = await signedInAdmin(`/admin/audit?guildId=${DEMO_SERVER_ID}`);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('.audit-event').first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).to.be.at.most(0);
   });
 });

@@ -31,7 +31,9 @@ describe('frontend: dates (spec §9)', () => {
 
 describe('frontend: greeting preview', () => {
   it('renders {user} as a mention and fills in the server name and member count', () => {
-    expect(previewParts('Welcome {user} to {server.name}! You are our {membercount}th member!', 'Demo Server', 1234)).to.deep.equal([
+    expect(
+      previewParts('Welcome {user} to {server.name}! You are our {membercount}th member!', 'Demo Server', 1234),
+    ).to.deep.equal([
       { kind: 'text', text: 'Welcome ' },
       { kind: 'mention', text: '@NewMember' },
       { kind: 'text', text: ' to ' },
@@ -55,7 +57,9 @@ describe('frontend: statistics figures', () => {
   });
 
   it('rounds a chart axis up to 1, 2 or 5 times a power of ten', () => {
-    expect([0, 1, 2, 3, 7, 10, 11, 42, 99, 501].map(niceCeiling)).to.deep.equal([1, 1, 2, 5, 10, 10, 20, 50, 100, 1000]);
+    expect([0, 1, 2, 3, 7, 10, 11, 42, 99, 501].map(niceCeiling)).to.deep.equal([
+      1, 1, 2, 5, 10, 10, 20, 50, 100, 1000,
+    ]);
   });
 });
 

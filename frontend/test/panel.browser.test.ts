@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { logIn, pathOf, useProductInBrowser } from './support/productInBrowser.ts';
-import { api, createSubscriber, DEMO_SERVER_ID, reportServer, seedDemoServer, tokenOf, type CreatedSubscriber } from './support/seed.ts';
+import {
+  api,
+  createSubscriber,
+  DEMO_SERVER_ID,
+  reportServer,
+  seedDemoServer,
+  tokenOf,
+  type CreatedSubscriber,
+} from './support/seed.ts';
 
 /**
  * The subscriber's journeys (spec §2 /panel): servers and the slot limit, greetings with
@@ -15,9 +23,12 @@ describe('frontend: subscriber panel (browser)', function () {
 
   before(async () => {
     await seedDemoServer(browser.product());
-    for (const [index, id] of extraServers.entries()) await reportServer(browser.product(), id, `Extra Server ${index + 1}`, 100 + index);
+    for (const [index, id] of extraServers.entries())
+      await reportServer(browser.product(), id, `Extra Server ${index + 1}`, 100 + index);
     subscriber = await createSubscriber(browser.product(), 'sub1', 'sub1-password');
-    console.log(`      (subscriber created through ${subscriber.via === 'admin-api' ? 'POST /api/admin/subscribers' : 'the user CLI'})`);
+    console.log(
+      `      (subscriber created through ${subscriber.via === 'admin-api' ? 'POST /api/admin/subscribers' : 'the user CLI'})`,
+    );
   });
 
   async function signedIn(path = '/panel'): Promise<Page> {
@@ -111,13 +122,17 @@ describe('frontend: subscriber panel (browser)', function () {
     await page.getByText('Settings saved successfully').waitFor();
     const item = page.locator('.greeting-item', { hasText: 'Demo Server' });
     await item.waitFor();
-    expect(await item.textContent()).to.include('#welcome').and.include('Enabled');
+    expect(await item.textContent())
+      .to.include('#welcome')
+      .and.include('Enabled');
 
     await item.getByRole('button', { name: /Remove greeting/ }).click();
     await page.getByText('Greeting removed successfully').waitFor();
     await page.getByText('No active greetings found').waitFor();
     // the selected server's form is back to the defaults
-    await page.waitForFunction(() => (document.querySelector('#greeting-message') as HTMLTextAreaElement | null)?.value.startsWith('Welcome {user}'));
+    await page.waitForFunction(() =>
+      (document.querySelector('#greeting-message') as HTMLTextAreaElement | null)?.value.startsWith('Welcome {user}'),
+    );
     expect(await page.getByRole('switch', { name: 'Greet new members' }).isChecked()).to.equal(false);
     expect(await channel.inputValue()).to.equal('');
     expect(await page.getByLabel('Delay (seconds)').inputValue()).to.equal('3');
@@ -131,11 +146,17 @@ describe('frontend: subscriber panel (browser)', function () {
     const page = await signedIn('/panel');
     await page.getByRole('tab', { name: 'Subscription' }).click();
     await page.getByTestId('subscription-status').filter({ hasText: 'Active' }).waitFor();
-    await page.getByText(/^\d{2}\.\d{2}\.\d{4}$/).first().waitFor();
+    await page
+      .getByText(/^\d{2}\.\d{2}\.\d{4}$/)
+      .first()
+      .waitFor();
     const countdown = page.getByTestId('countdown');
     const first = await countdown.textContent();
     expect(first).to.match(/^\d+d \d{2}h \d{2}m \d{2}s$/);
-    await page.waitForFunction((before) => document.querySelector('[data-testid="countdown"]')?.textContent !== before, first);
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="countdown"]')?.textContent !== before,
+      first,
+    );
 
     // credentials hidden until asked for
     expect(await page.locator('.secret-value').first().textContent()).not.to.include('sub1');
@@ -149,8 +170,13 @@ describe('frontend: subscriber panel (browser)', function () {
     const password = (await page.locator('.new-password .secret-value').textContent()) ?? '';
     expect(password.length).to.be.greaterThan(9);
     // the new password works, the old one does not
-    expect((await api(browser.product(), '/api/auth/login', { body: { username: 'sub1', password } })).status).to.equal(200);
-    expect((await api(browser.product(), '/api/auth/login', { body: { username: 'sub1', password: 'sub1-password' } })).status).to.equal(401);
+    expect((await api(browser.product(), '/api/auth/login', { body: { username: 'sub1', password } })).status).to.equal(
+      200,
+    );
+    expect(
+      (await api(browser.product(), '/api/auth/login', { body: { username: 'sub1', password: 'sub1-password' } }))
+        .status,
+    ).to.equal(401);
     subscriber = { ...subscriber, password };
     expect(await tokenOf(browser.product(), subscriber)).to.be.a('string');
   });

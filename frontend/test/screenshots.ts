@@ -41,7 +41,11 @@ const shots: Shot[] = [
     },
   },
   { name: 'key-page-loading', path: `/key/${DEMO_SERVER_ID}`, slow: `**/api/server/${DEMO_SERVER_ID}` },
-  { name: 'key-page', path: `/gen?serverid=${DEMO_SERVER_ID}`, then: async (page) => void (await page.getByRole('button', { name: 'Generate Key' }).waitFor()) },
+  {
+    name: 'key-page',
+    path: `/gen?serverid=${DEMO_SERVER_ID}`,
+    then: async (page) => void (await page.getByRole('button', { name: 'Generate Key' }).waitFor()),
+  },
   {
     name: 'key-page-key-copied',
     path: `/gen?serverid=${DEMO_SERVER_ID}`,
@@ -50,7 +54,10 @@ const shots: Shot[] = [
       await page.getByRole('button', { name: 'Generate Key' }).click();
       await page.getByTestId('generated-key').waitFor();
       await page.getByRole('button', { name: 'Copy', exact: true }).click();
-      await page.getByText(/Sweet! Key copied|Failed to copy/).first().waitFor();
+      await page
+        .getByText(/Sweet! Key copied|Failed to copy/)
+        .first()
+        .waitFor();
     },
   },
   {
@@ -58,7 +65,12 @@ const shots: Shot[] = [
     path: `/key/${DEMO_SERVER_ID}`,
     then: async (page) => page.getByRole('tab', { name: 'VIP Benefits' }).click(),
   },
-  { name: 'gen-generating-link', path: `/gen?serverid=${DEMO_SERVER_ID}`, slow: '**/api/hash/generate', viewportOnly: true },
+  {
+    name: 'gen-generating-link',
+    path: `/gen?serverid=${DEMO_SERVER_ID}`,
+    slow: '**/api/hash/generate',
+    viewportOnly: true,
+  },
   {
     name: 'gen-link-used',
     path: `/gen?serverid=${DEMO_SERVER_ID}`,
@@ -69,18 +81,39 @@ const shots: Shot[] = [
       await page.getByRole('button', { name: 'Get a fresh link' }).waitFor();
     },
   },
-  { name: 'gen-access-error', path: '/gen?serverhash=NOT-A-REAL-HASH', then: async (page) => void (await page.getByText('Access Error').waitFor()) },
+  {
+    name: 'gen-access-error',
+    path: '/gen?serverhash=NOT-A-REAL-HASH',
+    then: async (page) => void (await page.getByText('Access Error').waitFor()),
+  },
   { name: 'gen-missing-parameter', path: '/gen' },
-  { name: 'key-page-bot-not-in-server', path: '/key/199999999999999999', then: async (page) => void (await page.getByText('Invite Bot').waitFor()) },
+  {
+    name: 'key-page-bot-not-in-server',
+    path: '/key/199999999999999999',
+    then: async (page) => void (await page.getByText('Invite Bot').waitFor()),
+  },
   { name: 'restricted-403', path: '/403' },
   { name: 'not-found', path: '/no-such-page' },
-  { name: 'features', path: '/features', then: async (page) => void (await page.locator('.strip-item').first().waitFor()) },
+  {
+    name: 'features',
+    path: '/features',
+    then: async (page) => void (await page.locator('.strip-item').first().waitFor()),
+  },
   { name: 'invite', path: '/invite' },
   { name: 'poster', path: '/poster' },
   { name: 'privacy', path: '/privacy' },
   { name: 'terms', path: '/terms' },
-  { name: 'status', path: '/status', then: async (page) => void (await page.getByText('All systems operational').waitFor()) },
-  { name: 'panel-servers', path: '/panel', who: 'subscriber', then: async (page) => void (await page.locator('.server-card h3').first().waitFor()) },
+  {
+    name: 'status',
+    path: '/status',
+    then: async (page) => void (await page.getByText('All systems operational').waitFor()),
+  },
+  {
+    name: 'panel-servers',
+    path: '/panel',
+    who: 'subscriber',
+    then: async (page) => void (await page.locator('.server-card h3').first().waitFor()),
+  },
   {
     name: 'panel-add-server-modal',
     path: '/panel',
@@ -125,7 +158,12 @@ const shots: Shot[] = [
     who: 'subscriber',
     then: async (page) => page.getByRole('button', { name: 'Hide announcements' }).click(),
   },
-  { name: 'admin-whitelist', path: '/admin/whitelist', who: 'admin', then: async (page) => page.locator('.whitelist-user-toggle').first().click() },
+  {
+    name: 'admin-whitelist',
+    path: '/admin/whitelist',
+    who: 'admin',
+    then: async (page) => page.locator('.whitelist-user-toggle').first().click(),
+  },
   {
     name: 'admin-whitelist-add-modal',
     path: '/admin/whitelist',
@@ -137,8 +175,18 @@ const shots: Shot[] = [
       await page.getByText('Please fill in all fields').waitFor();
     },
   },
-  { name: 'admin-announcements', path: '/admin/announcements', who: 'admin', then: async (page) => void (await page.locator('article').first().waitFor()) },
-  { name: 'admin-statistics', path: '/admin/statistics', who: 'admin', then: async (page) => void (await page.getByText(/^Updated /).waitFor()) },
+  {
+    name: 'admin-announcements',
+    path: '/admin/announcements',
+    who: 'admin',
+    then: async (page) => void (await page.locator('article').first().waitFor()),
+  },
+  {
+    name: 'admin-statistics',
+    path: '/admin/statistics',
+    who: 'admin',
+    then: async (page) => void (await page.getByText(/^Updated /).waitFor()),
+  },
   {
     name: 'admin-subscribers',
     path: '/admin/subscribers',
@@ -163,10 +211,16 @@ async function seed(product: { url: string; dataDir: string }) {
   for (const [id, name, members] of guilds) await reportServer(product, id, name, members);
   await createSubscriber(product, SUB.username, SUB.password, { planName: 'Business', days: 30, maxSlots: 4 });
   const subToken = await tokenOf(product, SUB);
-  for (const guildId of [DEMO_SERVER_ID, '100000000000000201', '199999999999999998']) await api(product, '/api/user/add-server', { token: subToken, body: { guildId } });
+  for (const guildId of [DEMO_SERVER_ID, '100000000000000201', '199999999999999998'])
+    await api(product, '/api/user/add-server', { token: subToken, body: { guildId } });
   await api(product, `/api/greetings/settings/${DEMO_SERVER_ID}`, {
     token: subToken,
-    body: { enabled: true, channelId: '100000000000000012', delay: 3, message: 'Welcome {user} to {server.name}! You are our {membercount}th member!' },
+    body: {
+      enabled: true,
+      channelId: '100000000000000012',
+      delay: 3,
+      message: 'Welcome {user} to {server.name}! You are our {membercount}th member!',
+    },
   });
   const adminToken = await tokenOf(product, ADMIN);
   for (const [userId, guildId, duration] of [
@@ -197,7 +251,10 @@ async function signIn(page: Page, base: string, who: Who) {
 }
 
 async function take(browser: Browser, base: string, width: number, shot: Shot) {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 844 : 900 },
+    reducedMotion: 'reduce',
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   try {
     const page = await context.newPage();
@@ -215,8 +272,11 @@ async function take(browser: Browser, base: string, width: number, shot: Shot) {
     await shot.then?.(page);
     await page.waitForTimeout(400);
     // responsive down to 390 px: nothing may stick out sideways
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    if (overflow > 0) process.stdout.write(`WARNING ${shot.name} at ${width}px is ${overflow}px wider than the window\n`);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    if (overflow > 0)
+      process.stdout.write(`WARNING ${shot.name} at ${width}px is ${overflow}px wider than the window\n`);
     const file = path.join(outDir, `${shot.name}-${width}.png`);
     await page.screenshot({ path: file, fullPage: !shot.viewportOnly && !shot.slow });
     return file;
@@ -239,7 +299,9 @@ try {
         const file = await take(browser, product.url, width, shot);
         process.stdout.write(`${path.relative(root, file)}\n`);
       } catch (error) {
-        process.stdout.write(`FAILED ${shot.name} at ${width}px: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);
+        process.stdout.write(
+          `FAILED ${shot.name} at ${width}px: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`,
+        );
         process.exitCode = 1;
       }
     }

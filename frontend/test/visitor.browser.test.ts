@@ -19,7 +19,9 @@ describe('frontend: visitors (browser)', function () {
   });
 
   const withClipboard = (page: string) =>
-    browser.openPage(page, (context) => context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.url('') }));
+    browser.openPage(page, (context) =>
+      context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.url('') }),
+    );
 
   async function keyPageLoaded(page: Page) {
     await page.getByRole('heading', { name: 'Demo Server', level: 1 }).waitFor();
@@ -105,7 +107,14 @@ describe('frontend: visitors (browser)', function () {
     await generatorTab.focus();
     await page.keyboard.press('ArrowRight');
     expect(await page.getByRole('tab', { name: 'VIP Benefits' }).getAttribute('aria-selected')).to.equal('true');
-    for (const benefit of ['Premium content', 'Special role', 'Priority support', 'Exclusive channels', 'Early access', 'Community recognition']) {
+    for (const benefit of [
+      'Premium content',
+      'Special role',
+      'Priority support',
+      'Exclusive channels',
+      'Early access',
+      'Community recognition',
+    ]) {
       await page.getByRole('heading', { name: benefit }).waitFor();
     }
     // the generator keeps its key across a look at the benefits
@@ -120,9 +129,19 @@ describe('frontend: visitors (browser)', function () {
   });
 
   it('keeps the key page under 100 KB of gzipped JavaScript, without Redux or panel code', async () => {
-    const hash = (await api<{ hash: string }>(browser.product(), '/api/hash/generate', { body: { serverId: DEMO_SERVER_ID } })).body.hash;
+    const hash = (
+      await api<{ hash: string }>(browser.product(), '/api/hash/generate', { body: { serverId: DEMO_SERVER_ID } })
+    ).body.hash;
     const weights: Record<string, { files: string[]; gzipBytes: number }> = {};
-    for (const path of [`/gen?serverhash=${encodeURIComponent(hash)}`, `/key/${DEMO_SERVER_ID}`, '/features', '/invite', '/privacy', '/terms', '/login']) {
+    for (const path of [
+      `/gen?serverhash=${encodeURIComponent(hash)}`,
+      `/key/${DEMO_SERVER_ID}`,
+      '/features',
+      '/invite',
+      '/privacy',
+      '/terms',
+      '/login',
+    ]) {
       const page = await browser.openPage('/no-such-page-yet');
       weights[path] = await scriptsLoadedBy(page, async () => {
         await page.goto(browser.url(path));
@@ -134,7 +153,13 @@ describe('frontend: visitors (browser)', function () {
     }
     const keyPage = weights[`/gen?serverhash=${encodeURIComponent(hash)}`];
     expect(keyPage.gzipBytes).to.be.at.most(100 * 1024);
-    for (const path of [`/gen?serverhash=${encodeURIComponent(hash)}`, `/key/${DEMO_SERVER_ID}`, '/invite', '/privacy', '/terms']) {
+    for (const path of [
+      `/gen?serverhash=${encodeURIComponent(hash)}`,
+      `/key/${DEMO_SERVER_ID}`,
+      '/invite',
+      '/privacy',
+      '/terms',
+    ]) {
       const loaded = weights[path].files.join(' ');
       expect(loaded, path).not.to.match(/redux-|PanelPage-|AdminPage-|FeaturesPage-/);
     }
@@ -142,13 +167,31 @@ describe('frontend: visitors (browser)', function () {
   });
 
   it('shows the landing page with the largest servers, real figures and the three plans', async () => {
-    const stats = (await api<{ activeUsers: number; keysGenerated: number; serversProtected: number }>(browser.product(), '/api/stats/public')).body;
+    const stats = (
+      await api<{ activeUsers: number; keysGenerated: number; serversProtected: number }>(
+        browser.product(),
+        '/api/stats/public',
+      )
+    ).body;
     const page = await browser.openPage('/features');
     await page.getByRole('heading', { name: /Reward your members/ }).waitFor();
     await page.locator('.strip-item', { hasText: 'Pixel Art Guild' }).first().waitFor();
-    expect(await page.locator('[data-figure="Keys generated"]').textContent()).to.equal(stats.keysGenerated.toLocaleString('en-US'));
-    expect(await page.locator('[data-figure="Servers protected"]').textContent()).to.equal(stats.serversProtected.toLocaleString('en-US'));
-    for (const command of ['/auto ping', '/auto stop', '/send', '/setlog', '/stats', '/help', '/postvideo', '/videos']) {
+    expect(await page.locator('[data-figure="Keys generated"]').textContent()).to.equal(
+      stats.keysGenerated.toLocaleString('en-US'),
+    );
+    expect(await page.locator('[data-figure="Servers protected"]').textContent()).to.equal(
+      stats.serversProtected.toLocaleString('en-US'),
+    );
+    for (const command of [
+      '/auto ping',
+      '/auto stop',
+      '/send',
+      '/setlog',
+      '/stats',
+      '/help',
+      '/postvideo',
+      '/videos',
+    ]) {
       await page.locator('.command code', { hasText: command }).first().waitFor();
     }
     await page.getByRole('button', { name: 'See pricing' }).click();
@@ -156,7 +199,11 @@ describe('frontend: visitors (browser)', function () {
     const tiers = await page.locator('.price-card').evaluateAll((cards) => cards.map((card) => card.textContent));
     expect(tiers).to.have.length(3);
     expect(tiers[0]).to.include('Basic').and.include('€7').and.include('1 server').and.include('No custom messages');
-    expect(tiers[1]).to.include('Most popular').and.include('€15').and.include('Up to 3 servers').and.include('Analytics');
+    expect(tiers[1])
+      .to.include('Most popular')
+      .and.include('€15')
+      .and.include('Up to 3 servers')
+      .and.include('Analytics');
     expect(tiers[2]).to.include('Premium').and.include('€10').and.include('2 servers').and.include('Lifetime updates');
   });
 
@@ -167,7 +214,9 @@ describe('frontend: visitors (browser)', function () {
     // no client ids at build time: the buttons say so instead of linking nowhere
     expect(await page.getByRole('button', { name: 'Add to Discord' }).first().isDisabled()).to.equal(true);
     await page.getByText('VITE_DISCORD_CLIENT_ID is not set').waitFor();
-    expect(await page.getByRole('link', { name: 'Premium features' }).first().getAttribute('href')).to.equal('/features#pricing');
+    expect(await page.getByRole('link', { name: 'Premium features' }).first().getAttribute('href')).to.equal(
+      '/features#pricing',
+    );
 
     await page.goto(browser.url('/privacy'));
     await page.getByText('Last updated March 28, 2025').waitFor();

@@ -71,7 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sponsorUrl: env.SPONSOR_URL || undefined,
     keyLifetimeHours: int('KEY_LIFETIME_HOURS', configDefaults.keyLifetimeHours, env),
     // VIP_ROLE_SECONDS (tests: windows of seconds) wins over VIP_ROLE_MINUTES; fractions of a minute are fine downstream
-    vipRoleMinutes: env.VIP_ROLE_SECONDS ? Math.max(1, int('VIP_ROLE_SECONDS', 60, env)) / 60 : int('VIP_ROLE_MINUTES', configDefaults.vipRoleMinutes, env),
+    vipRoleMinutes: env.VIP_ROLE_SECONDS
+      ? Math.max(1, int('VIP_ROLE_SECONDS', 60, env)) / 60
+      : int('VIP_ROLE_MINUTES', configDefaults.vipRoleMinutes, env),
     accessHashLifetimeMinutes: int('ACCESS_HASH_LIFETIME_MINUTES', configDefaults.accessHashLifetimeMinutes, env),
     defaultServerSlots: int('DEFAULT_SERVER_SLOTS', configDefaults.defaultServerSlots, env),
     rateLimits: {

@@ -35,15 +35,22 @@ export const coreModule = (config: AppConfig, service: string) =>
     const masterSecret = () => resolveJwtSecret(config.jwtSecret, ensureDataDir(config.dataDir));
     bind(TOKENS.sessionTokens).toResolvedValue(() => new SessionTokens(masterSecret(), config.sessionHours));
     bind(TOKENS.keyring).toResolvedValue(() => new Keyring(masterSecret()));
-    bind(TOKENS.authenticator).toResolvedValue((tokens: SessionTokens, readStore: ReadStore) => new Authenticator(tokens, readStore), [TOKENS.sessionTokens, TOKENS.readStore]);
+    bind(TOKENS.authenticator).toResolvedValue(
+      (tokens: SessionTokens, readStore: ReadStore) => new Authenticator(tokens, readStore),
+      [TOKENS.sessionTokens, TOKENS.readStore],
+    );
   });
 
 /** EventStoreDB when EVENTSTORE_URL is set, otherwise the embedded SQLite log in DATA_DIR; appends counted for /metrics. */
 export const eventStoreModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
     const url = config.eventStoreUrl;
-    const open = () => (url ? new EventStoreDbEventStore(url) : new SqliteEventStore(embeddedFiles(ensureDataDir(config.dataDir)).events));
-    bind(TOKENS.eventStore).toResolvedValue((metrics: Metrics) => new MeteredEventStore(open(), metrics), [TOKENS.metrics]);
+    const open = () =>
+      url ? new EventStoreDbEventStore(url) : new SqliteEventStore(embeddedFiles(ensureDataDir(config.dataDir)).events);
+    bind(TOKENS.eventStore).toResolvedValue(
+      (metrics: Metrics) => new MeteredEventStore(open(), metrics),
+      [TOKENS.metrics],
+    );
   });
 
 /** MongoDB when MONGODB_URL is set, otherwise embedded SQLite documents in DATA_DIR. */
@@ -53,7 +60,9 @@ export const readStoreModule = (config: AppConfig) =>
       const url = config.mongodbUrl;
       bind(TOKENS.readStore).toResolvedValue(() => MongoReadStore.connect(url, config.mongodbDatabase));
     } else {
-      bind(TOKENS.readStore).toResolvedValue(() => new SqliteReadStore(embeddedFiles(ensureDataDir(config.dataDir)).readModels));
+      bind(TOKENS.readStore).toResolvedValue(
+        () => new SqliteReadStore(embeddedFiles(ensureDataDir(config.dataDir)).readModels),
+      );
     }
   });
 
@@ -81,7 +90,10 @@ export async function closeContainer(container: Container): Promise<void> {
  * A second, separate read store of the same kind as the configured one, for replays "as of"
  * a point in time and for verification: a file beside the live one, or another database.
  */
-export async function openSeparateReadStore(config: AppConfig, label: string): Promise<{ store: ReadStore; where: string }> {
+export async function openSeparateReadStore(
+  config: AppConfig,
+  label: string,
+): Promise<{ store: ReadStore; where: string }> {
   const safe = label.replace(/[^\w.-]/g, '_');
   if (config.mongodbUrl) {
     const database = `${config.mongodbDatabase}_${safe}`.slice(0, 63);

@@ -2,7 +2,14 @@
  * A rule of the product said no. Deciders throw these with the spec's text; the HTTP layer
  * turns the kind into a status code, so deciders never know about HTTP.
  */
-export type DomainErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'rate_limited';
+export type DomainErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'gone'
+  | 'rate_limited';
 
 export class DomainError extends Error {
   readonly name = 'DomainError';

@@ -11,7 +11,17 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL || '
     name: service,
     level,
     redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'req.headers.authorization', 'key', '*.key'],
+      paths: [
+        'password',
+        '*.password',
+        'token',
+        '*.token',
+        'authorization',
+        '*.authorization',
+        'req.headers.authorization',
+        'key',
+        '*.key',
+      ],
       censor: '[redacted]',
     },
   });

@@ -31,8 +31,17 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry, prefix: 'vip_process_' });
     const registers = [this.registry];
     this.requests = new RequestTimings(this.registry);
-    this.appends = new Counter({ name: 'vip_event_store_appends_total', help: 'Appends to the event store, by outcome (ok, conflict, error)', labelNames: ['outcome'], registers });
-    this.eventsAppended = new Counter({ name: 'vip_event_store_events_appended_total', help: 'Events written to the event store', registers });
+    this.appends = new Counter({
+      name: 'vip_event_store_appends_total',
+      help: 'Appends to the event store, by outcome (ok, conflict, error)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.eventsAppended = new Counter({
+      name: 'vip_event_store_events_appended_total',
+      help: 'Events written to the event store',
+      registers,
+    });
 
     const projectionSources = this.projectionSources;
     const statuses = async () => (await Promise.all(projectionSources.map((source) => source()))).flat();

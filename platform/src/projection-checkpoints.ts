@@ -12,7 +12,12 @@ export async function readCheckpoints(readStore: ReadStore): Promise<Map<string,
  * wait until the projection has applied `position`. Gives up quietly after `timeoutMs`
  * (the write is durable either way; the read model just lags).
  */
-export async function waitForProjection(readStore: ReadStore, projection: string, position: number, timeoutMs = 2000): Promise<boolean> {
+export async function waitForProjection(
+  readStore: ReadStore,
+  projection: string,
+  position: number,
+  timeoutMs = 2000,
+): Promise<boolean> {
   const checkpoints = readStore.collection<CheckpointDocument>(readModels.checkpoints);
   const deadline = Date.now() + timeoutMs;
   for (let delay = 1; ; delay = Math.min(delay * 2, 25)) {

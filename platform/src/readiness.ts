@@ -27,7 +27,9 @@ export class Readiness {
     if (this.draining) checks.shutdown = 'shutting down';
     await Promise.all(
       [...this.checks].map(async ([name, check]) => {
-        const outcome = await withTimeout(check).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+        const outcome = await withTimeout(check).catch((error: unknown) =>
+          error instanceof Error ? error.message : String(error),
+        );
         checks[name] = outcome === true ? 'ok' : outcome;
       }),
     );
@@ -37,7 +39,9 @@ export class Readiness {
 
 async function withTimeout(check: ReadinessCheck): Promise<true | string> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`no answer within ${CHECK_TIMEOUT_MS} ms`), CHECK_TIMEOUT_MS)));
+  const timeout = new Promise<string>(
+    (resolve) => (timer = setTimeout(() => resolve(`no answer within ${CHECK_TIMEOUT_MS} ms`), CHECK_TIMEOUT_MS)),
+  );
   try {
     return await Promise.race([Promise.resolve().then(check), timeout]);
   } finally {

@@ -38,7 +38,12 @@ export class RequestTimings {
     const key = `${method} ${status} ${route}`;
     let series = this.series.get(key);
     if (!series) {
-      series = { labels: { method, route, status: String(status) }, count: 0, sum: 0, buckets: new Array<number>(BUCKETS.length + 1).fill(0) };
+      series = {
+        labels: { method, route, status: String(status) },
+        count: 0,
+        sum: 0,
+        buckets: new Array<number>(BUCKETS.length + 1).fill(0),
+      };
       this.series.set(key, series);
     }
     series.count++;
@@ -50,7 +55,13 @@ export class RequestTimings {
 
   private counter() {
     const values = [...this.series.values()].map(({ labels, count }) => ({ labels, value: count }));
-    return { name: 'vip_http_requests_total', help: 'HTTP requests answered', type: 'counter', aggregator: 'sum', values };
+    return {
+      name: 'vip_http_requests_total',
+      help: 'HTTP requests answered',
+      type: 'counter',
+      aggregator: 'sum',
+      values,
+    };
   }
 
   private histogram() {
@@ -59,12 +70,26 @@ export class RequestTimings {
       let cumulative = 0;
       BUCKETS.forEach((le, index) => {
         cumulative += buckets[index];
-        values.push({ metricName: 'vip_http_request_duration_seconds_bucket', labels: { le, ...labels }, value: cumulative });
+        values.push({
+          metricName: 'vip_http_request_duration_seconds_bucket',
+          labels: { le, ...labels },
+          value: cumulative,
+        });
       });
-      values.push({ metricName: 'vip_http_request_duration_seconds_bucket', labels: { le: '+Inf', ...labels }, value: count });
+      values.push({
+        metricName: 'vip_http_request_duration_seconds_bucket',
+        labels: { le: '+Inf', ...labels },
+        value: count,
+      });
       values.push({ metricName: 'vip_http_request_duration_seconds_sum', labels, value: sum });
       values.push({ metricName: 'vip_http_request_duration_seconds_count', labels, value: count });
     }
-    return { name: 'vip_http_request_duration_seconds', help: 'Time to answer an HTTP request', type: 'histogram', aggregator: 'sum', values };
+    return {
+      name: 'vip_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request',
+      type: 'histogram',
+      aggregator: 'sum',
+      values,
+    };
   }
 }

@@ -42,7 +42,11 @@ class Probe {
   private readonly subscription: Subscription;
   private changed: () => void = () => undefined;
 
-  constructor(source: Observable<EventBatch>, private readonly streams: Set<string>, autoAck = true) {
+  constructor(
+    source: Observable<EventBatch>,
+    private readonly streams: Set<string>,
+    autoAck = true,
+  ) {
     this.subscription = source.subscribe({
       next: (batch) => {
         this.batches.push(batch);
@@ -50,8 +54,14 @@ class Probe {
         this.changed();
         if (autoAck) batch.ack();
       },
-      error: (error: unknown) => { this.failure = error; this.changed(); },
-      complete: () => { this.completed = true; this.changed(); },
+      error: (error: unknown) => {
+        this.failure = error;
+        this.changed();
+      },
+      complete: () => {
+        this.completed = true;
+        this.changed();
+      },
     });
   }
 
@@ -63,7 +73,10 @@ class Probe {
       if (left <= 0) throw new Error(`timed out waiting for ${what}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
-        this.changed = () => { clearTimeout(timer); resolve(); };
+        this.changed = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       });
     }
   }
@@ -83,7 +96,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       return probe;
     };
 
-    beforeEach(async () => { store = await open(); });
+    beforeEach(async () => {
+      store = await open();
+    });
     afterEach(async () => {
       for (const probe of probes.splice(0)) probe.unsubscribe();
       await store.close();
@@ -93,7 +108,11 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       const streamId = newStreamId();
       const id = randomUUID();
       const data = { key: 'k-1', nested: { list: [1, 'two', null], flag: true } };
-      const result = await store.append(streamId, [{ ...event('KeyGenerated', data), id }, event('KeyRedeemed')], 'no_stream');
+      const result = await store.append(
+        streamId,
+        [{ ...event('KeyGenerated', data), id }, event('KeyRedeemed')],
+        'no_stream',
+      );
       const events = await store.readStream(streamId);
       expect(events.map((e) => [e.streamId, e.revision, e.type])).to.deep.equal([
         [streamId, 0, 'KeyGenerated'],
@@ -178,7 +197,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         await store.append(a, [event('A2')], 0);
         const ours = (await store.readAll({ after: head })).filter((e) => e.streamId === a || e.streamId === b);
         expect(ours.map((e) => e.type)).to.deep.equal(['A1', 'B1', 'B2', 'A2']);
-        ours.slice(1).forEach((e, i) => expect(e.position).to.be.greaterThan(ours[i].position));
+        for (const [i, e] of ours.slice(1).entries()) expect(e.position).to.be.greaterThan(ours[i].position);
 
         const afterFirst = await store.readAll({ after: ours[0].position });
         expect(afterFirst.map((e) => e.id)).not.to.include(ours[0].id);
@@ -225,7 +244,11 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       it('emits the next batch only after the previous one was acked', async () => {
         const after = (await store.headPosition()) ?? undefined;
         const streamId = newStreamId();
-        await store.append(streamId, ['A', 'B', 'C', 'D', 'E'].map((t) => event(t)), 'no_stream');
+        await store.append(
+          streamId,
+          ['A', 'B', 'C', 'D', 'E'].map((t) => event(t)),
+          'no_stream',
+        );
         const probe = watch(store.subscribeToAll({ after, maxBatchSize: 2 }), [streamId], false);
         await probe.until(() => probe.batches.length === 1, 'the first batch');
         await sleep(200);

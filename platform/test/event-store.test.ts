@@ -30,7 +30,9 @@ function runFixture(dbFile: string, streamId: string): Promise<void> {
 }
 
 describe('event store adapters', () => {
-  before(() => { tempDir = mkdtempSync(join(tmpdir(), 'vip-event-store-')); });
+  before(() => {
+    tempDir = mkdtempSync(join(tmpdir(), 'vip-event-store-'));
+  });
   after(() => rmSync(tempDir, { recursive: true, force: true }));
 
   // A fresh file per test: the contract's "empty log" case then really is empty.
@@ -141,13 +143,19 @@ describe('event store adapters', () => {
     it('announces an empty log once with an empty caughtUp batch, then stays quiet until an append', async () => {
       const store = new SqliteEventStore(':memory:');
       const batches: EventBatch[] = [];
-      const subscription = store.subscribeToAll().subscribe((batch) => { batches.push(batch); batch.ack(); });
+      const subscription = store.subscribeToAll().subscribe((batch) => {
+        batches.push(batch);
+        batch.ack();
+      });
       try {
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(batches.map((b) => [b.events.length, b.caughtUp])).to.deep.equal([[0, true]]);
         await store.append('key-1', [{ type: 'KeyGenerated', data: {}, metadata }], 'no_stream');
         await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(batches.map((b) => [b.events.length, b.caughtUp])).to.deep.equal([[0, true], [1, true]]);
+        expect(batches.map((b) => [b.events.length, b.caughtUp])).to.deep.equal([
+          [0, true],
+          [1, true],
+        ]);
       } finally {
         subscription.unsubscribe();
         await store.close();

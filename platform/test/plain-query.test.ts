@@ -14,36 +14,56 @@ function mingoSelect(docs: Document[], filter: Filter, sort: Sort | undefined, s
 }
 
 // few distinct values, so equalities, ranges and ties all happen often
-const scalar = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom('a', 'b', 'c', ''), fc.boolean(), fc.constant(null));
-const fieldValue = fc.oneof({ weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) });
+const scalar = fc.oneof(
+  fc.integer({ min: -3, max: 3 }),
+  fc.constantFrom('a', 'b', 'c', ''),
+  fc.boolean(),
+  fc.constant(null),
+);
+const fieldValue = fc.oneof(
+  { weight: 4, arbitrary: scalar },
+  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) },
+);
 const doc = fc.record({ n: fieldValue, s: fieldValue, t: fc.integer({ min: 0, max: 5 }) }, { requiredKeys: ['t'] });
 const operand = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom('a', 'b', 'c'));
 const condition = fc.oneof(
   scalar,
   fc.record({ $eq: scalar }),
   fc.record({ $in: fc.array(scalar, { maxLength: 3 }) }),
-  fc.record({ $gt: operand }, { requiredKeys: [] }).chain((low) => fc.record({ $lte: operand }, { requiredKeys: [] }).map((high) => ({ ...low, ...high }))),
+  fc
+    .record({ $gt: operand }, { requiredKeys: [] })
+    .chain((low) => fc.record({ $lte: operand }, { requiredKeys: [] }).map((high) => ({ ...low, ...high }))),
   fc.record({ $lt: operand, $gte: operand }),
 );
 const filter = fc.record({ n: condition, s: condition, t: condition }, { requiredKeys: [] });
-const sort = fc.option(fc.oneof(
-  fc.constant({ t: 1 as const }),
-  fc.constant({ t: -1 as const }),
-  fc.constant({ n: 1 as const, t: -1 as const }),
-  fc.constant({ s: -1 as const }),
-), { nil: undefined });
+const sort = fc.option(
+  fc.oneof(
+    fc.constant({ t: 1 as const }),
+    fc.constant({ t: -1 as const }),
+    fc.constant({ n: 1 as const, t: -1 as const }),
+    fc.constant({ s: -1 as const }),
+  ),
+  { nil: undefined },
+);
 
 describe('plain queries of the embedded store', () => {
   it('answer exactly as mingo does whenever they answer at all', () => {
     let answered = 0;
     fc.assert(
-      fc.property(fc.array(doc, { maxLength: 40 }), filter, sort, fc.nat(5), fc.nat(6), (fields, where, order, skip, limit) => {
-        const docs = fields.map((f, i) => ({ _id: `d${i}`, ...f }));
-        const plain = plainSelect(docs, where as Filter, order, skip, limit);
-        if (!plain) return;
-        answered++;
-        expect(plain.map((d) => d._id)).to.deep.equal(mingoSelect(docs, where as Filter, order, skip, limit));
-      }),
+      fc.property(
+        fc.array(doc, { maxLength: 40 }),
+        filter,
+        sort,
+        fc.nat(5),
+        fc.nat(6),
+        (fields, where, order, skip, limit) => {
+          const docs = fields.map((f, i) => ({ _id: `d${i}`, ...f }));
+          const plain = plainSelect(docs, where as Filter, order, skip, limit);
+          if (!plain) return;
+          answered++;
+          expect(plain.map((d) => d._id)).to.deep.equal(mingoSelect(docs, where as Filter, order, skip, limit));
+        },
+      ),
       { numRuns: 3000 },
     );
     // the comparison must have happened for most queries, or it proves nothing

@@ -5,7 +5,13 @@
  * because MongoDB does not promise an order between equal keys.
  */
 import { expect } from 'chai';
-import { DuplicateKeyError, type Collection, type Document, type LooseDocument, type ReadStore } from '../src/read-store/read-store.ts';
+import {
+  DuplicateKeyError,
+  type Collection,
+  type Document,
+  type LooseDocument,
+  type ReadStore,
+} from '../src/read-store/read-store.ts';
 
 /** The error a promise rejects with; fails the test if it resolves. */
 export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
@@ -115,7 +121,9 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         ]);
         expect(await c.findOne({ _id: 'p2' }, { projection: { _id: 0, age: 1 } })).to.deep.equal({ age: 25 });
         expect(await c.findOne({ _id: 'p2' }, { projection: { city: 0, joinedAt: 0 } })).to.deep.equal({
-          _id: 'p2', name: 'Bob', age: 25,
+          _id: 'p2',
+          name: 'Bob',
+          age: 25,
         });
       });
 
@@ -153,22 +161,44 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
 
       it('updates one document with $set, $inc, $push, $pull, $unset, $max and $min', async function () {
         const c = fresh('ops');
-        await c.insertOne({ _id: 'g', n: 1, tags: ['a', 'b', 'c'], items: [{ q: 1 }, { q: 5 }], best: 7, first: '2024-05-01', gone: 'x' });
-        const result = await c.updateOne({ _id: 'g' }, {
-          $set: { title: 'hi', 'meta.source': 'bot' },
-          $inc: { n: 2, fresh: 1 },
-          $push: { log: 'started' },
-          $pull: { tags: 'b', items: { q: { $lt: 2 } } },
-          $unset: { gone: '' },
-          $max: { best: 10 },
-          $min: { first: '2024-01-01' },
+        await c.insertOne({
+          _id: 'g',
+          n: 1,
+          tags: ['a', 'b', 'c'],
+          items: [{ q: 1 }, { q: 5 }],
+          best: 7,
+          first: '2024-05-01',
+          gone: 'x',
         });
+        const result = await c.updateOne(
+          { _id: 'g' },
+          {
+            $set: { title: 'hi', 'meta.source': 'bot' },
+            $inc: { n: 2, fresh: 1 },
+            $push: { log: 'started' },
+            $pull: { tags: 'b', items: { q: { $lt: 2 } } },
+            $unset: { gone: '' },
+            $max: { best: 10 },
+            $min: { first: '2024-01-01' },
+          },
+        );
         expect(result).to.deep.equal({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
         expect(await c.findOne({ _id: 'g' })).to.deep.equal({
-          _id: 'g', n: 3, fresh: 1, tags: ['a', 'c'], items: [{ q: 5 }], best: 10, first: '2024-01-01',
-          title: 'hi', meta: { source: 'bot' }, log: ['started'],
+          _id: 'g',
+          n: 3,
+          fresh: 1,
+          tags: ['a', 'c'],
+          items: [{ q: 5 }],
+          best: 10,
+          first: '2024-01-01',
+          title: 'hi',
+          meta: { source: 'bot' },
+          log: ['started'],
         });
-        await c.updateOne({ _id: 'g' }, { $push: { log: { $each: ['a', 'b'] } }, $max: { best: 3 }, $min: { first: '2025-01-01' } });
+        await c.updateOne(
+          { _id: 'g' },
+          { $push: { log: { $each: ['a', 'b'] } }, $max: { best: 3 }, $min: { first: '2025-01-01' } },
+        );
         const after = (await c.findOne({ _id: 'g' }))!;
         expect([after.log, after.best, after.first]).to.deep.equal([['started', 'a', 'b'], 10, '2024-01-01']);
       });
@@ -176,8 +206,16 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       it('reports no match, and no modification when nothing changes', async function () {
         const c = fresh('noop');
         await c.insertOne({ _id: 'a', v: 1 });
-        expect(await c.updateOne({ _id: 'zz' }, { $set: { v: 2 } })).to.deep.equal({ matchedCount: 0, modifiedCount: 0, upsertedCount: 0 });
-        expect(await c.updateOne({ _id: 'a' }, { $set: { v: 1 } })).to.deep.equal({ matchedCount: 1, modifiedCount: 0, upsertedCount: 0 });
+        expect(await c.updateOne({ _id: 'zz' }, { $set: { v: 2 } })).to.deep.equal({
+          matchedCount: 0,
+          modifiedCount: 0,
+          upsertedCount: 0,
+        });
+        expect(await c.updateOne({ _id: 'a' }, { $set: { v: 1 } })).to.deep.equal({
+          matchedCount: 1,
+          modifiedCount: 0,
+          upsertedCount: 0,
+        });
         expect(await c.countDocuments()).to.equal(1);
       });
 
@@ -190,7 +228,13 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         );
         expect(created).to.deep.equal({ matchedCount: 0, modifiedCount: 0, upsertedCount: 1 });
         expect(await c.findOne({ _id: 'u1' })).to.deep.equal({
-          _id: 'u1', kind: 'vip', owner: { id: 'o7' }, rank: 3, n: 1, seen: 1, createdAt: '2024-01-01T00:00:00.000Z',
+          _id: 'u1',
+          kind: 'vip',
+          owner: { id: 'o7' },
+          rank: 3,
+          n: 1,
+          seen: 1,
+          createdAt: '2024-01-01T00:00:00.000Z',
         });
         const updated = await c.updateOne(
           { _id: 'u1' },
@@ -212,14 +256,20 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       it('rejects an upsert whose filter misses an existing _id with DuplicateKeyError', async function () {
         const c = fresh('upsert_dup');
         await c.insertOne({ _id: 'x', position: 7 });
-        const error = await rejectionOf(c.updateOne({ _id: 'x', position: { $lt: 5 } }, { $set: { position: 5 } }, { upsert: true }));
+        const error = await rejectionOf(
+          c.updateOne({ _id: 'x', position: { $lt: 5 } }, { $set: { position: 5 } }, { upsert: true }),
+        );
         expect(error).to.be.instanceOf(DuplicateKeyError);
         expect(await c.findOne({ _id: 'x' })).to.deep.equal({ _id: 'x', position: 7 });
       });
 
       it('updates many, and upserts one when none match', async function () {
         const c = await peopleCollection();
-        expect(await c.updateMany({ age: 25 }, { $set: { young: true } })).to.deep.equal({ matchedCount: 2, modifiedCount: 2, upsertedCount: 0 });
+        expect(await c.updateMany({ age: 25 }, { $set: { young: true } })).to.deep.equal({
+          matchedCount: 2,
+          modifiedCount: 2,
+          upsertedCount: 0,
+        });
         expect(ids(await c.find({ young: true }, { sort: { _id: 1 } }))).to.deep.equal(['p2', 'p4']);
         expect(await c.updateOne({ age: 25 }, { $inc: { visits: 1 } })).to.deep.include({ matchedCount: 1 });
         expect(await c.countDocuments({ visits: 1 })).to.equal(1);
@@ -231,10 +281,22 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       it('replaces a whole document, and upserts with the filter _id', async function () {
         const c = fresh('replace');
         await c.insertOne({ _id: 'r', a: 1, b: 2 });
-        expect(await c.replaceOne({ _id: 'r' }, { _id: 'r', c: 3 })).to.deep.equal({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
+        expect(await c.replaceOne({ _id: 'r' }, { _id: 'r', c: 3 })).to.deep.equal({
+          matchedCount: 1,
+          modifiedCount: 1,
+          upsertedCount: 0,
+        });
         expect(await c.findOne({ _id: 'r' })).to.deep.equal({ _id: 'r', c: 3 });
-        expect(await c.replaceOne({ _id: 'none' }, { _id: 'none', d: 4 })).to.deep.equal({ matchedCount: 0, modifiedCount: 0, upsertedCount: 0 });
-        expect(await c.replaceOne({ _id: 'new' }, { _id: 'new', d: 4 }, { upsert: true })).to.deep.equal({ matchedCount: 0, modifiedCount: 0, upsertedCount: 1 });
+        expect(await c.replaceOne({ _id: 'none' }, { _id: 'none', d: 4 })).to.deep.equal({
+          matchedCount: 0,
+          modifiedCount: 0,
+          upsertedCount: 0,
+        });
+        expect(await c.replaceOne({ _id: 'new' }, { _id: 'new', d: 4 }, { upsert: true })).to.deep.equal({
+          matchedCount: 0,
+          modifiedCount: 0,
+          upsertedCount: 1,
+        });
         expect(await c.findOne({ _id: 'new' })).to.deep.equal({ _id: 'new', d: 4 });
       });
 
@@ -265,7 +327,9 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
           { _id: 'c', n: 3, big: true },
         ]);
         await c.bulkWrite([]);
-        expect(await rejectionOf(c.bulkWrite([{ insertOne: { document: { _id: 'a', n: 0 } } }]))).to.be.instanceOf(DuplicateKeyError);
+        expect(await rejectionOf(c.bulkWrite([{ insertOne: { document: { _id: 'a', n: 0 } } }]))).to.be.instanceOf(
+          DuplicateKeyError,
+        );
       });
     });
 
@@ -317,7 +381,13 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
 
       it('rejects with the error thrown by the work of a transaction', async function () {
         const failure = new Error('projector failed');
-        expect(await rejectionOf(store.transaction(async () => { throw failure; }))).to.equal(failure);
+        expect(
+          await rejectionOf(
+            store.transaction(async () => {
+              throw failure;
+            }),
+          ),
+        ).to.equal(failure);
         const c = fresh('after_tx');
         await store.transaction(async () => c.insertOne({ _id: 'ok' }));
         expect(await c.countDocuments()).to.equal(1);

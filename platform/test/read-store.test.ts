@@ -82,7 +82,10 @@ describe('embedded SQLite read store', function () {
       await first.close();
       const second = openStore(file);
       expect(await second.collection('greetings').findOne({ _id: 'g1' })).to.deep.equal({
-        _id: 'g1', text: 'welcome', at: '2024-02-02T00:00:00.000Z', seenBy: ['u1'],
+        _id: 'g1',
+        text: 'welcome',
+        at: '2024-02-02T00:00:00.000Z',
+        seenBy: ['u1'],
       });
       expect(await second.listCollections()).to.deep.equal(['greetings']);
     });
@@ -115,7 +118,13 @@ describe('embedded SQLite read store', function () {
 
     it('sorts stably: equal keys keep insertion order both ways', async function () {
       const keys = openStore(freshFile()).collection('keys');
-      for (const [_id, tier] of [['c', 1], ['a', 2], ['b', 1], ['d', 2]] as const) await keys.insertOne({ _id, tier });
+      for (const [_id, tier] of [
+        ['c', 1],
+        ['a', 2],
+        ['b', 1],
+        ['d', 2],
+      ] as const)
+        await keys.insertOne({ _id, tier });
       expect((await keys.find({}, { sort: { tier: 1 } })).map((doc) => doc._id)).to.deep.equal(['c', 'b', 'a', 'd']);
       expect((await keys.find({}, { sort: { tier: -1 } })).map((doc) => doc._id)).to.deep.equal(['a', 'd', 'c', 'b']);
       await keys.updateOne({ _id: 'c' }, { $set: { touched: true } }); // an update keeps the place
@@ -139,7 +148,10 @@ describe('embedded SQLite read store', function () {
         seenByOtherConnection = await other.collection('keys').find();
         await other.close();
       });
-      expect(seenByOtherConnection).to.deep.equal([{ _id: 'a', n: 0 }, { _id: 'b', n: 0 }]);
+      expect(seenByOtherConnection).to.deep.equal([
+        { _id: 'a', n: 0 },
+        { _id: 'b', n: 0 },
+      ]);
       const reopened = openStore(file);
       expect(await reopened.collection('keys').find()).to.deep.equal(await keys.find());
       expect((await keys.find()).map((doc) => doc._id)).to.deep.equal(['a', 'c', 'b']);
@@ -168,7 +180,9 @@ describe('embedded SQLite read store', function () {
         store.transaction(async () => {
           await keys.insertOne({ _id: 'first' });
           // the projector swallows the failure of a bulk write that had already written 'new'
-          await keys.bulkWrite([{ insertOne: { document: { _id: 'new' } } }, { insertOne: { document: { _id: 'taken' } } }]).catch(() => undefined);
+          await keys
+            .bulkWrite([{ insertOne: { document: { _id: 'new' } } }, { insertOne: { document: { _id: 'taken' } } }])
+            .catch(() => undefined);
         }),
       );
       expect((error as Error).message).to.match(/failed part-way/);
@@ -185,7 +199,9 @@ describe('embedded SQLite read store', function () {
 
 const mongoUrl = process.env.MONGODB_URL;
 if (mongoUrl) {
-  readStoreContract('mongodb', () => MongoReadStore.connect(mongoUrl, process.env.MONGODB_DB ?? 'vip_read_store_contract'));
+  readStoreContract('mongodb', () =>
+    MongoReadStore.connect(mongoUrl, process.env.MONGODB_DB ?? 'vip_read_store_contract'),
+  );
 } else {
   describe('ReadStore contract: mongodb', function () {
     it('runs against MongoDB when MONGODB_URL is set', function () {

@@ -20,7 +20,10 @@ describe('GET /api/ready', () => {
   let caughtUp = false;
   const ready = async () => {
     const response = await fetch(`${url}/api/ready`);
-    return { status: response.status, body: (await response.json()) as { status: string; checks: Record<string, string> } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { status: string; checks: Record<string, string> },
+    };
   };
 
   before(async () => {
@@ -43,7 +46,11 @@ describe('GET /api/ready', () => {
   it('answers 503 with the unmet checks until the projections have caught up, then 200', async () => {
     expect(await ready()).to.deep.equal({
       status: 503,
-      body: { status: 'not ready', service: 'test', checks: { 'event store': 'ok', 'read store': 'ok', projections: 'catching up with the log' } },
+      body: {
+        status: 'not ready',
+        service: 'test',
+        checks: { 'event store': 'ok', 'read store': 'ok', projections: 'catching up with the log' },
+      },
     });
     caughtUp = true;
     expect((await ready()).status).to.equal(200);

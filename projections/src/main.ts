@@ -1,6 +1,17 @@
 import http from 'node:http';
 import Koa from 'koa';
-import { accessLog, closeContainer, createContainer, drainable, errorHandler, healthRoutes, loadConfig, metricsEndpoint, onShutdownSignal, TOKENS } from '@vip/platform';
+import {
+  accessLog,
+  closeContainer,
+  createContainer,
+  drainable,
+  errorHandler,
+  healthRoutes,
+  loadConfig,
+  metricsEndpoint,
+  onShutdownSignal,
+  TOKENS,
+} from '@vip/platform';
 import { attachWsGateway } from './gateway/ws-gateway.ts';
 import { allProjectors } from './read-models/index.ts';
 import { ProjectionRunner } from './runner.ts';

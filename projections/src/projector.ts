@@ -36,6 +36,7 @@ export function defineProjector<T extends EventType>(projector: {
 /** Builds every index the projectors declare (a no-op where the store needs none). */
 export async function ensureIndexes(readStore: ReadStore, projectors: readonly Projector[]): Promise<void> {
   for (const projector of projectors) {
-    for (const [collection, indexes] of Object.entries(projector.indexes ?? {})) await readStore.ensureIndexes(collection, indexes);
+    for (const [collection, indexes] of Object.entries(projector.indexes ?? {}))
+      await readStore.ensureIndexes(collection, indexes);
   }
 }

@@ -1,6 +1,21 @@
 import { Subject, concatMap, type Subscription } from 'rxjs';
-import { isKnownEventType, parseRecordedEvent, readModels, type CheckpointDocument, type EventType } from '@vip/contracts';
-import { readCheckpoints, type EventBatch, type EventStore, type Logger, type Metrics, type ProjectionStatus, type ReadStore, type RecordedEvent } from '@vip/platform';
+import {
+  isKnownEventType,
+  parseRecordedEvent,
+  readModels,
+  type CheckpointDocument,
+  type EventType,
+} from '@vip/contracts';
+import {
+  readCheckpoints,
+  type EventBatch,
+  type EventStore,
+  type Logger,
+  type Metrics,
+  type ProjectionStatus,
+  type ReadStore,
+  type RecordedEvent,
+} from '@vip/platform';
 import { ensureIndexes, type ProjectedEvent, type Projector } from './projector.ts';
 
 /** What a committed batch changed; the /ws gateway pushes from this. */
@@ -152,7 +167,10 @@ export class ProjectionRunner {
     const after = positions.some((p) => p === undefined) ? undefined : Math.min(...(positions as number[]));
     this.position = Math.max(this.position, after ?? 0);
 
-    this.logger.info({ after: after ?? null, projections: this.projectors.map((p) => p.name) }, 'projections resuming from their checkpoint');
+    this.logger.info(
+      { after: after ?? null, projections: this.projectors.map((p) => p.name) },
+      'projections resuming from their checkpoint',
+    );
     this.subscription = this.eventStore
       .subscribeToAll({ after, maxBatchSize: this.maxBatchSize })
       .pipe(concatMap((batch) => this.exclusive(() => this.process(batch))))
@@ -205,7 +223,11 @@ export class ProjectionRunner {
       }
       const updatedAt = new Date().toISOString();
       for (const projector of projectors) {
-        await checkpoints.replaceOne({ _id: projector.name }, { _id: projector.name, position, updatedAt }, { upsert: true });
+        await checkpoints.replaceOne(
+          { _id: projector.name },
+          { _id: projector.name, position, updatedAt },
+          { upsert: true },
+        );
       }
     });
     for (const projector of projectors) this.checkpoints.set(projector.name, position);
@@ -234,10 +256,20 @@ export class ProjectionRunner {
       if (!isKnownEventType(event.type)) continue;
       try {
         const domain = parseRecordedEvent(event);
-        projected.push({ type: domain.type, data: domain.data, streamId: event.streamId, position: event.position, metadata: event.metadata, createdAt: event.createdAt } as ProjectedEvent);
+        projected.push({
+          type: domain.type,
+          data: domain.data,
+          streamId: event.streamId,
+          position: event.position,
+          metadata: event.metadata,
+          createdAt: event.createdAt,
+        } as ProjectedEvent);
       } catch (error) {
         // the log is immutable: a malformed event is reported, never allowed to stop every read model
-        this.logger.error({ err: error, position: event.position, type: event.type }, 'skipping an event that does not match its schema');
+        this.logger.error(
+          { err: error, position: event.position, type: event.type },
+          'skipping an event that does not match its schema',
+        );
       }
     }
     return projected;

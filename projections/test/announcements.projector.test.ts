@@ -6,7 +6,14 @@ import { givenProjected, recorded } from './support/projection-spec.ts';
 
 const admin: DomainEvent = {
   type: 'UserRegistered',
-  data: { userId: 'u1', username: 'admin', passwordHash: 'h', isAdmin: true, registeredAt: '2026-11-01T00:00:00.000Z', avatar: null },
+  data: {
+    userId: 'u1',
+    username: 'admin',
+    passwordHash: 'h',
+    isAdmin: true,
+    registeredAt: '2026-11-01T00:00:00.000Z',
+    avatar: null,
+  },
 };
 const post = (id: string, postedAt: string): DomainEvent => ({
   type: 'AnnouncementPosted',

@@ -36,11 +36,12 @@ describe('read-model indexes', () => {
 
   it('are declared only for collections their projector owns', () => {
     for (const projector of allProjectors) {
-      for (const collection of Object.keys(projector.indexes ?? {})) expect(projector.collections, projector.name).to.include(collection);
+      for (const collection of Object.keys(projector.indexes ?? {}))
+        expect(projector.collections, projector.name).to.include(collection);
     }
   });
 
-  it('are built when the runner starts, among them the audit screen\'s', async () => {
+  it("are built when the runner starts, among them the audit screen's", async () => {
     const runner = new ProjectionRunner(events, store, allProjectors, pino({ level: 'silent' }));
     await runner.start();
     await runner.stop();

@@ -7,18 +7,39 @@ const GUILD = '111111111111111111';
 const MEMBER = '333333333333333333';
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString();
 
-const hashIssued: DomainEvent = { type: 'AccessHashIssued', data: { hashDigest: 'h1', guildId: GUILD, issuedAt: at(0), expiresAt: at(30) } };
-const hashUsed: DomainEvent = { type: 'AccessHashUsed', data: { hashDigest: 'h1', guildId: GUILD, keyDigest: 'k1', usedAt: at(5) } };
+const hashIssued: DomainEvent = {
+  type: 'AccessHashIssued',
+  data: { hashDigest: 'h1', guildId: GUILD, issuedAt: at(0), expiresAt: at(30) },
+};
+const hashUsed: DomainEvent = {
+  type: 'AccessHashUsed',
+  data: { hashDigest: 'h1', guildId: GUILD, keyDigest: 'k1', usedAt: at(5) },
+};
 const keyGenerated = (keyDigest: string, minute: number): DomainEvent => ({
   type: 'KeyGenerated',
-  data: { keyDigest, guildId: GUILD, tier: 'premium', noAds: true, expiresAt: at(minute + 60), generatedAt: at(minute), visitorDigest: 'v1', accessHashDigest: keyDigest === 'k1' ? 'h1' : null },
+  data: {
+    keyDigest,
+    guildId: GUILD,
+    tier: 'premium',
+    noAds: true,
+    expiresAt: at(minute + 60),
+    generatedAt: at(minute),
+    visitorDigest: 'v1',
+    accessHashDigest: keyDigest === 'k1' ? 'h1' : null,
+  },
 });
-const keyRedeemed: DomainEvent = { type: 'KeyRedeemed', data: { keyDigest: 'k1', guildId: GUILD, discordUserId: MEMBER, redeemedAt: at(10) } };
+const keyRedeemed: DomainEvent = {
+  type: 'KeyRedeemed',
+  data: { keyDigest: 'k1', guildId: GUILD, discordUserId: MEMBER, redeemedAt: at(10) },
+};
 const granted = (minute: number, keyDigest: string): DomainEvent => ({
   type: 'VipRoleGranted',
   data: { guildId: GUILD, discordUserId: MEMBER, keyDigest, until: at(minute + 60), grantedAt: at(minute) },
 });
-const removed: DomainEvent = { type: 'VipRoleRemoved', data: { guildId: GUILD, discordUserId: MEMBER, removedAt: at(59) } };
+const removed: DomainEvent = {
+  type: 'VipRoleRemoved',
+  data: { guildId: GUILD, discordUserId: MEMBER, removedAt: at(59) },
+};
 const visit = (visitorDigest: string, guildId: string | null, minute: number): DomainEvent => ({
   type: 'VisitRecorded',
   data: { visitorDigest, guildId, visitedAt: at(minute) },
@@ -40,7 +61,11 @@ const everything: DomainEvent[] = [
 
 describe('keys projections', () => {
   it('keeps access hashes by digest with their use', async () => {
-    const store = await givenProjected(keysProjectors, [hashIssued, hashUsed, { ...hashIssued, data: { ...hashIssued.data, hashDigest: 'h2' } } as DomainEvent]);
+    const store = await givenProjected(keysProjectors, [
+      hashIssued,
+      hashUsed,
+      { ...hashIssued, data: { ...hashIssued.data, hashDigest: 'h2' } } as DomainEvent,
+    ]);
     expect(await store.collection(keyReadModels.accessHashes).find({}, { sort: { _id: 1 } })).to.deep.equal([
       { _id: 'h1', guildId: GUILD, issuedAt: at(0), expiresAt: at(30), usedAt: at(5), keyDigest: 'k1' },
       { _id: 'h2', guildId: GUILD, issuedAt: at(0), expiresAt: at(30), usedAt: null, keyDigest: null },
@@ -50,25 +75,71 @@ describe('keys projections', () => {
   it('keeps every key with its redemption, and counts them', async () => {
     const store = await givenProjected(keysProjectors, [keyGenerated('k1', 5), keyGenerated('k2', 6), keyRedeemed]);
     expect(await store.collection(keyReadModels.keys).find({}, { sort: { _id: 1 } })).to.deep.equal([
-      { _id: 'k1', guildId: GUILD, tier: 'premium', noAds: true, generatedAt: at(5), expiresAt: at(65), visitorDigest: 'v1', accessHashDigest: 'h1', redeemedAt: at(10), redeemedBy: MEMBER },
-      { _id: 'k2', guildId: GUILD, tier: 'premium', noAds: true, generatedAt: at(6), expiresAt: at(66), visitorDigest: 'v1', accessHashDigest: null, redeemedAt: null, redeemedBy: null },
+      {
+        _id: 'k1',
+        guildId: GUILD,
+        tier: 'premium',
+        noAds: true,
+        generatedAt: at(5),
+        expiresAt: at(65),
+        visitorDigest: 'v1',
+        accessHashDigest: 'h1',
+        redeemedAt: at(10),
+        redeemedBy: MEMBER,
+      },
+      {
+        _id: 'k2',
+        guildId: GUILD,
+        tier: 'premium',
+        noAds: true,
+        generatedAt: at(6),
+        expiresAt: at(66),
+        visitorDigest: 'v1',
+        accessHashDigest: null,
+        redeemedAt: null,
+        redeemedBy: null,
+      },
     ]);
-    expect(await store.collection(keyReadModels.keyCounters).findOne({ _id: keysGeneratedCounterId })).to.deep.equal({ _id: keysGeneratedCounterId, count: 2, lastPosition: 2 });
+    expect(await store.collection(keyReadModels.keyCounters).findOne({ _id: keysGeneratedCounterId })).to.deep.equal({
+      _id: keysGeneratedCounterId,
+      count: 2,
+      lastPosition: 2,
+    });
   });
 
   it('keeps each member window: granted, removed, granted again', async () => {
     const store = await givenProjected(keysProjectors, [granted(10, 'k1'), removed]);
     expect(await store.collection(keyReadModels.vipRoles).findOne({ _id: `${GUILD}-${MEMBER}` })).to.deep.equal({
-      _id: `${GUILD}-${MEMBER}`, guildId: GUILD, discordUserId: MEMBER, until: at(70), grantedAt: at(10), keyDigest: 'k1', removedAt: at(59), grants: 1, lastPosition: 2,
+      _id: `${GUILD}-${MEMBER}`,
+      guildId: GUILD,
+      discordUserId: MEMBER,
+      until: at(70),
+      grantedAt: at(10),
+      keyDigest: 'k1',
+      removedAt: at(59),
+      grants: 1,
+      lastPosition: 2,
     });
     const again = await givenProjected(keysProjectors, [granted(10, 'k1'), removed, granted(20, 'k2')]);
     expect(await again.collection(keyReadModels.vipRoles).findOne({ _id: `${GUILD}-${MEMBER}` })).to.deep.equal({
-      _id: `${GUILD}-${MEMBER}`, guildId: GUILD, discordUserId: MEMBER, until: at(80), grantedAt: at(20), keyDigest: 'k2', removedAt: null, grants: 2, lastPosition: 3,
+      _id: `${GUILD}-${MEMBER}`,
+      guildId: GUILD,
+      discordUserId: MEMBER,
+      until: at(80),
+      grantedAt: at(20),
+      keyDigest: 'k2',
+      removedAt: null,
+      grants: 2,
+      lastPosition: 3,
     });
   });
 
   it('counts visits per address, first and last seen, and the last server named', async () => {
-    const store = await givenProjected(keysProjectors, [visit('v1', GUILD, 1), visit('v1', null, 2), visit('v2', null, 3)]);
+    const store = await givenProjected(keysProjectors, [
+      visit('v1', GUILD, 1),
+      visit('v1', null, 2),
+      visit('v2', null, 3),
+    ]);
     expect(await store.collection(keyReadModels.visitors).find({}, { sort: { _id: 1 } })).to.deep.equal([
       { _id: 'v1', visits: 2, firstSeenAt: at(1), lastSeenAt: at(2), lastGuildId: GUILD, lastPosition: 2 },
       { _id: 'v2', visits: 1, firstSeenAt: at(3), lastSeenAt: at(3), lastGuildId: null, lastPosition: 3 },
@@ -88,10 +159,13 @@ describe('keys projections', () => {
     }
     // and a whole batch may be applied again after a crash before its checkpoint
     for (const event of recorded(everything)) {
-      for (const projector of keysProjectors) if (projector.handles.has(event.type)) await projector.apply(event, twice);
+      for (const projector of keysProjectors)
+        if (projector.handles.has(event.type)) await projector.apply(event, twice);
     }
     for (const collection of Object.values(keyReadModels)) {
-      expect(await twice.collection(collection).find({}, { sort: { _id: 1 } }), collection).to.deep.equal(await once.collection(collection).find({}, { sort: { _id: 1 } }));
+      expect(await twice.collection(collection).find({}, { sort: { _id: 1 } }), collection).to.deep.equal(
+        await once.collection(collection).find({}, { sort: { _id: 1 } }),
+      );
     }
   });
 });

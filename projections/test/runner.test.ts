@@ -12,7 +12,14 @@ import { ProjectionRunner } from '../src/runner.ts';
 const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system' as const, id: 'test' } };
 const post = (id: string): DomainEvent => ({
   type: 'AnnouncementPosted',
-  data: { announcementId: id, title: id, content: id, priority: 'low', authorId: 'u1', postedAt: '2026-11-22T12:00:00.000Z' },
+  data: {
+    announcementId: id,
+    title: id,
+    content: id,
+    priority: 'low',
+    authorId: 'u1',
+    postedAt: '2026-11-22T12:00:00.000Z',
+  },
 });
 const until = async (check: () => boolean | Promise<boolean>) => {
   for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -42,7 +49,12 @@ describe('projection runner', () => {
     await until(() => runner.checkpointOf('users') === 2);
     expect(runner.checkpointOf('users')).to.equal(2);
     expect(runner.checkpointOf('announcements')).to.equal(null);
-    expect((await runner.statuses()).find((status) => status.name === 'announcements')).to.deep.equal({ name: 'announcements', checkpoint: null, lag: 2, paused: true });
+    expect((await runner.statuses()).find((status) => status.name === 'announcements')).to.deep.equal({
+      name: 'announcements',
+      checkpoint: null,
+      lag: 2,
+      paused: true,
+    });
     expect(await store.collection(readModels.announcements).countDocuments()).to.equal(0);
 
     await runner.resume('announcements');
@@ -67,7 +79,9 @@ describe('projection runner', () => {
       async apply(event, readStore) {
         entered();
         await gate;
-        await readStore.collection('slow').replaceOne({ _id: event.data.announcementId }, { _id: event.data.announcementId }, { upsert: true });
+        await readStore
+          .collection('slow')
+          .replaceOne({ _id: event.data.announcementId }, { _id: event.data.announcementId }, { upsert: true });
       },
     });
     const runner = new ProjectionRunner(events, store, [slow], silent);

@@ -8,18 +8,42 @@ const [S1, S2, S3] = ['100000000000000001', '100000000000000002', '1000000000000
 const channels = [{ id: '100000000000000011', name: 'general' }];
 const reported = (guildId: string, memberCount: number, reportedAt = '2026-11-22T10:00:00.000Z'): DomainEvent => ({
   type: 'GuildReported',
-  data: { guildId, name: `Server ${guildId.slice(-1)}`, icon: null, memberCount, channels, missingPermissions: ['ManageRoles'], reportedAt },
+  data: {
+    guildId,
+    name: `Server ${guildId.slice(-1)}`,
+    icon: null,
+    memberCount,
+    channels,
+    missingPermissions: ['ManageRoles'],
+    reportedAt,
+  },
 });
-const claimed = (guildId: string, userId: string): DomainEvent => ({ type: 'ServerClaimed', data: { guildId, userId, claimedAt: '2026-11-22T10:00:00.000Z' } });
-const released = (guildId: string, userId: string): DomainEvent => ({ type: 'ServerReleased', data: { guildId, userId, releasedAt: '2026-11-22T11:00:00.000Z' } });
-const added = (userId: string, guildId: string): DomainEvent => ({ type: 'SubscriberServerAdded', data: { userId, guildId, addedAt: '2026-11-22T10:00:00.000Z' } });
+const claimed = (guildId: string, userId: string): DomainEvent => ({
+  type: 'ServerClaimed',
+  data: { guildId, userId, claimedAt: '2026-11-22T10:00:00.000Z' },
+});
+const released = (guildId: string, userId: string): DomainEvent => ({
+  type: 'ServerReleased',
+  data: { guildId, userId, releasedAt: '2026-11-22T11:00:00.000Z' },
+});
+const added = (userId: string, guildId: string): DomainEvent => ({
+  type: 'SubscriberServerAdded',
+  data: { userId, guildId, addedAt: '2026-11-22T10:00:00.000Z' },
+});
 const changed = (userId: string, oldGuildId: string, newGuildId: string): DomainEvent => ({
   type: 'SubscriberServerChanged',
   data: { userId, oldGuildId, newGuildId, changedAt: '2026-11-22T11:00:00.000Z' },
 });
 const greeting = (guildId: string, enabled: boolean): DomainEvent => ({
   type: 'GreetingConfigured',
-  data: { guildId, enabled, channelId: channels[0].id, delay: 2, message: 'Hi {user}', configuredAt: '2026-11-22T10:00:00.000Z' },
+  data: {
+    guildId,
+    enabled,
+    channelId: channels[0].id,
+    delay: 2,
+    message: 'Hi {user}',
+    configuredAt: '2026-11-22T10:00:00.000Z',
+  },
 });
 
 const everything: DomainEvent[] = [
@@ -42,7 +66,8 @@ const everything: DomainEvent[] = [
 
 async function snapshot(store: SqliteReadStore) {
   const all = {} as Record<string, unknown>;
-  for (const name of Object.values(serverReadModels)) all[name] = await store.collection(name).find({}, { sort: { _id: 1 } });
+  for (const name of Object.values(serverReadModels))
+    all[name] = await store.collection(name).find({}, { sort: { _id: 1 } });
   return all;
 }
 
@@ -76,8 +101,16 @@ describe('servers projections', () => {
   });
 
   it('a server that comes back is present again', async () => {
-    const store = await givenProjected(serversProjectors, [reported(S1, 10), { type: 'GuildLeft', data: { guildId: S1, leftAt: '2026-11-22T11:00:00.000Z' } }, reported(S1, 12)]);
-    expect(await store.collection(serverReadModels.guilds).findOne({ _id: S1 })).to.include({ botPresent: true, memberCount: 12, leftAt: null });
+    const store = await givenProjected(serversProjectors, [
+      reported(S1, 10),
+      { type: 'GuildLeft', data: { guildId: S1, leftAt: '2026-11-22T11:00:00.000Z' } },
+      reported(S1, 12),
+    ]);
+    expect(await store.collection(serverReadModels.guilds).findOne({ _id: S1 })).to.include({
+      botPresent: true,
+      memberCount: 12,
+      leftAt: null,
+    });
   });
 
   it('knows who holds each server; a released server goes to its next claimant', async () => {
@@ -99,7 +132,14 @@ describe('servers projections', () => {
   it('keeps each configured greeting, drops a removed one', async () => {
     const store = await givenProjected(serversProjectors, everything);
     expect(await store.collection(serverReadModels.greetings).find({})).to.deep.equal([
-      { _id: S1, enabled: true, channelId: channels[0].id, delay: 2, message: 'Hi {user}', configuredAt: '2026-11-22T10:00:00.000Z' },
+      {
+        _id: S1,
+        enabled: true,
+        channelId: channels[0].id,
+        delay: 2,
+        message: 'Hi {user}',
+        configuredAt: '2026-11-22T10:00:00.000Z',
+      },
     ]);
   });
 
@@ -109,7 +149,9 @@ describe('servers projections', () => {
     const events = recorded(everything);
     // at-least-once: the runner may apply a batch, fail before the checkpoint, and apply it again
     for (const run of [events.slice(0, 9), events.slice(4), events.slice(4)]) {
-      for (const event of run) for (const projector of serversProjectors) if (projector.handles.has(event.type)) await projector.apply(event, twice);
+      for (const event of run)
+        for (const projector of serversProjectors)
+          if (projector.handles.has(event.type)) await projector.apply(event, twice);
     }
     expect(await snapshot(twice)).to.deep.equal(await snapshot(once as SqliteReadStore));
   });

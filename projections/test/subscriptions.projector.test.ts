@@ -8,30 +8,67 @@ import { givenProjected, recorded } from './support/projection-spec.ts';
 
 const started: DomainEvent = {
   type: 'SubscriptionStarted',
-  data: { userId: 'u1', planName: 'Business', maxSlots: 3, startedAt: '2026-11-01T00:00:00.000Z', expiresAt: '2026-12-01T00:00:00.000Z', discordUserId: null },
+  data: {
+    userId: 'u1',
+    planName: 'Business',
+    maxSlots: 3,
+    startedAt: '2026-11-01T00:00:00.000Z',
+    expiresAt: '2026-12-01T00:00:00.000Z',
+    discordUserId: null,
+  },
 };
 const extended: DomainEvent = {
   type: 'SubscriptionExtended',
-  data: { userId: 'u1', days: 30, maxSlots: 5, expiresAt: '2026-12-31T00:00:00.000Z', extendedAt: '2026-11-20T00:00:00.000Z' },
+  data: {
+    userId: 'u1',
+    days: 30,
+    maxSlots: 5,
+    expiresAt: '2026-12-31T00:00:00.000Z',
+    extendedAt: '2026-11-20T00:00:00.000Z',
+  },
 };
 const ended: DomainEvent = { type: 'SubscriptionEnded', data: { userId: 'u1', endedAt: '2026-11-22T00:00:00.000Z' } };
 const renewed: DomainEvent = {
   type: 'SubscriptionExtended',
-  data: { userId: 'u1', days: 10, maxSlots: 5, expiresAt: '2026-12-03T00:00:00.000Z', extendedAt: '2026-11-23T00:00:00.000Z' },
+  data: {
+    userId: 'u1',
+    days: 10,
+    maxSlots: 5,
+    expiresAt: '2026-12-03T00:00:00.000Z',
+    extendedAt: '2026-11-23T00:00:00.000Z',
+  },
 };
 
 const member = { userId: '123456789012345678', guildId: '876543210987654321' };
 const entryId = `${member.guildId}-${member.userId}`;
-const addedMonthly: DomainEvent = { type: 'WhitelistEntryAdded', data: { ...member, duration: 'monthly', expiresAt: '2026-12-01T00:00:00.000Z', addedAt: '2026-11-01T00:00:00.000Z' } };
-const renewedLifetime: DomainEvent = { type: 'WhitelistEntryAdded', data: { ...member, duration: 'lifetime', expiresAt: null, addedAt: '2026-11-10T00:00:00.000Z' } };
-const removed: DomainEvent = { type: 'WhitelistEntryRemoved', data: { ...member, removedAt: '2026-11-11T00:00:00.000Z' } };
+const addedMonthly: DomainEvent = {
+  type: 'WhitelistEntryAdded',
+  data: { ...member, duration: 'monthly', expiresAt: '2026-12-01T00:00:00.000Z', addedAt: '2026-11-01T00:00:00.000Z' },
+};
+const renewedLifetime: DomainEvent = {
+  type: 'WhitelistEntryAdded',
+  data: { ...member, duration: 'lifetime', expiresAt: null, addedAt: '2026-11-10T00:00:00.000Z' },
+};
+const removed: DomainEvent = {
+  type: 'WhitelistEntryRemoved',
+  data: { ...member, removedAt: '2026-11-11T00:00:00.000Z' },
+};
 const other: DomainEvent = {
   type: 'WhitelistEntryAdded',
-  data: { userId: '223456789012345678', guildId: member.guildId, duration: 'weekly', expiresAt: '2026-11-08T00:00:00.000Z', addedAt: '2026-11-01T00:00:00.000Z' },
+  data: {
+    userId: '223456789012345678',
+    guildId: member.guildId,
+    duration: 'weekly',
+    expiresAt: '2026-11-08T00:00:00.000Z',
+    addedAt: '2026-11-01T00:00:00.000Z',
+  },
 };
 
 describe('subscriptions projection', () => {
-  const planOf = async (events: DomainEvent[]) => (await givenProjected([subscriptionsProjector], events)).collection(subscriptionReadModels.subscriptions).findOne({ _id: 'u1' });
+  const planOf = async (events: DomainEvent[]) =>
+    (await givenProjected([subscriptionsProjector], events))
+      .collection(subscriptionReadModels.subscriptions)
+      .findOne({ _id: 'u1' });
 
   it('holds a started plan, not ended', async () => {
     expect(await planOf([started])).to.deep.equal({
@@ -47,26 +84,52 @@ describe('subscriptions projection', () => {
   });
 
   it('moves the expiry and slots on extend', async () => {
-    expect(await planOf([started, extended])).to.include({ maxSlots: 5, expiresAt: '2026-12-31T00:00:00.000Z', endedAt: null });
+    expect(await planOf([started, extended])).to.include({
+      maxSlots: 5,
+      expiresAt: '2026-12-31T00:00:00.000Z',
+      endedAt: null,
+    });
   });
 
   it('ends a plan at its end time', async () => {
-    expect(await planOf([started, extended, ended])).to.include({ endedAt: '2026-11-22T00:00:00.000Z', expiresAt: '2026-11-22T00:00:00.000Z' });
+    expect(await planOf([started, extended, ended])).to.include({
+      endedAt: '2026-11-22T00:00:00.000Z',
+      expiresAt: '2026-11-22T00:00:00.000Z',
+    });
   });
 
   it('runs an ended plan again when it is extended', async () => {
-    expect(await planOf([started, ended, renewed])).to.include({ endedAt: null, expiresAt: '2026-12-03T00:00:00.000Z', maxSlots: 5 });
+    expect(await planOf([started, ended, renewed])).to.include({
+      endedAt: null,
+      expiresAt: '2026-12-03T00:00:00.000Z',
+      maxSlots: 5,
+    });
   });
 });
 
 describe('whitelist projection', () => {
   const entries = async (events: DomainEvent[]) =>
-    (await givenProjected([whitelistProjector], events)).collection(subscriptionReadModels.whitelist).find({}, { sort: { _id: 1 } });
+    (await givenProjected([whitelistProjector], events))
+      .collection(subscriptionReadModels.whitelist)
+      .find({}, { sort: { _id: 1 } });
 
   it('keeps one entry per member and server', async () => {
     expect(await entries([addedMonthly, other])).to.deep.equal([
-      { _id: entryId, ...member, duration: 'monthly', expiresAt: '2026-12-01T00:00:00.000Z', addedAt: '2026-11-01T00:00:00.000Z' },
-      { _id: `${member.guildId}-223456789012345678`, userId: '223456789012345678', guildId: member.guildId, duration: 'weekly', expiresAt: '2026-11-08T00:00:00.000Z', addedAt: '2026-11-01T00:00:00.000Z' },
+      {
+        _id: entryId,
+        ...member,
+        duration: 'monthly',
+        expiresAt: '2026-12-01T00:00:00.000Z',
+        addedAt: '2026-11-01T00:00:00.000Z',
+      },
+      {
+        _id: `${member.guildId}-223456789012345678`,
+        userId: '223456789012345678',
+        guildId: member.guildId,
+        duration: 'weekly',
+        expiresAt: '2026-11-08T00:00:00.000Z',
+        addedAt: '2026-11-01T00:00:00.000Z',
+      },
     ]);
   });
 

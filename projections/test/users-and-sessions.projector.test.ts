@@ -8,7 +8,19 @@ describe('users projection', () => {
   it('keeps who a user is, never their password hash', async () => {
     const store = await givenProjected(
       [usersProjector],
-      [{ type: 'UserRegistered', data: { userId: 'u1', username: 'ann', passwordHash: '$argon2id$secret', isAdmin: false, registeredAt: '2026-11-01T00:00:00.000Z', avatar: null } }],
+      [
+        {
+          type: 'UserRegistered',
+          data: {
+            userId: 'u1',
+            username: 'ann',
+            passwordHash: '$argon2id$secret',
+            isAdmin: false,
+            registeredAt: '2026-11-01T00:00:00.000Z',
+            avatar: null,
+          },
+        },
+      ],
     );
     expect(await store.collection(readModels.users).findOne({ _id: 'u1' })).to.deep.equal({
       _id: 'u1',
@@ -25,8 +37,24 @@ describe('sessions projection', () => {
     const store = await givenProjected(
       [sessionsProjector],
       [
-        { type: 'SessionStarted', data: { sessionId: 's1', userId: 'u1', startedAt: '2026-11-22T10:00:00.000Z', expiresAt: '2026-11-29T10:00:00.000Z' } },
-        { type: 'SessionStarted', data: { sessionId: 's2', userId: 'u1', startedAt: '2026-11-22T10:05:00.000Z', expiresAt: '2026-11-29T10:05:00.000Z' } },
+        {
+          type: 'SessionStarted',
+          data: {
+            sessionId: 's1',
+            userId: 'u1',
+            startedAt: '2026-11-22T10:00:00.000Z',
+            expiresAt: '2026-11-29T10:00:00.000Z',
+          },
+        },
+        {
+          type: 'SessionStarted',
+          data: {
+            sessionId: 's2',
+            userId: 'u1',
+            startedAt: '2026-11-22T10:05:00.000Z',
+            expiresAt: '2026-11-29T10:05:00.000Z',
+          },
+        },
         { type: 'SessionEnded', data: { sessionId: 's1', userId: 'u1', endedAt: '2026-11-22T11:00:00.000Z' } },
       ],
     );

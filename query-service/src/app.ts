@@ -1,5 +1,16 @@
 import Koa from 'koa';
-import { accessLog, apiNotFound, mergeRouters, correlation, corsFor, errorHandler, healthRoutes, identify, metricsEndpoint, securityHeaders } from '@vip/platform';
+import {
+  accessLog,
+  apiNotFound,
+  mergeRouters,
+  correlation,
+  corsFor,
+  errorHandler,
+  healthRoutes,
+  identify,
+  metricsEndpoint,
+  securityHeaders,
+} from '@vip/platform';
 import type { QueryDeps } from './deps.ts';
 import { userRoutes } from './users/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';

@@ -1,4 +1,14 @@
-import { TOKENS, type AppConfig, type Authenticator, type EventStore, type Keyring, type Logger, type Metrics, type ReadStore, type Readiness } from '@vip/platform';
+import {
+  TOKENS,
+  type AppConfig,
+  type Authenticator,
+  type EventStore,
+  type Keyring,
+  type Logger,
+  type Metrics,
+  type ReadStore,
+  type Readiness,
+} from '@vip/platform';
 import type { Container } from 'inversify';
 
 export interface QueryDeps {

@@ -26,7 +26,10 @@ try {
   const { userId } = await registerUser(
     eventStore,
     { username, password: values.password, isAdmin: values.admin ?? false },
-    { now: new Date(), metadata: { correlationId, causationId: correlationId, actor: { kind: 'system', id: 'user-cli' } } },
+    {
+      now: new Date(),
+      metadata: { correlationId, causationId: correlationId, actor: { kind: 'system', id: 'user-cli' } },
+    },
   );
   process.stdout.write(`Created ${values.admin ? 'admin' : 'user'} "${username}" (${userId})\n`);
 } catch (error) {

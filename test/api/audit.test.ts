@@ -1,5 +1,14 @@
 import { expect } from 'chai';
-import { auditTexts, configDefaults, errorTexts, type AuditEventView, type AuditPageResponse, type HealthResponse, type KeyLifeResponse, type ServerSettingsHistoryResponse } from '@vip/contracts';
+import {
+  auditTexts,
+  configDefaults,
+  errorTexts,
+  type AuditEventView,
+  type AuditPageResponse,
+  type HealthResponse,
+  type KeyLifeResponse,
+  type ServerSettingsHistoryResponse,
+} from '@vip/contracts';
 import { digestOf } from '@vip/platform';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { api, login } from '../support/http.ts';
@@ -24,14 +33,20 @@ describe('the audit trail (API)', function () {
   let adminId: string;
   let key: string;
 
-  const audit = (query = '', token: string | undefined = adminToken) => api<AuditPageResponse & { error?: string }>(product.url, 'GET', `/api/admin/audit${query}`, { token });
+  const audit = (query = '', token: string | undefined = adminToken) =>
+    api<AuditPageResponse & { error?: string }>(product.url, 'GET', `/api/admin/audit${query}`, { token });
   const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
   /** The audit projection runs behind the commands: wait until it holds the newest event. */
   const caughtUp = async () => {
     const position = await head();
-    await eventually(async () => (await audit('?limit=1')).body.events[0]?.position === position, 5000, 'the audit trail catching up');
+    await eventually(
+      async () => (await audit('?limit=1')).body.events[0]?.position === position,
+      5000,
+      'the audit trail catching up',
+    );
   };
-  const greet = (body: object) => api(product.url, 'POST', `/api/greetings/settings/${SERVER}`, { token: subscriberToken, body });
+  const greet = (body: object) =>
+    api(product.url, 'POST', `/api/greetings/settings/${SERVER}`, { token: subscriberToken, body });
 
   before(async () => {
     product = await startAllInOne();
@@ -45,21 +60,52 @@ describe('the audit trail (API)', function () {
     subscriberId = created.body.id;
     subscriberToken = await login(product.url, 'subscriber', 'subscriber-pw-1');
     for (const id of [SERVER, OTHER_SERVER]) {
-      const reported = await api(product.url, 'POST', `/api/bot/guilds/${id}`, { token: BOT_TOKEN, body: { name: `Server ${id.slice(-1)}`, icon: null, memberCount: 7, channels, missingPermissions: [] } });
+      const reported = await api(product.url, 'POST', `/api/bot/guilds/${id}`, {
+        token: BOT_TOKEN,
+        body: { name: `Server ${id.slice(-1)}`, icon: null, memberCount: 7, channels, missingPermissions: [] },
+      });
       expect(reported.status).to.equal(200);
     }
-    expect((await api(product.url, 'POST', '/api/user/add-server', { token: subscriberToken, body: { guildId: SERVER } })).status).to.equal(200);
-    expect((await greet({ enabled: true, channelId: WELCOME, delay: 2, message: 'Hello {user}' })).status).to.equal(200);
+    expect(
+      (await api(product.url, 'POST', '/api/user/add-server', { token: subscriberToken, body: { guildId: SERVER } }))
+        .status,
+    ).to.equal(200);
+    expect((await greet({ enabled: true, channelId: WELCOME, delay: 2, message: 'Hello {user}' })).status).to.equal(
+      200,
+    );
     expect((await greet({ enabled: true, channelId: GENERAL, delay: 2, message: 'Hi {user}!' })).status).to.equal(200);
-    expect((await api(product.url, 'DELETE', `/api/greetings/settings/${SERVER}`, { token: subscriberToken })).status).to.equal(200);
-    expect((await api(product.url, 'POST', `/api/bot/guilds/${SERVER}/vip-role`, { token: BOT_TOKEN, body: { roleId: '430000000000000001', chosenBy: MEMBER } })).status).to.equal(200);
+    expect(
+      (await api(product.url, 'DELETE', `/api/greetings/settings/${SERVER}`, { token: subscriberToken })).status,
+    ).to.equal(200);
+    expect(
+      (
+        await api(product.url, 'POST', `/api/bot/guilds/${SERVER}/vip-role`, {
+          token: BOT_TOKEN,
+          body: { roleId: '430000000000000001', chosenBy: MEMBER },
+        })
+      ).status,
+    ).to.equal(200);
 
     const hash = (await api(product.url, 'POST', '/api/hash/generate', { body: { serverId: SERVER } })).body.hash;
     const generated = await api(product.url, 'POST', '/api/keys/generateKey', { body: { guildId: SERVER, hash } });
     expect(generated.status, JSON.stringify(generated.body)).to.equal(200);
     key = generated.body.key;
-    expect((await api(product.url, 'POST', '/api/bot/keys/redeem', { token: BOT_TOKEN, body: { guildId: SERVER, discordUserId: MEMBER, key } })).status).to.equal(200);
-    expect((await api(product.url, 'POST', '/api/bot/vip/removed', { token: BOT_TOKEN, body: { guildId: SERVER, discordUserId: MEMBER } })).status).to.equal(200);
+    expect(
+      (
+        await api(product.url, 'POST', '/api/bot/keys/redeem', {
+          token: BOT_TOKEN,
+          body: { guildId: SERVER, discordUserId: MEMBER, key },
+        })
+      ).status,
+    ).to.equal(200);
+    expect(
+      (
+        await api(product.url, 'POST', '/api/bot/vip/removed', {
+          token: BOT_TOKEN,
+          body: { guildId: SERVER, discordUserId: MEMBER },
+        })
+      ).status,
+    ).to.equal(200);
     await caughtUp();
   });
   after(async () => {
@@ -68,7 +114,11 @@ describe('the audit trail (API)', function () {
   });
 
   it('is for admins only: 401 without a token, 403 for a subscriber', async () => {
-    for (const path of ['/api/admin/audit', `/api/admin/audit/keys/${digestOf(key)}`, `/api/admin/audit/servers/${SERVER}/settings`]) {
+    for (const path of [
+      '/api/admin/audit',
+      `/api/admin/audit/keys/${digestOf(key)}`,
+      `/api/admin/audit/servers/${SERVER}/settings`,
+    ]) {
       expect((await api(product.url, 'GET', path)).status, path).to.equal(401);
       const refused = await api(product.url, 'GET', path, { token: subscriberToken });
       expect(refused.status, path).to.equal(403);
@@ -155,31 +205,53 @@ describe('the audit trail (API)', function () {
       ['?limit=201', auditTexts.limit(200)],
       ['?limit=ten', auditTexts.limit(200)],
       ['?limit=5&limit=6', auditTexts.givenTwice('limit')],
-      ['?guild=1', auditTexts.unknownParameter(['guild'], ['guildId', 'userId', 'type', 'from', 'to', 'before', 'limit'])],
+      [
+        '?guild=1',
+        auditTexts.unknownParameter(['guild'], ['guildId', 'userId', 'type', 'from', 'to', 'before', 'limit']),
+      ],
     ];
     for (const [query, text] of refusals) {
       const response = await audit(query);
       expect(response.status, query).to.equal(400);
       expect(response.body.error, query).to.equal(text);
     }
-    expect((await api(product.url, 'GET', '/api/admin/audit/keys/not-a-digest', { token: adminToken })).body.error).to.equal(auditTexts.keyDigest);
-    expect((await api(product.url, 'GET', '/api/admin/audit/servers/12/settings', { token: adminToken })).status).to.equal(400);
+    expect(
+      (await api(product.url, 'GET', '/api/admin/audit/keys/not-a-digest', { token: adminToken })).body.error,
+    ).to.equal(auditTexts.keyDigest);
+    expect(
+      (await api(product.url, 'GET', '/api/admin/audit/servers/12/settings', { token: adminToken })).status,
+    ).to.equal(400);
   });
 
   it("shows a key's whole life: link used, generated, redeemed, VIP role granted and removed", async () => {
-    const { status, body } = await api<KeyLifeResponse>(product.url, 'GET', `/api/admin/audit/keys/${digestOf(key)}`, { token: adminToken });
+    const { status, body } = await api<KeyLifeResponse>(product.url, 'GET', `/api/admin/audit/keys/${digestOf(key)}`, {
+      token: adminToken,
+    });
     expect(status).to.equal(200);
     expect(body.keyDigest).to.equal(digestOf(key));
-    expect(body.events.map((event) => event.type)).to.deep.equal(['AccessHashUsed', 'KeyGenerated', 'KeyRedeemed', 'VipRoleGranted', 'VipRoleRemoved']);
+    expect(body.events.map((event) => event.type)).to.deep.equal([
+      'AccessHashUsed',
+      'KeyGenerated',
+      'KeyRedeemed',
+      'VipRoleGranted',
+      'VipRoleRemoved',
+    ]);
     expect(body.events.find((event) => event.type === 'KeyRedeemed')!.data.discordUserId).to.equal(MEMBER);
 
-    const unknown = await api(product.url, 'GET', `/api/admin/audit/keys/${digestOf('never generated')}`, { token: adminToken });
+    const unknown = await api(product.url, 'GET', `/api/admin/audit/keys/${digestOf('never generated')}`, {
+      token: adminToken,
+    });
     expect(unknown.status).to.equal(404);
     expect(unknown.body.error).to.equal(auditTexts.keyNotFound);
   });
 
   it("shows who changed what when in a server's settings, field by field", async () => {
-    const { status, body } = await api<ServerSettingsHistoryResponse>(product.url, 'GET', `/api/admin/audit/servers/${SERVER}/settings`, { token: adminToken });
+    const { status, body } = await api<ServerSettingsHistoryResponse>(
+      product.url,
+      'GET',
+      `/api/admin/audit/servers/${SERVER}/settings`,
+      { token: adminToken },
+    );
     expect(status).to.equal(200);
     expect(body.changes.map((change) => [change.type, change.setting])).to.deep.equal([
       ['ServerClaimed', 'owner'],
@@ -206,7 +278,12 @@ describe('the audit trail (API)', function () {
     expect(role.changes).to.deep.equal([{ field: 'roleId', from: null, to: '430000000000000001' }]);
     expect(role.actor.kind).to.equal('bot');
 
-    const untouched = await api<ServerSettingsHistoryResponse>(product.url, 'GET', `/api/admin/audit/servers/${OTHER_SERVER}/settings`, { token: adminToken });
+    const untouched = await api<ServerSettingsHistoryResponse>(
+      product.url,
+      'GET',
+      `/api/admin/audit/servers/${OTHER_SERVER}/settings`,
+      { token: adminToken },
+    );
     expect(untouched.body).to.deep.equal({ guildId: OTHER_SERVER, changes: [] });
   });
 });

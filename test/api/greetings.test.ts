@@ -28,7 +28,9 @@ describe('greetings: settings per server, only for its owner', function () {
     product = await startAllInOne();
     adminToken = await login(product.url, ADMIN.username, ADMIN.password);
     for (const name of ['alice', 'bob']) {
-      const created = await runCli('src/cli/user.ts', ['create', name, '--password', `${name}-password-1`], { DATA_DIR: product.dataDir });
+      const created = await runCli('src/cli/user.ts', ['create', name, '--password', `${name}-password-1`], {
+        DATA_DIR: product.dataDir,
+      });
       expect(created.code, created.stderr).to.equal(0);
       tokens[name] = await login(product.url, name, `${name}-password-1`);
     }
@@ -36,12 +38,24 @@ describe('greetings: settings per server, only for its owner', function () {
       { id: GENERAL, name: 'general' },
       { id: WELCOME, name: 'welcome' },
     ];
-    for (const [id, name] of [[ALICES, "Alice's"], [BOBS, "Bob's"], [NOBODYS, "Nobody's"]]) {
-      const reported = await api(product.url, 'POST', `/api/bot/guilds/${id}`, { token: BOT_TOKEN, body: { name, icon: null, memberCount: 10, channels, missingPermissions: [] } });
+    for (const [id, name] of [
+      [ALICES, "Alice's"],
+      [BOBS, "Bob's"],
+      [NOBODYS, "Nobody's"],
+    ]) {
+      const reported = await api(product.url, 'POST', `/api/bot/guilds/${id}`, {
+        token: BOT_TOKEN,
+        body: { name, icon: null, memberCount: 10, channels, missingPermissions: [] },
+      });
       expect(reported.status).to.equal(200);
     }
-    expect((await api(product.url, 'POST', '/api/user/add-server', { token: tokens.alice, body: { guildId: ALICES } })).status).to.equal(200);
-    expect((await api(product.url, 'POST', '/api/user/add-server', { token: tokens.bob, body: { guildId: BOBS } })).status).to.equal(200);
+    expect(
+      (await api(product.url, 'POST', '/api/user/add-server', { token: tokens.alice, body: { guildId: ALICES } }))
+        .status,
+    ).to.equal(200);
+    expect(
+      (await api(product.url, 'POST', '/api/user/add-server', { token: tokens.bob, body: { guildId: BOBS } })).status,
+    ).to.equal(200);
   });
   after(async () => {
     await product.stop();
@@ -49,7 +63,11 @@ describe('greetings: settings per server, only for its owner', function () {
   });
 
   it('401 without a token on every greeting route', async () => {
-    for (const method of ['GET', 'POST', 'DELETE']) expect((await settings(method, ALICES, undefined, method === 'POST' ? greeting : undefined)).status, method).to.equal(401);
+    for (const method of ['GET', 'POST', 'DELETE'])
+      expect(
+        (await settings(method, ALICES, undefined, method === 'POST' ? greeting : undefined)).status,
+        method,
+      ).to.equal(401);
     expect((await api(product.url, 'GET', '/api/greetings/list')).status).to.equal(401);
   });
 
@@ -89,7 +107,9 @@ describe('greetings: settings per server, only for its owner', function () {
     expect(saved.status).to.equal(200);
     expect(saved.body).to.deep.equal({ success: true, message: 'Settings saved successfully', settings: greeting });
     expect((await settings('GET', ALICES, tokens.alice)).body).to.deep.equal(greeting);
-    expect((await list(tokens.alice)).body).to.deep.equal({ greetings: [{ serverId: ALICES, serverName: "Alice's", channelName: 'welcome', enabled: true }] });
+    expect((await list(tokens.alice)).body).to.deep.equal({
+      greetings: [{ serverId: ALICES, serverName: "Alice's", channelName: 'welcome', enabled: true }],
+    });
   });
 
   it('keeps every field the key bot needs in the event', async () => {
@@ -103,7 +123,12 @@ describe('greetings: settings per server, only for its owner', function () {
 
   it('another subscriber can neither read nor change it (403), and nothing is appended', async () => {
     const before = await head();
-    for (const [method, body] of [['GET', undefined], ['POST', { ...greeting, message: 'Hijacked' }], ['POST', {}], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', { ...greeting, message: 'Hijacked' }],
+      ['POST', {}],
+      ['DELETE', undefined],
+    ] as const) {
       const response = await settings(method, ALICES, tokens.bob, body);
       expect(response.status, method).to.equal(403);
       expect(response.body.error).to.equal(errorTexts.notYourServer);
@@ -120,7 +145,9 @@ describe('greetings: settings per server, only for its owner', function () {
     const disabled = { enabled: false, channelId: null, delay: 1, message: 'Hello' };
     expect((await settings('POST', BOBS, adminToken, disabled)).status).to.equal(200);
     expect((await settings('GET', BOBS, tokens.bob)).body).to.deep.equal(disabled);
-    expect((await list(tokens.bob)).body).to.deep.equal({ greetings: [{ serverId: BOBS, serverName: "Bob's", channelName: null, enabled: false }] });
+    expect((await list(tokens.bob)).body).to.deep.equal({
+      greetings: [{ serverId: BOBS, serverName: "Bob's", channelName: null, enabled: false }],
+    });
     expect((await list(adminToken)).body).to.deep.equal({ greetings: [] });
   });
 

@@ -23,7 +23,11 @@ describe('access hashes, keys and visits (API)', function () {
    */
   const call = (method: string, path: string, options: { body?: unknown; ip?: string; rawBody?: string } = {}) => {
     const ip = options.ip ?? `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`;
-    return api(product.url, method, path, { body: options.body, rawBody: options.rawBody, headers: { 'x-forwarded-for': ip } });
+    return api(product.url, method, path, {
+      body: options.body,
+      rawBody: options.rawBody,
+      headers: { 'x-forwarded-for': ip },
+    });
   };
   const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
   const newHash = async (serverId: string) => {
@@ -35,7 +39,11 @@ describe('access hashes, keys and visits (API)', function () {
 
   before(async () => {
     product = await startAllInOne({
-      env: { TRUST_PROXY: 'true', RATE_LIMIT_KEYS_PER_MINUTE: String(LIMIT), RATE_LIMIT_HASHES_PER_MINUTE: String(LIMIT) },
+      env: {
+        TRUST_PROXY: 'true',
+        RATE_LIMIT_KEYS_PER_MINUTE: String(LIMIT),
+        RATE_LIMIT_HASHES_PER_MINUTE: String(LIMIT),
+      },
     });
     await seedGuild(product.dataDir, FREE, 'Free server');
     await seedGuild(product.dataDir, PREMIUM, 'Premium server');
@@ -63,7 +71,12 @@ describe('access hashes, keys and visits (API)', function () {
       for (const body of [{}, { serverId: '' }, { serverId: '   ' }, { serverId: 42 }]) {
         const response = await call('POST', '/api/hash/generate', { body });
         expect(response.status, JSON.stringify(body)).to.equal(400);
-        expect(response.body).to.deep.equal({ success: false, error: keyTexts.missingServerOrHash, message: keyTexts.missingServerOrHash, code: 'validation' });
+        expect(response.body).to.deep.equal({
+          success: false,
+          error: keyTexts.missingServerOrHash,
+          message: keyTexts.missingServerOrHash,
+          code: 'validation',
+        });
       }
     });
 
@@ -72,14 +85,20 @@ describe('access hashes, keys and visits (API)', function () {
       for (const serverId of [UNKNOWN, LEFT, 'not-a-server']) {
         const response = await call('POST', '/api/hash/generate', { body: { serverId } });
         expect(response.status, serverId).to.equal(404);
-        expect(response.body).to.deep.equal({ success: false, error: keyTexts.botNotInServer, message: keyTexts.botNotInServer, code: keyErrorCodes.botNotInServer });
+        expect(response.body).to.deep.equal({
+          success: false,
+          error: keyTexts.botNotInServer,
+          message: keyTexts.botNotInServer,
+          code: keyErrorCodes.botNotInServer,
+        });
       }
       expect(await head()).to.equal(before);
     });
 
     it('is rate limited per client', async () => {
       const ip = '10.9.0.1';
-      for (let i = 0; i < LIMIT; i++) expect((await call('POST', '/api/hash/generate', { body: { serverId: FREE }, ip })).status).to.equal(200);
+      for (let i = 0; i < LIMIT; i++)
+        expect((await call('POST', '/api/hash/generate', { body: { serverId: FREE }, ip })).status).to.equal(200);
       const refused = await call('POST', '/api/hash/generate', { body: { serverId: FREE }, ip });
       expect(refused.status).to.equal(429);
       expect(refused.body).to.deep.equal({ error: errorTexts.tooManyRequests, code: 'rate_limited' });
@@ -102,7 +121,13 @@ describe('access hashes, keys and visits (API)', function () {
       expect(generated.status, JSON.stringify(generated.body)).to.equal(200);
       expect(generated.body).to.have.all.keys('key', 'noAds', 'tier', 'expiresAt');
 
-      const used = { success: false, serverId: FREE, message: keyTexts.hashUsed, error: keyTexts.hashUsed, code: 'used' };
+      const used = {
+        success: false,
+        serverId: FREE,
+        message: keyTexts.hashUsed,
+        error: keyTexts.hashUsed,
+        code: 'used',
+      };
       await eventually(async () => (await checkOf(hash)).status === 410, 5000, 'the hash read model to show the use');
       for (const path of [`/api/hash/check/${hash}`, `/api/hash/validate/${hash}`]) {
         const response = await call('GET', path);
@@ -130,7 +155,13 @@ describe('access hashes, keys and visits (API)', function () {
       for (const path of [`/api/hash/check/${hash}`, `/api/hash/validate/${hash}`]) {
         const response = await call('GET', path);
         expect(response.status, path).to.equal(410);
-        expect(response.body).to.deep.equal({ success: false, serverId: PREMIUM, message: keyTexts.hashExpired, error: keyTexts.hashExpired, code: 'expired' });
+        expect(response.body).to.deep.equal({
+          success: false,
+          serverId: PREMIUM,
+          message: keyTexts.hashExpired,
+          error: keyTexts.hashExpired,
+          code: 'expired',
+        });
       }
       const before = await head();
       const refused = await call('POST', '/api/keys/generateKey', { body: { guildId: PREMIUM, hash } });
@@ -140,8 +171,22 @@ describe('access hashes, keys and visits (API)', function () {
     });
 
     it('does not know an unknown or malformed link, never failing with a 5xx', async () => {
-      const unknown = { success: false, serverId: null, message: keyTexts.invalidHash, error: keyTexts.invalidHash, code: 'unknown' };
-      for (const hash of [randomCode(16), 'not-a-hash', 'x'.repeat(500), '%E0%A4%A', '..%2F..%2Fetc', '%00', 'ABCD-ABCD-ABCD-ABCD-ABCD-ABCD-A!']) {
+      const unknown = {
+        success: false,
+        serverId: null,
+        message: keyTexts.invalidHash,
+        error: keyTexts.invalidHash,
+        code: 'unknown',
+      };
+      for (const hash of [
+        randomCode(16),
+        'not-a-hash',
+        'x'.repeat(500),
+        '%E0%A4%A',
+        '..%2F..%2Fetc',
+        '%00',
+        'ABCD-ABCD-ABCD-ABCD-ABCD-ABCD-A!',
+      ]) {
         for (const route of ['check', 'validate']) {
           const response = await call('GET', `/api/hash/${route}/${hash}`);
           expect(response.status, `${route} ${hash}`).to.be.oneOf([404]);
@@ -167,7 +212,9 @@ describe('access hashes, keys and visits (API)', function () {
 
     it('gives exactly one key when a link is used by many requests at once', async () => {
       const hash = await newHash(FREE);
-      const answers = await Promise.all(Array.from({ length: 10 }, () => call('POST', '/api/keys/generateKey', { body: { guildId: FREE, hash } })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => call('POST', '/api/keys/generateKey', { body: { guildId: FREE, hash } })),
+      );
       expect(answers.filter((a) => a.status === 200)).to.have.length(1);
       for (const refused of answers.filter((a) => a.status !== 200)) {
         expect(refused.status).to.equal(410);
@@ -175,8 +222,15 @@ describe('access hashes, keys and visits (API)', function () {
       }
       const digest = digestOf(hash);
       const events = await allEvents(product.dataDir);
-      expect(events.filter((e) => e.type === 'AccessHashUsed' && (e.data as { hashDigest: string }).hashDigest === digest)).to.have.length(1);
-      expect(events.filter((e) => e.type === 'KeyGenerated' && (e.data as { accessHashDigest: string | null }).accessHashDigest === digest)).to.have.length(1);
+      expect(
+        events.filter((e) => e.type === 'AccessHashUsed' && (e.data as { hashDigest: string }).hashDigest === digest),
+      ).to.have.length(1);
+      expect(
+        events.filter(
+          (e) =>
+            e.type === 'KeyGenerated' && (e.data as { accessHashDigest: string | null }).accessHashDigest === digest,
+        ),
+      ).to.have.length(1);
     });
   });
 
@@ -222,7 +276,8 @@ describe('access hashes, keys and visits (API)', function () {
 
     it('is rate limited per client', async () => {
       const ip = '10.9.0.2';
-      for (let i = 0; i < LIMIT; i++) expect((await call('POST', '/api/keys/generateKey', { body: { guildId: FREE }, ip })).status).to.equal(200);
+      for (let i = 0; i < LIMIT; i++)
+        expect((await call('POST', '/api/keys/generateKey', { body: { guildId: FREE }, ip })).status).to.equal(200);
       const refused = await call('POST', '/api/keys/generateKey', { body: { guildId: FREE }, ip });
       expect(refused.status).to.equal(429);
       expect(refused.body).to.deep.equal({ error: errorTexts.tooManyRequests, code: 'rate_limited' });
@@ -235,9 +290,15 @@ describe('access hashes, keys and visits (API)', function () {
       const first = await call('GET', '/api/getGenerationCount');
       expect(first.status).to.equal(200);
       expect(first.body).to.have.all.keys('count');
-      await eventually(async () => (await count()) === (await allEvents(product.dataDir)).filter((e) => e.type === 'KeyGenerated').length, 5000, 'the count to catch up');
+      await eventually(
+        async () =>
+          (await count()) === (await allEvents(product.dataDir)).filter((e) => e.type === 'KeyGenerated').length,
+        5000,
+        'the count to catch up',
+      );
       const before = await count();
-      for (let i = 0; i < 3; i++) expect((await call('POST', '/api/keys/generateKey', { body: { guildId: FREE } })).status).to.equal(200);
+      for (let i = 0; i < 3; i++)
+        expect((await call('POST', '/api/keys/generateKey', { body: { guildId: FREE } })).status).to.equal(200);
       await eventually(async () => (await count()) === before + 3, 5000, 'the count to grow by 3');
     });
   });
@@ -268,15 +329,19 @@ describe('access hashes, keys and visits (API)', function () {
       expect(await visits('10.8.0.1')).to.equal(2);
       expect(await visits('10.8.0.2')).to.equal(1);
       // a visit through a server's key page counts for the address too
-      expect((await call('POST', '/api/keys/trackVisitor', { body: { serverId: FREE }, ip: '10.8.0.1' })).status).to.equal(200);
+      expect(
+        (await call('POST', '/api/keys/trackVisitor', { body: { serverId: FREE }, ip: '10.8.0.1' })).status,
+      ).to.equal(200);
       expect(await visits('10.8.0.1')).to.equal(4);
     });
 
     it('is rate limited per client', async () => {
       const ip = '10.9.0.3';
-      for (let i = 0; i < LIMIT; i++) expect((await call('POST', '/api/trackIpVisit', { body: {}, ip })).status).to.equal(200);
+      for (let i = 0; i < LIMIT; i++)
+        expect((await call('POST', '/api/trackIpVisit', { body: {}, ip })).status).to.equal(200);
       expect((await call('POST', '/api/trackIpVisit', { body: {}, ip })).status).to.equal(429);
-      for (let i = 0; i < LIMIT; i++) expect((await call('POST', '/api/keys/trackVisitor', { body: { serverId: FREE }, ip })).status).to.equal(200);
+      for (let i = 0; i < LIMIT; i++)
+        expect((await call('POST', '/api/keys/trackVisitor', { body: { serverId: FREE }, ip })).status).to.equal(200);
       expect((await call('POST', '/api/keys/trackVisitor', { body: { serverId: FREE }, ip })).status).to.equal(429);
     });
   });
@@ -284,11 +349,20 @@ describe('access hashes, keys and visits (API)', function () {
   describe('secrets', () => {
     it('never writes a key, an access hash or an address to the log or the output', async () => {
       const hash = await newHash(PREMIUM);
-      const generated = await call('POST', '/api/keys/generateKey', { body: { guildId: PREMIUM, hash }, ip: '10.7.6.5' });
+      const generated = await call('POST', '/api/keys/generateKey', {
+        body: { guildId: PREMIUM, hash },
+        ip: '10.7.6.5',
+      });
       expect(generated.status).to.equal(200);
       await call('POST', '/api/trackIpVisit', { body: {}, ip: '10.7.6.5' });
       const log = JSON.stringify(await allEvents(product.dataDir));
-      for (const secret of [generated.body.key, hash, '10.7.6.5', generated.body.key.replace(/-/g, ''), hash.replace(/-/g, '')]) {
+      for (const secret of [
+        generated.body.key,
+        hash,
+        '10.7.6.5',
+        generated.body.key.replace(/-/g, ''),
+        hash.replace(/-/g, ''),
+      ]) {
         expect(log.includes(secret), secret).to.equal(false);
         expect(product.output().includes(secret), secret).to.equal(false);
       }

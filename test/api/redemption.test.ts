@@ -23,8 +23,10 @@ describe('key redemption by the key bot (API)', function () {
     return response.body.key;
   };
   /** `token: ''` sends no Authorization header at all. */
-  const redeem = (body: unknown, token = BOT_TOKEN) => api<RedeemKeyResponse>(product.url, 'POST', '/api/bot/keys/redeem', { body, token });
-  const removed = (body: unknown, token = BOT_TOKEN) => api(product.url, 'POST', '/api/bot/vip/removed', { body, token });
+  const redeem = (body: unknown, token = BOT_TOKEN) =>
+    api<RedeemKeyResponse>(product.url, 'POST', '/api/bot/keys/redeem', { body, token });
+  const removed = (body: unknown, token = BOT_TOKEN) =>
+    api(product.url, 'POST', '/api/bot/vip/removed', { body, token });
 
   before(async () => {
     product = await startAllInOne();
@@ -44,7 +46,10 @@ describe('key redemption by the key bot (API)', function () {
     expect(response.status).to.equal(200);
     expect(response.body).to.have.all.keys('success', 'guildId', 'discordUserId', 'until', 'extended');
     expect(response.body).to.include({ success: true, guildId: GUILD, discordUserId, extended: false });
-    expect(new Date(response.body.until).getTime()).to.be.within(before + VIP_MINUTES * 60_000, Date.now() + VIP_MINUTES * 60_000);
+    expect(new Date(response.body.until).getTime()).to.be.within(
+      before + VIP_MINUTES * 60_000,
+      Date.now() + VIP_MINUTES * 60_000,
+    );
 
     const keyStream = await streamEvents(product.dataDir, `key-${digestOf(key)}`);
     expect(keyStream.map((e) => e.type)).to.deep.equal(['KeyGenerated', 'KeyRedeemed']);
@@ -55,7 +60,11 @@ describe('key redemption by the key bot (API)', function () {
 
   it('finds a key pasted in lower case, without dashes, with spaces around', async () => {
     const key = await generateKey();
-    const response = await redeem({ guildId: GUILD, discordUserId: newMember(), key: ` ${key.toLowerCase().replace(/-/g, '')} ` });
+    const response = await redeem({
+      guildId: GUILD,
+      discordUserId: newMember(),
+      key: ` ${key.toLowerCase().replace(/-/g, '')} `,
+    });
     expect(response.status).to.equal(200);
   });
 
@@ -109,7 +118,7 @@ describe('key redemption by the key bot (API)', function () {
     expect(await head()).to.equal(before);
   });
 
-  it('grants the role owed when a crash came between the key\'s write and the role\'s, once, to that member only', async () => {
+  it("grants the role owed when a crash came between the key's write and the role's, once, to that member only", async () => {
     // the log as a crash right after KeyRedeemed leaves it: the key redeemed, no window
     const key = await generateKey();
     const discordUserId = newMember();
@@ -125,8 +134,13 @@ describe('key redemption by the key bot (API)', function () {
     expect(retry.status, JSON.stringify(retry.body)).to.equal(200);
     expect(retry.body).to.include({ success: true, guildId: GUILD, discordUserId, extended: false });
     expect(new Date(retry.body.until).getTime()).to.be.at.least(before + VIP_MINUTES * 60_000);
-    expect((await streamEvents(product.dataDir, `key-${keyDigest}`)).map((e) => e.type)).to.deep.equal(['KeyGenerated', 'KeyRedeemed']);
-    expect((await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`)).map((e) => e.type)).to.deep.equal(['VipRoleGranted']);
+    expect((await streamEvents(product.dataDir, `key-${keyDigest}`)).map((e) => e.type)).to.deep.equal([
+      'KeyGenerated',
+      'KeyRedeemed',
+    ]);
+    expect((await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`)).map((e) => e.type)).to.deep.equal([
+      'VipRoleGranted',
+    ]);
 
     const again = await redeem({ guildId: GUILD, discordUserId, key });
     expect(again.status).to.equal(409);
@@ -149,7 +163,13 @@ describe('key redemption by the key bot (API)', function () {
     const key = await generateKey();
     const full = { guildId: GUILD, discordUserId: newMember(), key };
     const before = await head();
-    for (const body of [{}, { ...full, key: undefined }, { ...full, key: '  ' }, { ...full, guildId: undefined }, { ...full, discordUserId: '' }]) {
+    for (const body of [
+      {},
+      { ...full, key: undefined },
+      { ...full, key: '  ' },
+      { ...full, guildId: undefined },
+      { ...full, discordUserId: '' },
+    ]) {
       const response = await redeem(body);
       expect(response.status, JSON.stringify(body)).to.equal(400);
       expect(response.body).to.deep.equal({ error: errorTexts.fillAllFields, code: 'validation' });
@@ -165,7 +185,10 @@ describe('key redemption by the key bot (API)', function () {
     const adminToken = await login(product.url, ADMIN.username, ADMIN.password);
     const before = await head();
     for (const token of ['', 'wrong-token', adminToken]) {
-      for (const response of [await redeem({ guildId: GUILD, discordUserId: newMember(), key }, token), await removed({ guildId: GUILD, discordUserId: newMember() }, token)]) {
+      for (const response of [
+        await redeem({ guildId: GUILD, discordUserId: newMember(), key }, token),
+        await removed({ guildId: GUILD, discordUserId: newMember() }, token),
+      ]) {
         expect(response.status).to.equal(401);
         expect(response.body).to.deep.equal({ error: errorTexts.botOnly, code: 'unauthorized' });
       }
@@ -186,7 +209,8 @@ describe('key redemption by the key bot (API)', function () {
     const keyStream = await streamEvents(product.dataDir, `key-${digestOf(key)}`);
     expect(keyStream.filter((e) => e.type === 'KeyRedeemed')).to.have.length(1);
     let windows = 0;
-    for (const discordUserId of claimants) windows += (await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`)).length;
+    for (const discordUserId of claimants)
+      windows += (await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`)).length;
     expect(windows).to.equal(1);
   });
 

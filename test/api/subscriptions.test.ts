@@ -17,8 +17,10 @@ describe('subscribers, their subscription and their password', function () {
   const passwordsSeen: string[] = [];
 
   const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
-  const createSubscriber = (body: Record<string, unknown>) => api(product.url, 'POST', '/api/admin/subscribers', { token: adminToken, body });
-  const signIn = (username: string, password: string) => api(product.url, 'POST', '/api/auth/login', { body: { username, password } });
+  const createSubscriber = (body: Record<string, unknown>) =>
+    api(product.url, 'POST', '/api/admin/subscribers', { token: adminToken, body });
+  const signIn = (username: string, password: string) =>
+    api(product.url, 'POST', '/api/auth/login', { body: { username, password } });
 
   before(async () => {
     product = await startAllInOne();
@@ -32,7 +34,14 @@ describe('subscribers, their subscription and their password', function () {
   describe('creating a subscriber', () => {
     it('with a chosen password: answers the plan and never echoes the password', async () => {
       const before = Date.now();
-      const response = await createSubscriber({ username: 'chosen', password: 'chosen-password-1', planName: 'Business', days: 30, maxSlots: 3, discordUserId: '123456789012345678' });
+      const response = await createSubscriber({
+        username: 'chosen',
+        password: 'chosen-password-1',
+        planName: 'Business',
+        days: 30,
+        maxSlots: 3,
+        discordUserId: '123456789012345678',
+      });
       expect(response.status).to.equal(201);
       expect(response.body).to.have.all.keys('id', 'username', 'subscription');
       expect(response.body.username).to.equal('chosen');
@@ -64,7 +73,10 @@ describe('subscribers, their subscription and their password', function () {
         [{ ...valid, planName: undefined }, errorTexts.fillAllFields],
         [{ username: 'x', planName: 'Basic', days: 30 }, errorTexts.fillAllFields],
         [{ ...valid, username: 'ab' }, 'Username must be 3 to 32 characters'],
-        [{ ...valid, username: 'no spaces please' }, 'Username may contain only letters, digits, dot, dash and underscore'],
+        [
+          { ...valid, username: 'no spaces please' },
+          'Username may contain only letters, digits, dot, dash and underscore',
+        ],
         [{ ...valid, password: 'short' }, 'Password must be at least 10 characters'],
         [{ ...valid, days: 0 }, subscriptionTexts.daysRange],
         [{ ...valid, days: 3651 }, subscriptionTexts.daysRange],
@@ -91,8 +103,22 @@ describe('subscribers, their subscription and their password', function () {
       const names = response.body.subscribers.map((s: { username: string }) => s.username);
       expect(names.indexOf('generated')).to.be.below(names.indexOf('chosen'));
       const chosen = response.body.subscribers.find((s: { username: string }) => s.username === 'chosen');
-      expect(chosen).to.have.all.keys('id', 'username', 'planName', 'startedAt', 'expiresAt', 'active', 'maxSlots', 'discordUserId');
-      expect(chosen).to.include({ planName: 'Business', active: true, maxSlots: 3, discordUserId: '123456789012345678' });
+      expect(chosen).to.have.all.keys(
+        'id',
+        'username',
+        'planName',
+        'startedAt',
+        'expiresAt',
+        'active',
+        'maxSlots',
+        'discordUserId',
+      );
+      expect(chosen).to.include({
+        planName: 'Business',
+        active: true,
+        maxSlots: 3,
+        discordUserId: '123456789012345678',
+      });
     });
   });
 
@@ -112,12 +138,23 @@ describe('subscribers, their subscription and their password', function () {
     it('shows the plan, the panel username and the license key, and no password anywhere', async () => {
       const response = await api(product.url, 'GET', '/api/user/subscription', { token });
       expect(response.status).to.equal(200);
-      expect(response.body).to.have.all.keys('planName', 'createdAt', 'expiresAt', 'active', 'panelUsername', 'licenseKey');
+      expect(response.body).to.have.all.keys(
+        'planName',
+        'createdAt',
+        'expiresAt',
+        'active',
+        'panelUsername',
+        'licenseKey',
+      );
       expect(response.body).to.include({ planName: 'Premium', active: true, panelUsername: 'viewer' });
       expect(response.body.licenseKey).to.match(/^VIP-[0-9A-F]{4}(-[0-9A-F]{4}){4}$/);
-      expect(JSON.stringify(response.body)).to.not.match(/password/i).and.not.include(password);
+      expect(JSON.stringify(response.body))
+        .to.not.match(/password/i)
+        .and.not.include(password);
       // derived, so it is the same on every read
-      expect((await api(product.url, 'GET', '/api/user/subscription', { token })).body.licenseKey).to.equal(response.body.licenseKey);
+      expect((await api(product.url, 'GET', '/api/user/subscription', { token })).body.licenseKey).to.equal(
+        response.body.licenseKey,
+      );
     });
 
     it('answers 404 to a user who never had a plan', async () => {
@@ -128,27 +165,46 @@ describe('subscribers, their subscription and their password', function () {
 
     it('extend moves the expiry from the current one, and may change the slots', async () => {
       const before = (await api(product.url, 'GET', '/api/user/subscription', { token })).body.expiresAt;
-      const response = await api(product.url, 'POST', `/api/admin/subscribers/${id}/extend`, { token: adminToken, body: { days: 5 } });
+      const response = await api(product.url, 'POST', `/api/admin/subscribers/${id}/extend`, {
+        token: adminToken,
+        body: { days: 5 },
+      });
       expect(response.status).to.equal(200);
       expect(response.body.success).to.equal(true);
       expect(Date.parse(response.body.subscription.expiresAt) - Date.parse(before)).to.equal(5 * DAY);
       expect(response.body.subscription.maxSlots).to.equal(2);
-      const again = await api(product.url, 'POST', `/api/admin/subscribers/${id}/extend`, { token: adminToken, body: { days: 1, maxSlots: 4 } });
+      const again = await api(product.url, 'POST', `/api/admin/subscribers/${id}/extend`, {
+        token: adminToken,
+        body: { days: 1, maxSlots: 4 },
+      });
       expect(again.body.subscription.maxSlots).to.equal(4);
-      const listed = (await api(product.url, 'GET', '/api/admin/subscribers', { token: adminToken })).body.subscribers.find((s: { id: string }) => s.id === id);
+      const listed = (
+        await api(product.url, 'GET', '/api/admin/subscribers', { token: adminToken })
+      ).body.subscribers.find((s: { id: string }) => s.id === id);
       expect(listed).to.include({ expiresAt: again.body.subscription.expiresAt, maxSlots: 4 });
-      expect((await api(product.url, 'GET', '/api/user/subscription', { token })).body.expiresAt).to.equal(again.body.subscription.expiresAt);
+      expect((await api(product.url, 'GET', '/api/user/subscription', { token })).body.expiresAt).to.equal(
+        again.body.subscription.expiresAt,
+      );
     });
 
     it('extend and end answer 404 for an unknown subscriber and 400 for bad days', async () => {
-      for (const path of ['/api/admin/subscribers/7c9e6679-7425-40de-944b-e07fc1f90ae7', '/api/admin/subscribers/not-an-id']) {
+      for (const path of [
+        '/api/admin/subscribers/7c9e6679-7425-40de-944b-e07fc1f90ae7',
+        '/api/admin/subscribers/not-an-id',
+      ]) {
         for (const action of ['extend', 'end']) {
-          const response = await api(product.url, 'POST', `${path}/${action}`, { token: adminToken, body: { days: 5 } });
+          const response = await api(product.url, 'POST', `${path}/${action}`, {
+            token: adminToken,
+            body: { days: 5 },
+          });
           expect(response.status, `${path}/${action}`).to.equal(404);
           expect(response.body.error).to.equal(subscriptionTexts.subscriberNotFound);
         }
       }
-      const bad = await api(product.url, 'POST', `/api/admin/subscribers/${id}/extend`, { token: adminToken, body: { days: -1 } });
+      const bad = await api(product.url, 'POST', `/api/admin/subscribers/${id}/extend`, {
+        token: adminToken,
+        body: { days: -1 },
+      });
       expect(bad.status).to.equal(400);
       expect(bad.body.error).to.equal(subscriptionTexts.daysRange);
     });
@@ -171,7 +227,9 @@ describe('subscribers, their subscription and their password', function () {
       const view = await api(product.url, 'GET', '/api/user/subscription', { token });
       expect(view.status).to.equal(200);
       expect(view.body.active).to.equal(false);
-      const listed = (await api(product.url, 'GET', '/api/admin/subscribers', { token: adminToken })).body.subscribers.find((s: { id: string }) => s.id === id);
+      const listed = (
+        await api(product.url, 'GET', '/api/admin/subscribers', { token: adminToken })
+      ).body.subscribers.find((s: { id: string }) => s.id === id);
       expect(listed.active).to.equal(false);
       const again = await api(product.url, 'POST', `/api/admin/subscribers/${id}/end`, { token: adminToken });
       expect(again.status).to.equal(409);
@@ -179,7 +237,10 @@ describe('subscribers, their subscription and their password', function () {
     });
 
     it('extending an ended plan runs it again', async () => {
-      const response = await api(product.url, 'POST', `/api/admin/subscribers/${id}/extend`, { token: adminToken, body: { days: 3 } });
+      const response = await api(product.url, 'POST', `/api/admin/subscribers/${id}/extend`, {
+        token: adminToken,
+        body: { days: 3 },
+      });
       expect(response.body.subscription.active).to.equal(true);
       expect((await api(product.url, 'GET', '/api/user/subscription', { token })).body.active).to.equal(true);
     });
@@ -192,7 +253,9 @@ describe('subscribers, their subscription and their password', function () {
       expect(unknown.status).to.equal(404);
       expect(unknown.body.error).to.equal(subscriptionTexts.userNotFound);
       expect((await api(product.url, 'GET', '/api/user/info', { token })).body.username).to.equal('viewer');
-      expect((await api(product.url, 'GET', '/api/user/subscription', { token })).body.panelUsername).to.equal('viewer');
+      expect((await api(product.url, 'GET', '/api/user/subscription', { token })).body.panelUsername).to.equal(
+        'viewer',
+      );
       expect((await api(product.url, 'GET', '/api/user/no-such-thing', { token })).status).to.equal(404);
       expect((await api(product.url, 'GET', `/api/user/${id}`)).status).to.equal(401);
     });
@@ -228,13 +291,17 @@ describe('subscribers, their subscription and their password', function () {
         const log = JSON.stringify(events);
         expect(passwordsSeen).to.have.length(4);
         for (const password of passwordsSeen) expect(log).to.not.include(password);
-        const hashes = events.filter((e) => e.type === 'UserRegistered' || e.type === 'PasswordChanged').map((e) => (e.data as { passwordHash: string }).passwordHash);
+        const hashes = events
+          .filter((e) => e.type === 'UserRegistered' || e.type === 'PasswordChanged')
+          .map((e) => (e.data as { passwordHash: string }).passwordHash);
         expect(hashes).to.have.length.of.at.least(5);
         for (const hash of hashes) expect(hash).to.match(/^\$argon2id\$/);
 
         await rebuildReadModels(eventStore, scratch, allProjectors);
         for (const collection of Object.values(subscriptionReadModels)) {
-          expect(await readModelSnapshot(scratch, collection), collection).to.deep.equal(await readModelSnapshot(live, collection));
+          expect(await readModelSnapshot(scratch, collection), collection).to.deep.equal(
+            await readModelSnapshot(live, collection),
+          );
         }
         expect(await readModelSnapshot(live, subscriptionReadModels.subscriptions)).to.have.length(3);
       } finally {

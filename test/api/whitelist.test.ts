@@ -16,12 +16,19 @@ describe('the whitelist manager', function () {
 
   const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
   // null: no token at all
-  const add = (body: unknown, token: string | null = adminToken) => api(product.url, 'POST', '/api/admin/whitelist', { token: token ?? undefined, body });
-  const remove = (body: unknown, token: string | null = adminToken) => api(product.url, 'POST', '/api/admin/blacklist', { token: token ?? undefined, body });
+  const add = (body: unknown, token: string | null = adminToken) =>
+    api(product.url, 'POST', '/api/admin/whitelist', { token: token ?? undefined, body });
+  const remove = (body: unknown, token: string | null = adminToken) =>
+    api(product.url, 'POST', '/api/admin/blacklist', { token: token ?? undefined, body });
   const list = async () => {
     const response = await api(product.url, 'GET', '/api/admin/whitelist', { token: adminToken });
     expect(response.status).to.equal(200);
-    return response.body.whitelists as Array<{ userId: string; guildId: string; duration: string; expiresAt: string | null }>;
+    return response.body.whitelists as Array<{
+      userId: string;
+      guildId: string;
+      duration: string;
+      expiresAt: string | null;
+    }>;
   };
 
   before(async () => {
@@ -51,7 +58,9 @@ describe('the whitelist manager', function () {
     expect(response.body.entry).to.include({ userId: ann, guildId: server, duration: 'monthly' });
     expect(Date.parse(response.body.entry.expiresAt) - Date.parse(response.body.entry.addedAt)).to.equal(30 * DAY);
     expect(Date.parse(response.body.entry.addedAt)).to.be.at.least(before - 1000);
-    expect(await list()).to.deep.equal([{ userId: ann, guildId: server, duration: 'monthly', expiresAt: response.body.entry.expiresAt }]);
+    expect(await list()).to.deep.equal([
+      { userId: ann, guildId: server, duration: 'monthly', expiresAt: response.body.entry.expiresAt },
+    ]);
   });
 
   it('lists the newest entry first, and a lifetime entry never expires', async () => {
@@ -61,7 +70,11 @@ describe('the whitelist manager', function () {
     expect(lifetime.status).to.equal(201);
     expect(lifetime.body.entry.expiresAt).to.equal(null);
     const entries = await list();
-    expect(entries.map((e) => `${e.guildId}/${e.userId}`)).to.deep.equal([`${otherServer}/${ann}`, `${server}/${bob}`, `${server}/${ann}`]);
+    expect(entries.map((e) => `${e.guildId}/${e.userId}`)).to.deep.equal([
+      `${otherServer}/${ann}`,
+      `${server}/${bob}`,
+      `${server}/${ann}`,
+    ]);
     expect(entries[0]).to.deep.equal({ userId: ann, guildId: otherServer, duration: 'lifetime', expiresAt: null });
   });
 
@@ -71,7 +84,12 @@ describe('the whitelist manager', function () {
     expect(Date.parse(renewed.body.entry.expiresAt) - Date.parse(renewed.body.entry.addedAt)).to.equal(365 * DAY);
     const entries = await list();
     expect(entries).to.have.length(3);
-    expect(entries[0]).to.deep.equal({ userId: ann, guildId: server, duration: 'yearly', expiresAt: renewed.body.entry.expiresAt });
+    expect(entries[0]).to.deep.equal({
+      userId: ann,
+      guildId: server,
+      duration: 'yearly',
+      expiresAt: renewed.body.entry.expiresAt,
+    });
   });
 
   it('removes an entry, and a second removal is 404', async () => {
@@ -98,7 +116,7 @@ describe('the whitelist manager', function () {
       [{ userId: 'not-an-id', guildId: '' }, errorTexts.fillAllFields],
       [{ userId: 'not-an-id', guildId: server }, whitelistTexts.discordIds],
       [{ userId: ann, guildId: '12345' }, whitelistTexts.discordIds],
-      [{ userId: 111111111111111111, guildId: server }, whitelistTexts.discordIds],
+      [{ userId: 111_111_111_111_111, guildId: server }, whitelistTexts.discordIds],
       [{ userId: ann, guildId: server, duration: 'daily' }, whitelistTexts.invalidDuration],
       [[ann, server], errorTexts.bodyNotObject],
     ];
@@ -113,7 +131,9 @@ describe('the whitelist manager', function () {
       expect(response.body.error, JSON.stringify(body)).to.equal(text);
     }
     expect((await add(undefined)).status).to.equal(400);
-    expect((await api(product.url, 'POST', '/api/admin/whitelist', { token: adminToken, rawBody: '{"userId":' })).status).to.equal(400);
+    expect(
+      (await api(product.url, 'POST', '/api/admin/whitelist', { token: adminToken, rawBody: '{"userId":' })).status,
+    ).to.equal(400);
     expect(await head()).to.equal(before);
   });
 
@@ -121,7 +141,9 @@ describe('the whitelist manager', function () {
     const before = await head();
     for (const token of [subscriberToken, null]) {
       const status = token ? 403 : 401;
-      expect((await api(product.url, 'GET', '/api/admin/whitelist', { token: token ?? undefined })).status).to.equal(status);
+      expect((await api(product.url, 'GET', '/api/admin/whitelist', { token: token ?? undefined })).status).to.equal(
+        status,
+      );
       const added = await add({ userId: bob, guildId: server }, token);
       expect(added.status).to.equal(status);
       const removed = await remove({ userId: ann, guildId: server }, token);

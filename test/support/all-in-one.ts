@@ -24,7 +24,9 @@ export interface SpawnedProduct {
  * The real all-in-one product (`src/main.ts`) as a child process on an ephemeral port with
  * its own DATA_DIR, exactly as `npm start` runs it, minus the frontend build.
  */
-export async function startAllInOne(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<SpawnedProduct> {
+export async function startAllInOne(
+  options: { env?: Record<string, string>; dataDir?: string } = {},
+): Promise<SpawnedProduct> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vip-data-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,

@@ -20,7 +20,10 @@ type Append = { streamId: string; events: NewEvent[] };
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 0, 1);
 
-export async function writeMixedLog(store: EventStore, options: MixedLogOptions): Promise<{ events: number; appends: number }> {
+export async function writeMixedLog(
+  store: EventStore,
+  options: MixedLogOptions,
+): Promise<{ events: number; appends: number }> {
   const log = new MixedLog(options.seed ?? 1);
   let pending: Promise<unknown>[] = [];
   let written = 0;
@@ -98,7 +101,10 @@ class MixedLog {
       legacy
         ? { correlationId, causationId: correlationId, actor }
         : { correlationId, causationId: correlationId, actor, schemaVersion: currentSchemaVersion(event.type) };
-    return { streamId, events: events.map((event) => ({ type: event.type, data: event.data, metadata: metadata(event) })) };
+    return {
+      streamId,
+      events: events.map((event) => ({ type: event.type, data: event.data, metadata: metadata(event) })),
+    };
   }
 
   next(): Append[] {
@@ -130,7 +136,13 @@ class MixedLog {
     const username = `${isAdmin ? 'admin' : 'sub'}${this.counter}`;
     // one user in five was registered by an older version: v1 shape, no schemaVersion
     const legacy = this.random() < 0.2;
-    const data = { userId, username, passwordHash: `$argon2id$v=19$m=19456,t=2,p=1$${digest(username).slice(0, 22)}`, isAdmin, registeredAt: this.at() };
+    const data = {
+      userId,
+      username,
+      passwordHash: `$argon2id$v=19$m=19456,t=2,p=1$${digest(username).slice(0, 22)}`,
+      isAdmin,
+      registeredAt: this.at(),
+    };
     const registered = (legacy ? data : { ...data, avatar: null }) as DomainEvent['data'];
     (isAdmin ? this.admins : this.subscribers).push(userId);
     const system: Actor = { kind: 'system', id: 'user-cli' };
@@ -143,7 +155,11 @@ class MixedLog {
   private visit(): Append[] {
     const visitorDigest = digest(`visitor-${Math.floor(this.random() * 20_000)}`);
     const guildId = this.random() < 0.8 ? this.pick(this.guilds) : null;
-    return [this.append(`visitor-${visitorDigest}`, { kind: 'visitor', id: 'anonymous' }, [{ type: 'VisitRecorded', data: { visitorDigest, guildId, visitedAt: this.at() } }])];
+    return [
+      this.append(`visitor-${visitorDigest}`, { kind: 'visitor', id: 'anonymous' }, [
+        { type: 'VisitRecorded', data: { visitorDigest, guildId, visitedAt: this.at() } },
+      ]),
+    ];
   }
 
   private issueHash(): Append[] {
@@ -151,7 +167,14 @@ class MixedLog {
     const guildId = this.pick(this.guilds);
     this.openHashes.push({ hashDigest, guildId });
     if (this.openHashes.length > 500) this.openHashes.shift();
-    return [this.append(`access-hash-${hashDigest}`, { kind: 'visitor', id: 'anonymous' }, [{ type: 'AccessHashIssued', data: { hashDigest, guildId, issuedAt: this.at(), expiresAt: this.at(30 * 60_000) } }])];
+    return [
+      this.append(`access-hash-${hashDigest}`, { kind: 'visitor', id: 'anonymous' }, [
+        {
+          type: 'AccessHashIssued',
+          data: { hashDigest, guildId, issuedAt: this.at(), expiresAt: this.at(30 * 60_000) },
+        },
+      ]),
+    ];
   }
 
   private generateKey(): Append[] {
@@ -162,14 +185,27 @@ class MixedLog {
     const actor: Actor = { kind: 'visitor', id: 'anonymous' };
     const appends: Append[] = [];
     if (viaHash) {
-      appends.push(this.append(`access-hash-${viaHash.hashDigest}`, actor, [{ type: 'AccessHashUsed', data: { hashDigest: viaHash.hashDigest, guildId, keyDigest, usedAt: this.at() } }]));
+      appends.push(
+        this.append(`access-hash-${viaHash.hashDigest}`, actor, [
+          { type: 'AccessHashUsed', data: { hashDigest: viaHash.hashDigest, guildId, keyDigest, usedAt: this.at() } },
+        ]),
+      );
     }
     const visitorDigest = this.random() < 0.9 ? digest(`visitor-${Math.floor(this.random() * 20_000)}`) : null;
     appends.push(
       this.append(`key-${keyDigest}`, actor, [
         {
           type: 'KeyGenerated',
-          data: { keyDigest, guildId, tier: premium ? 'premium' : 'free', noAds: premium, expiresAt: this.at(DAY), generatedAt: this.at(), visitorDigest, accessHashDigest: viaHash?.hashDigest ?? null },
+          data: {
+            keyDigest,
+            guildId,
+            tier: premium ? 'premium' : 'free',
+            noAds: premium,
+            expiresAt: this.at(DAY),
+            generatedAt: this.at(),
+            visitorDigest,
+            accessHashDigest: viaHash?.hashDigest ?? null,
+          },
         },
       ]),
     );
@@ -185,9 +221,23 @@ class MixedLog {
     const bot: Actor = { kind: 'bot', id: 'key-bot' };
     this.windows.set(`${key.guildId}-${discordUserId}`, { guildId: key.guildId, discordUserId });
     return [
-      this.append(`key-${key.keyDigest}`, bot, [{ type: 'KeyRedeemed', data: { keyDigest: key.keyDigest, guildId: key.guildId, discordUserId, redeemedAt: this.at() } }]),
+      this.append(`key-${key.keyDigest}`, bot, [
+        {
+          type: 'KeyRedeemed',
+          data: { keyDigest: key.keyDigest, guildId: key.guildId, discordUserId, redeemedAt: this.at() },
+        },
+      ]),
       this.append(`vip-${key.guildId}-${discordUserId}`, bot, [
-        { type: 'VipRoleGranted', data: { guildId: key.guildId, discordUserId, keyDigest: key.keyDigest, until: this.at(60 * 60_000), grantedAt: this.at() } },
+        {
+          type: 'VipRoleGranted',
+          data: {
+            guildId: key.guildId,
+            discordUserId,
+            keyDigest: key.keyDigest,
+            until: this.at(60 * 60_000),
+            grantedAt: this.at(),
+          },
+        },
       ]),
     ];
   }
@@ -196,19 +246,35 @@ class MixedLog {
     const [id, window] = this.windows.entries().next().value ?? [];
     if (!id || !window) return this.redeemKey();
     this.windows.delete(id);
-    return [this.append(`vip-${id}`, { kind: 'bot', id: 'key-bot' }, [{ type: 'VipRoleRemoved', data: { ...window, removedAt: this.at() } }])];
+    return [
+      this.append(`vip-${id}`, { kind: 'bot', id: 'key-bot' }, [
+        { type: 'VipRoleRemoved', data: { ...window, removedAt: this.at() } },
+      ]),
+    ];
   }
 
   private reportGuild(): Append[] {
     const guildId = this.pick(this.guilds);
     const bot: Actor = { kind: 'bot', id: 'key-bot' };
-    if (this.random() < 0.05) return [this.append(`guild-${guildId}`, bot, [{ type: 'GuildLeft', data: { guildId, leftAt: this.at() } }])];
-    const channels = [{ id: snowflake(700, Number(guildId.slice(-3)) * 2), name: 'general' }, { id: snowflake(700, Number(guildId.slice(-3)) * 2 + 1), name: 'welcome' }];
+    if (this.random() < 0.05)
+      return [this.append(`guild-${guildId}`, bot, [{ type: 'GuildLeft', data: { guildId, leftAt: this.at() } }])];
+    const channels = [
+      { id: snowflake(700, Number(guildId.slice(-3)) * 2), name: 'general' },
+      { id: snowflake(700, Number(guildId.slice(-3)) * 2 + 1), name: 'welcome' },
+    ];
     return [
       this.append(`guild-${guildId}`, bot, [
         {
           type: 'GuildReported',
-          data: { guildId, name: `Server ${guildId.slice(-3)}`, icon: null, memberCount: Math.floor(this.random() * 50_000), channels, missingPermissions: this.random() < 0.1 ? ['ManageRoles'] : [], reportedAt: this.at() },
+          data: {
+            guildId,
+            name: `Server ${guildId.slice(-3)}`,
+            icon: null,
+            memberCount: Math.floor(this.random() * 50_000),
+            channels,
+            missingPermissions: this.random() < 0.1 ? ['ManageRoles'] : [],
+            reportedAt: this.at(),
+          },
         },
       ]),
     ];
@@ -219,13 +285,27 @@ class MixedLog {
     const actor: Actor = { kind: 'admin', id: authorId };
     if (this.announcements.length > 5 && this.random() < 0.3) {
       const announcementId = this.take(this.announcements)!;
-      return [this.append(`announcement-${announcementId}`, actor, [{ type: 'AnnouncementDeleted', data: { announcementId, deletedAt: this.at() } }])];
+      return [
+        this.append(`announcement-${announcementId}`, actor, [
+          { type: 'AnnouncementDeleted', data: { announcementId, deletedAt: this.at() } },
+        ]),
+      ];
     }
     const announcementId = this.id('announcement');
     this.announcements.push(announcementId);
     return [
       this.append(`announcement-${announcementId}`, actor, [
-        { type: 'AnnouncementPosted', data: { announcementId, title: `News ${this.counter}`, content: `What changed at step ${this.step}`, priority: this.pick(['low', 'medium', 'high'] as const), authorId, postedAt: this.at() } },
+        {
+          type: 'AnnouncementPosted',
+          data: {
+            announcementId,
+            title: `News ${this.counter}`,
+            content: `What changed at step ${this.step}`,
+            priority: this.pick(['low', 'medium', 'high'] as const),
+            authorId,
+            postedAt: this.at(),
+          },
+        },
       ]),
     ];
   }
@@ -233,8 +313,20 @@ class MixedLog {
   private greet(): Append[] {
     const guildId = this.pick([...this.owners.keys(), ...this.guilds.slice(0, 5)]);
     const actor: Actor = { kind: 'user', id: this.owners.get(guildId) ?? this.pick(this.subscribers) };
-    if (this.random() < 0.15) return [this.append(`greeting-${guildId}`, actor, [{ type: 'GreetingRemoved', data: { guildId, removedAt: this.at() } }])];
-    const data = { guildId, enabled: this.random() < 0.8, channelId: this.random() < 0.9 ? snowflake(700, Number(guildId.slice(-3)) * 2) : null, delay: 1 + Math.floor(this.random() * 3), message: `Welcome {user} #${this.step % 7}`, configuredAt: this.at() };
+    if (this.random() < 0.15)
+      return [
+        this.append(`greeting-${guildId}`, actor, [
+          { type: 'GreetingRemoved', data: { guildId, removedAt: this.at() } },
+        ]),
+      ];
+    const data = {
+      guildId,
+      enabled: this.random() < 0.8,
+      channelId: this.random() < 0.9 ? snowflake(700, Number(guildId.slice(-3)) * 2) : null,
+      delay: 1 + Math.floor(this.random() * 3),
+      message: `Welcome {user} #${this.step % 7}`,
+      configuredAt: this.at(),
+    };
     return [this.append(`greeting-${guildId}`, actor, [{ type: 'GreetingConfigured', data }])];
   }
 
@@ -243,7 +335,11 @@ class MixedLog {
     if (this.whitelist.size > 20 && this.random() < 0.3) {
       const [id, entry] = this.whitelist.entries().next().value!;
       this.whitelist.delete(id);
-      return [this.append(`whitelist-${id}`, admin, [{ type: 'WhitelistEntryRemoved', data: { ...entry, removedAt: this.at() } }])];
+      return [
+        this.append(`whitelist-${id}`, admin, [
+          { type: 'WhitelistEntryRemoved', data: { ...entry, removedAt: this.at() } },
+        ]),
+      ];
     }
     const userId = this.pick(this.members);
     const guildId = this.pick(this.guilds);
@@ -252,7 +348,16 @@ class MixedLog {
     this.whitelist.set(`${guildId}-${userId}`, { userId, guildId });
     return [
       this.append(`whitelist-${guildId}-${userId}`, admin, [
-        { type: 'WhitelistEntryAdded', data: { userId, guildId, duration, expiresAt: days === null ? null : this.at(days * DAY), addedAt: this.at() } },
+        {
+          type: 'WhitelistEntryAdded',
+          data: {
+            userId,
+            guildId,
+            duration,
+            expiresAt: days === null ? null : this.at(days * DAY),
+            addedAt: this.at(),
+          },
+        },
       ]),
     ];
   }
@@ -260,13 +365,21 @@ class MixedLog {
   private session(): Append[] {
     if (this.sessions.length > 10 && this.random() < 0.4) {
       const { sessionId, userId } = this.take(this.sessions)!;
-      return [this.append(`session-${sessionId}`, { kind: 'user', id: userId }, [{ type: 'SessionEnded', data: { sessionId, userId, endedAt: this.at() } }])];
+      return [
+        this.append(`session-${sessionId}`, { kind: 'user', id: userId }, [
+          { type: 'SessionEnded', data: { sessionId, userId, endedAt: this.at() } },
+        ]),
+      ];
     }
     const userId = this.pick([...this.admins, ...this.subscribers]);
     const sessionId = this.id('session');
     this.sessions.push({ sessionId, userId });
     const actor: Actor = { kind: this.admins.includes(userId) ? 'admin' : 'user', id: userId };
-    return [this.append(`session-${sessionId}`, actor, [{ type: 'SessionStarted', data: { sessionId, userId, startedAt: this.at(), expiresAt: this.at(7 * DAY) } }])];
+    return [
+      this.append(`session-${sessionId}`, actor, [
+        { type: 'SessionStarted', data: { sessionId, userId, startedAt: this.at(), expiresAt: this.at(7 * DAY) } },
+      ]),
+    ];
   }
 
   private subscription(): Append[] {
@@ -274,11 +387,30 @@ class MixedLog {
     const admin: Actor = { kind: 'admin', id: this.pick(this.admins) };
     const roll = this.random();
     if (roll < 0.5) {
-      const data = { userId, planName: this.pick(['Basic', 'Business', 'Premium']), maxSlots: 3, startedAt: this.at(), expiresAt: this.at(30 * DAY), discordUserId: this.random() < 0.5 ? this.pick(this.members) : null };
+      const data = {
+        userId,
+        planName: this.pick(['Basic', 'Business', 'Premium']),
+        maxSlots: 3,
+        startedAt: this.at(),
+        expiresAt: this.at(30 * DAY),
+        discordUserId: this.random() < 0.5 ? this.pick(this.members) : null,
+      };
       return [this.append(`subscription-${userId}`, admin, [{ type: 'SubscriptionStarted', data }])];
     }
-    if (roll < 0.85) return [this.append(`subscription-${userId}`, admin, [{ type: 'SubscriptionExtended', data: { userId, days: 30, maxSlots: 3, expiresAt: this.at(60 * DAY), extendedAt: this.at() } }])];
-    return [this.append(`subscription-${userId}`, admin, [{ type: 'SubscriptionEnded', data: { userId, endedAt: this.at() } }])];
+    if (roll < 0.85)
+      return [
+        this.append(`subscription-${userId}`, admin, [
+          {
+            type: 'SubscriptionExtended',
+            data: { userId, days: 30, maxSlots: 3, expiresAt: this.at(60 * DAY), extendedAt: this.at() },
+          },
+        ]),
+      ];
+    return [
+      this.append(`subscription-${userId}`, admin, [
+        { type: 'SubscriptionEnded', data: { userId, endedAt: this.at() } },
+      ]),
+    ];
   }
 
   private serverSlots(): Append[] {
@@ -295,16 +427,29 @@ class MixedLog {
         this.owners.delete(oldGuildId);
         this.owners.set(guildId, userId);
         return [
-          this.append(`server-owner-${guildId}`, actor, [{ type: 'ServerClaimed', data: { guildId, userId, claimedAt: this.at() } }]),
-          this.append(`user-servers-${userId}`, actor, [{ type: 'SubscriberServerChanged', data: { userId, oldGuildId, newGuildId: guildId, changedAt: this.at() } }]),
-          this.append(`server-owner-${oldGuildId}`, actor, [{ type: 'ServerReleased', data: { guildId: oldGuildId, userId, releasedAt: this.at() } }]),
+          this.append(`server-owner-${guildId}`, actor, [
+            { type: 'ServerClaimed', data: { guildId, userId, claimedAt: this.at() } },
+          ]),
+          this.append(`user-servers-${userId}`, actor, [
+            {
+              type: 'SubscriberServerChanged',
+              data: { userId, oldGuildId, newGuildId: guildId, changedAt: this.at() },
+            },
+          ]),
+          this.append(`server-owner-${oldGuildId}`, actor, [
+            { type: 'ServerReleased', data: { guildId: oldGuildId, userId, releasedAt: this.at() } },
+          ]),
         ];
       }
       this.slots.set(userId, [...mine, guildId]);
       this.owners.set(guildId, userId);
       return [
-        this.append(`server-owner-${guildId}`, actor, [{ type: 'ServerClaimed', data: { guildId, userId, claimedAt: this.at() } }]),
-        this.append(`user-servers-${userId}`, actor, [{ type: 'SubscriberServerAdded', data: { userId, guildId, addedAt: this.at() } }]),
+        this.append(`server-owner-${guildId}`, actor, [
+          { type: 'ServerClaimed', data: { guildId, userId, claimedAt: this.at() } },
+        ]),
+        this.append(`user-servers-${userId}`, actor, [
+          { type: 'SubscriberServerAdded', data: { userId, guildId, addedAt: this.at() } },
+        ]),
       ];
     }
     return this.greet();
@@ -316,13 +461,42 @@ class MixedLog {
     const bot: Actor = { kind: 'bot', id: 'key-bot' };
     const channelId = snowflake(700, Number(guildId.slice(-3)) * 2);
     const roll = this.random();
-    if (roll < 0.3) return [this.append(`bot-settings-${guildId}`, bot, [{ type: 'VipRoleChosen', data: { guildId, roleId: snowflake(600, Math.floor(this.random() * 1000)), chosenBy: by, chosenAt: this.at() } }])];
-    if (roll < 0.55) return [this.append(`bot-settings-${guildId}`, bot, [{ type: 'LogChannelSet', data: { guildId, channelId, setBy: by, setAt: this.at() } }])];
+    if (roll < 0.3)
+      return [
+        this.append(`bot-settings-${guildId}`, bot, [
+          {
+            type: 'VipRoleChosen',
+            data: {
+              guildId,
+              roleId: snowflake(600, Math.floor(this.random() * 1000)),
+              chosenBy: by,
+              chosenAt: this.at(),
+            },
+          },
+        ]),
+      ];
+    if (roll < 0.55)
+      return [
+        this.append(`bot-settings-${guildId}`, bot, [
+          { type: 'LogChannelSet', data: { guildId, channelId, setBy: by, setAt: this.at() } },
+        ]),
+      ];
     if (roll < 0.8) {
-      const data = { guildId, channelId, roleId: this.random() < 0.5 ? null : snowflake(600, 1), hours: 1 + Math.floor(this.random() * 12), startedBy: by, startedAt: this.at() };
+      const data = {
+        guildId,
+        channelId,
+        roleId: this.random() < 0.5 ? null : snowflake(600, 1),
+        hours: 1 + Math.floor(this.random() * 12),
+        startedBy: by,
+        startedAt: this.at(),
+      };
       return [this.append(`auto-ping-${guildId}`, bot, [{ type: 'AutoPingStarted', data }])];
     }
-    return [this.append(`auto-ping-${guildId}`, bot, [{ type: 'AutoPingStopped', data: { guildId, stoppedBy: by, stoppedAt: this.at() } }])];
+    return [
+      this.append(`auto-ping-${guildId}`, bot, [
+        { type: 'AutoPingStopped', data: { guildId, stoppedBy: by, stoppedAt: this.at() } },
+      ]),
+    ];
   }
 
   private videoPosts(): Append[] {
@@ -331,24 +505,61 @@ class MixedLog {
     const post = this.posts.length > 0 && this.random() < 0.6 ? this.pick(this.posts) : undefined;
     if (post && this.random() < 0.1) {
       this.posts.splice(this.posts.indexOf(post), 1);
-      return [this.append(`video-post-${post.postId}`, bot, [{ type: 'VideoPostCancelled', data: { postId: post.postId, guildId: post.guildId, cancelledBy: by, cancelledAt: this.at() } }])];
+      return [
+        this.append(`video-post-${post.postId}`, bot, [
+          {
+            type: 'VideoPostCancelled',
+            data: { postId: post.postId, guildId: post.guildId, cancelledBy: by, cancelledAt: this.at() },
+          },
+        ]),
+      ];
     }
     if (post) {
       post.due += 3_600_000;
       const dueAt = new Date(post.due).toISOString();
-      return [this.append(`video-post-${post.postId}`, bot, [{ type: 'VideoPosted', data: { postId: post.postId, guildId: post.guildId, channelId: post.channelId, messageId: this.id('message'), dueAt, postedAt: this.at() } }])];
+      return [
+        this.append(`video-post-${post.postId}`, bot, [
+          {
+            type: 'VideoPosted',
+            data: {
+              postId: post.postId,
+              guildId: post.guildId,
+              channelId: post.channelId,
+              messageId: this.id('message'),
+              dueAt,
+              postedAt: this.at(),
+            },
+          },
+        ]),
+      ];
     }
     const postId = this.id('post');
     const guildId = this.pick(this.guilds);
     const channelId = snowflake(700, Number(guildId.slice(-3)) * 2);
     this.posts.push({ postId, guildId, channelId, due: this.clock });
-    const data = { postId, guildId, channelId, url: `https://videos.example/${postId}`, firstAt: this.at(), repeatMinutes: this.random() < 0.5 ? 60 : null, scheduledBy: by, scheduledAt: this.at() };
+    const data = {
+      postId,
+      guildId,
+      channelId,
+      url: `https://videos.example/${postId}`,
+      firstAt: this.at(),
+      repeatMinutes: this.random() < 0.5 ? 60 : null,
+      scheduledBy: by,
+      scheduledAt: this.at(),
+    };
     return [this.append(`video-post-${postId}`, bot, [{ type: 'VideoPostScheduled', data }])];
   }
 
   private changePassword(): Append[] {
     const userId = this.pick(this.subscribers);
     const admin: Actor = { kind: 'admin', id: this.pick(this.admins) };
-    return [this.append(`user-${userId}`, admin, [{ type: 'PasswordChanged', data: { userId, passwordHash: `$argon2id$v=19$new${this.step}`, changedAt: this.at() } }])];
+    return [
+      this.append(`user-${userId}`, admin, [
+        {
+          type: 'PasswordChanged',
+          data: { userId, passwordHash: `$argon2id$v=19$new${this.step}`, changedAt: this.at() },
+        },
+      ]),
+    ];
   }
 }

@@ -21,29 +21,62 @@ export async function withEventStore<T>(dataDir: string, work: (store: SqliteEve
 }
 
 export async function appendEvents(dataDir: string, streamId: string, events: DomainEvent[]): Promise<void> {
-  await withEventStore(dataDir, (store) => store.append(streamId, events.map((event) => ({ ...event, metadata })), 'any'));
+  await withEventStore(dataDir, (store) =>
+    store.append(
+      streamId,
+      events.map((event) => ({ ...event, metadata })),
+      'any',
+    ),
+  );
 }
 
 /** The key bot reported it is in this server. */
 export async function seedGuild(dataDir: string, guildId: string, name = 'Test server'): Promise<void> {
   await appendEvents(dataDir, `guild-${guildId}`, [
-    { type: 'GuildReported', data: { guildId, name, icon: null, memberCount: 42, channels: [], missingPermissions: [], reportedAt: new Date().toISOString() } },
+    {
+      type: 'GuildReported',
+      data: {
+        guildId,
+        name,
+        icon: null,
+        memberCount: 42,
+        channels: [],
+        missingPermissions: [],
+        reportedAt: new Date().toISOString(),
+      },
+    },
   ]);
 }
 
 /** The key bot reported it left this server. */
 export async function seedGuildLeft(dataDir: string, guildId: string): Promise<void> {
-  await appendEvents(dataDir, `guild-${guildId}`, [{ type: 'GuildLeft', data: { guildId, leftAt: new Date().toISOString() } }]);
+  await appendEvents(dataDir, `guild-${guildId}`, [
+    { type: 'GuildLeft', data: { guildId, leftAt: new Date().toISOString() } },
+  ]);
 }
 
 /** The server belongs to a subscriber with a running plan (non-free unless told otherwise). */
-export async function seedPremiumOwner(dataDir: string, guildId: string, userId: string, planName = 'Business'): Promise<void> {
+export async function seedPremiumOwner(
+  dataDir: string,
+  guildId: string,
+  userId: string,
+  planName = 'Business',
+): Promise<void> {
   const now = new Date();
-  await appendEvents(dataDir, `server-owner-${guildId}`, [{ type: 'ServerClaimed', data: { guildId, userId, claimedAt: now.toISOString() } }]);
+  await appendEvents(dataDir, `server-owner-${guildId}`, [
+    { type: 'ServerClaimed', data: { guildId, userId, claimedAt: now.toISOString() } },
+  ]);
   await appendEvents(dataDir, `subscription-${userId}`, [
     {
       type: 'SubscriptionStarted',
-      data: { userId, planName, maxSlots: 3, startedAt: now.toISOString(), expiresAt: new Date(now.getTime() + 30 * 86_400_000).toISOString(), discordUserId: null },
+      data: {
+        userId,
+        planName,
+        maxSlots: 3,
+        startedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+        discordUserId: null,
+      },
     },
   ]);
 }
@@ -53,7 +86,9 @@ export async function seedAccessHash(dataDir: string, guildId: string, expiresAt
   const hash = randomCode(16);
   const hashDigest = digestOf(hash);
   const issuedAt = new Date(expiresAt.getTime() - 30 * 60_000).toISOString();
-  await appendEvents(dataDir, `access-hash-${hashDigest}`, [{ type: 'AccessHashIssued', data: { hashDigest, guildId, issuedAt, expiresAt: expiresAt.toISOString() } }]);
+  await appendEvents(dataDir, `access-hash-${hashDigest}`, [
+    { type: 'AccessHashIssued', data: { hashDigest, guildId, issuedAt, expiresAt: expiresAt.toISOString() } },
+  ]);
   return hash;
 }
 
@@ -63,7 +98,19 @@ export async function seedKey(dataDir: string, guildId: string, expiresAt: Date)
   const keyDigest = digestOf(key);
   const generatedAt = new Date(expiresAt.getTime() - 24 * 3_600_000).toISOString();
   await appendEvents(dataDir, `key-${keyDigest}`, [
-    { type: 'KeyGenerated', data: { keyDigest, guildId, tier: 'free', noAds: false, expiresAt: expiresAt.toISOString(), generatedAt, visitorDigest: null, accessHashDigest: null } },
+    {
+      type: 'KeyGenerated',
+      data: {
+        keyDigest,
+        guildId,
+        tier: 'free',
+        noAds: false,
+        expiresAt: expiresAt.toISOString(),
+        generatedAt,
+        visitorDigest: null,
+        accessHashDigest: null,
+      },
+    },
   ]);
   return key;
 }
@@ -78,7 +125,11 @@ export async function streamEvents(dataDir: string, streamId: string): Promise<R
 }
 
 /** Polls until `check` holds (a projection caught up), or fails after `timeoutMs`. */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 5000, what = 'the condition'): Promise<void> {
+export async function eventually(
+  check: () => Promise<boolean>,
+  timeoutMs = 5000,
+  what = 'the condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`${what} did not hold within ${timeoutMs} ms`);

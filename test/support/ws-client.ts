@@ -35,7 +35,10 @@ export class LiveClient {
   }
 
   /** Resolves with the first message matching `predicate`, waiting up to `timeoutMs`. */
-  async waitFor<T extends WsServerMessage>(predicate: (message: WsServerMessage) => message is T, timeoutMs?: number): Promise<T>;
+  async waitFor<T extends WsServerMessage>(
+    predicate: (message: WsServerMessage) => message is T,
+    timeoutMs?: number,
+  ): Promise<T>;
   async waitFor(predicate: (message: WsServerMessage) => boolean, timeoutMs?: number): Promise<WsServerMessage>;
   async waitFor(predicate: (message: WsServerMessage) => boolean, timeoutMs = 5000): Promise<WsServerMessage> {
     const deadline = Date.now() + timeoutMs;
@@ -44,7 +47,8 @@ export class LiveClient {
       if (found) return found;
       if (this.closeCode !== null) throw new Error(`socket closed with ${this.closeCode} before the message arrived`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`);
+      if (left <= 0)
+        throw new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {

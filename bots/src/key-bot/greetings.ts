@@ -51,7 +51,10 @@ export class Greeter {
     if (!timer) return;
     clearTimeout(timer);
     this.pending.delete(key);
-    this.context.logger.info({ guildId: member.guild.id, userId: member.id }, 'greeting skipped: the member left during the delay');
+    this.context.logger.info(
+      { guildId: member.guild.id, userId: member.id },
+      'greeting skipped: the member left during the delay',
+    );
   }
 
   private async greet(member: GuildMember, key: string): Promise<void> {
@@ -60,7 +63,11 @@ export class Greeter {
     // read again: the owner may have changed or disabled the greeting during the delay
     const settings = this.context.state.greetings.get(guild.id);
     if (!settings?.enabled || !settings.channelId || !guild.members.cache.has(member.id)) return;
-    const content = renderGreeting(settings.message, { userId: member.id, serverName: guild.name, memberCount: guild.memberCount });
+    const content = renderGreeting(settings.message, {
+      userId: member.id,
+      serverName: guild.name,
+      memberCount: guild.memberCount,
+    });
     try {
       const channel = await this.context.client.channels.fetch(settings.channelId);
       if (!channel?.isSendable()) throw new Error('the greeting channel is gone or not a text channel');

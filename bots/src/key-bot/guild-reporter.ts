@@ -46,7 +46,15 @@ export class GuildReporter {
     try {
       const snapshot = await this.snapshot(guild);
       const { changed } = await this.context.api.reportGuild(guild.id, snapshot);
-      log.info({ memberCount: snapshot.memberCount, channels: snapshot.channels.length, missingPermissions: snapshot.missingPermissions, changed }, 'server reported');
+      log.info(
+        {
+          memberCount: snapshot.memberCount,
+          channels: snapshot.channels.length,
+          missingPermissions: snapshot.missingPermissions,
+          changed,
+        },
+        'server reported',
+      );
       await this.warnAboutProblems(guild, snapshot.missingPermissions);
     } catch (error) {
       log.error({ err: error }, 'could not report the server');

@@ -33,7 +33,9 @@ export interface RunningBot {
 const SETTLE_MS = 2_000;
 
 const windowText = (minutes: number) =>
-  minutes >= 1 && Number.isInteger(minutes) ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${Math.round(minutes * 60)} seconds`;
+  minutes >= 1 && Number.isInteger(minutes)
+    ? `${minutes} minute${minutes === 1 ? '' : 's'}`
+    : `${Math.round(minutes * 60)} seconds`;
 
 /**
  * The key bot: folds the log (settings, greetings, VIP windows), connects to Discord, reports
@@ -63,7 +65,10 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
   expiry.attach(feed);
   autoPings.attach(feed);
   await feed.start();
-  logger.info({ vipWindows: state.vipWindows.size, greetings: state.greetings.size, autoPings: state.autoPings.size }, 'key bot caught up with the log');
+  logger.info(
+    { vipWindows: state.vipWindows.size, greetings: state.greetings.size, autoPings: state.autoPings.size },
+    'key bot caught up with the log',
+  );
 
   const reporter = new GuildReporter(context);
   const greeter = new Greeter(context);
@@ -73,7 +78,10 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
     context.client = client;
     context.membersIntent = membersIntent;
     client.once(Events.ClientReady, async (ready) => {
-      logger.info({ user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.options.shards, membersIntent }, 'key bot ready');
+      logger.info(
+        { user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.options.shards, membersIntent },
+        'key bot ready',
+      );
       await reporter.reportAll();
       expiry.start();
       autoPings.start();
@@ -106,9 +114,13 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
       if (interaction.isChatInputCommand()) return runSlashCommand(keyBotCommands, interaction, context, logger);
       try {
         if (interaction.isButton() && interaction.customId === REDEEM_BUTTON_ID) await showRedeemModal(interaction);
-        else if (interaction.isModalSubmit() && interaction.customId === REDEEM_MODAL_ID) await redeemSubmittedKey(interaction, context);
+        else if (interaction.isModalSubmit() && interaction.customId === REDEEM_MODAL_ID)
+          await redeemSubmittedKey(interaction, context);
       } catch (error) {
-        logger.error({ err: error, guildId: interaction.guildId, userId: interaction.user.id }, 'redeeming a key failed');
+        logger.error(
+          { err: error, guildId: interaction.guildId, userId: interaction.user.id },
+          'redeeming a key failed',
+        );
         if (interaction.isRepliable()) await replyPrivately(interaction, somethingWentWrong).catch(() => undefined);
       }
     });

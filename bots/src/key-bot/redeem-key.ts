@@ -7,7 +7,9 @@ import {
   TextInputStyle,
   type ButtonInteraction,
   type ModalSubmitInteraction,
+  type Role,
 } from 'discord.js';
+import type { RedeemKeyResponse } from '@vip/contracts';
 import { ProductApiError } from '../shared/product-api.ts';
 import { replyPrivately } from '../shared/slash-command.ts';
 import type { KeyBotContext } from './key-bot-context.ts';
@@ -48,7 +50,7 @@ export async function redeemSubmittedKey(interaction: ModalSubmitInteraction, co
   const key = interaction.fields.getTextInputValue(KEY_INPUT_ID);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
 
-  let role;
+  let role: Role;
   try {
     role = await context.vipRoles.ensure(guild);
   } catch (error) {
@@ -58,14 +60,17 @@ export async function redeemSubmittedKey(interaction: ModalSubmitInteraction, co
     return;
   }
 
-  let redemption;
+  let redemption: RedeemKeyResponse;
   try {
     redemption = await context.api.redeemKey(guild.id, user.id, key);
   } catch (error) {
     if (!(error instanceof ProductApiError) || error.status >= 500) throw error;
     const text = (error.code && keyBotTexts.keyFailure[error.code]) || keyBotTexts.keyRefused(error.message);
     await replyPrivately(interaction, text);
-    await context.log.post(guild.id, keyBotTexts.logRefused(user.id, error.message), { userId: user.id, code: error.code });
+    await context.log.post(guild.id, keyBotTexts.logRefused(user.id, error.message), {
+      userId: user.id,
+      code: error.code,
+    });
     return;
   }
 
@@ -76,9 +81,18 @@ export async function redeemSubmittedKey(interaction: ModalSubmitInteraction, co
     // the key is spent and the window runs: the admins must fix the permissions, the removal still comes on time
     const reason = error instanceof DiscordAPIError ? error.message : String(error);
     await replyPrivately(interaction, keyBotTexts.grantFailedAfterRedeem);
-    await context.log.post(guild.id, keyBotTexts.logRefused(user.id, `the role could not be given (${reason})`), { userId: user.id }, 'warn');
+    await context.log.post(
+      guild.id,
+      keyBotTexts.logRefused(user.id, `the role could not be given (${reason})`),
+      { userId: user.id },
+      'warn',
+    );
     return;
   }
   await replyPrivately(interaction, redemption.extended ? keyBotTexts.extended(until) : keyBotTexts.redeemed(until));
-  await context.log.post(guild.id, keyBotTexts.logRedeemed(user.id, role.id, until), { userId: user.id, roleId: role.id, until: redemption.until });
+  await context.log.post(guild.id, keyBotTexts.logRedeemed(user.id, role.id, until), {
+    userId: user.id,
+    roleId: role.id,
+    until: redemption.until,
+  });
 }

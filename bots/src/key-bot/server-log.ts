@@ -14,7 +14,12 @@ export class ServerLog {
     private readonly logger: Logger,
   ) {}
 
-  async post(guildId: string, text: string, fields: Record<string, unknown> = {}, level: 'info' | 'warn' = 'info'): Promise<void> {
+  async post(
+    guildId: string,
+    text: string,
+    fields: Record<string, unknown> = {},
+    level: 'info' | 'warn' = 'info',
+  ): Promise<void> {
     this.logger[level]({ guildId, ...fields }, text);
     const channelId = this.state.logChannelIds.get(guildId);
     if (!channelId) return;

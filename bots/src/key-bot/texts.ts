@@ -21,7 +21,8 @@ export const keyBotTexts = {
   modalPlaceholder: 'XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX',
   sent: (channelId: string) => `Posted the key-verification message in <#${channelId}>.`,
   badButtonUrl: 'button_url must be an http(s) address.',
-  cannotPostIn: (channelId: string) => `I cannot post in <#${channelId}>: I need **View Channel**, **Send Messages** and **Embed Links** there.`,
+  cannotPostIn: (channelId: string) =>
+    `I cannot post in <#${channelId}>: I need **View Channel**, **Send Messages** and **Embed Links** there.`,
   notTextChannel: 'Please pick a text channel.',
   onlyInServers: 'This only works inside a server.',
 
@@ -36,22 +37,28 @@ export const keyBotTexts = {
   } as Record<string, string>,
   keyRefused: (text: string) => `❌ ${text}`,
   missingManageRoles: '❌ I need the **Manage Roles** permission to give you the VIP role. Please tell a server admin.',
-  roleAboveBot: (roleId: string) => `❌ The VIP role <@&${roleId}> is placed above my own role, so I cannot give it. A server admin must move my role above it.`,
-  roleManaged: (roleId: string) => `❌ <@&${roleId}> is managed by an integration and cannot be given. A server admin can pick another role with /setrole.`,
-  grantFailedAfterRedeem: '⚠️ Your key was accepted, but Discord refused to give the role. A server admin has been told; ask them to check my permissions.',
+  roleAboveBot: (roleId: string) =>
+    `❌ The VIP role <@&${roleId}> is placed above my own role, so I cannot give it. A server admin must move my role above it.`,
+  roleManaged: (roleId: string) =>
+    `❌ <@&${roleId}> is managed by an integration and cannot be given. A server admin can pick another role with /setrole.`,
+  grantFailedAfterRedeem:
+    '⚠️ Your key was accepted, but Discord refused to give the role. A server admin has been told; ask them to check my permissions.',
 
   // /setrole, /setlog
   roleChosen: (roleId: string) => `The VIP role is now <@&${roleId}>.`,
-  roleChosenButAbove: (roleId: string) => `The VIP role is now <@&${roleId}>, but it is above my own role: move my role above it or I cannot give it.`,
+  roleChosenButAbove: (roleId: string) =>
+    `The VIP role is now <@&${roleId}>, but it is above my own role: move my role above it or I cannot give it.`,
   everyoneNotAllowed: 'Pick a real role, not @everyone.',
   logChannelSet: (channelId: string) => `I will log key redemptions, role changes and problems in <#${channelId}>.`,
   logChannelHello: '📋 This channel now receives the key bot’s log.',
 
   // /auto
-  autoPingStarted: (channelId: string, hours: number, next: number) => `Auto ping every ${hours} h in <#${channelId}>; the next one is ${at(next)}.`,
+  autoPingStarted: (channelId: string, hours: number, next: number) =>
+    `Auto ping every ${hours} h in <#${channelId}>; the next one is ${at(next)}.`,
   autoPingStopped: 'Auto ping stopped.',
   autoPingNotRunning: 'No auto ping was running.',
-  autoPingMessage: (mention: string, keyPage: string) => `${mention} 🔑 VIP keys are available: get yours at ${keyPage} and press **Redeem Key**.`,
+  autoPingMessage: (mention: string, keyPage: string) =>
+    `${mention} 🔑 VIP keys are available: get yours at ${keyPage} and press **Redeem Key**.`,
 
   // /stats, /help
   statsTitle: (name: string) => `📊 ${name}`,
@@ -69,12 +76,18 @@ export const keyBotTexts = {
     ].join('\n'),
 
   // the log channel
-  logRedeemed: (userId: string, roleId: string, until: number) => `🔑 <@${userId}> redeemed a key: <@&${roleId}> until ${at(until)}.`,
+  logRedeemed: (userId: string, roleId: string, until: number) =>
+    `🔑 <@${userId}> redeemed a key: <@&${roleId}> until ${at(until)}.`,
   logRefused: (userId: string, text: string) => `⚠️ <@${userId}> could not redeem a key: ${text}`,
-  logRemoved: (userId: string, roleId: string | null) => `⌛ VIP window of <@${userId}> ended${roleId ? `: <@&${roleId}> removed` : ''}.`,
-  logRemoveFailed: (userId: string, reason: string) => `⚠️ Could not remove the VIP role from <@${userId}>: ${reason}. I will try again.`,
+  logRemoved: (userId: string, roleId: string | null) =>
+    `⌛ VIP window of <@${userId}> ended${roleId ? `: <@&${roleId}> removed` : ''}.`,
+  logRemoveFailed: (userId: string, reason: string) =>
+    `⚠️ Could not remove the VIP role from <@${userId}>: ${reason}. I will try again.`,
   logRoleCreated: (roleId: string) => `🆕 Created the VIP role <@&${roleId}>.`,
-  warnMissingPermissions: (names: string[]) => `⚠️ I am missing permissions: **${names.join('**, **')}**. Redeeming keys will fail until a server admin grants them.`,
-  warnRoleAbove: (roleId: string) => `⚠️ The VIP role <@&${roleId}> is above my own role: I cannot give or remove it until my role is moved above it.`,
-  warnNoMembersIntent: '⚠️ The **Server Members** intent is not enabled for this bot (Developer Portal → Bot → Privileged Gateway Intents): greetings and member counts do not work.',
+  warnMissingPermissions: (names: string[]) =>
+    `⚠️ I am missing permissions: **${names.join('**, **')}**. Redeeming keys will fail until a server admin grants them.`,
+  warnRoleAbove: (roleId: string) =>
+    `⚠️ The VIP role <@&${roleId}> is above my own role: I cannot give or remove it until my role is moved above it.`,
+  warnNoMembersIntent:
+    '⚠️ The **Server Members** intent is not enabled for this bot (Developer Portal → Bot → Privileged Gateway Intents): greetings and member counts do not work.',
 } as const;

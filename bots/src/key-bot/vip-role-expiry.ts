@@ -70,6 +70,7 @@ export class VipRoleExpiry {
       this.timers.set(key, Date.now() + RETRY_MS);
       return;
     }
-    if (guild) await log.post(guildId, keyBotTexts.logRemoved(discordUserId, roleId), { userId: discordUserId, roleId });
+    if (guild)
+      await log.post(guildId, keyBotTexts.logRemoved(discordUserId, roleId), { userId: discordUserId, roleId });
   }
 }

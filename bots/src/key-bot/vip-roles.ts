@@ -1,4 +1,11 @@
-import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, type Guild, type GuildMember, type Role } from 'discord.js';
+import {
+  DiscordAPIError,
+  PermissionFlagsBits,
+  RESTJSONErrorCodes,
+  type Guild,
+  type GuildMember,
+  type Role,
+} from 'discord.js';
 import { keyBotTexts } from './texts.ts';
 import type { KeyBotState } from './key-bot-state.ts';
 import type { ServerLog } from './server-log.ts';
@@ -48,7 +55,11 @@ export class VipRoles {
     const problem = await this.problemWith(guild, found);
     if (problem) throw new VipRoleUnavailable(problem);
     if (found) return found;
-    const created = await guild.roles.create({ name: DEFAULT_VIP_ROLE_NAME, reason: 'VIP role for redeemed keys', mentionable: false });
+    const created = await guild.roles.create({
+      name: DEFAULT_VIP_ROLE_NAME,
+      reason: 'VIP role for redeemed keys',
+      mentionable: false,
+    });
     await this.log.post(guild.id, keyBotTexts.logRoleCreated(created.id), { roleId: created.id });
     return created;
   }
@@ -68,7 +79,11 @@ export class VipRoles {
       await guild.members.removeRole({ user: userId, role: role.id, reason: 'VIP window ended' });
       return role;
     } catch (error) {
-      if (error instanceof DiscordAPIError && (error.code === RESTJSONErrorCodes.UnknownMember || error.code === RESTJSONErrorCodes.UnknownRole)) return null;
+      if (
+        error instanceof DiscordAPIError &&
+        (error.code === RESTJSONErrorCodes.UnknownMember || error.code === RESTJSONErrorCodes.UnknownRole)
+      )
+        return null;
       throw error;
     }
   }

@@ -32,7 +32,10 @@ export async function startPosterBot(deps: Omit<BotDeps, 'vipRoleMinutes'>): Pro
     logger,
     wire: (client) => {
       client.once(Events.ClientReady, (ready) => {
-        logger.info({ user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.options.shards }, 'poster bot ready');
+        logger.info(
+          { user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.options.shards },
+          'poster bot ready',
+        );
         schedule.start(ready);
       });
       client.on(Events.InteractionCreate, async (interaction) => {

@@ -18,13 +18,15 @@ export function everyText(minutes: number): string {
 export const posterTexts = {
   onlyInServers: 'This only works inside a server.',
   badUrl: 'The video link must be an http(s) address.',
-  badAt: 'I could not read `at`. Use `now`, a delay like `10m` or `2h`, a UTC time like `18:30`, or `2026-05-01 18:30` (UTC).',
+  badAt:
+    'I could not read `at`. Use `now`, a delay like `10m` or `2h`, a UTC time like `18:30`, or `2026-05-01 18:30` (UTC).',
   atInPast: 'That time has already passed.',
   badRepeat: 'I could not read `repeat`. Use a duration like `2h`, `1d` or `1w`.',
   repeatTooShort: `Posts can repeat every ${botLimits.minRepeatMinutes} minutes at the most often.`,
   repeatTooLong: `Posts must repeat at least every ${botLimits.maxRepeatMinutes / 1440} days.`,
   notTextChannel: 'Please pick a text channel I can post in.',
-  cannotPostIn: (channelId: string) => `I cannot post in <#${channelId}>: I need **View Channel** and **Send Messages** there.`,
+  cannotPostIn: (channelId: string) =>
+    `I cannot post in <#${channelId}>: I need **View Channel** and **Send Messages** there.`,
   scheduled: (shortId: string, channelId: string, firstAt: number, repeatMinutes: number | null) =>
     `Scheduled \`${shortId}\` in <#${channelId}> for ${at(firstAt)}${repeatMinutes ? `, then ${everyText(repeatMinutes)}` : ''}. See \`/videos list\`.`,
   noPosts: 'No scheduled posts in this server.',

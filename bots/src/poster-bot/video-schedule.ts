@@ -61,7 +61,17 @@ export class VideoSchedule {
       switch (event.type) {
         case 'VideoPostScheduled': {
           const { guildId, channelId, url, firstAt, repeatMinutes, scheduledBy } = event.data;
-          this.posts.set(postId, { postId, guildId, channelId, url, firstAt: Date.parse(firstAt), repeatMinutes, scheduledBy, lastDueAt: null, cancelled: false });
+          this.posts.set(postId, {
+            postId,
+            guildId,
+            channelId,
+            url,
+            firstAt: Date.parse(firstAt),
+            repeatMinutes,
+            scheduledBy,
+            lastDueAt: null,
+            cancelled: false,
+          });
           break;
         }
         case 'VideoPosted': {
@@ -89,7 +99,9 @@ export class VideoSchedule {
 
   /** The active posts of one server, soonest first. */
   activeIn(guildId: string): VideoPost[] {
-    return [...this.posts.values()].filter((post) => post.guildId === guildId && isActive(post)).sort((a, b) => nextSlot(a)! - nextSlot(b)!);
+    return [...this.posts.values()]
+      .filter((post) => post.guildId === guildId && isActive(post))
+      .sort((a, b) => nextSlot(a)! - nextSlot(b)!);
   }
 
   start(client: Client): void {
@@ -123,7 +135,12 @@ export class VideoSchedule {
     }
     log.info({ dueAt: new Date(dueAt).toISOString(), messageId }, 'video posted');
     try {
-      await this.api.videoPosted(postId, { guildId: post.guildId, channelId: post.channelId, messageId, dueAt: new Date(dueAt).toISOString() });
+      await this.api.videoPosted(postId, {
+        guildId: post.guildId,
+        channelId: post.channelId,
+        messageId,
+        dueAt: new Date(dueAt).toISOString(),
+      });
     } catch (error) {
       log.error({ err: error }, 'could not record the video post');
     }

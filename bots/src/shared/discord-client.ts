@@ -41,10 +41,15 @@ function logClientEvents(client: Client, logger: Logger): void {
 const isDisallowedIntents = (error: unknown) => error instanceof Error && /disallowed intents/i.test(error.message);
 
 /** Logs in; falls back to the required intents alone when the optional one is refused. */
-export async function connectDiscord(options: ConnectOptions): Promise<{ client: Client; optionalIntentGranted: boolean }> {
+export async function connectDiscord(
+  options: ConnectOptions,
+): Promise<{ client: Client; optionalIntentGranted: boolean }> {
   const { token, apiUrl, intents, optionalIntent, logger, wire } = options;
   const attempt = async (withOptional: boolean) => {
-    const client = createClient(apiUrl, withOptional && optionalIntent !== undefined ? [...intents, optionalIntent] : intents);
+    const client = createClient(
+      apiUrl,
+      withOptional && optionalIntent !== undefined ? [...intents, optionalIntent] : intents,
+    );
     logClientEvents(client, logger);
     wire(client, withOptional);
     await client.login(token);
@@ -54,7 +59,10 @@ export async function connectDiscord(options: ConnectOptions): Promise<{ client:
     return { client: await attempt(true), optionalIntentGranted: optionalIntent !== undefined };
   } catch (error) {
     if (optionalIntent === undefined || !isDisallowedIntents(error)) throw error;
-    logger.warn({ intent: GatewayIntentBits[optionalIntent] }, 'Discord refused a privileged intent: enable it in the Developer Portal (Bot → Privileged Gateway Intents); running without it');
+    logger.warn(
+      { intent: GatewayIntentBits[optionalIntent] },
+      'Discord refused a privileged intent: enable it in the Developer Portal (Bot → Privileged Gateway Intents); running without it',
+    );
     return { client: await attempt(false), optionalIntentGranted: false };
   }
 }

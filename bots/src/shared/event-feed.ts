@@ -44,16 +44,26 @@ export class EventFeed {
             if (!listeners) continue; // most of the log is none of the bots' business
             let event: FedEvent;
             try {
-              event = { ...parseRecordedEvent(recorded), position: recorded.position, createdAt: recorded.createdAt } as FedEvent;
+              event = {
+                ...parseRecordedEvent(recorded),
+                position: recorded.position,
+                createdAt: recorded.createdAt,
+              } as FedEvent;
             } catch (error) {
-              this.logger.warn({ err: error, position: recorded.position, type: recorded.type }, 'skipping an unreadable event');
+              this.logger.warn(
+                { err: error, position: recorded.position, type: recorded.type },
+                'skipping an unreadable event',
+              );
               continue;
             }
             for (const listener of listeners) {
               try {
                 listener(event);
               } catch (error) {
-                this.logger.error({ err: error, position: recorded.position, type: recorded.type }, 'an event listener failed');
+                this.logger.error(
+                  { err: error, position: recorded.position, type: recorded.type },
+                  'an event listener failed',
+                );
               }
             }
           }

@@ -67,7 +67,10 @@ export class ProductApi {
         });
       } catch (error) {
         if (attempt >= RETRIES) throw error;
-        this.logger.warn({ err: error, method, path, attempt, correlationId: sentCorrelationId }, 'product API unreachable, retrying');
+        this.logger.warn(
+          { err: error, method, path, attempt, correlationId: sentCorrelationId },
+          'product API unreachable, retrying',
+        );
         await sleep(500 * 2 ** attempt);
         continue;
       }
@@ -84,7 +87,10 @@ export class ProductApi {
         return parsed as T;
       }
       if (response.status >= 500 && attempt < RETRIES) {
-        this.logger.warn({ method, status: response.status, path, attempt, correlationId }, 'product API failed, retrying');
+        this.logger.warn(
+          { method, status: response.status, path, attempt, correlationId },
+          'product API failed, retrying',
+        );
         await sleep(500 * 2 ** attempt);
         continue;
       }

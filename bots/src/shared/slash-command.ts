@@ -1,4 +1,9 @@
-import { MessageFlags, type ChatInputCommandInteraction, type RepliableInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type RepliableInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { Logger } from '@vip/platform';
 
 /** One slash command (discordjs/guide, Zeppelin): its builder and its handler, in one file. */
@@ -29,7 +34,11 @@ export async function runSlashCommand<Context>(
 ): Promise<void> {
   const command = commands.find((candidate) => candidate.data.name === interaction.commandName);
   if (!command) return;
-  const log = logger.child({ command: interaction.commandName, guildId: interaction.guildId, userId: interaction.user.id });
+  const log = logger.child({
+    command: interaction.commandName,
+    guildId: interaction.guildId,
+    userId: interaction.user.id,
+  });
   try {
     await command.execute(interaction, context);
     log.info('command handled');

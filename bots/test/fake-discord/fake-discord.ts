@@ -2,7 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ChannelType, GatewayIntentBits, PermissionFlagsBits } from 'discord.js';
 import { FakeGateway } from './gateway.ts';
-import { buttonPayload, modalSubmitPayload, slashCommandPayload, type CommandOption, type InteractionWhere, type SentInteraction } from './interactions.ts';
+import {
+  buttonPayload,
+  modalSubmitPayload,
+  slashCommandPayload,
+  type CommandOption,
+  type InteractionWhere,
+  type SentInteraction,
+} from './interactions.ts';
 import { guildPayload, memberPayload, snowflake, userPayload, type FakeBot, type FakeGuild } from './payloads.ts';
 import { handleRest, type RestCall } from './rest.ts';
 
@@ -11,7 +18,11 @@ export { option } from './interactions.ts';
 
 /** The permissions a bot's own role has unless a test says otherwise. */
 export const BOT_PERMISSIONS =
-  PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks | PermissionFlagsBits.ManageRoles | PermissionFlagsBits.MentionEveryone;
+  PermissionFlagsBits.ViewChannel |
+  PermissionFlagsBits.SendMessages |
+  PermissionFlagsBits.EmbedLinks |
+  PermissionFlagsBits.ManageRoles |
+  PermissionFlagsBits.MentionEveryone;
 
 /** A visible answer to an interaction: a reply, a modal, or the edited deferred reply. */
 export interface InteractionAnswer {
@@ -44,7 +55,13 @@ export class FakeDiscord {
       bots,
       guildsOf: (bot) => [...this.guilds.values()].filter((guild) => guild.members.has(bot.userId)),
       url: () => this.gatewayUrl,
-      onIdentify: (session) => this.identified.push({ bot: session.bot!.name, shard: session.shard, intents: session.intents, at: Date.now() }),
+      onIdentify: (session) =>
+        this.identified.push({
+          bot: session.bot!.name,
+          shard: session.shard,
+          intents: session.intents,
+          at: Date.now(),
+        }),
     });
   }
 
@@ -74,16 +91,52 @@ export class FakeDiscord {
   }
 
   /** A server with @everyone, the given text channels, the owner, and each bot with its own role. */
-  addGuild(spec: { id: string; name: string; ownerId: string; channels: { id: string; name: string }[]; bots: string[]; botPermissions?: bigint }): FakeGuild {
-    const guild: FakeGuild = { id: spec.id, name: spec.name, icon: null, ownerId: spec.ownerId, roles: new Map(), channels: new Map(), members: new Map() };
-    guild.roles.set(spec.id, { id: spec.id, name: '@everyone', permissions: PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages, position: 0, managed: false });
-    spec.channels.forEach((channel, position) => guild.channels.set(channel.id, { ...channel, type: ChannelType.GuildText, position }));
+  addGuild(spec: {
+    id: string;
+    name: string;
+    ownerId: string;
+    channels: { id: string; name: string }[];
+    bots: string[];
+    botPermissions?: bigint;
+  }): FakeGuild {
+    const guild: FakeGuild = {
+      id: spec.id,
+      name: spec.name,
+      icon: null,
+      ownerId: spec.ownerId,
+      roles: new Map(),
+      channels: new Map(),
+      members: new Map(),
+    };
+    guild.roles.set(spec.id, {
+      id: spec.id,
+      name: '@everyone',
+      permissions: PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages,
+      position: 0,
+      managed: false,
+    });
+    for (const [position, channel] of spec.channels.entries()) {
+      guild.channels.set(channel.id, { ...channel, type: ChannelType.GuildText, position });
+    }
     this.addMember(guild, spec.ownerId, 'owner');
     spec.bots.forEach((name, index) => {
       const bot = this.bot(name);
       const roleId = snowflake();
-      guild.roles.set(roleId, { id: roleId, name: bot.username, permissions: spec.botPermissions ?? BOT_PERMISSIONS, position: 10 + index, managed: true, botId: bot.userId });
-      guild.members.set(bot.userId, { userId: bot.userId, username: bot.username, bot: true, roles: [roleId], joinedAt: new Date().toISOString() });
+      guild.roles.set(roleId, {
+        id: roleId,
+        name: bot.username,
+        permissions: spec.botPermissions ?? BOT_PERMISSIONS,
+        position: 10 + index,
+        managed: true,
+        botId: bot.userId,
+      });
+      guild.members.set(bot.userId, {
+        userId: bot.userId,
+        username: bot.username,
+        bot: true,
+        roles: [roleId],
+        joinedAt: new Date().toISOString(),
+      });
     });
     this.guilds.set(guild.id, guild);
     return guild;
@@ -95,13 +148,20 @@ export class FakeDiscord {
 
   /** A role placed at `position` (the bots' roles start at 10). */
   addRole(guild: FakeGuild, spec: { id: string; name: string; position: number; permissions?: bigint }): void {
-    guild.roles.set(spec.id, { id: spec.id, name: spec.name, position: spec.position, permissions: spec.permissions ?? 0n, managed: false });
+    guild.roles.set(spec.id, {
+      id: spec.id,
+      name: spec.name,
+      position: spec.position,
+      permissions: spec.permissions ?? 0n,
+      managed: false,
+    });
   }
 
   /** The bot is added to a new server: GUILD_CREATE to the shard that holds it. */
   botJoins(botName: string, spec: Parameters<FakeDiscord['addGuild']>[0]): FakeGuild {
     const guild = this.addGuild({ ...spec, bots: [botName] });
-    for (const session of this.gateway.sessionsFor(this.bot(botName), guild.id)) session.dispatch('GUILD_CREATE', guildPayload(guild));
+    for (const session of this.gateway.sessionsFor(this.bot(botName), guild.id))
+      session.dispatch('GUILD_CREATE', guildPayload(guild));
     return guild;
   }
 
@@ -118,7 +178,8 @@ export class FakeDiscord {
     const guild = this.guild(guildId);
     guild.name = name;
     const { members: _members, channels: _channels, ...update } = guildPayload(guild);
-    for (const bot of this.botsIn(guild)) for (const session of this.gateway.sessionsFor(bot, guildId)) session.dispatch('GUILD_UPDATE', update);
+    for (const bot of this.botsIn(guild))
+      for (const session of this.gateway.sessionsFor(bot, guildId)) session.dispatch('GUILD_UPDATE', update);
   }
 
   /** A member joins: GUILD_MEMBER_ADD to the bots that asked for the Server Members intent. */
@@ -126,7 +187,9 @@ export class FakeDiscord {
     const guild = this.guild(guildId);
     this.addMember(guild, userId, username);
     const payload = { ...memberPayload(guild.members.get(userId)!), guild_id: guildId };
-    for (const bot of this.botsIn(guild)) for (const session of this.gateway.sessionsFor(bot, guildId, GatewayIntentBits.GuildMembers)) session.dispatch('GUILD_MEMBER_ADD', payload);
+    for (const bot of this.botsIn(guild))
+      for (const session of this.gateway.sessionsFor(bot, guildId, GatewayIntentBits.GuildMembers))
+        session.dispatch('GUILD_MEMBER_ADD', payload);
   }
 
   memberLeaves(guildId: string, userId: string): void {
@@ -134,20 +197,41 @@ export class FakeDiscord {
     const member = guild.members.get(userId);
     guild.members.delete(userId);
     const payload = { guild_id: guildId, user: userPayload(userId, member?.username ?? 'gone') };
-    for (const bot of this.botsIn(guild)) for (const session of this.gateway.sessionsFor(bot, guildId, GatewayIntentBits.GuildMembers)) session.dispatch('GUILD_MEMBER_REMOVE', payload);
+    for (const bot of this.botsIn(guild))
+      for (const session of this.gateway.sessionsFor(bot, guildId, GatewayIntentBits.GuildMembers))
+        session.dispatch('GUILD_MEMBER_REMOVE', payload);
   }
 
-  slashCommand(botName: string, where: { guildId: string; channelId: string; userId: string }, name: string, options: CommandOption[] = [], subcommand?: string): SentInteraction {
+  slashCommand(
+    botName: string,
+    where: { guildId: string; channelId: string; userId: string },
+    name: string,
+    options: CommandOption[] = [],
+    subcommand?: string,
+  ): SentInteraction {
     const bot = this.bot(botName);
-    return this.sendInteraction(bot, where.guildId, slashCommandPayload(bot, this.where(where), name, options, subcommand));
+    return this.sendInteraction(
+      bot,
+      where.guildId,
+      slashCommandPayload(bot, this.where(where), name, options, subcommand),
+    );
   }
 
-  button(botName: string, where: { guildId: string; channelId: string; userId: string }, customId: string): SentInteraction {
+  button(
+    botName: string,
+    where: { guildId: string; channelId: string; userId: string },
+    customId: string,
+  ): SentInteraction {
     const bot = this.bot(botName);
     return this.sendInteraction(bot, where.guildId, buttonPayload(bot, this.where(where), customId));
   }
 
-  modalSubmit(botName: string, where: { guildId: string; channelId: string; userId: string }, customId: string, fields: Record<string, string>): SentInteraction {
+  modalSubmit(
+    botName: string,
+    where: { guildId: string; channelId: string; userId: string },
+    customId: string,
+    fields: Record<string, string>,
+  ): SentInteraction {
     const bot = this.bot(botName);
     return this.sendInteraction(bot, where.guildId, modalSubmitPayload(bot, this.where(where), customId, fields));
   }
@@ -160,9 +244,15 @@ export class FakeDiscord {
         const { type, data } = call.body as { type: number; data: InteractionAnswer['data'] };
         if (type === 4) answers.push({ kind: 'reply', data });
         if (type === 9) answers.push({ kind: 'modal', data });
-      } else if (call.path === `/webhooks/${interaction.bot.applicationId}/${interaction.token}/messages/@original` && call.method === 'PATCH') {
+      } else if (
+        call.path === `/webhooks/${interaction.bot.applicationId}/${interaction.token}/messages/@original` &&
+        call.method === 'PATCH'
+      ) {
         answers.push({ kind: 'edit', data: call.body as InteractionAnswer['data'] });
-      } else if (call.path === `/webhooks/${interaction.bot.applicationId}/${interaction.token}` && call.method === 'POST') {
+      } else if (
+        call.path === `/webhooks/${interaction.bot.applicationId}/${interaction.token}` &&
+        call.method === 'POST'
+      ) {
         answers.push({ kind: 'followup', data: call.body as InteractionAnswer['data'] });
       }
     }
@@ -174,12 +264,18 @@ export class FakeDiscord {
     return waitFor(() => this.answers(interaction)[0], timeoutMs, `an answer to interaction ${interaction.id}`);
   }
 
-  async waitForCall(predicate: (call: RestCall) => boolean, timeoutMs = 10_000, label = 'a REST call'): Promise<RestCall> {
+  async waitForCall(
+    predicate: (call: RestCall) => boolean,
+    timeoutMs = 10_000,
+    label = 'a REST call',
+  ): Promise<RestCall> {
     return waitFor(() => this.calls.find(predicate), timeoutMs, label);
   }
 
   callsTo(method: string, path: string | RegExp): RestCall[] {
-    return this.calls.filter((call) => call.method === method && (typeof path === 'string' ? call.path === path : path.test(call.path)));
+    return this.calls.filter(
+      (call) => call.method === method && (typeof path === 'string' ? call.path === path : path.test(call.path)),
+    );
   }
 
   /** The next call that matches answers with this error instead (e.g. 403 Missing Permissions). */
@@ -199,7 +295,15 @@ export class FakeDiscord {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private where({ guildId, channelId, userId }: { guildId: string; channelId: string; userId: string }): InteractionWhere {
+  private where({
+    guildId,
+    channelId,
+    userId,
+  }: {
+    guildId: string;
+    channelId: string;
+    userId: string;
+  }): InteractionWhere {
     return { guild: this.guild(guildId), channelId, userId };
   }
 
@@ -229,11 +333,15 @@ export class FakeDiscord {
       query: Object.fromEntries(url.searchParams),
       body: raw && (request.headers['content-type'] ?? '').includes('json') ? JSON.parse(raw) : raw || undefined,
       bot: this.bots.find((bot) => bot.token === token)?.name ?? null,
-      reason: request.headers['x-audit-log-reason'] ? decodeURIComponent(String(request.headers['x-audit-log-reason'])) : undefined,
+      reason: request.headers['x-audit-log-reason']
+        ? decodeURIComponent(String(request.headers['x-audit-log-reason']))
+        : undefined,
       at: Date.now(),
     };
     this.calls.push(call);
-    const failure = this.failures.findIndex((candidate) => candidate.method === call.method && candidate.path.test(path));
+    const failure = this.failures.findIndex(
+      (candidate) => candidate.method === call.method && candidate.path.test(path),
+    );
     const answer = failure >= 0 ? this.failures.splice(failure, 1)[0] : handleRest(this, call);
     response.statusCode = answer.status;
     if (answer.body === undefined) return void response.end();
@@ -243,7 +351,11 @@ export class FakeDiscord {
 }
 
 /** Polls until `check` gives a value, or fails after the deadline with what was awaited. */
-export async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs: number, label: string): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | null | false,
+  timeoutMs: number,
+  label: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();

@@ -79,7 +79,10 @@ export class FakeGateway {
     }
   }
 
-  private identify(session: GatewaySession, identify: { token: string; intents: number; shard?: [number, number] }): void {
+  private identify(
+    session: GatewaySession,
+    identify: { token: string; intents: number; shard?: [number, number] },
+  ): void {
     const bot = this.world.bots.find((candidate) => candidate.token === identify.token.replace(/^Bot /, ''));
     if (!bot) return session.socket.close(4004, 'Authentication failed.');
     if (bot.membersIntentDisallowed && (identify.intents & GatewayIntentBits.GuildMembers) !== 0) {
@@ -110,7 +113,9 @@ export class FakeGateway {
 
   /** Every connection of a bot that holds the server (its shard), optionally needing an intent. */
   sessionsFor(bot: FakeBot, guildId: string, intent?: GatewayIntentBits): GatewaySession[] {
-    return [...this.sessions].filter((session) => session.bot === bot && session.holds(guildId) && (intent === undefined || session.wants(intent)));
+    return [...this.sessions].filter(
+      (session) => session.bot === bot && session.holds(guildId) && (intent === undefined || session.wants(intent)),
+    );
   }
 
   close(): void {

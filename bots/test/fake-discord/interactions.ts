@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { ApplicationCommandOptionType, ComponentType, InteractionType } from 'discord.js';
-import { ALL_PERMISSIONS, channelPayload, memberPayload, messagePayload, permissionsOf, rolePayload, snowflake, type FakeBot, type FakeGuild } from './payloads.ts';
+import {
+  ALL_PERMISSIONS,
+  channelPayload,
+  memberPayload,
+  messagePayload,
+  permissionsOf,
+  rolePayload,
+  snowflake,
+  type FakeBot,
+  type FakeGuild,
+} from './payloads.ts';
 
 /** A slash-command option as a test writes it. */
 export type CommandOption =
@@ -11,8 +21,16 @@ export type CommandOption =
 
 export const option = {
   string: (name: string, value: string): CommandOption => ({ type: ApplicationCommandOptionType.String, name, value }),
-  integer: (name: string, value: number): CommandOption => ({ type: ApplicationCommandOptionType.Integer, name, value }),
-  channel: (name: string, value: string): CommandOption => ({ type: ApplicationCommandOptionType.Channel, name, value }),
+  integer: (name: string, value: number): CommandOption => ({
+    type: ApplicationCommandOptionType.Integer,
+    name,
+    value,
+  }),
+  channel: (name: string, value: string): CommandOption => ({
+    type: ApplicationCommandOptionType.Channel,
+    name,
+    value,
+  }),
   role: (name: string, value: string): CommandOption => ({ type: ApplicationCommandOptionType.Role, name, value }),
 };
 
@@ -64,7 +82,8 @@ function resolved(guild: FakeGuild, options: CommandOption[]) {
   for (const item of options) {
     if (item.type === ApplicationCommandOptionType.Channel) {
       const channel = guild.channels.get(item.value);
-      if (channel) channels[item.value] = { ...channelPayload(guild.id, channel), permissions: ALL_PERMISSIONS.toString() };
+      if (channel)
+        channels[item.value] = { ...channelPayload(guild.id, channel), permissions: ALL_PERMISSIONS.toString() };
     }
     if (item.type === ApplicationCommandOptionType.Role) {
       const role = guild.roles.get(item.value);
@@ -74,11 +93,26 @@ function resolved(guild: FakeGuild, options: CommandOption[]) {
   return { channels, roles };
 }
 
-export function slashCommandPayload(bot: FakeBot, where: InteractionWhere, name: string, options: CommandOption[] = [], subcommand?: string) {
-  const wireOptions = subcommand ? [{ type: ApplicationCommandOptionType.Subcommand, name: subcommand, options }] : options;
+export function slashCommandPayload(
+  bot: FakeBot,
+  where: InteractionWhere,
+  name: string,
+  options: CommandOption[] = [],
+  subcommand?: string,
+) {
+  const wireOptions = subcommand
+    ? [{ type: ApplicationCommandOptionType.Subcommand, name: subcommand, options }]
+    : options;
   return {
     ...base(bot, where, InteractionType.ApplicationCommand),
-    data: { id: snowflake(), name, type: 1, guild_id: where.guild.id, options: wireOptions, resolved: resolved(where.guild, options) },
+    data: {
+      id: snowflake(),
+      name,
+      type: 1,
+      guild_id: where.guild.id,
+      options: wireOptions,
+      resolved: resolved(where.guild, options),
+    },
   };
 }
 
@@ -90,12 +124,20 @@ export function buttonPayload(bot: FakeBot, where: InteractionWhere, customId: s
   };
 }
 
-export function modalSubmitPayload(bot: FakeBot, where: InteractionWhere, customId: string, fields: Record<string, string>) {
+export function modalSubmitPayload(
+  bot: FakeBot,
+  where: InteractionWhere,
+  customId: string,
+  fields: Record<string, string>,
+) {
   return {
     ...base(bot, where, InteractionType.ModalSubmit),
     data: {
       custom_id: customId,
-      components: Object.entries(fields).map(([id, value]) => ({ type: ComponentType.ActionRow, components: [{ type: ComponentType.TextInput, custom_id: id, value }] })),
+      components: Object.entries(fields).map(([id, value]) => ({
+        type: ComponentType.ActionRow,
+        components: [{ type: ComponentType.TextInput, custom_id: id, value }],
+      })),
     },
   };
 }

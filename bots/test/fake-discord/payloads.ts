@@ -55,13 +55,23 @@ let increment = 0n;
 /** A fresh snowflake, as Discord makes them (time, then a counter). */
 export function snowflake(): string {
   increment = (increment + 1n) % 4096n;
-  return ((BigInt(Date.now()) - DISCORD_EPOCH) << 22n | increment).toString();
+  return (((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) | increment).toString();
 }
 
 export const ALL_PERMISSIONS = Object.values(PermissionFlagsBits).reduce((all, flag) => all | flag, 0n);
 
 export function userPayload(id: string, username: string, bot = false) {
-  return { id, username, discriminator: '0', global_name: username, avatar: null, bot, system: false, public_flags: 0, flags: 0 };
+  return {
+    id,
+    username,
+    discriminator: '0',
+    global_name: username,
+    avatar: null,
+    bot,
+    system: false,
+    public_flags: 0,
+    flags: 0,
+  };
 }
 
 export function rolePayload(role: FakeRole) {
@@ -176,7 +186,13 @@ export function highestPosition(guild: FakeGuild, userId: string): number {
   return Math.max(0, ...(member?.roles ?? []).map((roleId) => guild.roles.get(roleId)?.position ?? 0));
 }
 
-export function messagePayload(id: string, channelId: string, guildId: string | undefined, author: FakeBot, body: Record<string, unknown>) {
+export function messagePayload(
+  id: string,
+  channelId: string,
+  guildId: string | undefined,
+  author: FakeBot,
+  body: Record<string, unknown>,
+) {
   return {
     id,
     channel_id: channelId,

@@ -1,6 +1,16 @@
 import { PermissionFlagsBits } from 'discord.js';
 import type { FakeDiscord } from './fake-discord.ts';
-import { highestPosition, memberPayload, messagePayload, permissionsOf, rolePayload, snowflake, userPayload, type FakeBot, type FakeGuild } from './payloads.ts';
+import {
+  highestPosition,
+  memberPayload,
+  messagePayload,
+  permissionsOf,
+  rolePayload,
+  snowflake,
+  userPayload,
+  type FakeBot,
+  type FakeGuild,
+} from './payloads.ts';
 
 /** One REST call as the fake saw it; `path` is without `/api/v10`. */
 export interface RestCall {
@@ -29,7 +39,10 @@ const missingPermissions = () => error(403, 50013, 'Missing Permissions');
 /** Discord's rule for role changes: Manage Roles, and only roles below the bot's highest. */
 function mayManageRole(guild: FakeGuild, bot: FakeBot, roleId: string): boolean {
   const role = guild.roles.get(roleId)!;
-  return (permissionsOf(guild, bot.userId) & PermissionFlagsBits.ManageRoles) !== 0n && role.position < highestPosition(guild, bot.userId);
+  return (
+    (permissionsOf(guild, bot.userId) & PermissionFlagsBits.ManageRoles) !== 0n &&
+    role.position < highestPosition(guild, bot.userId)
+  );
 }
 
 /** The REST routes the bots use, with Discord's answers and error codes. */
@@ -39,7 +52,11 @@ export function handleRest(fake: FakeDiscord, call: RestCall): RestAnswer {
   let match: RegExpExecArray | null;
 
   if (method === 'GET' && (path === '/gateway/bot' || path === '/gateway')) {
-    return ok({ url: fake.gatewayUrl, shards: fake.shardCount, session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 } });
+    return ok({
+      url: fake.gatewayUrl,
+      shards: fake.shardCount,
+      session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 },
+    });
   }
 
   // interaction answers carry the interaction's token, not the bot's
@@ -62,7 +79,14 @@ export function handleRest(fake: FakeDiscord, call: RestCall): RestAnswer {
 
   if ((match = /^\/applications\/(\d+)(\/guilds\/(\d+))?\/commands$/.exec(path)) && method === 'PUT') {
     if (match[1] !== bot.applicationId) return error(403, 50001, 'Missing Access');
-    return ok((call.body as { name: string }[]).map((command) => ({ ...command, id: snowflake(), application_id: bot.applicationId, version: snowflake() })));
+    return ok(
+      (call.body as { name: string }[]).map((command) => ({
+        ...command,
+        id: snowflake(),
+        application_id: bot.applicationId,
+        version: snowflake(),
+      })),
+    );
   }
 
   if ((match = /^\/channels\/(\d+)\/messages$/.exec(path)) && method === 'POST') {
@@ -79,19 +103,31 @@ export function handleRest(fake: FakeDiscord, call: RestCall): RestAnswer {
     // a new role comes in just above @everyone, pushing the others up
     for (const role of guild.roles.values()) if (role.position >= 1) role.position++;
     const body = call.body as { name?: string; permissions?: string };
-    const role = { id: snowflake(), name: body.name ?? 'new role', permissions: BigInt(body.permissions ?? '0'), position: 1, managed: false };
+    const role = {
+      id: snowflake(),
+      name: body.name ?? 'new role',
+      permissions: BigInt(body.permissions ?? '0'),
+      position: 1,
+      managed: false,
+    };
     guild.roles.set(role.id, role);
     return ok(rolePayload(role));
   }
 
-  if ((match = /^\/guilds\/(\d+)\/members\/(\d+)\/roles\/(\d+)$/.exec(path)) && (method === 'PUT' || method === 'DELETE')) {
+  if (
+    (match = /^\/guilds\/(\d+)\/members\/(\d+)\/roles\/(\d+)$/.exec(path)) &&
+    (method === 'PUT' || method === 'DELETE')
+  ) {
     const guild = fake.guilds.get(match[1]);
     if (!guild) return error(404, 10004, 'Unknown Guild');
     const member = guild.members.get(match[2]);
     if (!member) return unknownMember();
     if (!guild.roles.has(match[3])) return unknownRole();
     if (!mayManageRole(guild, bot, match[3])) return missingPermissions();
-    member.roles = method === 'PUT' ? [...new Set([...member.roles, match[3]])] : member.roles.filter((roleId) => roleId !== match![3]);
+    member.roles =
+      method === 'PUT'
+        ? [...new Set([...member.roles, match[3]])]
+        : member.roles.filter((roleId) => roleId !== match![3]);
     return ok(undefined);
   }
 

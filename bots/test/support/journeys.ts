@@ -12,7 +12,13 @@ export async function generateKey(product: SpawnedProduct, guildId = GUILD): Pro
 }
 
 /** A member presses Redeem Key, gets the modal, submits the key: the bot's final answer. */
-export async function redeem(fake: FakeDiscord, userId: string, key: string, guildId: string = GUILD, channelId: string = CHANNELS.verify): Promise<InteractionAnswer> {
+export async function redeem(
+  fake: FakeDiscord,
+  userId: string,
+  key: string,
+  guildId: string = GUILD,
+  channelId: string = CHANNELS.verify,
+): Promise<InteractionAnswer> {
   const where = { guildId, channelId, userId };
   const pressed = fake.button('key', where, 'vip:redeem');
   const modal = await fake.answerTo(pressed);

@@ -12,8 +12,20 @@ export const CHANNELS = {
 } as const;
 export const OWNER = '300000000000000001';
 
-export const KEY_BOT = { name: 'key', token: 'key-bot-token.fake', applicationId: '400000000000000001', userId: '400000000000000001', username: 'Key Bot' };
-export const POSTER_BOT = { name: 'poster', token: 'poster-bot-token.fake', applicationId: '400000000000000002', userId: '400000000000000002', username: 'Poster Bot' };
+export const KEY_BOT = {
+  name: 'key',
+  token: 'key-bot-token.fake',
+  applicationId: '400000000000000001',
+  userId: '400000000000000001',
+  username: 'Key Bot',
+};
+export const POSTER_BOT = {
+  name: 'poster',
+  token: 'poster-bot-token.fake',
+  applicationId: '400000000000000002',
+  userId: '400000000000000002',
+  username: 'Poster Bot',
+};
 
 /** A fake Discord holding the test server with both bots in it. */
 export async function startFakeDiscord(): Promise<FakeDiscord> {
@@ -42,7 +54,10 @@ export function botEnv(fake: FakeDiscord, extra: Record<string, string> = {}): R
 }
 
 /** The product exactly as `npm start` runs it, with the bots pointed at the fake. */
-export async function startProductWithBots(fake: FakeDiscord, options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<SpawnedProduct> {
+export async function startProductWithBots(
+  fake: FakeDiscord,
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<SpawnedProduct> {
   const before = fake.identified.length;
   const product = await startAllInOne({ dataDir: options.dataDir, env: botEnv(fake, options.env) });
   // both bots fold the log, then connect: wait until each identified on the gateway

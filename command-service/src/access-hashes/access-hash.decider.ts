@@ -44,7 +44,12 @@ export const accessHashDecider: Decider<AccessHashCommand, AccessHashState, Acce
         if (state.status !== 'none') throw new DomainError('conflict', 'This access hash already exists');
         const expiresAt = new Date(now.getTime() + command.lifetimeMinutes * 60_000);
         const { hashDigest, guildId } = command;
-        return [{ type: 'AccessHashIssued', data: { hashDigest, guildId, issuedAt: now.toISOString(), expiresAt: expiresAt.toISOString() } }];
+        return [
+          {
+            type: 'AccessHashIssued',
+            data: { hashDigest, guildId, issuedAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
+          },
+        ];
       }
       case 'UseAccessHash': {
         // a link made for another server is as good as no link for this one

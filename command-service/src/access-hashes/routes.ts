@@ -11,7 +11,10 @@ import { accessHashDecider, accessHashStream } from './access-hash.decider.ts';
 /** POST /api/hash/generate: a one-time link to a server's key page. */
 export function accessHashRoutes(deps: CommandDeps): Router {
   const router = new Router();
-  const limit = rateLimit({ perMinute: deps.config.rateLimits.hashGeneration, keyOf: (ctx) => visitorDigestOf(ctx, deps.keyring) });
+  const limit = rateLimit({
+    perMinute: deps.config.rateLimits.hashGeneration,
+    keyOf: (ctx) => visitorDigestOf(ctx, deps.keyring),
+  });
 
   router.post('/api/hash/generate', limit, async (ctx) => {
     try {
@@ -24,7 +27,13 @@ export function accessHashRoutes(deps: CommandDeps): Router {
         deps.eventStore,
         accessHashDecider,
         accessHashStream(hashDigest),
-        { type: 'IssueAccessHash', hashDigest, guildId: serverId, botInServer, lifetimeMinutes: deps.config.accessHashLifetimeMinutes },
+        {
+          type: 'IssueAccessHash',
+          hashDigest,
+          guildId: serverId,
+          botInServer,
+          lifetimeMinutes: deps.config.accessHashLifetimeMinutes,
+        },
         commandContext(ctx),
       );
       // the hash gate validates the link right after this answer: let the check find it
@@ -34,7 +43,12 @@ export function accessHashRoutes(deps: CommandDeps): Router {
     } catch (error) {
       // the hash gate reads `success` and `message` (spec §3), so refusals keep that shape
       if (!(error instanceof DomainError)) throw error;
-      const body: GenerateHashResponse = { success: false, error: error.message, message: error.message, code: error.code };
+      const body: GenerateHashResponse = {
+        success: false,
+        error: error.message,
+        message: error.message,
+        code: error.code,
+      };
       ctx.status = statusOfKind[error.kind];
       ctx.body = body;
     }

@@ -5,7 +5,14 @@ import type { Decider } from '../core/decider.ts';
 export const announcementStream = (announcementId: string) => `announcement-${announcementId}`;
 
 export type AnnouncementCommand =
-  | { type: 'PostAnnouncement'; announcementId: string; title: string; content: string; priority: Priority; authorId: string }
+  | {
+      type: 'PostAnnouncement';
+      announcementId: string;
+      title: string;
+      content: string;
+      priority: Priority;
+      authorId: string;
+    }
   | { type: 'DeleteAnnouncement'; announcementId: string };
 
 export type AnnouncementState = { status: 'none' | 'posted' | 'deleted' };
@@ -25,11 +32,21 @@ export const announcementDecider: Decider<AnnouncementCommand, AnnouncementState
       case 'PostAnnouncement': {
         if (state.status !== 'none') throw new DomainError('conflict', 'Announcement already exists');
         const { announcementId, title, content, priority, authorId } = command;
-        return [{ type: 'AnnouncementPosted', data: { announcementId, title, content, priority, authorId, postedAt: now.toISOString() } }];
+        return [
+          {
+            type: 'AnnouncementPosted',
+            data: { announcementId, title, content, priority, authorId, postedAt: now.toISOString() },
+          },
+        ];
       }
       case 'DeleteAnnouncement': {
         if (state.status !== 'posted') throw new DomainError('not_found', errorTexts.announcementNotFound);
-        return [{ type: 'AnnouncementDeleted', data: { announcementId: command.announcementId, deletedAt: now.toISOString() } }];
+        return [
+          {
+            type: 'AnnouncementDeleted',
+            data: { announcementId: command.announcementId, deletedAt: now.toISOString() },
+          },
+        ];
       }
     }
     const unknown: never = command;

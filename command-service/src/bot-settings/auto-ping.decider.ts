@@ -9,7 +9,15 @@ export const autoPingStream = (guildId: string) => `auto-ping-${guildId}`;
 export type AutoPingEvent = EventOf<'AutoPingStarted' | 'AutoPingStopped'>;
 
 export type AutoPingCommand =
-  | { type: 'StartAutoPing'; guildId: string; channelId: string; roleId: string | null; hours: number; startedBy: string; botPresent: boolean }
+  | {
+      type: 'StartAutoPing';
+      guildId: string;
+      channelId: string;
+      roleId: string | null;
+      hours: number;
+      startedBy: string;
+      botPresent: boolean;
+    }
   | { type: 'StopAutoPing'; guildId: string; stoppedBy: string };
 
 export interface AutoPingState {
@@ -36,7 +44,12 @@ export const autoPingDecider: Decider<AutoPingCommand, AutoPingState, AutoPingEv
         }
         // starting again restarts the clock: the new interval counts from now
         const { guildId, channelId, roleId, hours, startedBy } = command;
-        return [{ type: 'AutoPingStarted', data: { guildId, channelId, roleId, hours, startedBy, startedAt: now.toISOString() } }];
+        return [
+          {
+            type: 'AutoPingStarted',
+            data: { guildId, channelId, roleId, hours, startedBy, startedAt: now.toISOString() },
+          },
+        ];
       }
       case 'StopAutoPing': {
         if (!state.running) return [];

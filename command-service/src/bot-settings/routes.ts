@@ -45,8 +45,20 @@ export function botSettingsRoutes(deps: CommandDeps): Router {
     requireBot(ctx, deps.config.botApiToken);
     const guildId = validate(serverIdParamSchema, ctx.params.id);
     const { roleId, chosenBy } = validate(chooseVipRoleRequestSchema, ctx.request.body);
-    const command = { type: 'ChooseVipRole' as const, guildId, roleId, chosenBy, botPresent: await keyBotPresent(guildId) };
-    const result = await handleCommand(deps.eventStore, botSettingsDecider, botSettingsStream(guildId), command, commandContext(ctx, keyBot));
+    const command = {
+      type: 'ChooseVipRole' as const,
+      guildId,
+      roleId,
+      chosenBy,
+      botPresent: await keyBotPresent(guildId),
+    };
+    const result = await handleCommand(
+      deps.eventStore,
+      botSettingsDecider,
+      botSettingsStream(guildId),
+      command,
+      commandContext(ctx, keyBot),
+    );
     answer(ctx, result);
   });
 
@@ -54,8 +66,20 @@ export function botSettingsRoutes(deps: CommandDeps): Router {
     requireBot(ctx, deps.config.botApiToken);
     const guildId = validate(serverIdParamSchema, ctx.params.id);
     const { channelId, setBy } = validate(setLogChannelRequestSchema, ctx.request.body);
-    const command = { type: 'SetLogChannel' as const, guildId, channelId, setBy, botPresent: await keyBotPresent(guildId) };
-    const result = await handleCommand(deps.eventStore, botSettingsDecider, botSettingsStream(guildId), command, commandContext(ctx, keyBot));
+    const command = {
+      type: 'SetLogChannel' as const,
+      guildId,
+      channelId,
+      setBy,
+      botPresent: await keyBotPresent(guildId),
+    };
+    const result = await handleCommand(
+      deps.eventStore,
+      botSettingsDecider,
+      botSettingsStream(guildId),
+      command,
+      commandContext(ctx, keyBot),
+    );
     answer(ctx, result);
   });
 
@@ -64,7 +88,13 @@ export function botSettingsRoutes(deps: CommandDeps): Router {
     const guildId = validate(serverIdParamSchema, ctx.params.id);
     const request = validate(startAutoPingRequestSchema, ctx.request.body);
     const command = { type: 'StartAutoPing' as const, guildId, ...request, botPresent: await keyBotPresent(guildId) };
-    const result = await handleCommand(deps.eventStore, autoPingDecider, autoPingStream(guildId), command, commandContext(ctx, keyBot));
+    const result = await handleCommand(
+      deps.eventStore,
+      autoPingDecider,
+      autoPingStream(guildId),
+      command,
+      commandContext(ctx, keyBot),
+    );
     answer(ctx, result);
   });
 
@@ -73,7 +103,13 @@ export function botSettingsRoutes(deps: CommandDeps): Router {
     const guildId = validate(serverIdParamSchema, ctx.params.id);
     const { stoppedBy } = validate(stopAutoPingRequestSchema, ctx.request.body);
     const command = { type: 'StopAutoPing' as const, guildId, stoppedBy };
-    const result = await handleCommand(deps.eventStore, autoPingDecider, autoPingStream(guildId), command, commandContext(ctx, keyBot));
+    const result = await handleCommand(
+      deps.eventStore,
+      autoPingDecider,
+      autoPingStream(guildId),
+      command,
+      commandContext(ctx, keyBot),
+    );
     answer(ctx, result);
   });
 
@@ -81,10 +117,22 @@ export function botSettingsRoutes(deps: CommandDeps): Router {
     requireBot(ctx, deps.config.botApiToken);
     const request = validate(scheduleVideoPostRequestSchema, ctx.request.body);
     const postId = randomUUID();
-    const { events, position } = await handleCommand(deps.eventStore, videoPostDecider, videoPostStream(postId), { type: 'ScheduleVideoPost', postId, ...request }, commandContext(ctx, posterBot));
+    const { events, position } = await handleCommand(
+      deps.eventStore,
+      videoPostDecider,
+      videoPostStream(postId),
+      { type: 'ScheduleVideoPost', postId, ...request },
+      commandContext(ctx, posterBot),
+    );
     const scheduled = events.find((event) => event.type === 'VideoPostScheduled');
     if (!scheduled) throw new Error('scheduling appended no VideoPostScheduled');
-    const body: VideoPostScheduledResponse = { success: true, postId, firstAt: scheduled.data.firstAt, repeatMinutes: scheduled.data.repeatMinutes, position };
+    const body: VideoPostScheduledResponse = {
+      success: true,
+      postId,
+      firstAt: scheduled.data.firstAt,
+      repeatMinutes: scheduled.data.repeatMinutes,
+      position,
+    };
     ctx.status = 201;
     ctx.body = body;
   });
@@ -93,7 +141,13 @@ export function botSettingsRoutes(deps: CommandDeps): Router {
     requireBot(ctx, deps.config.botApiToken);
     const postId = validate(postIdParamSchema, ctx.params.postId);
     const { guildId, cancelledBy } = validate(cancelVideoPostRequestSchema, ctx.request.body);
-    const result = await handleCommand(deps.eventStore, videoPostDecider, videoPostStream(postId), { type: 'CancelVideoPost', postId, guildId, cancelledBy }, commandContext(ctx, posterBot));
+    const result = await handleCommand(
+      deps.eventStore,
+      videoPostDecider,
+      videoPostStream(postId),
+      { type: 'CancelVideoPost', postId, guildId, cancelledBy },
+      commandContext(ctx, posterBot),
+    );
     answer(ctx, result);
   });
 
@@ -101,7 +155,13 @@ export function botSettingsRoutes(deps: CommandDeps): Router {
     requireBot(ctx, deps.config.botApiToken);
     const postId = validate(postIdParamSchema, ctx.params.postId);
     const report = validate(videoPostedRequestSchema, ctx.request.body);
-    const result = await handleCommand(deps.eventStore, videoPostDecider, videoPostStream(postId), { type: 'RecordVideoPosted', postId, ...report }, commandContext(ctx, posterBot));
+    const result = await handleCommand(
+      deps.eventStore,
+      videoPostDecider,
+      videoPostStream(postId),
+      { type: 'RecordVideoPosted', postId, ...report },
+      commandContext(ctx, posterBot),
+    );
     answer(ctx, result);
   });
 

@@ -30,7 +30,13 @@ export interface VideoPostState {
   lastDueAt: string | null;
 }
 
-export const initialVideoPostState = (): VideoPostState => ({ guildId: null, firstAt: null, repeatMinutes: null, cancelled: false, lastDueAt: null });
+export const initialVideoPostState = (): VideoPostState => ({
+  guildId: null,
+  firstAt: null,
+  repeatMinutes: null,
+  cancelled: false,
+  lastDueAt: null,
+});
 
 const GRACE_MS = 60_000;
 const unknownPost = () => new DomainError('not_found', botSettingsTexts.unknownPost, 'unknown_post');
@@ -40,7 +46,12 @@ export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPo
   evolve: (state, event) => {
     switch (event.type) {
       case 'VideoPostScheduled':
-        return { ...state, guildId: event.data.guildId, firstAt: event.data.firstAt, repeatMinutes: event.data.repeatMinutes };
+        return {
+          ...state,
+          guildId: event.data.guildId,
+          firstAt: event.data.firstAt,
+          repeatMinutes: event.data.repeatMinutes,
+        };
       case 'VideoPosted':
         return { ...state, lastDueAt: event.data.dueAt };
       case 'VideoPostCancelled':
@@ -53,14 +64,32 @@ export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPo
         if (state.guildId !== null) throw new DomainError('conflict', botSettingsTexts.postExists, 'post_exists');
         const first = Date.parse(command.firstAt);
         // a small grace: "now" chosen in Discord reaches us a moment later
-        if (first < now.getTime() - GRACE_MS) throw new DomainError('invalid', botSettingsTexts.timeInPast, 'validation');
-        if (first > now.getTime() + botLimits.maxScheduleDays * 86_400_000) throw new DomainError('invalid', botSettingsTexts.timeTooFar, 'validation');
+        if (first < now.getTime() - GRACE_MS)
+          throw new DomainError('invalid', botSettingsTexts.timeInPast, 'validation');
+        if (first > now.getTime() + botLimits.maxScheduleDays * 86_400_000)
+          throw new DomainError('invalid', botSettingsTexts.timeTooFar, 'validation');
         const { repeatMinutes } = command;
-        if (repeatMinutes !== null && repeatMinutes < botLimits.minRepeatMinutes) throw new DomainError('invalid', botSettingsTexts.repeatTooShort, 'validation');
-        if (repeatMinutes !== null && repeatMinutes > botLimits.maxRepeatMinutes) throw new DomainError('invalid', botSettingsTexts.repeatTooLong, 'validation');
+        if (repeatMinutes !== null && repeatMinutes < botLimits.minRepeatMinutes)
+          throw new DomainError('invalid', botSettingsTexts.repeatTooShort, 'validation');
+        if (repeatMinutes !== null && repeatMinutes > botLimits.maxRepeatMinutes)
+          throw new DomainError('invalid', botSettingsTexts.repeatTooLong, 'validation');
         const { postId, guildId, channelId, url, scheduledBy } = command;
         const firstAt = new Date(first).toISOString();
-        return [{ type: 'VideoPostScheduled', data: { postId, guildId, channelId, url, firstAt, repeatMinutes, scheduledBy, scheduledAt: now.toISOString() } }];
+        return [
+          {
+            type: 'VideoPostScheduled',
+            data: {
+              postId,
+              guildId,
+              channelId,
+              url,
+              firstAt,
+              repeatMinutes,
+              scheduledBy,
+              scheduledAt: now.toISOString(),
+            },
+          },
+        ];
       }
       case 'CancelVideoPost': {
         // another server's post is as unknown as a missing one
@@ -77,7 +106,19 @@ export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPo
         if (state.lastDueAt !== null && (state.repeatMinutes === null || due <= Date.parse(state.lastDueAt))) return [];
         if (due < Date.parse(state.firstAt!)) return [];
         const { postId, guildId, channelId, messageId } = command;
-        return [{ type: 'VideoPosted', data: { postId, guildId, channelId, messageId, dueAt: new Date(due).toISOString(), postedAt: now.toISOString() } }];
+        return [
+          {
+            type: 'VideoPosted',
+            data: {
+              postId,
+              guildId,
+              channelId,
+              messageId,
+              dueAt: new Date(due).toISOString(),
+              postedAt: now.toISOString(),
+            },
+          },
+        ];
       }
     }
     const unknown: never = command;

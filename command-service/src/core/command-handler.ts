@@ -22,7 +22,11 @@ const MAX_ATTEMPTS = 5;
  * schema version it is written in, so a later version of the product knows how to upcast it.
  */
 export function toNewEvents(events: readonly DomainEvent[], metadata: EventMetadata): NewEvent[] {
-  return events.map((event) => ({ type: event.type, data: event.data, metadata: { ...metadata, schemaVersion: currentSchemaVersion(event.type) } }));
+  return events.map((event) => ({
+    type: event.type,
+    data: event.data,
+    metadata: { ...metadata, schemaVersion: currentSchemaVersion(event.type) },
+  }));
 }
 
 /**

@@ -1,4 +1,15 @@
-import { TOKENS, type AppConfig, type Authenticator, type EventStore, type Keyring, type Logger, type Metrics, type ReadStore, type Readiness, type SessionTokens } from '@vip/platform';
+import {
+  TOKENS,
+  type AppConfig,
+  type Authenticator,
+  type EventStore,
+  type Keyring,
+  type Logger,
+  type Metrics,
+  type ReadStore,
+  type Readiness,
+  type SessionTokens,
+} from '@vip/platform';
 import type { Container } from 'inversify';
 
 /** What the command routes need; resolved from the container once, at start. */

@@ -1,4 +1,11 @@
-import { configDefaults, errorTexts, GREETING_MESSAGE_MAX, greetingTexts, type EventOf, type GreetingSettings } from '@vip/contracts';
+import {
+  configDefaults,
+  errorTexts,
+  GREETING_MESSAGE_MAX,
+  greetingTexts,
+  type EventOf,
+  type GreetingSettings,
+} from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 
@@ -20,7 +27,11 @@ export interface GreetingInputs {
 }
 
 export type GreetingCommand =
-  | ({ type: 'ConfigureGreeting'; settings: GreetingSettings; channels: { id: string; name: string }[] } & GreetingInputs)
+  | ({
+      type: 'ConfigureGreeting';
+      settings: GreetingSettings;
+      channels: { id: string; name: string }[];
+    } & GreetingInputs)
   | ({ type: 'RemoveGreeting' } & GreetingInputs);
 
 export const initialGreetingState = (): GreetingState => ({ settings: null });
@@ -38,14 +49,18 @@ export function evolveGreeting(_state: GreetingState, event: GreetingEvent): Gre
 
 /** Admins manage any server's greeting; a subscriber only those of servers they hold. */
 export function requireGreetingManager({ caller, ownerId }: GreetingInputs): void {
-  if (!caller.isAdmin && ownerId !== caller.userId) throw new DomainError('forbidden', errorTexts.notYourServer, 'not_your_server');
+  if (!caller.isAdmin && ownerId !== caller.userId)
+    throw new DomainError('forbidden', errorTexts.notYourServer, 'not_your_server');
 }
 
 function checkSettings(settings: GreetingSettings, channels: { id: string }[]): void {
   const { min, max } = configDefaults.greetingDelaySeconds;
-  if (!Number.isInteger(settings.delay) || settings.delay < min || settings.delay > max) throw new DomainError('invalid', greetingTexts.delayRange, 'validation');
-  if (settings.message.trim().length === 0 || settings.message.length > GREETING_MESSAGE_MAX) throw new DomainError('invalid', greetingTexts.messageLength, 'validation');
-  if (settings.enabled && !settings.channelId) throw new DomainError('invalid', greetingTexts.selectChannel, 'validation');
+  if (!Number.isInteger(settings.delay) || settings.delay < min || settings.delay > max)
+    throw new DomainError('invalid', greetingTexts.delayRange, 'validation');
+  if (settings.message.trim().length === 0 || settings.message.length > GREETING_MESSAGE_MAX)
+    throw new DomainError('invalid', greetingTexts.messageLength, 'validation');
+  if (settings.enabled && !settings.channelId)
+    throw new DomainError('invalid', greetingTexts.selectChannel, 'validation');
   if (settings.channelId && !channels.some((channel) => channel.id === settings.channelId)) {
     throw new DomainError('invalid', greetingTexts.channelNotInServer, 'validation');
   }
@@ -66,7 +81,12 @@ export const greetingDecider: Decider<GreetingCommand, GreetingState, GreetingEv
         // saving the form twice says nothing new
         if (state.settings && sameSettings(state.settings, settings)) return [];
         const { enabled, channelId, delay, message } = settings;
-        return [{ type: 'GreetingConfigured', data: { guildId, enabled, channelId, delay, message, configuredAt: now.toISOString() } }];
+        return [
+          {
+            type: 'GreetingConfigured',
+            data: { guildId, enabled, channelId, delay, message, configuredAt: now.toISOString() },
+          },
+        ];
       }
       case 'RemoveGreeting':
         if (!state.settings) throw new DomainError('not_found', greetingTexts.noGreeting, 'no_greeting');

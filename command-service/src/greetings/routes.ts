@@ -1,5 +1,11 @@
 import Router from '@koa/router';
-import { greetingSettingsRequestSchema, greetingTexts, serverIdParamSchema, type GreetingRemovedResponse, type GreetingSavedResponse } from '@vip/contracts';
+import {
+  greetingSettingsRequestSchema,
+  greetingTexts,
+  serverIdParamSchema,
+  type GreetingRemovedResponse,
+  type GreetingSavedResponse,
+} from '@vip/contracts';
 import { requireUser, validate, waitForProjection, type SignedInUser } from '@vip/platform';
 import { handleCommand } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
@@ -17,7 +23,12 @@ export function greetingRoutes(deps: CommandDeps): Router {
 
   /** Who holds the server, from its reservation stream (never from a read model). */
   const inputsFor = async (user: SignedInUser, guildId: string): Promise<GreetingInputs> => {
-    const owner = await loadState(deps.eventStore, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState());
+    const owner = await loadState(
+      deps.eventStore,
+      serverOwnerStream(guildId),
+      evolveServerOwner,
+      initialServerOwnerState(),
+    );
     const inputs = { guildId, caller: { userId: user.id, isAdmin: user.isAdmin }, ownerId: owner.state.ownerId };
     // someone else's server: 403 before anything about the body is said
     requireGreetingManager(inputs);

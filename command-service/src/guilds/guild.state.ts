@@ -16,7 +16,14 @@ export interface GuildState {
   missingPermissions: string[];
 }
 
-export const initialGuildState = (): GuildState => ({ botPresent: false, name: null, icon: null, memberCount: 0, channels: [], missingPermissions: [] });
+export const initialGuildState = (): GuildState => ({
+  botPresent: false,
+  name: null,
+  icon: null,
+  memberCount: 0,
+  channels: [],
+  missingPermissions: [],
+});
 
 export function evolveGuild(state: GuildState, event: GuildEvent): GuildState {
   switch (event.type) {

@@ -16,7 +16,10 @@ import { serverStanding } from './server-standing.ts';
  */
 export function keyGenerationRoutes(deps: CommandDeps): Router {
   const router = new Router();
-  const limit = rateLimit({ perMinute: deps.config.rateLimits.keyGeneration, keyOf: (ctx) => visitorDigestOf(ctx, deps.keyring) });
+  const limit = rateLimit({
+    perMinute: deps.config.rateLimits.keyGeneration,
+    keyOf: (ctx) => visitorDigestOf(ctx, deps.keyring),
+  });
 
   router.post('/api/keys/generateKey', limit, async (ctx) => {
     const { guildId, hash } = validate(generateKeyRequestSchema, ctx.request.body);

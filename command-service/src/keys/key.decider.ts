@@ -58,7 +58,16 @@ export const keyDecider: Decider<KeyCommand, KeyState, KeyEvent> = {
         return [
           {
             type: 'KeyGenerated',
-            data: { keyDigest, guildId, tier, noAds: tier === 'premium', expiresAt, generatedAt: now.toISOString(), visitorDigest, accessHashDigest },
+            data: {
+              keyDigest,
+              guildId,
+              tier,
+              noAds: tier === 'premium',
+              expiresAt,
+              generatedAt: now.toISOString(),
+              visitorDigest,
+              accessHashDigest,
+            },
           },
         ];
       }

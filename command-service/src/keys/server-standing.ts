@@ -3,7 +3,12 @@ import type { EventStore } from '@vip/platform';
 import { loadState } from '../core/load-state.ts';
 import { isBotInServer } from '../guilds/guild.state.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
-import { evolveSubscription, initialSubscriptionState, isSubscriptionActive, subscriptionStream } from '../subscriptions/subscription.state.ts';
+import {
+  evolveSubscription,
+  initialSubscriptionState,
+  isSubscriptionActive,
+  subscriptionStream,
+} from '../subscriptions/subscription.state.ts';
 
 /** What a key decision needs to know about a server, read from the log (never a read model). */
 export interface ServerStanding {
@@ -18,9 +23,12 @@ export interface ServerStanding {
  */
 export async function serverStanding(store: EventStore, guildId: string, now: Date): Promise<ServerStanding> {
   if (!(await isBotInServer(store, guildId))) return { botInServer: false, tier: 'free' };
-  const { ownerId } = (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState())).state;
+  const { ownerId } = (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState()))
+    .state;
   if (ownerId === null) return { botInServer: true, tier: 'free' };
-  const plan = (await loadState(store, subscriptionStream(ownerId), evolveSubscription, initialSubscriptionState())).state;
-  const premium = isSubscriptionActive(plan, now) && plan.planName !== null && plan.planName.trim().toLowerCase() !== 'free';
+  const plan = (await loadState(store, subscriptionStream(ownerId), evolveSubscription, initialSubscriptionState()))
+    .state;
+  const premium =
+    isSubscriptionActive(plan, now) && plan.planName !== null && plan.planName.trim().toLowerCase() !== 'free';
   return { botInServer: true, tier: premium ? 'premium' : 'free' };
 }

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { errorTexts, loginRequestSchema, type LoginResponse } from '@vip/contracts';
-import { DomainError, clientKey, decoyPasswordHash, passwords, rateLimit, requireUser, validate, waitForProjection } from '@vip/platform';
+import {
+  DomainError,
+  clientKey,
+  decoyPasswordHash,
+  passwords,
+  rateLimit,
+  requireUser,
+  validate,
+  waitForProjection,
+} from '@vip/platform';
 import { handleCommand } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -16,7 +25,8 @@ export function sessionRoutes(deps: CommandDeps): Router {
   // per client and username: slows password guessing without locking anyone out for long
   const loginLimit = rateLimit({
     perMinute: deps.config.rateLimits.login,
-    keyOf: (ctx) => `${clientKey(ctx, deps.keyring)}:${String((ctx.request.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}`,
+    keyOf: (ctx) =>
+      `${clientKey(ctx, deps.keyring)}:${String((ctx.request.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}`,
   });
 
   router.post('/api/auth/login', loginLimit, async (ctx) => {
@@ -30,7 +40,13 @@ export function sessionRoutes(deps: CommandDeps): Router {
     const sessionId = randomUUID();
     const { token, expiresAt } = await deps.sessionTokens.issue(user.userId, sessionId, now);
     const context = commandContext(ctx, { kind: user.isAdmin ? 'admin' : 'user', id: user.userId });
-    await handleCommand(deps.eventStore, sessionDecider, sessionStream(sessionId), { type: 'StartSession', sessionId, userId: user.userId, expiresAt }, { ...context, now });
+    await handleCommand(
+      deps.eventStore,
+      sessionDecider,
+      sessionStream(sessionId),
+      { type: 'StartSession', sessionId, userId: user.userId, expiresAt },
+      { ...context, now },
+    );
 
     const body: LoginResponse = { token, id: user.userId, user: { username: user.username, isAdmin: user.isAdmin } };
     ctx.body = body;

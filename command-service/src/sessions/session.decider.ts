@@ -25,13 +25,24 @@ export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent>
       case 'StartSession': {
         if (state.status !== 'none') throw new DomainError('conflict', 'Session already exists');
         const { sessionId, userId, expiresAt } = command;
-        return [{ type: 'SessionStarted', data: { sessionId, userId, startedAt: now.toISOString(), expiresAt: expiresAt.toISOString() } }];
+        return [
+          {
+            type: 'SessionStarted',
+            data: { sessionId, userId, startedAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
+          },
+        ];
       }
       case 'EndSession': {
-        if (state.status === 'none' || state.userId !== command.userId) throw new DomainError('unauthorized', errorTexts.unauthorized);
+        if (state.status === 'none' || state.userId !== command.userId)
+          throw new DomainError('unauthorized', errorTexts.unauthorized);
         // ending an ended session again is harmless: a double click on Logout
         if (state.status === 'ended') return [];
-        return [{ type: 'SessionEnded', data: { sessionId: command.sessionId, userId: command.userId, endedAt: now.toISOString() } }];
+        return [
+          {
+            type: 'SessionEnded',
+            data: { sessionId: command.sessionId, userId: command.userId, endedAt: now.toISOString() },
+          },
+        ];
       }
     }
     const unknown: never = command;

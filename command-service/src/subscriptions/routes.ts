@@ -17,8 +17,12 @@ import { loadState } from '../core/load-state.ts';
 import { registerUser } from '../users/register-user.ts';
 import { userDecider, userStream } from '../users/user.decider.ts';
 import { subscriptionDecider, subscriptionSummary, type SubscriptionCommand } from './subscription.decider.ts';
-import { evolveSubscription, initialSubscriptionState, subscriptionStream, type SubscriptionEvent } from './subscription.state.ts';
-
+import {
+  evolveSubscription,
+  initialSubscriptionState,
+  subscriptionStream,
+  type SubscriptionEvent,
+} from './subscription.state.ts';
 
 const PROJECTION = 'subscriptions';
 
@@ -26,7 +30,11 @@ const PROJECTION = 'subscriptions';
 export function subscriptionRoutes(deps: CommandDeps): Router {
   const router = new Router();
 
-  const decide = (userId: string, command: SubscriptionCommand, ctx: Context): Promise<CommandResult<SubscriptionEvent>> =>
+  const decide = (
+    userId: string,
+    command: SubscriptionCommand,
+    ctx: Context,
+  ): Promise<CommandResult<SubscriptionEvent>> =>
     handleCommand(deps.eventStore, subscriptionDecider, subscriptionStream(userId), command, commandContext(ctx));
 
   /** The admin's list refetches right after these answers: let it see the change. */
@@ -35,7 +43,12 @@ export function subscriptionRoutes(deps: CommandDeps): Router {
   };
 
   const summaryOf = async (userId: string) => {
-    const { state } = await loadState(deps.eventStore, subscriptionStream(userId), evolveSubscription, initialSubscriptionState());
+    const { state } = await loadState(
+      deps.eventStore,
+      subscriptionStream(userId),
+      evolveSubscription,
+      initialSubscriptionState(),
+    );
     return subscriptionSummary(state, new Date());
   };
 
@@ -45,12 +58,23 @@ export function subscriptionRoutes(deps: CommandDeps): Router {
     // a password the admin did not choose is shown once, in this answer, and kept only as a hash
     const generated = input.password === undefined ? passwords.generate() : undefined;
     const context = commandContext(ctx);
-    const { userId } = await registerUser(deps.eventStore, { username: input.username, password: input.password ?? generated!, isAdmin: false }, context);
+    const { userId } = await registerUser(
+      deps.eventStore,
+      { username: input.username, password: input.password ?? generated!, isAdmin: false },
+      context,
+    );
     const { events, position } = await handleCommand(
       deps.eventStore,
       subscriptionDecider,
       subscriptionStream(userId),
-      { type: 'StartSubscription', userId, planName: input.planName, days: input.days, maxSlots: input.maxSlots, discordUserId: input.discordUserId ?? null },
+      {
+        type: 'StartSubscription',
+        userId,
+        planName: input.planName,
+        days: input.days,
+        maxSlots: input.maxSlots,
+        discordUserId: input.discordUserId ?? null,
+      },
       context,
     );
     await settle(position);
@@ -69,7 +93,11 @@ export function subscriptionRoutes(deps: CommandDeps): Router {
     requireAdmin(ctx);
     const userId = subscriberId(ctx.params.id);
     const { days, maxSlots } = validateForm(extendSubscriptionRequestSchema, ctx.request.body);
-    const { position } = await decide(userId, { type: 'ExtendSubscription', userId, days, maxSlots: maxSlots ?? null }, ctx);
+    const { position } = await decide(
+      userId,
+      { type: 'ExtendSubscription', userId, days, maxSlots: maxSlots ?? null },
+      ctx,
+    );
     await settle(position);
     const body: ChangeSubscriptionResponse = { success: true, subscription: await summaryOf(userId) };
     ctx.body = body;
@@ -89,7 +117,13 @@ export function subscriptionRoutes(deps: CommandDeps): Router {
     // decisions.md §4: the panel password is never shown again, only replaced
     const password = passwords.generate();
     const passwordHash = await passwords.hash(password);
-    await handleCommand(deps.eventStore, userDecider, userStream(user.id), { type: 'ChangePassword', userId: user.id, passwordHash }, commandContext(ctx));
+    await handleCommand(
+      deps.eventStore,
+      userDecider,
+      userStream(user.id),
+      { type: 'ChangePassword', userId: user.id, passwordHash },
+      commandContext(ctx),
+    );
     const body: ResetPasswordResponse = { password };
     ctx.body = body;
   });

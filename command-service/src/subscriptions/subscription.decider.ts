@@ -12,7 +12,14 @@ import {
 const DAY_MS = 24 * 3600_000;
 
 export type SubscriptionCommand =
-  | { type: 'StartSubscription'; userId: string; planName: string; days: number; maxSlots: number; discordUserId: string | null }
+  | {
+      type: 'StartSubscription';
+      userId: string;
+      planName: string;
+      days: number;
+      maxSlots: number;
+      discordUserId: string | null;
+    }
   /** maxSlots null: keep the plan's slots. */
   | { type: 'ExtendSubscription'; userId: string; days: number; maxSlots: number | null }
   | { type: 'EndSubscription'; userId: string };
@@ -27,24 +34,35 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionState
   decide: (command, state, now) => {
     switch (command.type) {
       case 'StartSubscription': {
-        if (state.status !== 'none') throw new DomainError('conflict', subscriptionTexts.alreadySubscribed, 'already_subscribed');
+        if (state.status !== 'none')
+          throw new DomainError('conflict', subscriptionTexts.alreadySubscribed, 'already_subscribed');
         const { userId, planName, days, maxSlots, discordUserId } = command;
         const expiresAt = new Date(now.getTime() + days * DAY_MS).toISOString();
-        return [{ type: 'SubscriptionStarted', data: { userId, planName, maxSlots, startedAt: now.toISOString(), expiresAt, discordUserId } }];
+        return [
+          {
+            type: 'SubscriptionStarted',
+            data: { userId, planName, maxSlots, startedAt: now.toISOString(), expiresAt, discordUserId },
+          },
+        ];
       }
       case 'ExtendSubscription': {
-        if (state.status === 'none') throw new DomainError('not_found', subscriptionTexts.subscriberNotFound, 'subscriber_not_found');
+        if (state.status === 'none')
+          throw new DomainError('not_found', subscriptionTexts.subscriberNotFound, 'subscriber_not_found');
         // days paid for are never lost: a plan still running grows from its expiry, a lapsed or ended one from now
         const from = Math.max(now.getTime(), new Date(state.expiresAt!).getTime());
         const { userId, days } = command;
         const maxSlots = command.maxSlots ?? state.maxSlots!;
         const expiresAt = new Date(from + days * DAY_MS).toISOString();
-        return [{ type: 'SubscriptionExtended', data: { userId, days, maxSlots, expiresAt, extendedAt: now.toISOString() } }];
+        return [
+          { type: 'SubscriptionExtended', data: { userId, days, maxSlots, expiresAt, extendedAt: now.toISOString() } },
+        ];
       }
       case 'EndSubscription': {
-        if (state.status === 'none') throw new DomainError('not_found', subscriptionTexts.subscriberNotFound, 'subscriber_not_found');
+        if (state.status === 'none')
+          throw new DomainError('not_found', subscriptionTexts.subscriberNotFound, 'subscriber_not_found');
         // a plan that ran out on its own has ended too; ending it again would move its expiry forward
-        if (!isSubscriptionActive(state, now)) throw new DomainError('conflict', subscriptionTexts.alreadyEnded, 'subscription_ended');
+        if (!isSubscriptionActive(state, now))
+          throw new DomainError('conflict', subscriptionTexts.alreadyEnded, 'subscription_ended');
         return [{ type: 'SubscriptionEnded', data: { userId: command.userId, endedAt: now.toISOString() } }];
       }
     }

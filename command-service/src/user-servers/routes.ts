@@ -1,5 +1,10 @@
 import Router from '@koa/router';
-import { addServerRequestSchema, serverTexts, updateServerRequestSchema, type ServerSlotsChangedResponse } from '@vip/contracts';
+import {
+  addServerRequestSchema,
+  serverTexts,
+  updateServerRequestSchema,
+  type ServerSlotsChangedResponse,
+} from '@vip/contracts';
 import { requireUser, validate, waitForProjection } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -20,7 +25,11 @@ export function userServerRoutes(deps: CommandDeps): Router {
   router.post('/api/user/add-server', async (ctx) => {
     const user = requireUser(ctx);
     const { guildId } = validate(addServerRequestSchema, ctx.request.body);
-    const change = await addSubscriberServer(deps.eventStore, { userId: user.id, guildId, defaultSlots: deps.config.defaultServerSlots }, commandContext(ctx));
+    const change = await addSubscriberServer(
+      deps.eventStore,
+      { userId: user.id, guildId, defaultSlots: deps.config.defaultServerSlots },
+      commandContext(ctx),
+    );
     ctx.body = await answer(change, serverTexts.serverAdded);
   });
 

@@ -1,9 +1,16 @@
 import { serverTexts } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-import { evolveServerOwner, initialServerOwnerState, type ServerOwnerEvent, type ServerOwnerState } from './server-owner.state.ts';
+import {
+  evolveServerOwner,
+  initialServerOwnerState,
+  type ServerOwnerEvent,
+  type ServerOwnerState,
+} from './server-owner.state.ts';
 
-export type ServerOwnerCommand = { type: 'ClaimServer'; guildId: string; userId: string } | { type: 'ReleaseServer'; guildId: string; userId: string };
+export type ServerOwnerCommand =
+  | { type: 'ClaimServer'; guildId: string; userId: string }
+  | { type: 'ReleaseServer'; guildId: string; userId: string };
 
 /**
  * The reservation that keeps a server with one subscriber. Claiming one's own server again

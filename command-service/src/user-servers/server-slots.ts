@@ -1,7 +1,12 @@
 import { isWrongExpectedRevision, type EventStore } from '@vip/platform';
 import { handleCommand, toNewEvents, type CommandContext } from '../core/command-handler.ts';
 import { loadState } from '../core/load-state.ts';
-import { evolveSubscription, initialSubscriptionState, slotsOf, subscriptionStream } from '../subscriptions/subscription.state.ts';
+import {
+  evolveSubscription,
+  initialSubscriptionState,
+  slotsOf,
+  subscriptionStream,
+} from '../subscriptions/subscription.state.ts';
 import { serverOwnerDecider } from './server-owner.decider.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from './server-owner.state.ts';
 import {
@@ -43,13 +48,24 @@ async function claimAndRecord(
     if (!claimed) return;
     const { state } = await loadState(store, stream, evolveUserServers, initialUserServersState());
     if (!state.servers.includes(claimedGuildId)) {
-      await handleCommand(store, serverOwnerDecider, serverOwnerStream(claimedGuildId), { type: 'ReleaseServer', guildId: claimedGuildId, userId }, context);
+      await handleCommand(
+        store,
+        serverOwnerDecider,
+        serverOwnerStream(claimedGuildId),
+        { type: 'ReleaseServer', guildId: claimedGuildId, userId },
+        context,
+      );
     }
   };
 
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadState(store, stream, evolveUserServers, initialUserServersState());
-    const owner = await loadState(store, serverOwnerStream(claimedGuildId), evolveServerOwner, initialServerOwnerState());
+    const owner = await loadState(
+      store,
+      serverOwnerStream(claimedGuildId),
+      evolveServerOwner,
+      initialServerOwnerState(),
+    );
     let events: UserServersEvent[];
     try {
       events = userServersDecider.decide(await commandFor(owner.state.ownerId), state, context.now);
@@ -59,7 +75,13 @@ async function claimAndRecord(
     }
     if (!claimed) {
       // refused here when another subscriber claimed it since we looked: nothing to give back
-      await handleCommand(store, serverOwnerDecider, serverOwnerStream(claimedGuildId), { type: 'ClaimServer', guildId: claimedGuildId, userId }, context);
+      await handleCommand(
+        store,
+        serverOwnerDecider,
+        serverOwnerStream(claimedGuildId),
+        { type: 'ClaimServer', guildId: claimedGuildId, userId },
+        context,
+      );
       claimed = true;
     }
     try {
@@ -114,7 +136,13 @@ export async function changeSubscriberServer(
     async (newOwnerId) => ({ type: 'ChangeServer', userId, oldGuildId, newGuildId, newOwnerId }),
     context,
   );
-  const released = await handleCommand(store, serverOwnerDecider, serverOwnerStream(oldGuildId), { type: 'ReleaseServer', guildId: oldGuildId, userId }, context);
+  const released = await handleCommand(
+    store,
+    serverOwnerDecider,
+    serverOwnerStream(oldGuildId),
+    { type: 'ReleaseServer', guildId: oldGuildId, userId },
+    context,
+  );
   const maxSlots = await maxSlotsOf(store, userId, input.defaultSlots);
   return { servers: changed.state.servers, maxSlots, position: released.position ?? changed.position };
 }

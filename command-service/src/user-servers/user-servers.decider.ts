@@ -33,7 +33,8 @@ export function evolveUserServers(state: UserServersState, event: UserServersEve
 }
 
 function refuseTakenServer(userId: string, ownerId: string | null): void {
-  if (ownerId !== null && ownerId !== userId) throw new DomainError('conflict', serverTexts.claimedByAnother, 'server_claimed');
+  if (ownerId !== null && ownerId !== userId)
+    throw new DomainError('conflict', serverTexts.claimedByAnother, 'server_claimed');
 }
 
 export const userServersDecider: Decider<UserServersCommand, UserServersState, UserServersEvent> = {
@@ -43,17 +44,23 @@ export const userServersDecider: Decider<UserServersCommand, UserServersState, U
     switch (command.type) {
       case 'AddServer': {
         const { userId, guildId, maxSlots, ownerId } = command;
-        if (state.servers.includes(guildId)) throw new DomainError('conflict', serverTexts.alreadyInList, 'already_in_list');
+        if (state.servers.includes(guildId))
+          throw new DomainError('conflict', serverTexts.alreadyInList, 'already_in_list');
         refuseTakenServer(userId, ownerId);
-        if (state.servers.length >= maxSlots) throw new DomainError('conflict', serverTexts.maxServers(maxSlots), 'max_servers');
+        if (state.servers.length >= maxSlots)
+          throw new DomainError('conflict', serverTexts.maxServers(maxSlots), 'max_servers');
         return [{ type: 'SubscriberServerAdded', data: { userId, guildId, addedAt: now.toISOString() } }];
       }
       case 'ChangeServer': {
         const { userId, oldGuildId, newGuildId, newOwnerId } = command;
-        if (!state.servers.includes(oldGuildId)) throw new DomainError('not_found', serverTexts.notInList, 'not_in_list');
-        if (state.servers.includes(newGuildId)) throw new DomainError('conflict', serverTexts.alreadyInList, 'already_in_list');
+        if (!state.servers.includes(oldGuildId))
+          throw new DomainError('not_found', serverTexts.notInList, 'not_in_list');
+        if (state.servers.includes(newGuildId))
+          throw new DomainError('conflict', serverTexts.alreadyInList, 'already_in_list');
         refuseTakenServer(userId, newOwnerId);
-        return [{ type: 'SubscriberServerChanged', data: { userId, oldGuildId, newGuildId, changedAt: now.toISOString() } }];
+        return [
+          { type: 'SubscriberServerChanged', data: { userId, oldGuildId, newGuildId, changedAt: now.toISOString() } },
+        ];
       }
     }
     const unknown: never = command;

@@ -15,20 +15,36 @@ export interface RegisterUserInput {
  * guarantee an event store gives), then registers the user under the reserved id. If a
  * crash once left a reservation without its user, registering again completes it.
  */
-export async function registerUser(store: EventStore, input: RegisterUserInput, context: CommandContext): Promise<{ userId: string }> {
+export async function registerUser(
+  store: EventStore,
+  input: RegisterUserInput,
+  context: CommandContext,
+): Promise<{ userId: string }> {
   const username = validate(usernameSchema, input.username);
   const password = validate(newPasswordSchema, input.password);
   const passwordHash = await passwords.hash(password);
 
   let userId: string = randomUUID();
   try {
-    await handleCommand(store, usernameDecider, usernameStream(username), { type: 'ReserveUsername', username, userId }, context);
+    await handleCommand(
+      store,
+      usernameDecider,
+      usernameStream(username),
+      { type: 'ReserveUsername', username, userId },
+      context,
+    );
   } catch (error) {
     const orphan = error instanceof DomainError ? await orphanedReservation(store, username) : null;
     if (!orphan) throw error;
     userId = orphan;
   }
-  await handleCommand(store, userDecider, userStream(userId), { type: 'RegisterUser', userId, username, passwordHash, isAdmin: input.isAdmin }, context);
+  await handleCommand(
+    store,
+    userDecider,
+    userStream(userId),
+    { type: 'RegisterUser', userId, username, passwordHash, isAdmin: input.isAdmin },
+    context,
+  );
   return { userId };
 }
 

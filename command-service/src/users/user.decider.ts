@@ -7,7 +7,13 @@ export const userStream = (userId: string) => `user-${userId}`;
 export const usernameStream = (username: string) => `username-${username.toLowerCase()}`;
 
 // ── user-<id> ─────────────────────────────────────────────────────────────────────────
-export type RegisterUser = { type: 'RegisterUser'; userId: string; username: string; passwordHash: string; isAdmin: boolean };
+export type RegisterUser = {
+  type: 'RegisterUser';
+  userId: string;
+  username: string;
+  passwordHash: string;
+  isAdmin: boolean;
+};
 /** A reset: the new password arrives already hashed, so no secret ever reaches an event. */
 export type ChangePassword = { type: 'ChangePassword'; userId: string; passwordHash: string };
 export type UserCommand = RegisterUser | ChangePassword;
@@ -19,7 +25,12 @@ export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
   evolve: (state, event) => {
     switch (event.type) {
       case 'UserRegistered':
-        return { registered: true, username: event.data.username, passwordHash: event.data.passwordHash, isAdmin: event.data.isAdmin };
+        return {
+          registered: true,
+          username: event.data.username,
+          passwordHash: event.data.passwordHash,
+          isAdmin: event.data.isAdmin,
+        };
       // login folds this stream too: the newest hash is the only password that works
       case 'PasswordChanged':
         return { ...state, passwordHash: event.data.passwordHash };
@@ -32,7 +43,12 @@ export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
         if (state.registered) throw new DomainError('conflict', errorTexts.usernameTaken, 'user_exists');
         const { userId, username, passwordHash, isAdmin } = command;
         // nobody has an avatar yet: the panel shows the initial letter until one is chosen
-        return [{ type: 'UserRegistered', data: { userId, username, passwordHash, isAdmin, registeredAt: now.toISOString(), avatar: null } }];
+        return [
+          {
+            type: 'UserRegistered',
+            data: { userId, username, passwordHash, isAdmin, registeredAt: now.toISOString(), avatar: null },
+          },
+        ];
       }
       case 'ChangePassword': {
         if (!state.registered) throw new DomainError('not_found', subscriptionTexts.userNotFound, 'user_not_found');

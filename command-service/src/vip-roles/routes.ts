@@ -1,5 +1,12 @@
 import Router from '@koa/router';
-import { canonicalCode, redeemKeyRequestSchema, vipRoleRemovedRequestSchema, type Actor, type RedeemKeyResponse, type VipRoleRemovedResponse } from '@vip/contracts';
+import {
+  canonicalCode,
+  redeemKeyRequestSchema,
+  vipRoleRemovedRequestSchema,
+  type Actor,
+  type RedeemKeyResponse,
+  type VipRoleRemovedResponse,
+} from '@vip/contracts';
 import { digestOf, requireBot, validate } from '@vip/platform';
 import { handleCommand } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
@@ -25,7 +32,13 @@ export function vipRoleRoutes(deps: CommandDeps): Router {
     // concurrent redemptions exactly one succeeds and the others find the key used. The
     // member who redeemed it may ask again: if a crash came between the key's write and the
     // role's, the retry grants the role; the VIP stream grants each key once.
-    await handleCommand(deps.eventStore, keyDecider, keyStream(keyDigest), { type: 'RedeemKey', keyDigest, guildId, discordUserId }, context);
+    await handleCommand(
+      deps.eventStore,
+      keyDecider,
+      keyStream(keyDigest),
+      { type: 'RedeemKey', keyDigest, guildId, discordUserId },
+      context,
+    );
     const { events, state } = await handleCommand(
       deps.eventStore,
       vipRoleDecider,

@@ -42,7 +42,9 @@ export const vipRoleDecider: Decider<VipRoleCommand, VipRoleState, VipRoleEvent>
         const fresh = now.getTime() + command.minutes * 60_000;
         const until = new Date(Math.max(openWindowEnd(state, now) ?? 0, fresh)).toISOString();
         const { guildId, discordUserId, keyDigest } = command;
-        return [{ type: 'VipRoleGranted', data: { guildId, discordUserId, keyDigest, until, grantedAt: now.toISOString() } }];
+        return [
+          { type: 'VipRoleGranted', data: { guildId, discordUserId, keyDigest, until, grantedAt: now.toISOString() } },
+        ];
       }
       case 'RemoveVipRole': {
         // the bot may report twice (a retry, a restart): only the first report is news

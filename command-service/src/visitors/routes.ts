@@ -12,7 +12,8 @@ import { visitorDigestOf } from './visitor-digest.ts';
 export function visitorRoutes(deps: CommandDeps): Router {
   const router = new Router();
   // every visit is an event: the limit bounds how fast one client can grow the log
-  const limit = () => rateLimit({ perMinute: deps.config.rateLimits.hashGeneration, keyOf: (ctx) => visitorDigestOf(ctx, deps.keyring) });
+  const limit = () =>
+    rateLimit({ perMinute: deps.config.rateLimits.hashGeneration, keyOf: (ctx) => visitorDigestOf(ctx, deps.keyring) });
 
   router.post('/api/keys/trackVisitor', limit(), async (ctx) => {
     const { serverId } = validate(trackVisitorRequestSchema, ctx.request.body);
@@ -36,7 +37,15 @@ export function visitorRoutes(deps: CommandDeps): Router {
 async function recordVisit(deps: CommandDeps, ctx: Context, guildId: string | null): Promise<number> {
   const visitorDigest = visitorDigestOf(ctx, deps.keyring);
   const context = commandContext(ctx);
-  const events = visitorDecider.decide({ type: 'RecordVisit', visitorDigest, guildId }, visitorDecider.initialState(), context.now);
-  const written = await deps.eventStore.append(visitorStream(visitorDigest), toNewEvents(events, context.metadata), 'any');
+  const events = visitorDecider.decide(
+    { type: 'RecordVisit', visitorDigest, guildId },
+    visitorDecider.initialState(),
+    context.now,
+  );
+  const written = await deps.eventStore.append(
+    visitorStream(visitorDigest),
+    toNewEvents(events, context.metadata),
+    'any',
+  );
   return written.nextRevision + 1;
 }

@@ -32,7 +32,8 @@ export function whitelistRoutes(deps: CommandDeps): Router {
     // the manager refetches its list right after this answer
     if (position !== null) await waitForProjection(deps.readStore, PROJECTION, position);
     const [added] = events;
-    if (added?.type !== 'WhitelistEntryAdded') throw new Error('adding a whitelist entry decided no WhitelistEntryAdded');
+    if (added?.type !== 'WhitelistEntryAdded')
+      throw new Error('adding a whitelist entry decided no WhitelistEntryAdded');
     const body: AddWhitelistEntryResponse = { success: true, message: whitelistTexts.entryAdded, entry: added.data };
     ctx.status = 201;
     ctx.body = body;

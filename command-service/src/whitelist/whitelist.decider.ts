@@ -41,11 +41,17 @@ export const whitelistDecider: Decider<WhitelistCommand, WhitelistState, Whiteli
       // adding a listed member again renews the entry: the new duration counts from now
       case 'AddWhitelistEntry': {
         const { userId, guildId, duration } = command;
-        return [{ type: 'WhitelistEntryAdded', data: { userId, guildId, duration, expiresAt: whitelistExpiry(duration, now), addedAt: now.toISOString() } }];
+        return [
+          {
+            type: 'WhitelistEntryAdded',
+            data: { userId, guildId, duration, expiresAt: whitelistExpiry(duration, now), addedAt: now.toISOString() },
+          },
+        ];
       }
       case 'RemoveWhitelistEntry': {
         // an expired entry can still be removed: it stays in the manager's data until it is
-        if (!state.listed) throw new DomainError('not_found', whitelistTexts.entryNotFound, 'whitelist_entry_not_found');
+        if (!state.listed)
+          throw new DomainError('not_found', whitelistTexts.entryNotFound, 'whitelist_entry_not_found');
         const { userId, guildId } = command;
         return [{ type: 'WhitelistEntryRemoved', data: { userId, guildId, removedAt: now.toISOString() } }];
       }

@@ -7,7 +7,9 @@ const blankIsMissing = z.string({ error: errorTexts.fillAllFields }).trim().min(
 export const createAnnouncementRequestSchema = z.object({
   title: blankIsMissing.max(200, 'Title must be at most 200 characters'),
   content: blankIsMissing.max(5000, 'Content must be at most 5000 characters'),
-  priority: z.enum(configDefaults.priorities, { error: errorTexts.invalidPriority }).default(configDefaults.defaultPriority),
+  priority: z
+    .enum(configDefaults.priorities, { error: errorTexts.invalidPriority })
+    .default(configDefaults.defaultPriority),
 });
 export type CreateAnnouncementRequest = z.input<typeof createAnnouncementRequestSchema>;
 
@@ -24,7 +26,13 @@ export interface AnnouncementView {
 }
 
 export const announcementsRoutes: import('./route-spec.ts').RouteSpec[] = [
-  { method: 'GET', path: '/api/announcements', auth: 'signedIn', summary: 'Announcements, newest first', response: { status: 200, description: 'AnnouncementView[]' } },
+  {
+    method: 'GET',
+    path: '/api/announcements',
+    auth: 'signedIn',
+    summary: 'Announcements, newest first',
+    response: { status: 200, description: 'AnnouncementView[]' },
+  },
   {
     method: 'POST',
     path: '/api/announcements',

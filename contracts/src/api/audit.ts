@@ -20,8 +20,13 @@ const once = (name: string, text: string) =>
 /** A date or time, as the ISO 8601 instant the audit trail stores; a bare `to` date means the whole day. */
 const instant = (name: 'from' | 'to') =>
   once(name, auditTexts.time(name))
-    .refine((text) => (DATE_ONLY.test(text) || DATE_TIME.test(text)) && !Number.isNaN(Date.parse(text)), auditTexts.time(name))
-    .transform((text) => new Date(Date.parse(text) + (name === 'to' && DATE_ONLY.test(text) ? 86_400_000 - 1 : 0)).toISOString());
+    .refine(
+      (text) => (DATE_ONLY.test(text) || DATE_TIME.test(text)) && !Number.isNaN(Date.parse(text)),
+      auditTexts.time(name),
+    )
+    .transform((text) =>
+      new Date(Date.parse(text) + (name === 'to' && DATE_ONLY.test(text) ? 86_400_000 - 1 : 0)).toISOString(),
+    );
 
 const wholeNumber = (name: string, text: string, min: number, max: number) =>
   once(name, text)
@@ -40,19 +45,24 @@ const eventTypes = once('type', auditTexts.type)
 
 const auditQueryShape = {
   guildId: once('guildId', auditTexts.guildId).regex(SNOWFLAKE, auditTexts.guildId).optional(),
-  userId: once('userId', auditTexts.userId).regex(/^[\w.-]{1,64}$/, auditTexts.userId).optional(),
+  userId: once('userId', auditTexts.userId)
+    .regex(/^[\w.-]{1,64}$/, auditTexts.userId)
+    .optional(),
   type: eventTypes.optional(),
   from: instant('from').optional(),
   to: instant('to').optional(),
   before: wholeNumber('before', auditTexts.before, 1, Number.MAX_SAFE_INTEGER).optional(),
-  limit: wholeNumber('limit', auditTexts.limit(AUDIT_PAGE.maxLimit), 1, AUDIT_PAGE.maxLimit).default(AUDIT_PAGE.defaultLimit),
+  limit: wholeNumber('limit', auditTexts.limit(AUDIT_PAGE.maxLimit), 1, AUDIT_PAGE.maxLimit).default(
+    AUDIT_PAGE.defaultLimit,
+  ),
 };
 const knownParameters = Object.keys(auditQueryShape);
 
 /** GET /api/admin/audit's query string: every parameter optional, none unknown, none twice. */
 export const auditQuerySchema = z
   .strictObject(auditQueryShape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? auditTexts.unknownParameter(issue.keys, knownParameters) : undefined),
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? auditTexts.unknownParameter(issue.keys, knownParameters) : undefined,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, auditTexts.fromAfterTo);
 export type AuditQuery = z.output<typeof auditQuerySchema>;
@@ -113,7 +123,8 @@ export const auditRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/admin/audit',
     auth: 'admin',
-    summary: 'The event log as an audit trail, newest first, filtered by server, user, event type and time; paged by log position',
+    summary:
+      'The event log as an audit trail, newest first, filtered by server, user, event type and time; paged by log position',
     query: auditQuerySchema,
     response: { status: 200, description: 'AuditPageResponse: { events, nextBefore }' },
   },
@@ -129,7 +140,8 @@ export const auditRoutes: RouteSpec[] = [
     method: 'GET',
     path: '/api/admin/audit/servers/:guildId/settings',
     auth: 'admin',
-    summary: "Who changed what when in a server's settings (greeting, owner, slots, VIP role, log channel, auto-ping), field by field",
+    summary:
+      "Who changed what when in a server's settings (greeting, owner, slots, VIP role, log channel, auto-ping), field by field",
     params: { guildId: auditGuildIdParamSchema },
     response: { status: 200, description: 'ServerSettingsHistoryResponse' },
   },

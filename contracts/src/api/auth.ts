@@ -6,7 +6,10 @@ const required = z.string({ error: errorTexts.fillAllFields }).trim().min(1, err
 export const loginRequestSchema = z.object({
   username: required.max(64, errorTexts.invalidCredentials),
   // not trimmed: spaces may be part of a password
-  password: z.string({ error: errorTexts.fillAllFields }).min(1, errorTexts.fillAllFields).max(256, errorTexts.invalidCredentials),
+  password: z
+    .string({ error: errorTexts.fillAllFields })
+    .min(1, errorTexts.fillAllFields)
+    .max(256, errorTexts.invalidCredentials),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -40,7 +43,10 @@ export const usernameSchema = z
   .max(32, 'Username must be 3 to 32 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, dot, dash and underscore');
 
-export const newPasswordSchema = z.string().min(10, 'Password must be at least 10 characters').max(256, 'Password must be at most 256 characters');
+export const newPasswordSchema = z
+  .string()
+  .min(10, 'Password must be at least 10 characters')
+  .max(256, 'Password must be at most 256 characters');
 
 export const authRoutes: import('./route-spec.ts').RouteSpec[] = [
   {
@@ -52,6 +58,18 @@ export const authRoutes: import('./route-spec.ts').RouteSpec[] = [
     response: { status: 200, description: '{ token, id, user: { username, isAdmin } }' },
     rateLimited: true,
   },
-  { method: 'POST', path: '/api/auth/logout', auth: 'signedIn', summary: 'End this session', response: { status: 204, description: 'The token no longer works' } },
-  { method: 'GET', path: '/api/user/info', auth: 'signedIn', summary: 'Who is signed in', response: { status: 200, description: '{ id, username, isAdmin, avatar }' } },
+  {
+    method: 'POST',
+    path: '/api/auth/logout',
+    auth: 'signedIn',
+    summary: 'End this session',
+    response: { status: 204, description: 'The token no longer works' },
+  },
+  {
+    method: 'GET',
+    path: '/api/user/info',
+    auth: 'signedIn',
+    summary: 'Who is signed in',
+    response: { status: 200, description: '{ id, username, isAdmin, avatar }' },
+  },
 ];

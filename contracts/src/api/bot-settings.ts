@@ -28,7 +28,9 @@ export const botSettingsTexts = {
   postExists: 'This post is already scheduled',
 } as const;
 
-const discordId = z.string({ error: botSettingsTexts.badDiscordId }).regex(/^\d{17,20}$/, botSettingsTexts.badDiscordId);
+const discordId = z
+  .string({ error: botSettingsTexts.badDiscordId })
+  .regex(/^\d{17,20}$/, botSettingsTexts.badDiscordId);
 const isoTime = z.iso.datetime({ offset: true, error: botSettingsTexts.badTime });
 
 export const postIdParamSchema = z.uuid({ error: botSettingsTexts.unknownPost });
@@ -65,7 +67,12 @@ export const scheduleVideoPostRequestSchema = z.object({
   scheduledBy: discordId,
 });
 export const cancelVideoPostRequestSchema = z.object({ guildId: discordId, cancelledBy: discordId });
-export const videoPostedRequestSchema = z.object({ guildId: discordId, channelId: discordId, messageId: discordId, dueAt: isoTime });
+export const videoPostedRequestSchema = z.object({
+  guildId: discordId,
+  channelId: discordId,
+  messageId: discordId,
+  dueAt: isoTime,
+});
 
 export type ChooseVipRoleRequest = z.input<typeof chooseVipRoleRequestSchema>;
 export type SetLogChannelRequest = z.input<typeof setLogChannelRequestSchema>;

@@ -6,7 +6,6 @@ import { serverIdParamSchema } from './servers.ts';
 
 const { min: MIN_DELAY, max: MAX_DELAY } = configDefaults.greetingDelaySeconds;
 
-
 /** The settings of one server's greeting (spec §3), as GET answers and POST takes them. */
 export interface GreetingSettings {
   enabled: boolean;
@@ -28,7 +27,10 @@ export const greetingSettingsRequestSchema = z.object({
   // an empty select sends "": no channel chosen
   channelId: z.preprocess(
     (value) => (value === '' || value === undefined ? null : value),
-    z.string({ error: greetingTexts.channelNotInServer }).regex(/^\d{17,20}$/, greetingTexts.channelNotInServer).nullable(),
+    z
+      .string({ error: greetingTexts.channelNotInServer })
+      .regex(/^\d{17,20}$/, greetingTexts.channelNotInServer)
+      .nullable(),
   ),
   delay: z
     .number({ error: greetingTexts.delayRange })
@@ -93,7 +95,13 @@ export const greetingsRoutes: RouteSpec[] = [
     params: serverId,
     response: { status: 200, description: 'GreetingRemovedResponse' },
   },
-  { method: 'GET', path: '/api/greetings/list', auth: 'signedIn', summary: "Greetings of the caller's own servers", response: { status: 200, description: 'GreetingListResponse' } },
+  {
+    method: 'GET',
+    path: '/api/greetings/list',
+    auth: 'signedIn',
+    summary: "Greetings of the caller's own servers",
+    response: { status: 200, description: 'GreetingListResponse' },
+  },
 ];
 
 export { GREETING_MESSAGE_MAX, greetingTexts };

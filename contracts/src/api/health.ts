@@ -22,13 +22,26 @@ export interface ReadinessResponse {
 }
 
 export const healthRoutes: import('./route-spec.ts').RouteSpec[] = [
-  { method: 'GET', path: '/api/health', auth: 'anonymous', summary: "The log's head and each projection's checkpoint and lag", response: { status: 200, description: 'HealthResponse' } },
+  {
+    method: 'GET',
+    path: '/api/health',
+    auth: 'anonymous',
+    summary: "The log's head and each projection's checkpoint and lag",
+    response: { status: 200, description: 'HealthResponse' },
+  },
   {
     method: 'GET',
     path: '/api/ready',
     auth: 'anonymous',
-    summary: 'Readiness: 200 once the stores answer and the projections have caught up; 503 before, and while shutting down',
+    summary:
+      'Readiness: 200 once the stores answer and the projections have caught up; 503 before, and while shutting down',
     response: { status: 200, description: 'ReadinessResponse (503 with the same shape when not ready)' },
   },
 ];
-healthRoutes.push({ method: 'GET', path: '/api/openapi.json', auth: 'anonymous', summary: 'This API as an OpenAPI 3.1 document', response: { status: 200, description: 'OpenAPI document' } });
+healthRoutes.push({
+  method: 'GET',
+  path: '/api/openapi.json',
+  auth: 'anonymous',
+  summary: 'This API as an OpenAPI 3.1 document',
+  response: { status: 200, description: 'OpenAPI document' },
+});

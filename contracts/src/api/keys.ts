@@ -4,7 +4,6 @@ import { errorTexts } from '../error-texts.ts';
 import type { Tier } from '../events/key.ts';
 import type { RouteSpec } from './route-spec.ts';
 
-
 /** How an access hash stands when someone asks: `code` of the hash check answer. */
 export type AccessHashStatus = 'valid' | 'unknown' | 'expired' | 'used';
 
@@ -34,7 +33,11 @@ export function canonicalCode(input: string): string | null {
 }
 
 const serverIdFor = (text: string) => z.string({ error: text }).trim().min(1, text).max(100, text);
-const discordId = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields).regex(/^\d{17,20}$/, keyTexts.invalidDiscordId);
+const discordId = z
+  .string({ error: errorTexts.fillAllFields })
+  .trim()
+  .min(1, errorTexts.fillAllFields)
+  .regex(/^\d{17,20}$/, keyTexts.invalidDiscordId);
 const optionalHash = z.string().max(200).nullish();
 
 export const generateHashRequestSchema = z.object({ serverId: serverIdFor(keyTexts.missingServerOrHash) });
@@ -42,7 +45,11 @@ export const generateKeyRequestSchema = z.object({ guildId: serverIdFor(keyTexts
 export const redeemKeyRequestSchema = z.object({
   guildId: discordId,
   discordUserId: discordId,
-  key: z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields).max(200, keyTexts.unknownKey),
+  key: z
+    .string({ error: errorTexts.fillAllFields })
+    .trim()
+    .min(1, errorTexts.fillAllFields)
+    .max(200, keyTexts.unknownKey),
 });
 export const vipRoleRemovedRequestSchema = z.object({ guildId: discordId, discordUserId: discordId });
 export const trackVisitorRequestSchema = z.object({ serverId: serverIdFor(keyTexts.noServerId) });

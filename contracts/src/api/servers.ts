@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { serverTexts } from '../texts/servers.ts';
 import type { RouteSpec } from './route-spec.ts';
 
-
 const SNOWFLAKE = /^\d{17,20}$/;
 
 /** A Discord server id in a path (`/api/server/:id`, `/api/greetings/settings/:serverId`). */
@@ -10,7 +9,10 @@ export const serverIdParamSchema = z.string().regex(SNOWFLAKE, serverTexts.badSe
 
 /** A server id typed by a subscriber: blank → "Please enter a server ID", then the format. */
 const typedServerId = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? serverTexts.enterServerId : serverTexts.badServerId) })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? serverTexts.enterServerId : serverTexts.badServerId,
+  })
   .trim()
   .min(1, serverTexts.enterServerId)
   .regex(SNOWFLAKE, serverTexts.badServerId);
@@ -23,19 +25,36 @@ export type UpdateServerRequest = z.input<typeof updateServerRequestSchema>;
 
 /** What the key bot reports of a server it is in (POST /api/bot/guilds/:id). */
 export const guildReportRequestSchema = z.object({
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
-  icon: z.string({ error: 'icon must be a string or null' }).max(256, 'icon must be at most 256 characters').nullable().default(null),
-  memberCount: z.number({ error: 'memberCount must be a non-negative integer' }).int('memberCount must be a non-negative integer').nonnegative('memberCount must be a non-negative integer'),
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(100, 'name must be at most 100 characters'),
+  icon: z
+    .string({ error: 'icon must be a string or null' })
+    .max(256, 'icon must be at most 256 characters')
+    .nullable()
+    .default(null),
+  memberCount: z
+    .number({ error: 'memberCount must be a non-negative integer' })
+    .int('memberCount must be a non-negative integer')
+    .nonnegative('memberCount must be a non-negative integer'),
   channels: z
     .array(
       z.object({
         id: z.string({ error: 'channel id must be a Discord id' }).regex(SNOWFLAKE, 'channel id must be a Discord id'),
-        name: z.string({ error: 'channel name is required' }).min(1, 'channel name is required').max(100, 'channel name must be at most 100 characters'),
+        name: z
+          .string({ error: 'channel name is required' })
+          .min(1, 'channel name is required')
+          .max(100, 'channel name must be at most 100 characters'),
       }),
       { error: 'channels must be a list of { id, name }' },
     )
     .max(500, 'at most 500 channels'),
-  missingPermissions: z.array(z.string().min(1).max(64), { error: 'missingPermissions must be a list of names' }).max(64).default([]),
+  missingPermissions: z
+    .array(z.string().min(1).max(64), { error: 'missingPermissions must be a list of names' })
+    .max(64)
+    .default([]),
 });
 export type GuildReportRequest = z.input<typeof guildReportRequestSchema>;
 export type GuildSnapshot = z.output<typeof guildReportRequestSchema>;
@@ -116,8 +135,20 @@ export const serversRoutes: RouteSpec[] = [
     params: id,
     response: { status: 200, description: 'GuildReportResponse' },
   },
-  { method: 'GET', path: '/api/server/debug/guilds', auth: 'anonymous', summary: 'Servers the bot is in, largest first', response: { status: 200, description: 'GuildDebugListResponse' } },
-  { method: 'GET', path: '/api/server/stats', auth: 'anonymous', summary: 'Servers the bot is in and their members', response: { status: 200, description: 'ServerStatsResponse' } },
+  {
+    method: 'GET',
+    path: '/api/server/debug/guilds',
+    auth: 'anonymous',
+    summary: 'Servers the bot is in, largest first',
+    response: { status: 200, description: 'GuildDebugListResponse' },
+  },
+  {
+    method: 'GET',
+    path: '/api/server/stats',
+    auth: 'anonymous',
+    summary: 'Servers the bot is in and their members',
+    response: { status: 200, description: 'ServerStatsResponse' },
+  },
   {
     method: 'GET',
     path: '/api/server/:id',
@@ -134,7 +165,13 @@ export const serversRoutes: RouteSpec[] = [
     params: id,
     response: { status: 200, description: 'ChannelView[]' },
   },
-  { method: 'GET', path: '/api/user/servers', auth: 'signedIn', summary: "The caller's server slots", response: { status: 200, description: 'UserServersResponse' } },
+  {
+    method: 'GET',
+    path: '/api/user/servers',
+    auth: 'signedIn',
+    summary: "The caller's server slots",
+    response: { status: 200, description: 'UserServersResponse' },
+  },
   {
     method: 'POST',
     path: '/api/user/add-server',

@@ -37,6 +37,18 @@ export interface PublicStatsResponse {
 }
 
 export const statsRoutes: RouteSpec[] = [
-  { method: 'GET', path: '/api/admin/stats', auth: 'admin', summary: 'Statistics from the projections: keys per day, VIPs, visitors, whitelist, servers', response: { status: 200, description: 'AdminStatsResponse' } },
-  { method: 'GET', path: '/api/stats/public', auth: 'anonymous', summary: 'Public figures for the landing page', response: { status: 200, description: 'PublicStatsResponse' } },
+  {
+    method: 'GET',
+    path: '/api/admin/stats',
+    auth: 'admin',
+    summary: 'Statistics from the projections: keys per day, VIPs, visitors, whitelist, servers',
+    response: { status: 200, description: 'AdminStatsResponse' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stats/public',
+    auth: 'anonymous',
+    summary: 'Public figures for the landing page',
+    response: { status: 200, description: 'PublicStatsResponse' },
+  },
 ];

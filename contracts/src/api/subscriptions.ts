@@ -4,10 +4,10 @@ import { errorTexts } from '../error-texts.ts';
 import { newPasswordSchema, usernameSchema } from './auth.ts';
 import type { RouteSpec } from './route-spec.ts';
 
-
 const fill = errorTexts.fillAllFields;
 /** A blank form field means the same as a missing one. */
-const blankToMissing = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
+const blankToMissing = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 /** A whole number in a range; a numeric string from a form field is accepted too. */
 function wholeNumber(min: number, max: number, text: string) {
@@ -16,7 +16,11 @@ function wholeNumber(min: number, max: number, text: string) {
       const present = blankToMissing(value);
       return typeof present === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(present) ? Number(present) : present;
     },
-    z.number({ error: (issue) => (issue.input === undefined ? fill : text) }).int(text).min(min, text).max(max, text),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? fill : text) })
+      .int(text)
+      .min(min, text)
+      .max(max, text),
   );
 }
 
@@ -33,7 +37,11 @@ export const createSubscriberRequestSchema = z.object({
   maxSlots: wholeNumber(1, 100, subscriptionTexts.maxSlotsRange),
   discordUserId: z.preprocess(
     blankToMissing,
-    z.string({ error: subscriptionTexts.discordUserId }).trim().regex(discordIdPattern, subscriptionTexts.discordUserId).optional(),
+    z
+      .string({ error: subscriptionTexts.discordUserId })
+      .trim()
+      .regex(discordIdPattern, subscriptionTexts.discordUserId)
+      .optional(),
   ),
 });
 export type CreateSubscriberRequest = z.input<typeof createSubscriberRequestSchema>;
@@ -136,7 +144,13 @@ export const subscriptionsRoutes: RouteSpec[] = [
     params: { id: subscriberIdSchema },
     response: { status: 200, description: '{ success: true, subscription }' },
   },
-  { method: 'GET', path: '/api/admin/subscribers', auth: 'admin', summary: 'Subscribers, newest first', response: { status: 200, description: 'SubscribersResponse' } },
+  {
+    method: 'GET',
+    path: '/api/admin/subscribers',
+    auth: 'admin',
+    summary: 'Subscribers, newest first',
+    response: { status: 200, description: 'SubscribersResponse' },
+  },
   {
     method: 'GET',
     path: '/api/user/subscription',

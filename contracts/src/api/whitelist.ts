@@ -4,7 +4,6 @@ import { errorTexts } from '../error-texts.ts';
 import { whitelistDurationSchema, type WhitelistDuration } from '../events/subscription.ts';
 import type { RouteSpec } from './route-spec.ts';
 
-
 /** How long each duration lasts; lifetime never expires. */
 export const whitelistDurationDays: Record<WhitelistDuration, number | null> = {
   weekly: 7,
@@ -14,7 +13,8 @@ export const whitelistDurationDays: Record<WhitelistDuration, number | null> = {
 };
 export const defaultWhitelistDuration: WhitelistDuration = 'monthly';
 
-const missing = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const missing = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * A Discord id (snowflake) as a string: blank or missing is "fill in all fields", anything
@@ -31,7 +31,9 @@ const ids = { userId: discordId, guildId: discordId };
 
 export const addWhitelistEntryRequestSchema = z.object({
   ...ids,
-  duration: z.enum(whitelistDurationSchema.options, { error: whitelistTexts.invalidDuration }).default(defaultWhitelistDuration),
+  duration: z
+    .enum(whitelistDurationSchema.options, { error: whitelistTexts.invalidDuration })
+    .default(defaultWhitelistDuration),
 });
 export type AddWhitelistEntryRequest = z.input<typeof addWhitelistEntryRequestSchema>;
 
@@ -63,7 +65,13 @@ export interface RemoveWhitelistEntryResponse {
 }
 
 export const whitelistRoutes: RouteSpec[] = [
-  { method: 'GET', path: '/api/admin/whitelist', auth: 'admin', summary: 'Active whitelist entries, newest first', response: { status: 200, description: 'WhitelistResponse' } },
+  {
+    method: 'GET',
+    path: '/api/admin/whitelist',
+    auth: 'admin',
+    summary: 'Active whitelist entries, newest first',
+    response: { status: 200, description: 'WhitelistResponse' },
+  },
   {
     method: 'POST',
     path: '/api/admin/whitelist',

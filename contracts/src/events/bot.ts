@@ -8,8 +8,18 @@ import { z } from 'zod';
  */
 
 /** Stream `bot-settings-<guildId>`: the key bot's per-server choices. */
-export const vipRoleChosenSchema = z.object({ guildId: z.string(), roleId: z.string(), chosenBy: z.string(), chosenAt: z.string() });
-export const logChannelSetSchema = z.object({ guildId: z.string(), channelId: z.string(), setBy: z.string(), setAt: z.string() });
+export const vipRoleChosenSchema = z.object({
+  guildId: z.string(),
+  roleId: z.string(),
+  chosenBy: z.string(),
+  chosenAt: z.string(),
+});
+export const logChannelSetSchema = z.object({
+  guildId: z.string(),
+  channelId: z.string(),
+  setBy: z.string(),
+  setAt: z.string(),
+});
 
 /**
  * Stream `auto-ping-<guildId>`: a repeating reminder in one channel, every `hours` hours from
@@ -49,4 +59,9 @@ export const videoPostedSchema = z.object({
   dueAt: z.string(),
   postedAt: z.string(),
 });
-export const videoPostCancelledSchema = z.object({ postId: z.string(), guildId: z.string(), cancelledBy: z.string(), cancelledAt: z.string() });
+export const videoPostCancelledSchema = z.object({
+  postId: z.string(),
+  guildId: z.string(),
+  cancelledBy: z.string(),
+  cancelledAt: z.string(),
+});

@@ -22,7 +22,12 @@ export const serverReleasedSchema = z.object({ guildId: z.string(), userId: z.st
 
 /** Stream `user-servers-<userId>`: the servers in a subscriber's slots. */
 export const subscriberServerAddedSchema = z.object({ userId: z.string(), guildId: z.string(), addedAt: z.string() });
-export const subscriberServerChangedSchema = z.object({ userId: z.string(), oldGuildId: z.string(), newGuildId: z.string(), changedAt: z.string() });
+export const subscriberServerChangedSchema = z.object({
+  userId: z.string(),
+  oldGuildId: z.string(),
+  newGuildId: z.string(),
+  changedAt: z.string(),
+});
 
 /** Stream `greeting-<guildId>`: the welcome message for new members. */
 export const greetingConfiguredSchema = z.object({

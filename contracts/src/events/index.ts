@@ -94,6 +94,10 @@ export function parseEvent(type: string, data: unknown, version = 1): DomainEven
 }
 
 /** parseEvent for an event as the store recorded it, with the version from its metadata. */
-export function parseRecordedEvent(recorded: { type: string; data: unknown; metadata?: Partial<EventMetadata> | null }): DomainEvent {
+export function parseRecordedEvent(recorded: {
+  type: string;
+  data: unknown;
+  metadata?: Partial<EventMetadata> | null;
+}): DomainEvent {
   return parseEvent(recorded.type, recorded.data, storedSchemaVersion(recorded.metadata));
 }

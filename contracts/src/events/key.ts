@@ -7,8 +7,18 @@ export type Tier = z.infer<typeof tierSchema>;
  * Stream `access-hash-<digest>`: a one-time link to a server's key page. Only the SHA-256
  * digest of the hash is ever stored; the hash itself lives in the visitor's URL.
  */
-export const accessHashIssuedSchema = z.object({ hashDigest: z.string(), guildId: z.string(), expiresAt: z.string(), issuedAt: z.string() });
-export const accessHashUsedSchema = z.object({ hashDigest: z.string(), guildId: z.string(), keyDigest: z.string(), usedAt: z.string() });
+export const accessHashIssuedSchema = z.object({
+  hashDigest: z.string(),
+  guildId: z.string(),
+  expiresAt: z.string(),
+  issuedAt: z.string(),
+});
+export const accessHashUsedSchema = z.object({
+  hashDigest: z.string(),
+  guildId: z.string(),
+  keyDigest: z.string(),
+  usedAt: z.string(),
+});
 
 /** Stream `key-<digest>`: a VIP key's life. Only the SHA-256 digest of the key is stored. */
 export const keyGeneratedSchema = z.object({
@@ -22,7 +32,12 @@ export const keyGeneratedSchema = z.object({
   visitorDigest: z.string().nullable(),
   accessHashDigest: z.string().nullable(),
 });
-export const keyRedeemedSchema = z.object({ keyDigest: z.string(), guildId: z.string(), discordUserId: z.string(), redeemedAt: z.string() });
+export const keyRedeemedSchema = z.object({
+  keyDigest: z.string(),
+  guildId: z.string(),
+  discordUserId: z.string(),
+  redeemedAt: z.string(),
+});
 
 /** Stream `vip-<guildId>-<discordUserId>`: a member's VIP role window. */
 export const vipRoleGrantedSchema = z.object({
@@ -36,4 +51,8 @@ export const vipRoleGrantedSchema = z.object({
 export const vipRoleRemovedSchema = z.object({ guildId: z.string(), discordUserId: z.string(), removedAt: z.string() });
 
 /** Stream `visitor-<digest>`: visits of one (hashed) address. */
-export const visitRecordedSchema = z.object({ visitorDigest: z.string(), guildId: z.string().nullable(), visitedAt: z.string() });
+export const visitRecordedSchema = z.object({
+  visitorDigest: z.string(),
+  guildId: z.string().nullable(),
+  visitedAt: z.string(),
+});

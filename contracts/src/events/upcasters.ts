@@ -30,7 +30,8 @@ export function storedSchemaVersion(metadata: Partial<EventMetadata> | null | un
 /** Brings data written in `from` up to version `to`, one step at a time. */
 export function upcast(type: string, data: unknown, from: number, to: number): unknown {
   if (from === to) return data;
-  if (from > to) throw new Error(`${type} v${from} was written by a newer version of the product (this one knows v${to})`);
+  if (from > to)
+    throw new Error(`${type} v${from} was written by a newer version of the product (this one knows v${to})`);
   let current = data as EventData;
   for (let version = from; version < to; version++) {
     const step = upcasters[type]?.[version];

@@ -46,5 +46,12 @@ export interface CheckpointDocument {
 
 /** The answer shape of GET /api/announcements and of the ws push, from the read model. */
 export function toAnnouncementView(doc: AnnouncementDocument): import('../api/announcements.ts').AnnouncementView {
-  return { id: doc._id, title: doc.title, content: doc.content, priority: doc.priority, createdAt: doc.createdAt, author: doc.author };
+  return {
+    id: doc._id,
+    title: doc.title,
+    content: doc.content,
+    priority: doc.priority,
+    createdAt: doc.createdAt,
+    author: doc.author,
+  };
 }

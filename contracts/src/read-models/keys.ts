@@ -92,7 +92,10 @@ export interface KeyCounterDocument {
 export const vipRoleId = (guildId: string, discordUserId: string) => `${guildId}-${discordUserId}`;
 
 /** How an access hash stands at `now`; used at query time, so expiry needs no event. */
-export function accessHashStatusOf(doc: Pick<AccessHashDocument, 'expiresAt' | 'usedAt'> | null, now: Date): AccessHashStatus {
+export function accessHashStatusOf(
+  doc: Pick<AccessHashDocument, 'expiresAt' | 'usedAt'> | null,
+  now: Date,
+): AccessHashStatus {
   if (!doc) return 'unknown';
   if (doc.usedAt !== null) return 'used';
   if (new Date(doc.expiresAt).getTime() <= now.getTime()) return 'expired';

@@ -17,12 +17,18 @@ export interface SubscriptionDocument {
 }
 
 /** Active at `now`: not ended and not past its expiry. */
-export function isActiveSubscription(doc: Pick<SubscriptionDocument, 'endedAt' | 'expiresAt'> | null, now: Date): boolean {
+export function isActiveSubscription(
+  doc: Pick<SubscriptionDocument, 'endedAt' | 'expiresAt'> | null,
+  now: Date,
+): boolean {
   return !!doc && doc.endedAt === null && new Date(doc.expiresAt).getTime() > now.getTime();
 }
 
 /** Premium (no ads, premium keys): an active plan other than a free one. */
-export function isPremiumSubscription(doc: Pick<SubscriptionDocument, 'endedAt' | 'expiresAt' | 'planName'> | null, now: Date): boolean {
+export function isPremiumSubscription(
+  doc: Pick<SubscriptionDocument, 'endedAt' | 'expiresAt' | 'planName'> | null,
+  now: Date,
+): boolean {
   return isActiveSubscription(doc, now) && doc!.planName.trim().toLowerCase() !== 'free';
 }
 

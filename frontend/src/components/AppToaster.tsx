@@ -27,7 +27,12 @@ export function AppToaster() {
       containerStyle={{ top: 72 }}
       toastOptions={{
         // inline, because the library styles its toasts inline (light by default)
-        style: { background: 'var(--surface-raised)', color: 'var(--text)', border: '1px solid var(--border)', maxWidth: 380 },
+        style: {
+          background: 'var(--surface-raised)',
+          color: 'var(--text)',
+          border: '1px solid var(--border)',
+          maxWidth: 380,
+        },
         removeDelay: fadeMs,
         success: { duration: successMs, iconTheme: { primary: '#3ba55c', secondary: '#fff' } },
         error: { duration: errorMs, iconTheme: { primary: '#f23f43', secondary: '#fff' } },

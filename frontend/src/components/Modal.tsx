@@ -52,7 +52,14 @@ export function Modal({ title, onClose, children, className }: ModalProps) {
         if (event.target === event.currentTarget) closeRef.current(); // the backdrop
       }}
     >
-      <div ref={boxRef} className={`modal ${className ?? ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div
+        ref={boxRef}
+        className={`modal ${className ?? ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={() => closeRef.current()}>

@@ -4,7 +4,15 @@ import { useId, useState } from 'react';
  * A credential that is hidden until asked for (decisions.md §4): masked by default, a
  * Show/Hide toggle, and a Copy button that works either way.
  */
-export function SecretField({ label, value, onCopy }: { label: string; value: string; onCopy?: (value: string) => void }) {
+export function SecretField({
+  label,
+  value,
+  onCopy,
+}: {
+  label: string;
+  value: string;
+  onCopy?: (value: string) => void;
+}) {
   const [shown, setShown] = useState(false);
   const id = useId();
   return (
@@ -26,7 +34,12 @@ export function SecretField({ label, value, onCopy }: { label: string; value: st
           {shown ? 'Hide' : 'Show'}
         </button>
         {onCopy && (
-          <button type="button" className="button button-ghost button-small" aria-label={`Copy ${label}`} onClick={() => onCopy(value)}>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            aria-label={`Copy ${label}`}
+            onClick={() => onCopy(value)}
+          >
             Copy
           </button>
         )}

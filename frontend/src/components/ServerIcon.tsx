@@ -4,14 +4,28 @@ import { useState } from 'react';
  * A server's icon: an image address as is, a bare Discord icon hash through Discord's CDN,
  * otherwise (or when the image fails) the server's initials.
  */
-export function ServerIcon({ id, name, icon, size = 48 }: { id: string; name: string; icon: string | null | undefined; size?: number }) {
+export function ServerIcon({
+  id,
+  name,
+  icon,
+  size = 48,
+}: {
+  id: string;
+  name: string;
+  icon: string | null | undefined;
+  size?: number;
+}) {
   const [broken, setBroken] = useState(false);
   const src = iconUrl(id, icon);
   if (src && !broken) {
     return <img className="server-icon" src={src} alt="" width={size} height={size} onError={() => setBroken(true)} />;
   }
   return (
-    <span className="server-icon server-icon-initials" style={{ width: size, height: size, fontSize: size / 2.6 }} aria-hidden="true">
+    <span
+      className="server-icon server-icon-initials"
+      style={{ width: size, height: size, fontSize: size / 2.6 }}
+      aria-hidden="true"
+    >
       {initials(name)}
     </span>
   );

@@ -7,7 +7,15 @@ import { UserAvatar } from './UserAvatar.tsx';
 import './signedIn.css';
 
 /** The frame of every signed-in page: who is signed in, the way between modes, and Logout. */
-export function SignedInLayout({ mode, children, wide = false }: { mode: 'panel' | 'admin'; children: ReactNode; wide?: boolean }) {
+export function SignedInLayout({
+  mode,
+  children,
+  wide = false,
+}: {
+  mode: 'panel' | 'admin';
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const user = useAppSelector(selectCurrentUser);
   if (!user) return null; // the route guard has already sent them to /login
 

@@ -3,7 +3,19 @@ import type { ReactNode } from 'react';
 /** Small stroke icons (24×24), drawn inline: no icon font, no emoji that a system may lack. */
 function Svg({ children, size = 24 }: { children: ReactNode; size?: number }) {
   return (
-    <svg className="icon" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {children}
     </svg>
   );

@@ -30,7 +30,10 @@ export async function scriptsLoadedBy(page: Page, visit: () => Promise<void>): P
     page.off('response', onResponse);
   }
   const list = [...files].sort();
-  const gzipBytes = list.reduce((total, file) => total + zlib.gzipSync(fs.readFileSync(path.join(dist, 'assets', file))).length, 0);
+  const gzipBytes = list.reduce(
+    (total, file) => total + zlib.gzipSync(fs.readFileSync(path.join(dist, 'assets', file))).length,
+    0,
+  );
   return { files: list, gzipBytes };
 }
 

@@ -13,7 +13,11 @@ export interface Product {
   dataDir: string;
 }
 
-export async function api<T = unknown>(product: Product, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+export async function api<T = unknown>(
+  product: Product,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const response = await fetch(product.url + path, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
@@ -32,14 +36,21 @@ export async function api<T = unknown>(product: Product, path: string, init: { m
   return { status: response.status, body: body as T };
 }
 
-export async function tokenOf(product: Product, credentials: { username: string; password: string } = ADMIN): Promise<string> {
+export async function tokenOf(
+  product: Product,
+  credentials: { username: string; password: string } = ADMIN,
+): Promise<string> {
   const { status, body } = await api<{ token: string }>(product, '/api/auth/login', { body: credentials });
   if (status !== 200) throw new Error(`login of ${credentials.username} answered ${status}: ${JSON.stringify(body)}`);
   return body.token;
 }
 
 /** Polls until `check` holds (the read side catches up within a second or so). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -69,7 +80,13 @@ export async function seedDemoServer(product: Product): Promise<string> {
 export async function reportServer(product: Product, id: string, name: string, memberCount: number): Promise<void> {
   const { status } = await api(product, `/api/bot/guilds/${id}`, {
     token: BOT_TOKEN,
-    body: { name, icon: null, memberCount, channels: [{ id: `${id.slice(0, -2)}11`, name: 'general' }], missingPermissions: [] },
+    body: {
+      name,
+      icon: null,
+      memberCount,
+      channels: [{ id: `${id.slice(0, -2)}11`, name: 'general' }],
+      missingPermissions: [],
+    },
   });
   if (status !== 200) throw new Error(`reporting server ${id} answered ${status}`);
 }
@@ -82,16 +99,32 @@ export interface CreatedSubscriber {
 }
 
 /** A subscriber with a plan (POST /api/admin/subscribers), or a plain user from the CLI when that route does not answer. */
-export async function createSubscriber(product: Product, username: string, password: string, plan = { planName: 'Business', days: 30, maxSlots: 3 }): Promise<CreatedSubscriber> {
+export async function createSubscriber(
+  product: Product,
+  username: string,
+  password: string,
+  plan = { planName: 'Business', days: 30, maxSlots: 3 },
+): Promise<CreatedSubscriber> {
   const adminToken = await tokenOf(product);
-  const { status, body } = await api(product, '/api/admin/subscribers', { token: adminToken, body: { username, password, ...plan } });
+  const { status, body } = await api(product, '/api/admin/subscribers', {
+    token: adminToken,
+    body: { username, password, ...plan },
+  });
   if (status === 201 || status === 200) {
-    await eventually(async () => (await api(product, '/api/auth/login', { body: { username, password } })).status === 200, `login of ${username}`);
+    await eventually(
+      async () => (await api(product, '/api/auth/login', { body: { username, password } })).status === 200,
+      `login of ${username}`,
+    );
     return { username, password, via: 'admin-api' };
   }
   if (status !== 404) throw new Error(`POST /api/admin/subscribers answered ${status}: ${JSON.stringify(body)}`);
-  const cli = await runCli('src/cli/user.ts', ['create', username, '--password', password], { DATA_DIR: product.dataDir });
+  const cli = await runCli('src/cli/user.ts', ['create', username, '--password', password], {
+    DATA_DIR: product.dataDir,
+  });
   if (cli.code !== 0) throw new Error(`user create failed: ${cli.stderr}`);
-  await eventually(async () => (await api(product, '/api/auth/login', { body: { username, password } })).status === 200, `login of ${username}`);
+  await eventually(
+    async () => (await api(product, '/api/auth/login', { body: { username, password } })).status === 200,
+    `login of ${username}`,
+  );
   return { username, password, via: 'cli' };
 }

@@ -30,7 +30,13 @@ export class Authenticator {
       this.readStore.collection<UserDocument>(readModels.users).findOne({ _id: claims.userId }),
     ]);
     if (session?.endedAt || !user) return null;
-    return { id: user._id, username: user.username, isAdmin: user.isAdmin, avatar: user.avatar, sessionId: claims.sessionId };
+    return {
+      id: user._id,
+      username: user.username,
+      isAdmin: user.isAdmin,
+      avatar: user.avatar,
+      sessionId: claims.sessionId,
+    };
   }
 }
 

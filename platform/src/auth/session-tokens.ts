@@ -13,7 +13,10 @@ export interface SessionClaims {
 export class SessionTokens {
   private readonly key: Uint8Array;
 
-  constructor(secret: string, private readonly sessionHours: number) {
+  constructor(
+    secret: string,
+    private readonly sessionHours: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -32,7 +35,8 @@ export class SessionTokens {
   async verify(token: string): Promise<SessionClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
+        return null;
       return { userId: payload.sub, sessionId: payload.sid, expiresAt: new Date(payload.exp * 1000) };
     } catch {
       return null;

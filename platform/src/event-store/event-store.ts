@@ -84,7 +84,9 @@ export class WrongExpectedRevisionError extends Error {
     /** Current revision, or null when the stream does not exist. */
     readonly actual: number | null,
   ) {
-    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${actual === null ? 'no stream' : actual}`);
+    super(
+      `Stream ${streamId}: expected revision ${String(expected)}, actual ${actual === null ? 'no stream' : actual}`,
+    );
   }
 }
 

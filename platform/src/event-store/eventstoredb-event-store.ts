@@ -170,7 +170,8 @@ export class EventStoreDbEventStore implements EventStore {
 
       const isCaughtUp = (): boolean =>
         pending.length === 0 &&
-        ((caughtUpAt !== undefined && received >= caughtUpAt) || (head !== undefined && (head === null || lastSeen >= head)));
+        ((caughtUpAt !== undefined && received >= caughtUpAt) ||
+          (head !== undefined && (head === null || lastSeen >= head)));
 
       const flush = (): void => {
         flushScheduled = false;

@@ -1,6 +1,16 @@
 import type { Observable } from 'rxjs';
 import type { Metrics } from '../metrics.ts';
-import { isWrongExpectedRevision, type AppendResult, type EventBatch, type EventStore, type ExpectedRevision, type NewEvent, type ReadAllOptions, type RecordedEvent, type SubscribeOptions } from './event-store.ts';
+import {
+  isWrongExpectedRevision,
+  type AppendResult,
+  type EventBatch,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+} from './event-store.ts';
 
 /**
  * Any EventStore, counting its appends for /metrics: how many, how many events, and how many

@@ -11,7 +11,12 @@ import { Readiness } from '../readiness.ts';
  * GET /api/ready: 200 when this process should get traffic (its stores answer, and whatever
  * else the process registered, e.g. caught-up projections), 503 before and while shutting down.
  */
-export function healthRoutes(service: string, eventStore: EventStore, readStore: ReadStore, readiness = new Readiness()): Router {
+export function healthRoutes(
+  service: string,
+  eventStore: EventStore,
+  readStore: ReadStore,
+  readiness = new Readiness(),
+): Router {
   readiness.add('event store', async () => {
     await eventStore.headPosition();
     return true as const;

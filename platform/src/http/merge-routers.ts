@@ -8,7 +8,8 @@ export function mergeRouters(routers: Router[]): Router {
   const merged = new Router();
   for (const router of routers) {
     for (const layer of router.stack) {
-      if (layer.methods.length === 0) throw new Error(`mergeRouters: router-level middleware at ${layer.path} cannot be merged`);
+      if (layer.methods.length === 0)
+        throw new Error(`mergeRouters: router-level middleware at ${layer.path} cannot be merged`);
       merged.register(layer.path, layer.methods, layer.stack, { name: layer.name ?? undefined });
     }
   }

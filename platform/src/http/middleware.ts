@@ -32,7 +32,10 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.body = { error: status === 413 ? 'Request body too large' : errorTexts.malformedBody };
         return;
       }
-      logger.error({ err: error, correlationId: ctx.state.correlationId, method: ctx.method, path: loggablePath(ctx) }, 'request failed');
+      logger.error(
+        { err: error, correlationId: ctx.state.correlationId, method: ctx.method, path: loggablePath(ctx) },
+        'request failed',
+      );
       ctx.status = 500;
       ctx.body = { error: errorTexts.internal };
     }

@@ -6,7 +6,11 @@ import type { Keyring } from '../auth/keyring.ts';
  * A fixed-window limit per client, in memory: enough for one process. Behind several
  * command-services each instance counts its own share (documented in the README).
  */
-export function rateLimit(options: { perMinute: number; keyOf: (ctx: Context) => string; now?: () => number }): Middleware {
+export function rateLimit(options: {
+  perMinute: number;
+  keyOf: (ctx: Context) => string;
+  now?: () => number;
+}): Middleware {
   const windowMs = 60_000;
   const now = options.now ?? Date.now;
   const windows = new Map<string, { startedAt: number; count: number }>();

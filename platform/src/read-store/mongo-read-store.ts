@@ -122,12 +122,20 @@ class MongoCollection<T extends Document> implements Collection<T> {
 
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
     const upsert = options.upsert ?? false;
-    return counts(await this.translated(() => this.driver.updateOne(filter, withStringIdOnInsert(filter, update, upsert), { upsert })));
+    return counts(
+      await this.translated(() =>
+        this.driver.updateOne(filter, withStringIdOnInsert(filter, update, upsert), { upsert }),
+      ),
+    );
   }
 
   async updateMany(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
     const upsert = options.upsert ?? false;
-    return counts(await this.translated(() => this.driver.updateMany(filter, withStringIdOnInsert(filter, update, upsert), { upsert })));
+    return counts(
+      await this.translated(() =>
+        this.driver.updateMany(filter, withStringIdOnInsert(filter, update, upsert), { upsert }),
+      ),
+    );
   }
 
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
@@ -188,6 +196,7 @@ function counts(result: { matchedCount: number; modifiedCount: number; upsertedC
  * ObjectId from the server, so a string id is supplied on insert, as the embedded store does.
  */
 function withStringIdOnInsert(filter: Filter, update: Update, upsert: boolean): UpdateFilter<DriverDocument> {
-  if (!upsert || '_id' in filter || update.$setOnInsert?._id !== undefined) return update as UpdateFilter<DriverDocument>;
+  if (!upsert || '_id' in filter || update.$setOnInsert?._id !== undefined)
+    return update as UpdateFilter<DriverDocument>;
   return { ...update, $setOnInsert: { ...update.$setOnInsert, _id: randomUUID() } } as UpdateFilter<DriverDocument>;
 }

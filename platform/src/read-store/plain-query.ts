@@ -18,12 +18,18 @@ type FieldTest = (actual: unknown) => boolean | undefined;
 const RANGE_OPERATORS = new Set(['$lt', '$lte', '$gt', '$gte']);
 
 function isPrimitive(value: unknown): value is Primitive {
-  return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  );
 }
 
 /** MongoDB equality on one field: an array field matches when an element does; null matches a missing field. */
 function equals(actual: unknown, expected: Primitive): boolean {
-  if (expected === null) return actual === null || actual === undefined || (Array.isArray(actual) && actual.includes(null));
+  if (expected === null)
+    return actual === null || actual === undefined || (Array.isArray(actual) && actual.includes(null));
   return actual === expected || (Array.isArray(actual) && actual.includes(expected));
 }
 
@@ -44,8 +50,12 @@ function compileField(condition: unknown): FieldTest | undefined {
   let ranged = false;
   for (const [operator, operand] of Object.entries(condition)) {
     if (operator === '$eq' && isPrimitive(operand)) tests.push((actual) => equals(actual, operand));
-    else if (operator === '$in' && Array.isArray(operand) && operand.every(isPrimitive)) tests.push((actual) => operand.some((value) => equals(actual, value)));
-    else if (RANGE_OPERATORS.has(operator) && (typeof operand === 'string' || (typeof operand === 'number' && Number.isFinite(operand)))) {
+    else if (operator === '$in' && Array.isArray(operand) && operand.every(isPrimitive))
+      tests.push((actual) => operand.some((value) => equals(actual, value)));
+    else if (
+      RANGE_OPERATORS.has(operator) &&
+      (typeof operand === 'string' || (typeof operand === 'number' && Number.isFinite(operand)))
+    ) {
       ranged = true;
       tests.push((actual) => inRange(actual, operator, operand));
     } else return undefined;
@@ -128,7 +138,13 @@ export function firstInOrder<T>(docs: readonly T[], compare: (a: T, b: T) => num
 }
 
 /** Filters, sorts, skips and limits in plain JavaScript; undefined when mingo must do it. */
-export function plainSelect(candidates: readonly Document[], filter: Filter, sort: Sort | undefined, skip: number, limit: number): Document[] | undefined {
+export function plainSelect(
+  candidates: readonly Document[],
+  filter: Filter,
+  sort: Sort | undefined,
+  skip: number,
+  limit: number,
+): Document[] | undefined {
   const predicate = compilePlainFilter(filter);
   if (!predicate) return undefined;
   const matched: Document[] = [];
@@ -141,7 +157,9 @@ export function plainSelect(candidates: readonly Document[], filter: Filter, sor
   if (sort && Object.keys(sort).length > 0) {
     const compare = plainComparator(sort, matched as Fields[]);
     if (!compare) return matched.length <= 1 ? matched.slice(skip, limit ? skip + limit : undefined) : undefined;
-    ordered = limit ? firstInOrder(matched as Fields[], compare, skip + limit) as Document[] : [...matched].sort(compare as (a: Document, b: Document) => number);
+    ordered = limit
+      ? (firstInOrder(matched as Fields[], compare, skip + limit) as Document[])
+      : [...matched].sort(compare as (a: Document, b: Document) => number);
   }
   return ordered.slice(skip, limit ? skip + limit : undefined);
 }

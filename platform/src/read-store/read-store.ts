@@ -82,7 +82,10 @@ export interface ReadStore {
 /** insertOne on an _id that exists. */
 export class DuplicateKeyError extends Error {
   readonly name = 'DuplicateKeyError';
-  constructor(readonly collectionName: string, readonly id: string) {
+  constructor(
+    readonly collectionName: string,
+    readonly id: string,
+  ) {
     super(`Duplicate _id ${id} in ${collectionName}`);
   }
 }

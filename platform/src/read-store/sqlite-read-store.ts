@@ -10,7 +10,14 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { Query, update as applyOperators } from 'mingo';
 import { plainSelect } from './plain-query.ts';
-import { DuplicateKeyError, type BulkOperation, type Collection, type Document, type Filter, type IndexSpec } from './read-store.ts';
+import {
+  DuplicateKeyError,
+  type BulkOperation,
+  type Collection,
+  type Document,
+  type Filter,
+  type IndexSpec,
+} from './read-store.ts';
 import type { FindOptions, LooseDocument, ReadStore, Update, UpdateOptions, UpdateResult } from './read-store.ts';
 
 /**
@@ -93,7 +100,8 @@ export class SqliteReadStore implements ReadStore {
       // While we hold the write lock no other connection can commit, so one check is enough.
       this.forgetIfChangedElsewhere(true);
       const result = await work();
-      if (this.transactionBroken) throw new Error('SqliteReadStore.transaction: a write failed part-way; the batch is rolled back');
+      if (this.transactionBroken)
+        throw new Error('SqliteReadStore.transaction: a write failed part-way; the batch is rolled back');
       this.flushPending();
       this.db.exec('COMMIT');
       return result;
@@ -250,7 +258,8 @@ function prepareStatements(db: Database.Database) {
     // ON CONFLICT ... DO UPDATE keeps the rowid, so loading by rowid keeps insertion order.
     save: db.prepare(`INSERT INTO docs (collection, id, doc) VALUES (?, ?, ?)
       ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc`),
-    saveChunk: db.prepare(`INSERT INTO docs (collection, id, doc) VALUES ${Array(SAVE_CHUNK).fill('(?, ?, ?)').join(', ')}
+    saveChunk:
+      db.prepare(`INSERT INTO docs (collection, id, doc) VALUES ${Array(SAVE_CHUNK).fill('(?, ?, ?)').join(', ')}
       ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc`),
     remove: db.prepare('DELETE FROM docs WHERE collection = ? AND id = ?'),
     removeAll: db.prepare('DELETE FROM docs WHERE collection = ?'),
@@ -309,9 +318,12 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     this.store.write(() => {
       for (const op of operations) {
         if ('insertOne' in op) this.insertNow(op.insertOne.document);
-        else if ('updateOne' in op) this.updateNow(op.updateOne.filter, op.updateOne.update, op.updateOne.upsert ?? false, false);
-        else if ('updateMany' in op) this.updateNow(op.updateMany.filter, op.updateMany.update, op.updateMany.upsert ?? false, true);
-        else if ('replaceOne' in op) this.replaceNow(op.replaceOne.filter, op.replaceOne.replacement, op.replaceOne.upsert ?? false);
+        else if ('updateOne' in op)
+          this.updateNow(op.updateOne.filter, op.updateOne.update, op.updateOne.upsert ?? false, false);
+        else if ('updateMany' in op)
+          this.updateNow(op.updateMany.filter, op.updateMany.update, op.updateMany.upsert ?? false, true);
+        else if ('replaceOne' in op)
+          this.replaceNow(op.replaceOne.filter, op.replaceOne.replacement, op.replaceOne.upsert ?? false);
         else if ('deleteOne' in op) this.deleteNow(op.deleteOne.filter, false);
         else if ('deleteMany' in op) this.deleteNow(op.deleteMany.filter, true);
         else throw new Error(`bulkWrite: unknown operation ${JSON.stringify(op)}`);
@@ -332,9 +344,12 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   private select(filter: Filter, options: FindOptions): Document[] {
     const documents = this.store.documentsOf(this.name);
     const byId = typeof filter._id === 'string' ? documents.get(filter._id) : undefined;
-    const candidates = typeof filter._id === 'string'
-      ? (byId ? [parsed(byId)] : []) // a filter naming one _id can only match that document
-      : Array.from(documents.values(), parsed);
+    const candidates =
+      typeof filter._id === 'string'
+        ? byId
+          ? [parsed(byId)]
+          : [] // a filter naming one _id can only match that document
+        : Array.from(documents.values(), parsed);
     const plain = plainSelect(candidates, filter, options.sort, options.skip ?? 0, options.limit ?? 0);
     if (plain) return options.projection ? new Query({}, {}).find<Document>(plain, options.projection).all() : plain;
     // mingo's cursor filters, then sorts (stable, BSON type order, missing/null first), then
@@ -471,17 +486,27 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 function applyUpdate(target: Record<string, unknown>, operators: Operators, filter: Filter): void {
   const keys = Object.keys(operators);
   if (keys.length === 0) return;
-  if (keys.every((operator) => isSimpleUpdate(operator, (operators as Record<string, Record<string, unknown>>)[operator], target))) {
+  if (
+    keys.every((operator) =>
+      isSimpleUpdate(operator, (operators as Record<string, Record<string, unknown>>)[operator], target),
+    )
+  ) {
     for (const operator of keys) {
       const fields = (operators as Record<string, Record<string, unknown>>)[operator];
       for (const field in fields) {
         const value = fields[field];
         const current = target[field];
-        if (operator === '$set') target[field] = value === undefined || value === null || typeof value !== 'object' ? value : structuredClone(value);
+        if (operator === '$set')
+          target[field] =
+            value === undefined || value === null || typeof value !== 'object' ? value : structuredClone(value);
         else if (operator === '$unset') delete target[field];
         else if (operator === '$inc') target[field] = ((current as number | undefined) ?? 0) + (value as number);
-        else if (operator === '$max') target[field] = current === undefined || (value as number | string) > (current as number | string) ? value : current;
-        else if (operator === '$min') target[field] = current === undefined || (value as number | string) < (current as number | string) ? value : current;
+        else if (operator === '$max')
+          target[field] =
+            current === undefined || (value as number | string) > (current as number | string) ? value : current;
+        else if (operator === '$min')
+          target[field] =
+            current === undefined || (value as number | string) < (current as number | string) ? value : current;
       }
     }
     return;
@@ -506,7 +531,11 @@ function isSimpleUpdate(operator: string, fields: Record<string, unknown>, targe
       case '$max':
       case '$min':
         // BSON order across types (null < numbers < strings) is mingo's business
-        if ((typeof value !== 'number' && typeof value !== 'string') || (current !== undefined && typeof current !== typeof value)) return false;
+        if (
+          (typeof value !== 'number' && typeof value !== 'string') ||
+          (current !== undefined && typeof current !== typeof value)
+        )
+          return false;
         break;
       default:
         return false;

@@ -5,5 +5,7 @@ export function printProgress({ position, target, eventsPerSecond }: RebuildProg
   const share = target === 0 ? 1 : Math.min(1, position / target);
   const bar = '#'.repeat(Math.round(share * 30)).padEnd(30, '.');
   const eta = eventsPerSecond > 0 ? Math.max(0, (target - position) / eventsPerSecond) : 0;
-  process.stderr.write(`\r[${bar}] ${(share * 100).toFixed(1)}%  ${Math.round(eventsPerSecond)} events/s  ETA ${eta.toFixed(1)} s   `);
+  process.stderr.write(
+    `\r[${bar}] ${(share * 100).toFixed(1)}%  ${Math.round(eventsPerSecond)} events/s  ETA ${eta.toFixed(1)} s   `,
+  );
 }

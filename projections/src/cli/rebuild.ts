@@ -13,7 +13,10 @@ const { values } = parseArgs({ options: { projection: { type: 'string', multiple
 const projectors = projectorsNamed(values.projection);
 const config = loadConfig();
 const container = await createContainer(config, 'rebuild');
-const [eventStore, readStore] = await Promise.all([container.getAsync(TOKENS.eventStore), container.getAsync(TOKENS.readStore)]);
+const [eventStore, readStore] = await Promise.all([
+  container.getAsync(TOKENS.eventStore),
+  container.getAsync(TOKENS.readStore),
+]);
 
 process.stderr.write(`Rebuilding ${projectors.map((p) => p.name).join(', ')}\n`);
 const result = await rebuildReadModels(eventStore, readStore, projectors, { onProgress: printProgress });

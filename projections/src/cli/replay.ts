@@ -11,7 +11,9 @@ import { printProgress } from './progress.ts';
  * separate store, for inspection; the live ones are not touched.
  */
 const usage = 'Usage: npm run replay -- [--projection NAME ...] [--until POSITION|ISO-TIME]';
-const { values } = parseArgs({ options: { projection: { type: 'string', multiple: true }, until: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { projection: { type: 'string', multiple: true }, until: { type: 'string' } },
+});
 
 function parseLimit(raw: string | undefined): ReplayLimit | undefined {
   if (raw === undefined) return undefined;
@@ -33,9 +35,13 @@ const target = until
   ? await openSeparateReadStore(config, `as-of-${values.until}`)
   : { store: await container.getAsync(TOKENS.readStore), where: 'the live read models' };
 
-process.stderr.write(`Replaying ${projectors.map((p) => p.name).join(', ')} into ${target.where}${values.until ? ` as of ${values.until}` : ''}\n`);
+process.stderr.write(
+  `Replaying ${projectors.map((p) => p.name).join(', ')} into ${target.where}${values.until ? ` as of ${values.until}` : ''}\n`,
+);
 const result = await rebuildReadModels(eventStore, target.store, projectors, { until, onProgress: printProgress });
-process.stderr.write(`\nDone: ${result.events} events up to position ${result.position} in ${result.seconds.toFixed(2)} s (${Math.round(result.events / Math.max(result.seconds, 1e-6))} events/s)\n`);
+process.stderr.write(
+  `\nDone: ${result.events} events up to position ${result.position} in ${result.seconds.toFixed(2)} s (${Math.round(result.events / Math.max(result.seconds, 1e-6))} events/s)\n`,
+);
 if (until) {
   process.stdout.write(`${target.where}\n`);
   await target.store.close();

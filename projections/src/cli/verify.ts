@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { closeContainer, createContainer, loadConfig, openSeparateReadStore, readCheckpoints, TOKENS } from '@vip/platform';
+import {
+  closeContainer,
+  createContainer,
+  loadConfig,
+  openSeparateReadStore,
+  readCheckpoints,
+  TOKENS,
+} from '@vip/platform';
 import { allProjectors } from '../read-models/index.ts';
 import { rebuildReadModels } from '../rebuild.ts';
 import { compareReadModels } from '../verify.ts';
@@ -13,7 +20,10 @@ import { printProgress } from './progress.ts';
  */
 const config = loadConfig();
 const container = await createContainer(config, 'verify');
-const [eventStore, live] = await Promise.all([container.getAsync(TOKENS.eventStore), container.getAsync(TOKENS.readStore)]);
+const [eventStore, live] = await Promise.all([
+  container.getAsync(TOKENS.eventStore),
+  container.getAsync(TOKENS.readStore),
+]);
 const scratch = await openSeparateReadStore(config, `verify-${Date.now()}`);
 
 let exitCode = 0;
@@ -22,7 +32,10 @@ try {
     const before = await readCheckpoints(live);
     const position = Math.min(...allProjectors.map((p) => before.get(p.name) ?? 0));
     process.stderr.write(`Rebuilding every read model up to position ${position} in ${scratch.where}\n`);
-    await rebuildReadModels(eventStore, scratch.store, allProjectors, { until: { position }, onProgress: printProgress });
+    await rebuildReadModels(eventStore, scratch.store, allProjectors, {
+      until: { position },
+      onProgress: printProgress,
+    });
     process.stderr.write('\n');
     const differences = await compareReadModels(live, scratch.store, allProjectors);
     const after = await readCheckpoints(live);
@@ -33,7 +46,10 @@ try {
       process.stdout.write(`OK: ${allProjectors.length} read models equal a rebuild from position 0 to ${position}\n`);
     } else {
       exitCode = 1;
-      for (const d of differences.slice(0, 50)) process.stdout.write(`${d.collection} ${d.id}: ${d.kind}\n  live:    ${JSON.stringify(d.live)}\n  rebuilt: ${JSON.stringify(d.rebuilt)}\n`);
+      for (const d of differences.slice(0, 50))
+        process.stdout.write(
+          `${d.collection} ${d.id}: ${d.kind}\n  live:    ${JSON.stringify(d.live)}\n  rebuilt: ${JSON.stringify(d.rebuilt)}\n`,
+        );
       process.stdout.write(`${differences.length} difference(s)\n`);
     }
     break;
@@ -41,6 +57,7 @@ try {
 } finally {
   await scratch.store.close();
   await closeContainer(container);
-  if (!config.mongodbUrl) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${scratch.where}${suffix}`, { force: true });
+  if (!config.mongodbUrl)
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${scratch.where}${suffix}`, { force: true });
 }
 process.exit(exitCode);

@@ -27,7 +27,13 @@ export interface WsGateway {
  */
 export function attachWsGateway(
   server: Server,
-  deps: { runner: ProjectionRunner; readStore: ReadStore; authenticator: Authenticator; logger: Logger; metrics?: Metrics },
+  deps: {
+    runner: ProjectionRunner;
+    readStore: ReadStore;
+    authenticator: Authenticator;
+    logger: Logger;
+    metrics?: Metrics;
+  },
 ): WsGateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const clients = new Set<Client>();

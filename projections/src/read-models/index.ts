@@ -29,7 +29,8 @@ export function projectorsNamed(names: readonly string[] | undefined): Projector
   if (!names || names.length === 0) return [...allProjectors];
   return names.map((name) => {
     const projector = allProjectors.find((candidate) => candidate.name === name);
-    if (!projector) throw new Error(`Unknown projection "${name}". Known: ${allProjectors.map((p) => p.name).join(', ')}`);
+    if (!projector)
+      throw new Error(`Unknown projection "${name}". Known: ${allProjectors.map((p) => p.name).join(', ')}`);
     return projector;
   });
 }

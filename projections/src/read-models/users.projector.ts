@@ -9,6 +9,8 @@ export const usersProjector = defineProjector({
   async apply(event, store) {
     // v1 events were upcast with avatar: null, so every event here carries one
     const { userId, username, isAdmin, registeredAt, avatar } = event.data;
-    await store.collection<UserDocument>(readModels.users).updateOne({ _id: userId }, { $set: { username, isAdmin, avatar, registeredAt } }, { upsert: true });
+    await store
+      .collection<UserDocument>(readModels.users)
+      .updateOne({ _id: userId }, { $set: { username, isAdmin, avatar, registeredAt } }, { upsert: true });
   },
 });

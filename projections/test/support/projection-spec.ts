@@ -17,7 +17,11 @@ export function recorded(events: DomainEvent[], firstPosition = 1): ProjectedEve
 }
 
 /** given(events) applied by the projectors to a fresh embedded read store. */
-export async function givenProjected(projectors: Projector[], events: DomainEvent[], store: ReadStore = new SqliteReadStore(':memory:')): Promise<ReadStore> {
+export async function givenProjected(
+  projectors: Projector[],
+  events: DomainEvent[],
+  store: ReadStore = new SqliteReadStore(':memory:'),
+): Promise<ReadStore> {
   for (const event of recorded(events)) {
     for (const projector of projectors) {
       if (projector.handles.has(event.type)) await projector.apply(event, store);

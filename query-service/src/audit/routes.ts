@@ -23,7 +23,8 @@ function filterOf(query: AuditQuery): Filter {
   if (query.guildId) filter.guildIds = query.guildId;
   if (query.userId) filter.userIds = query.userId;
   if (query.type) filter.type = query.type.length === 1 ? query.type[0] : { $in: query.type };
-  if (query.from || query.to) filter.time = { ...(query.from ? { $gte: query.from } : {}), ...(query.to ? { $lte: query.to } : {}) };
+  if (query.from || query.to)
+    filter.time = { ...(query.from ? { $gte: query.from } : {}), ...(query.to ? { $lte: query.to } : {}) };
   if (query.before) filter.position = { $lt: query.before };
   return filter;
 }
@@ -53,7 +54,8 @@ export function auditRoutes(deps: QueryDeps): Router {
     requireAdmin(ctx);
     const keyDigest = validate(keyDigestParamSchema, ctx.params.keyDigest);
     const life = await audit().find({ keyDigest }, { sort: { position: 1 } });
-    if (!life.some((doc) => doc.type === 'KeyGenerated')) throw new DomainError('not_found', auditTexts.keyNotFound, 'key_not_found');
+    if (!life.some((doc) => doc.type === 'KeyGenerated'))
+      throw new DomainError('not_found', auditTexts.keyNotFound, 'key_not_found');
     // the role the key granted ends with the first removal for that member and server after the grant
     for (const grant of life.filter((doc) => doc.type === 'VipRoleGranted')) {
       const [guildId, discordUserId] = [grant.data.guildId as string, grant.data.discordUserId as string];
@@ -71,7 +73,10 @@ export function auditRoutes(deps: QueryDeps): Router {
   router.get('/api/admin/audit/servers/:guildId/settings', async (ctx) => {
     requireAdmin(ctx);
     const guildId = validate(auditGuildIdParamSchema, ctx.params.guildId);
-    const docs = await audit().find({ guildIds: guildId, type: { $in: Object.keys(serverSettingEvents) } }, { sort: { position: 1 } });
+    const docs = await audit().find(
+      { guildIds: guildId, type: { $in: Object.keys(serverSettingEvents) } },
+      { sort: { position: 1 } },
+    );
     const body: ServerSettingsHistoryResponse = { guildId, changes: settingsHistory(docs, guildId) };
     ctx.body = body;
   });

@@ -1,10 +1,18 @@
-import { defaultGreetingSettings, serverSettingEvents, type AuditDocument, type ServerSetting, type ServerSettingsChange, type SettingChange } from '@vip/contracts';
+import {
+  defaultGreetingSettings,
+  serverSettingEvents,
+  type AuditDocument,
+  type ServerSetting,
+  type ServerSettingsChange,
+  type SettingChange,
+} from '@vip/contracts';
 import { toAuditView } from './audit-view.ts';
 
 type SettingValue = Record<string, unknown> | null;
 
 /** A setting before anyone chose it: a greeting shows the spec's defaults, the rest nothing. */
-const baseline = (setting: ServerSetting): SettingValue => (setting === 'greeting' ? { ...defaultGreetingSettings() } : null);
+const baseline = (setting: ServerSetting): SettingValue =>
+  setting === 'greeting' ? { ...defaultGreetingSettings() } : null;
 
 /**
  * What a settings event makes the setting of `guildId` (null: unset). A slot change is seen

@@ -50,7 +50,14 @@ export function greetingRoutes(deps: QueryDeps): Router {
         if (!greeting) return [];
         const guild = guildOf.get(serverId);
         const channel = guild?.channels.find((candidate) => candidate.id === greeting.channelId);
-        return [{ serverId, serverName: guild?.name ?? serverId, channelName: channel?.name ?? null, enabled: greeting.enabled }];
+        return [
+          {
+            serverId,
+            serverName: guild?.name ?? serverId,
+            channelName: channel?.name ?? null,
+            enabled: greeting.enabled,
+          },
+        ];
       }),
     };
     ctx.body = body;

@@ -26,7 +26,8 @@ import { serverTotals } from './server-totals.ts';
 export function serverRoutes(deps: QueryDeps): Router {
   const router = new Router();
   const guilds = () => deps.readStore.collection<GuildDocument>(serverReadModels.guilds);
-  const subscriptionOf = (userId: string) => deps.readStore.collection<SubscriptionDocument>(subscriptionReadModels.subscriptions).findOne({ _id: userId });
+  const subscriptionOf = (userId: string) =>
+    deps.readStore.collection<SubscriptionDocument>(subscriptionReadModels.subscriptions).findOne({ _id: userId });
 
   /** The server, when the bot is in it; otherwise a 404 that tells how to invite it. */
   const presentGuild = async (ctx: Context): Promise<GuildDocument | null> => {
@@ -45,8 +46,13 @@ export function serverRoutes(deps: QueryDeps): Router {
 
   // the fixed paths first: "debug" and "stats" are not server ids
   router.get('/api/server/debug/guilds', async (ctx) => {
-    const present = await guilds().find({ botPresent: true }, { sort: { memberCount: -1, _id: 1 }, projection: { name: 1, memberCount: 1 } });
-    const body: GuildDebugListResponse = { guilds: present.map((guild) => ({ id: guild._id, name: guild.name, memberCount: guild.memberCount })) };
+    const present = await guilds().find(
+      { botPresent: true },
+      { sort: { memberCount: -1, _id: 1 }, projection: { name: 1, memberCount: 1 } },
+    );
+    const body: GuildDebugListResponse = {
+      guilds: present.map((guild) => ({ id: guild._id, name: guild.name, memberCount: guild.memberCount })),
+    };
     ctx.body = body;
   });
 
@@ -58,7 +64,9 @@ export function serverRoutes(deps: QueryDeps): Router {
   router.get('/api/server/:id', async (ctx) => {
     const guild = await presentGuild(ctx);
     if (!guild) return;
-    const owner = await deps.readStore.collection<ServerOwnerDocument>(serverReadModels.serverOwners).findOne({ _id: guild._id });
+    const owner = await deps.readStore
+      .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
+      .findOne({ _id: guild._id });
     const subscription = owner ? await subscriptionOf(owner.userId) : null;
     const body: ServerInfoResponse = {
       id: guild._id,
@@ -87,7 +95,10 @@ export function serverRoutes(deps: QueryDeps): Router {
       deps.readStore.collection<UserServersDocument>(serverReadModels.userServers).findOne({ _id: user.id }),
       subscriptionOf(user.id),
     ]);
-    const body: UserServersResponse = { servers: slots?.servers ?? [], maxSlots: subscription?.maxSlots ?? deps.config.defaultServerSlots };
+    const body: UserServersResponse = {
+      servers: slots?.servers ?? [],
+      maxSlots: subscription?.maxSlots ?? deps.config.defaultServerSlots,
+    };
     ctx.body = body;
   });
 

@@ -22,7 +22,9 @@ export function change(after: number, before: number): number | null {
 export async function adminStats(readStore: ReadStore, now: Date): Promise<AdminStatsResponse> {
   const days = Array.from({ length: 30 }, (_, i) => dayOffset(now, 29 - i));
   const previousWeek = Array.from({ length: 7 }, (_, i) => dayOffset(now, 13 - i));
-  const dailyDocs = await readStore.collection<DailyStatsDocument>(statsReadModels.daily).find({ _id: { $in: [...days, ...previousWeek] } });
+  const dailyDocs = await readStore
+    .collection<DailyStatsDocument>(statsReadModels.daily)
+    .find({ _id: { $in: [...days, ...previousWeek] } });
   const byDay = new Map(dailyDocs.map((doc) => [doc._id, doc]));
   const generated = (day: string) => byDay.get(day)?.keysGenerated ?? 0;
   const sum = (list: string[]) => list.reduce((total, day) => total + generated(day), 0);
@@ -37,7 +39,9 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
     readStore.collection<VipWindowDocument>(statsReadModels.vipWindows).countDocuments({ until: { $gt: nowIso } }),
     readStore.collection(statsReadModels.visitors).countDocuments({}),
     readStore
-      .collection<{ _id: string; userId: string; duration: string; expiresAt: string | null }>(subscriptionReadModels.whitelist)
+      .collection<{ _id: string; userId: string; duration: string; expiresAt: string | null }>(
+        subscriptionReadModels.whitelist,
+      )
       .find({ $or: [{ expiresAt: null }, { expiresAt: { $gt: nowIso } }] }),
     serverTotals(readStore),
   ]);
@@ -60,7 +64,8 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
     whitelist: {
       entries: whitelist.length,
       users: new Set(whitelist.map((entry) => entry.userId)).size,
-      premiumUsers: new Set(whitelist.filter((entry) => entry.duration === 'monthly').map((entry) => entry.userId)).size,
+      premiumUsers: new Set(whitelist.filter((entry) => entry.duration === 'monthly').map((entry) => entry.userId))
+        .size,
     },
     servers: { total: servers.totalServers, members: servers.totalMembers },
     daily: days.map((date) => ({ date, generated: generated(date), redeemed: byDay.get(date)?.keysRedeemed ?? 0 })),

@@ -24,7 +24,9 @@ export function subscriptionRoutes(deps: QueryDeps): Router {
     requireAdmin(ctx);
     const plans = await subscriptions().find({}, { sort: { startedAt: -1, _id: -1 }, limit: 5000 });
     const names = new Map(
-      (await users().find({ _id: { $in: plans.map((plan) => plan._id) } }, { projection: { _id: 1, username: 1 } })).map((user) => [user._id, user.username]),
+      (
+        await users().find({ _id: { $in: plans.map((plan) => plan._id) } }, { projection: { _id: 1, username: 1 } })
+      ).map((user) => [user._id, user.username]),
     );
     const now = new Date();
     const body: SubscribersResponse = {

@@ -1,5 +1,10 @@
 import Router from '@koa/router';
-import { activeWhitelistFilter, subscriptionReadModels, type WhitelistDocument, type WhitelistResponse } from '@vip/contracts';
+import {
+  activeWhitelistFilter,
+  subscriptionReadModels,
+  type WhitelistDocument,
+  type WhitelistResponse,
+} from '@vip/contracts';
 import { requireAdmin } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 

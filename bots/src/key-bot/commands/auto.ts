@@ -19,9 +19,19 @@ export const autoCommand: SlashCommand<KeyBotContext> = {
       sub
         .setName('ping')
         .setDescription(`Remind members about keys every ${min}–${max} hours`)
-        .addIntegerOption((option) => option.setName('hours').setDescription('Hours between reminders').setRequired(true).setMinValue(min).setMaxValue(max))
+        .addIntegerOption((option) =>
+          option
+            .setName('hours')
+            .setDescription('Hours between reminders')
+            .setRequired(true)
+            .setMinValue(min)
+            .setMaxValue(max),
+        )
         .addChannelOption((option) =>
-          option.setName('channel').setDescription('Where (default: this channel)').addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+          option
+            .setName('channel')
+            .setDescription('Where (default: this channel)')
+            .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
         )
         .addRoleOption((option) => option.setName('role').setDescription('Whom to mention (default: @here)')),
     )
@@ -30,13 +40,16 @@ export const autoCommand: SlashCommand<KeyBotContext> = {
   async execute(interaction, context) {
     if (!interaction.inCachedGuild()) return replyPrivately(interaction, keyBotTexts.onlyInServers);
     if (interaction.options.getSubcommand() === 'stop') {
-      const { changed, position } = await context.api.stopAutoPing(interaction.guildId, { stoppedBy: interaction.user.id });
+      const { changed, position } = await context.api.stopAutoPing(interaction.guildId, {
+        stoppedBy: interaction.user.id,
+      });
       await context.feed.reached(position);
       return replyPrivately(interaction, changed ? keyBotTexts.autoPingStopped : keyBotTexts.autoPingNotRunning);
     }
     const hours = interaction.options.getInteger('hours', true);
     const channel = interaction.options.getChannel('channel') ?? interaction.channel;
-    if (!channel || !channel.isSendable() || channel.isDMBased() || channel.isThread()) return replyPrivately(interaction, keyBotTexts.notTextChannel);
+    if (!channel || !channel.isSendable() || channel.isDMBased() || channel.isThread())
+      return replyPrivately(interaction, keyBotTexts.notTextChannel);
     const bot = await botMember(interaction.guild);
     if (!channel.permissionsFor(bot).has([PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages])) {
       return replyPrivately(interaction, keyBotTexts.cannotPostIn(channel.id));

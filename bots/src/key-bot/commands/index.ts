@@ -8,4 +8,11 @@ import { setRoleCommand } from './setrole.ts';
 import { statsCommand } from './stats.ts';
 
 /** Every slash command of the key bot (registered by `npm run bots:register`). */
-export const keyBotCommands: readonly SlashCommand<KeyBotContext>[] = [sendCommand, setRoleCommand, setLogCommand, autoCommand, statsCommand, helpCommand];
+export const keyBotCommands: readonly SlashCommand<KeyBotContext>[] = [
+  sendCommand,
+  setRoleCommand,
+  setLogCommand,
+  autoCommand,
+  statsCommand,
+  helpCommand,
+];

@@ -24,9 +24,17 @@ export const sendCommand: SlashCommand<KeyBotContext> = {
     .setDescription('Post the key-verification message with the Redeem Key button')
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
     .setContexts(InteractionContextType.Guild)
-    .addStringOption((option) => option.setName('button_url').setDescription("Where Get a key leads (default: this server's key page)").setMaxLength(500))
+    .addStringOption((option) =>
+      option
+        .setName('button_url')
+        .setDescription("Where Get a key leads (default: this server's key page)")
+        .setMaxLength(500),
+    )
     .addChannelOption((option) =>
-      option.setName('channel').setDescription('Where to post it (default: this channel)').addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+      option
+        .setName('channel')
+        .setDescription('Where to post it (default: this channel)')
+        .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
     ),
 
   async execute(interaction, context) {
@@ -34,9 +42,12 @@ export const sendCommand: SlashCommand<KeyBotContext> = {
     const buttonUrl = interaction.options.getString('button_url') ?? keyPageUrl(context.config, interaction.guildId);
     if (!isHttpUrl(buttonUrl)) return replyPrivately(interaction, keyBotTexts.badButtonUrl);
     const channel = interaction.options.getChannel('channel') ?? interaction.channel;
-    if (!channel || !channel.isSendable() || channel.isDMBased() || channel.isThread()) return replyPrivately(interaction, keyBotTexts.notTextChannel);
+    if (!channel || !channel.isSendable() || channel.isDMBased() || channel.isThread())
+      return replyPrivately(interaction, keyBotTexts.notTextChannel);
     const bot = await botMember(interaction.guild);
-    const allowed = channel.permissionsFor(bot).has([PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages, PermissionFlagsBits.EmbedLinks]);
+    const allowed = channel
+      .permissionsFor(bot)
+      .has([PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages, PermissionFlagsBits.EmbedLinks]);
     if (!allowed) return replyPrivately(interaction, keyBotTexts.cannotPostIn(channel.id));
 
     const embed = new EmbedBuilder()
@@ -46,7 +57,11 @@ export const sendCommand: SlashCommand<KeyBotContext> = {
       .setFooter({ text: interaction.guild.name });
     const buttons = new ActionRowBuilder<ButtonBuilder>().addComponents(
       new ButtonBuilder().setStyle(ButtonStyle.Link).setLabel(keyBotTexts.getKeyButton).setURL(buttonUrl),
-      new ButtonBuilder().setStyle(ButtonStyle.Success).setLabel(keyBotTexts.redeemButton).setCustomId(REDEEM_BUTTON_ID).setEmoji('🔑'),
+      new ButtonBuilder()
+        .setStyle(ButtonStyle.Success)
+        .setLabel(keyBotTexts.redeemButton)
+        .setCustomId(REDEEM_BUTTON_ID)
+        .setEmoji('🔑'),
     );
     await channel.send({ embeds: [embed], components: [buttons] });
     await replyPrivately(interaction, keyBotTexts.sent(channel.id));

@@ -12,7 +12,11 @@ export const setLogCommand: SlashCommand<KeyBotContext> = {
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
     .setContexts(InteractionContextType.Guild)
     .addChannelOption((option) =>
-      option.setName('channel').setDescription('The log channel').setRequired(true).addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+      option
+        .setName('channel')
+        .setDescription('The log channel')
+        .setRequired(true)
+        .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
     ),
 
   async execute(interaction, context) {
@@ -23,7 +27,10 @@ export const setLogCommand: SlashCommand<KeyBotContext> = {
     if (!channel.permissionsFor(bot).has([PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages])) {
       return replyPrivately(interaction, keyBotTexts.cannotPostIn(channel.id));
     }
-    const { position } = await context.api.setLogChannel(interaction.guildId, { channelId: channel.id, setBy: interaction.user.id });
+    const { position } = await context.api.setLogChannel(interaction.guildId, {
+      channelId: channel.id,
+      setBy: interaction.user.id,
+    });
     await context.feed.reached(position);
     await replyPrivately(interaction, keyBotTexts.logChannelSet(channel.id));
     await channel.send({ content: keyBotTexts.logChannelHello, allowedMentions: { parse: [] } });

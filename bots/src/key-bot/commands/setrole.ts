@@ -17,10 +17,16 @@ export const setRoleCommand: SlashCommand<KeyBotContext> = {
     const role = interaction.options.getRole('role', true);
     if (role.id === interaction.guildId) return replyPrivately(interaction, keyBotTexts.everyoneNotAllowed);
     if (role.managed) return replyPrivately(interaction, keyBotTexts.roleManaged(role.id));
-    const { position } = await context.api.chooseVipRole(interaction.guildId, { roleId: role.id, chosenBy: interaction.user.id });
+    const { position } = await context.api.chooseVipRole(interaction.guildId, {
+      roleId: role.id,
+      chosenBy: interaction.user.id,
+    });
     await context.feed.reached(position);
     // saved either way (the admin may fix the order next); say what still stands in the way
     const problem = await context.vipRoles.problemWith(interaction.guild, role);
-    await replyPrivately(interaction, problem ? keyBotTexts.roleChosenButAbove(role.id) : keyBotTexts.roleChosen(role.id));
+    await replyPrivately(
+      interaction,
+      problem ? keyBotTexts.roleChosenButAbove(role.id) : keyBotTexts.roleChosen(role.id),
+    );
   },
 };

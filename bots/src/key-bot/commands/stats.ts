@@ -5,7 +5,10 @@ import { keyBotTexts } from '../texts.ts';
 
 /** /stats: this server's real figures, counted from the log (keys, redemptions, VIPs now). */
 export const statsCommand: SlashCommand<KeyBotContext> = {
-  data: new SlashCommandBuilder().setName('stats').setDescription("This server's keys and VIPs").setContexts(InteractionContextType.Guild),
+  data: new SlashCommandBuilder()
+    .setName('stats')
+    .setDescription("This server's keys and VIPs")
+    .setContexts(InteractionContextType.Guild),
 
   async execute(interaction, context) {
     if (!interaction.inCachedGuild()) return replyPrivately(interaction, keyBotTexts.onlyInServers);

@@ -16,12 +16,28 @@ export const postVideoCommand: SlashCommand<PosterBotContext> = {
     .setDescription('Post a video link now or later, once or repeating')
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
     .setContexts(InteractionContextType.Guild)
-    .addStringOption((option) => option.setName('url').setDescription('The video link').setRequired(true).setMaxLength(500))
-    .addChannelOption((option) =>
-      option.setName('channel').setDescription('Where to post it').setRequired(true).addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+    .addStringOption((option) =>
+      option.setName('url').setDescription('The video link').setRequired(true).setMaxLength(500),
     )
-    .addStringOption((option) => option.setName('at').setDescription('When: now (default), 10m, 2h, 18:30 (UTC) or 2026-05-01 18:30 (UTC)').setMaxLength(40))
-    .addStringOption((option) => option.setName('repeat').setDescription(`Repeat every…: 2h, 1d, 1w (at least ${botLimits.minRepeatMinutes} min)`).setMaxLength(20)),
+    .addChannelOption((option) =>
+      option
+        .setName('channel')
+        .setDescription('Where to post it')
+        .setRequired(true)
+        .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+    )
+    .addStringOption((option) =>
+      option
+        .setName('at')
+        .setDescription('When: now (default), 10m, 2h, 18:30 (UTC) or 2026-05-01 18:30 (UTC)')
+        .setMaxLength(40),
+    )
+    .addStringOption((option) =>
+      option
+        .setName('repeat')
+        .setDescription(`Repeat every…: 2h, 1d, 1w (at least ${botLimits.minRepeatMinutes} min)`)
+        .setMaxLength(20),
+    ),
 
   async execute(interaction, context) {
     if (!interaction.inCachedGuild()) return replyPrivately(interaction, posterTexts.onlyInServers);
@@ -61,10 +77,19 @@ export const postVideoCommand: SlashCommand<PosterBotContext> = {
         scheduledBy: interaction.user.id,
       });
       await context.feed.reached(scheduled.position);
-      await replyPrivately(interaction, posterTexts.scheduled(shortIdOf(scheduled.postId), channel.id, Date.parse(scheduled.firstAt), scheduled.repeatMinutes));
+      await replyPrivately(
+        interaction,
+        posterTexts.scheduled(
+          shortIdOf(scheduled.postId),
+          channel.id,
+          Date.parse(scheduled.firstAt),
+          scheduled.repeatMinutes,
+        ),
+      );
     } catch (error) {
       // the product checks the same rules; its text is already member-facing
-      if (error instanceof ProductApiError && error.status < 500) return replyPrivately(interaction, `❌ ${error.message}`);
+      if (error instanceof ProductApiError && error.status < 500)
+        return replyPrivately(interaction, `❌ ${error.message}`);
       throw error;
     }
   },

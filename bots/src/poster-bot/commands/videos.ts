@@ -1,4 +1,10 @@
-import { EmbedBuilder, InteractionContextType, MessageFlags, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
+import {
+  EmbedBuilder,
+  InteractionContextType,
+  MessageFlags,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+} from 'discord.js';
 import { ProductApiError } from '../../shared/product-api.ts';
 import { replyPrivately, type SlashCommand } from '../../shared/slash-command.ts';
 import type { PosterBotContext } from '../poster-bot-context.ts';
@@ -19,7 +25,14 @@ export const videosCommand: SlashCommand<PosterBotContext> = {
       sub
         .setName('cancel')
         .setDescription('Cancel a scheduled post')
-        .addStringOption((option) => option.setName('id').setDescription('The id shown by /videos list').setRequired(true).setMinLength(4).setMaxLength(36)),
+        .addStringOption((option) =>
+          option
+            .setName('id')
+            .setDescription('The id shown by /videos list')
+            .setRequired(true)
+            .setMinLength(4)
+            .setMaxLength(36),
+        ),
     ),
 
   async execute(interaction, context) {
@@ -28,9 +41,16 @@ export const videosCommand: SlashCommand<PosterBotContext> = {
 
     if (interaction.options.getSubcommand() === 'list') {
       if (posts.length === 0) return replyPrivately(interaction, posterTexts.noPosts);
-      const lines = posts.slice(0, MAX_LISTED).map((post) => posterTexts.listLine(shortIdOf(post.postId), post.url, post.channelId, nextSlot(post)!, post.repeatMinutes));
+      const lines = posts
+        .slice(0, MAX_LISTED)
+        .map((post) =>
+          posterTexts.listLine(shortIdOf(post.postId), post.url, post.channelId, nextSlot(post)!, post.repeatMinutes),
+        );
       if (posts.length > MAX_LISTED) lines.push(`… and ${posts.length - MAX_LISTED} more`);
-      const embed = new EmbedBuilder().setTitle(posterTexts.listTitle).setDescription(lines.join('\n')).setColor(0xe03c3c);
+      const embed = new EmbedBuilder()
+        .setTitle(posterTexts.listTitle)
+        .setDescription(lines.join('\n'))
+        .setColor(0xe03c3c);
       await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral });
       return;
     }
@@ -41,10 +61,14 @@ export const videosCommand: SlashCommand<PosterBotContext> = {
     if (matches.length > 1) return replyPrivately(interaction, posterTexts.ambiguousPost(typed));
     const [post] = matches;
     try {
-      const { position } = await context.api.cancelVideoPost(post.postId, { guildId: interaction.guildId, cancelledBy: interaction.user.id });
+      const { position } = await context.api.cancelVideoPost(post.postId, {
+        guildId: interaction.guildId,
+        cancelledBy: interaction.user.id,
+      });
       await context.feed.reached(position);
     } catch (error) {
-      if (error instanceof ProductApiError && error.status < 500) return replyPrivately(interaction, `❌ ${error.message}`);
+      if (error instanceof ProductApiError && error.status < 500)
+        return replyPrivately(interaction, `❌ ${error.message}`);
       throw error;
     }
     await replyPrivately(interaction, posterTexts.cancelled(shortIdOf(post.postId)));

@@ -38,7 +38,13 @@ export function CreateAnnouncementForm() {
       <h2 id="create-title">New announcement</h2>
       <div className="field">
         <label htmlFor="announcement-title">Title</label>
-        <input id="announcement-title" maxLength={200} required value={title} onChange={(e) => setTitle(e.target.value)} />
+        <input
+          id="announcement-title"
+          maxLength={200}
+          required
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor="announcement-content">Content</label>

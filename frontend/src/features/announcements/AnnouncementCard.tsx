@@ -14,7 +14,13 @@ interface AnnouncementCardProps {
   readOnClick?: boolean;
 }
 
-export function AnnouncementCard({ announcement, actions, read = false, onRead, readOnClick = false }: AnnouncementCardProps) {
+export function AnnouncementCard({
+  announcement,
+  actions,
+  read = false,
+  onRead,
+  readOnClick = false,
+}: AnnouncementCardProps) {
   const { id, title, content, priority, createdAt, author } = announcement;
   const titleId = `announcement-${id}-title`;
   const markRead = onRead && !read ? () => onRead(id) : undefined;

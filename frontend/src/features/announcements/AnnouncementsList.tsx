@@ -14,7 +14,9 @@ import { announcementRead, selectReadIds } from './readMarksSlice.ts';
 type PriorityFilter = 'all' | Priority;
 const filters: { value: PriorityFilter; label: string }[] = [
   { value: 'all', label: 'All' },
-  ...[...configDefaults.priorities].reverse().map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) })),
+  ...[...configDefaults.priorities]
+    .reverse()
+    .map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) })),
 ];
 
 interface AnnouncementsListProps {
@@ -79,7 +81,11 @@ export function AnnouncementsList({ renderActions, readOnClick = false, showHead
 
   const unreadCount = announcements.filter((item) => !readIds[item.id]).length;
   return (
-    <section className="announcements" aria-labelledby={showHeading ? 'announcements-title' : undefined} aria-label={showHeading ? undefined : 'Announcements'}>
+    <section
+      className="announcements"
+      aria-labelledby={showHeading ? 'announcements-title' : undefined}
+      aria-label={showHeading ? undefined : 'Announcements'}
+    >
       {showHeading && (
         <div className="section-header">
           <h2 id="announcements-title">
@@ -97,7 +103,12 @@ export function AnnouncementsList({ renderActions, readOnClick = false, showHead
           ))}
         </div>
         <label className="switch switch-small">
-          <input type="checkbox" role="switch" checked={unreadOnly} onChange={(event) => setUnreadOnly(event.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={unreadOnly}
+            onChange={(event) => setUnreadOnly(event.target.checked)}
+          />
           Show unread only
         </label>
       </div>

@@ -12,11 +12,15 @@ export function AnnouncementsSidebar({ open, onToggle }: { open: boolean; onTogg
   return (
     <aside className={open ? 'sidebar is-open' : 'sidebar is-collapsed'} aria-labelledby="sidebar-title">
       <div className="sidebar-header">
-        <h2 id="sidebar-title">
-          Announcements {unread > 0 && <span className="count-badge">{unread}</span>}
-        </h2>
+        <h2 id="sidebar-title">Announcements {unread > 0 && <span className="count-badge">{unread}</span>}</h2>
         <LiveStatus />
-        <button type="button" className="button button-ghost button-small" aria-expanded={open} aria-controls="sidebar-body" onClick={onToggle}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          aria-expanded={open}
+          aria-controls="sidebar-body"
+          onClick={onToggle}
+        >
           {open ? 'Hide' : 'Show'}
           <span className="visually-hidden"> announcements</span>
         </button>

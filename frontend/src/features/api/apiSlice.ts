@@ -1,5 +1,17 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { AnnouncementView, CreateAnnouncementRequest, LoginRequest, LoginResponse, UserInfoResponse } from '@vip/contracts';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import type {
+  AnnouncementView,
+  CreateAnnouncementRequest,
+  LoginRequest,
+  LoginResponse,
+  UserInfoResponse,
+} from '@vip/contracts';
 import type { RootState } from '../../app/store.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
 import { readMarkRemoved } from '../announcements/readMarksSlice.ts';
@@ -69,7 +81,10 @@ export const apiSlice = createApi({
 
     getAnnouncements: build.query<AnnouncementView[], void>({
       query: () => '/announcements',
-      providesTags: (list = []) => [...list.map(({ id }) => ({ type: 'Announcement' as const, id })), ANNOUNCEMENT_LIST],
+      providesTags: (list = []) => [
+        ...list.map(({ id }) => ({ type: 'Announcement' as const, id })),
+        ANNOUNCEMENT_LIST,
+      ],
       // Live updates enter the cache here, for as long as someone shows the list.
       async onCacheEntryAdded(_arg, { updateCachedData, cacheEntryRemoved, getState, dispatch }) {
         const token = (getState() as RootState).auth.token;
@@ -119,7 +134,10 @@ export const apiSlice = createApi({
       query: (id) => ({ url: `/announcements/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Announcement', id }, ANNOUNCEMENT_LIST],
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        const deleted = await queryFulfilled.then(() => true, () => false);
+        const deleted = await queryFulfilled.then(
+          () => true,
+          () => false,
+        );
         if (!deleted) return;
         dispatch(readMarkRemoved(id));
         dispatch(

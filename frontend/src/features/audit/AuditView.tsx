@@ -5,17 +5,50 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
-import { useGetAuditPageQuery, useGetKeyLifeQuery, useGetServerSettingsHistoryQuery, type AuditFilters } from './auditApi.ts';
+import {
+  useGetAuditPageQuery,
+  useGetKeyLifeQuery,
+  useGetServerSettingsHistoryQuery,
+  type AuditFilters,
+} from './auditApi.ts';
 import './audit.css';
 
 /** Every event type the log knows, for the type filter (checked against the contracts' union). */
 const EVENT_TYPES = [
-  'UserRegistered', 'UsernameReserved', 'SessionStarted', 'SessionEnded', 'AnnouncementPosted', 'AnnouncementDeleted',
-  'PasswordChanged', 'GuildReported', 'GuildLeft', 'ServerClaimed', 'ServerReleased', 'SubscriberServerAdded',
-  'SubscriberServerChanged', 'GreetingConfigured', 'GreetingRemoved', 'AccessHashIssued', 'AccessHashUsed', 'KeyGenerated',
-  'KeyRedeemed', 'VipRoleGranted', 'VipRoleRemoved', 'VisitRecorded', 'SubscriptionStarted', 'SubscriptionExtended',
-  'SubscriptionEnded', 'WhitelistEntryAdded', 'WhitelistEntryRemoved', 'VipRoleChosen', 'LogChannelSet', 'AutoPingStarted',
-  'AutoPingStopped', 'VideoPostScheduled', 'VideoPosted', 'VideoPostCancelled',
+  'UserRegistered',
+  'UsernameReserved',
+  'SessionStarted',
+  'SessionEnded',
+  'AnnouncementPosted',
+  'AnnouncementDeleted',
+  'PasswordChanged',
+  'GuildReported',
+  'GuildLeft',
+  'ServerClaimed',
+  'ServerReleased',
+  'SubscriberServerAdded',
+  'SubscriberServerChanged',
+  'GreetingConfigured',
+  'GreetingRemoved',
+  'AccessHashIssued',
+  'AccessHashUsed',
+  'KeyGenerated',
+  'KeyRedeemed',
+  'VipRoleGranted',
+  'VipRoleRemoved',
+  'VisitRecorded',
+  'SubscriptionStarted',
+  'SubscriptionExtended',
+  'SubscriptionEnded',
+  'WhitelistEntryAdded',
+  'WhitelistEntryRemoved',
+  'VipRoleChosen',
+  'LogChannelSet',
+  'AutoPingStarted',
+  'AutoPingStopped',
+  'VideoPostScheduled',
+  'VideoPosted',
+  'VideoPostCancelled',
 ] as const satisfies readonly EventType[];
 
 const FILTER_NAMES = ['guildId', 'userId', 'type', 'from', 'to'] as const;
@@ -129,7 +162,17 @@ function AuditLog() {
   );
 }
 
-function AuditPage({ filters, before, last, onOlder }: { filters: AuditFilters; before?: number; last: boolean; onOlder: (before: number) => void }) {
+function AuditPage({
+  filters,
+  before,
+  last,
+  onOlder,
+}: {
+  filters: AuditFilters;
+  before?: number;
+  last: boolean;
+  onOlder: (before: number) => void;
+}) {
   const { data, isFetching, isError, error, refetch } = useGetAuditPageQuery({ ...filters, before });
   if (!data && isFetching) {
     return (
@@ -189,7 +232,12 @@ function EventItem({ event, showKeyLink = true }: { event: AuditEventView; showK
             <dt>Server</dt>
             <dd>
               {event.guildIds.map((guildId) => (
-                <Link key={guildId} className="mono" to={`/admin/audit/servers/${guildId}`} aria-label={`Settings history of server ${guildId}`}>
+                <Link
+                  key={guildId}
+                  className="mono"
+                  to={`/admin/audit/servers/${guildId}`}
+                  aria-label={`Settings history of server ${guildId}`}
+                >
                   {guildId}
                 </Link>
               ))}
@@ -206,7 +254,11 @@ function EventItem({ event, showKeyLink = true }: { event: AuditEventView; showK
           <div>
             <dt>Key</dt>
             <dd>
-              <Link className="mono" to={`/admin/audit/keys/${event.keyDigest}`} aria-label={`Key life of ${event.keyDigest.slice(0, 12)}`}>
+              <Link
+                className="mono"
+                to={`/admin/audit/keys/${event.keyDigest}`}
+                aria-label={`Key life of ${event.keyDigest.slice(0, 12)}`}
+              >
                 {event.keyDigest.slice(0, 12)}…
               </Link>
             </dd>
@@ -307,7 +359,8 @@ function SettingsHistory() {
   if (isLoading) body = <PageLoading label="Loading settings history..." />;
   else if (isError || !data) {
     body = <LoadFailed onRetry={refetch}>{errorTextOf(error, 'Could not load the settings history')}</LoadFailed>;
-  } else if (data.changes.length === 0) body = <p className="empty-state">No settings changes recorded for this server</p>;
+  } else if (data.changes.length === 0)
+    body = <p className="empty-state">No settings changes recorded for this server</p>;
   else {
     body = (
       <ol className="audit-events" aria-label="Settings changes">

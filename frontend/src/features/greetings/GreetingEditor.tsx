@@ -18,7 +18,17 @@ export function GreetingEditor({ serverId }: { serverId: string }) {
   const settings = useGetGreetingSettingsQuery(serverId, { skip });
   const server = useGetServerQuery(serverId, { skip });
 
-  if (skip) return <GreetingForm key="none" serverId="" initial={defaultGreeting()} channels={[]} serverName="Your Server" memberCount={null} />;
+  if (skip)
+    return (
+      <GreetingForm
+        key="none"
+        serverId=""
+        initial={defaultGreeting()}
+        channels={[]}
+        serverName="Your Server"
+        memberCount={null}
+      />
+    );
   if (channels.isLoading || settings.isLoading) {
     return (
       <div className="loading" role="status">
@@ -109,7 +119,12 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
       <div className="form-row">
         <div className="field">
           <label htmlFor="greeting-channel">Channel</label>
-          <select id="greeting-channel" value={channelId} onChange={(event) => setChannelId(event.target.value)} disabled={!serverId}>
+          <select
+            id="greeting-channel"
+            value={channelId}
+            onChange={(event) => setChannelId(event.target.value)}
+            disabled={!serverId}
+          >
             <option value="">Select a channel</option>
             {channels.map((channel) => (
               <option key={channel.id} value={channel.id}>
@@ -120,12 +135,27 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
         </div>
         <div className="field field-narrow">
           <label htmlFor="greeting-delay">Delay (seconds)</label>
-          <input id="greeting-delay" type="number" min={MIN_DELAY} max={MAX_DELAY} step={1} value={delay} onChange={(event) => setDelay(event.target.value)} />
+          <input
+            id="greeting-delay"
+            type="number"
+            min={MIN_DELAY}
+            max={MAX_DELAY}
+            step={1}
+            value={delay}
+            onChange={(event) => setDelay(event.target.value)}
+          />
         </div>
       </div>
       <div className="field">
         <label htmlFor="greeting-message">Message</label>
-        <textarea id="greeting-message" ref={messageRef} rows={4} maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} />
+        <textarea
+          id="greeting-message"
+          ref={messageRef}
+          rows={4}
+          maxLength={2000}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
       </div>
       <div className="variables" aria-labelledby="variables-title">
         <p id="variables-title" className="field-hint">
@@ -134,7 +164,12 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
         <ul className="variable-list">
           {greetingVariables.map(({ token, text }) => (
             <li key={token}>
-              <button type="button" className="variable-chip" onClick={() => insertVariable(token)} aria-label={`Insert ${token}: ${text}`}>
+              <button
+                type="button"
+                className="variable-chip"
+                onClick={() => insertVariable(token)}
+                aria-label={`Insert ${token}: ${text}`}
+              >
                 {token}
               </button>
               <span className="muted"> {text}</span>

@@ -1,13 +1,21 @@
 import { previewParts } from './greetingDefaults.ts';
 
 /** A Discord-like preview of the greeting as the new member would see it. */
-export function GreetingPreview({ message, serverName, memberCount, channelName }: { message: string; serverName: string; memberCount: number | null; channelName?: string }) {
+export function GreetingPreview({
+  message,
+  serverName,
+  memberCount,
+  channelName,
+}: {
+  message: string;
+  serverName: string;
+  memberCount: number | null;
+  channelName?: string;
+}) {
   const parts = previewParts(message, serverName, memberCount);
   return (
     <figure className="greeting-preview" aria-label="Live preview">
-      <figcaption className="preview-caption">
-        Live preview{channelName ? ` in #${channelName}` : ''}
-      </figcaption>
+      <figcaption className="preview-caption">Live preview{channelName ? ` in #${channelName}` : ''}</figcaption>
       <div className="preview-message">
         <span className="preview-avatar" aria-hidden="true">
           ◆

@@ -6,7 +6,13 @@ import { errorTextOf } from '../api/errorText.ts';
 import { useDeleteGreetingMutation, useGetGreetingListQuery } from './greetingsApi.ts';
 
 /** Spec §2: the greetings of the subscriber's servers; removing one resets its form. */
-export function GreetingsList({ selectedServerId, onEdit }: { selectedServerId: string; onEdit: (serverId: string) => void }) {
+export function GreetingsList({
+  selectedServerId,
+  onEdit,
+}: {
+  selectedServerId: string;
+  onEdit: (serverId: string) => void;
+}) {
   const { data, isLoading, isError, refetch } = useGetGreetingListQuery();
   const [deleteGreeting, { isLoading: deleting, originalArgs }] = useDeleteGreetingMutation();
 
@@ -22,20 +28,34 @@ export function GreetingsList({ selectedServerId, onEdit }: { selectedServerId: 
   let body;
   if (isLoading) body = <PageLoading label="Loading greetings..." />;
   else if (isError && !data) {
-    body = <LoadFailed onRetry={refetch} small>{panelTexts.failedToLoadGreetings}</LoadFailed>;
+    body = (
+      <LoadFailed onRetry={refetch} small>
+        {panelTexts.failedToLoadGreetings}
+      </LoadFailed>
+    );
   } else if (!data || data.length === 0) body = <p className="empty-state">{panelTexts.noGreetings}</p>;
   else {
     body = (
       <ul className="greeting-list">
         {data.map((greeting) => (
-          <li key={greeting.serverId} className={greeting.serverId === selectedServerId ? 'greeting-item is-selected' : 'greeting-item'}>
+          <li
+            key={greeting.serverId}
+            className={greeting.serverId === selectedServerId ? 'greeting-item is-selected' : 'greeting-item'}
+          >
             <div className="greeting-item-text">
               <strong>{greeting.serverName}</strong>
               <span className="muted">{greeting.channelName ? `#${greeting.channelName}` : 'No channel'}</span>
             </div>
-            <span className={greeting.enabled ? 'badge badge-success' : 'badge badge-muted'}>{greeting.enabled ? 'Enabled' : 'Disabled'}</span>
+            <span className={greeting.enabled ? 'badge badge-success' : 'badge badge-muted'}>
+              {greeting.enabled ? 'Enabled' : 'Disabled'}
+            </span>
             <div className="greeting-item-actions">
-              <button type="button" className="button button-ghost button-small" onClick={() => onEdit(greeting.serverId)} aria-label={`Edit greeting of ${greeting.serverName}`}>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                onClick={() => onEdit(greeting.serverId)}
+                aria-label={`Edit greeting of ${greeting.serverName}`}
+              >
                 Edit
               </button>
               <button

@@ -15,7 +15,10 @@ export const greetingVariables = [
   { token: '{membercount}', text: 'how many members the server has' },
 ] as const;
 
-export type PreviewPart = { kind: 'text'; text: string } | { kind: 'mention'; text: string } | { kind: 'value'; text: string };
+export type PreviewPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'mention'; text: string }
+  | { kind: 'value'; text: string };
 
 /** Splits a greeting into what the preview shows: text, the mention chip, and filled-in values. */
 export function previewParts(message: string, serverName: string, memberCount: number | null): PreviewPart[] {
@@ -25,7 +28,8 @@ export function previewParts(message: string, serverName: string, memberCount: n
     .map((part): PreviewPart => {
       if (part === '{user}') return { kind: 'mention', text: '@NewMember' };
       if (part === '{server.name}') return { kind: 'value', text: serverName };
-      if (part === '{membercount}') return { kind: 'value', text: memberCount === null ? '{membercount}' : String(memberCount) };
+      if (part === '{membercount}')
+        return { kind: 'value', text: memberCount === null ? '{membercount}' : String(memberCount) };
       return { kind: 'text', text: part };
     });
 }

@@ -1,4 +1,10 @@
-import type { GreetingListItem, GreetingListResponse, GreetingRemovedResponse, GreetingSavedResponse, GreetingSettings } from '@vip/contracts';
+import type {
+  GreetingListItem,
+  GreetingListResponse,
+  GreetingRemovedResponse,
+  GreetingSavedResponse,
+  GreetingSettings,
+} from '@vip/contracts';
 import { apiSlice } from '../api/apiSlice.ts';
 import { defaultGreeting } from './greetingDefaults.ts';
 
@@ -10,7 +16,11 @@ export const greetingsApi = apiSlice.injectEndpoints({
       providesTags: (_result, _error, serverId) => [{ type: 'Greeting', id: serverId }],
     }),
     saveGreetingSettings: build.mutation<GreetingSavedResponse, { serverId: string; settings: GreetingSettings }>({
-      query: ({ serverId, settings }) => ({ url: `/greetings/settings/${encodeURIComponent(serverId)}`, method: 'POST', body: settings }),
+      query: ({ serverId, settings }) => ({
+        url: `/greetings/settings/${encodeURIComponent(serverId)}`,
+        method: 'POST',
+        body: settings,
+      }),
       invalidatesTags: (_result, _error, { serverId }) => [{ type: 'Greeting', id: serverId }, 'GreetingList'],
     }),
     deleteGreeting: build.mutation<GreetingRemovedResponse, string>({
@@ -18,7 +28,10 @@ export const greetingsApi = apiSlice.injectEndpoints({
       invalidatesTags: (_result, _error, serverId) => [{ type: 'Greeting', id: serverId }, 'GreetingList'],
       // spec §4: deleting the selected server's greeting resets its form to the defaults at once
       async onQueryStarted(serverId, { dispatch, queryFulfilled }) {
-        const removed = await queryFulfilled.then(() => true, () => false);
+        const removed = await queryFulfilled.then(
+          () => true,
+          () => false,
+        );
         if (removed) dispatch(greetingsApi.util.upsertQueryData('getGreetingSettings', serverId, defaultGreeting()));
       },
     }),
@@ -30,4 +43,9 @@ export const greetingsApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useGetGreetingSettingsQuery, useSaveGreetingSettingsMutation, useDeleteGreetingMutation, useGetGreetingListQuery } = greetingsApi;
+export const {
+  useGetGreetingSettingsQuery,
+  useSaveGreetingSettingsMutation,
+  useDeleteGreetingMutation,
+  useGetGreetingListQuery,
+} = greetingsApi;

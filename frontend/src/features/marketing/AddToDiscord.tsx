@@ -4,7 +4,15 @@ import { addToDiscordUrl } from '../../app/siteConfig.ts';
  * The add-to-Discord link (administrator permission, bot + application-commands scopes). A
  * bot whose client id was not given at build time gets a disabled button and says so.
  */
-export function AddToDiscord({ clientId, botName, variable }: { clientId: string | undefined; botName: string; variable: string }) {
+export function AddToDiscord({
+  clientId,
+  botName,
+  variable,
+}: {
+  clientId: string | undefined;
+  botName: string;
+  variable: string;
+}) {
   const href = addToDiscordUrl(clientId);
   if (!href) {
     return (
@@ -19,7 +27,13 @@ export function AddToDiscord({ clientId, botName, variable }: { clientId: string
     );
   }
   return (
-    <a className="button button-primary" href={href} target="_blank" rel="noopener noreferrer" aria-label={`Add the ${botName} to Discord`}>
+    <a
+      className="button button-primary"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Add the ${botName} to Discord`}
+    >
       Add to Discord
     </a>
   );

@@ -40,8 +40,8 @@ function Hero() {
         <span className="vip-pill">Discord VIP access, done properly</span>
         <h1 id="hero-title">Reward your members with VIP keys they can trust</h1>
         <p className="hero-lead">
-          Members generate a one-time key, redeem it in your server and get a VIP role for {configDefaults.vipRoleMinutes} minutes. No
-          passwords, no spreadsheets, no guesswork.
+          Members generate a one-time key, redeem it in your server and get a VIP role for{' '}
+          {configDefaults.vipRoleMinutes} minutes. No passwords, no spreadsheets, no guesswork.
         </p>
         <div className="hero-actions">
           <button type="button" className="button button-primary button-large" onClick={() => goToSection('features')}>
@@ -82,17 +82,39 @@ function ServerStrip() {
 }
 
 const featureCards = [
-  { icon: <KeyIcon />, title: 'One-time VIP keys', text: 'Every key works once, for one server, and expires after 24 hours. Only a fingerprint of it is stored.' },
-  { icon: <ClockIcon />, title: 'Automatic pings', text: 'Remind members to grab their key every 1 to 12 hours, without lifting a finger.' },
-  { icon: <ChatIcon />, title: 'Custom greetings', text: 'Welcome new members in the channel of your choice, with their name and your member count.' },
-  { icon: <ChartIcon />, title: 'Real statistics', text: 'Keys generated and redeemed per day, active VIPs and visitors, computed from the event log.' },
+  {
+    icon: <KeyIcon />,
+    title: 'One-time VIP keys',
+    text: 'Every key works once, for one server, and expires after 24 hours. Only a fingerprint of it is stored.',
+  },
+  {
+    icon: <ClockIcon />,
+    title: 'Automatic pings',
+    text: 'Remind members to grab their key every 1 to 12 hours, without lifting a finger.',
+  },
+  {
+    icon: <ChatIcon />,
+    title: 'Custom greetings',
+    text: 'Welcome new members in the channel of your choice, with their name and your member count.',
+  },
+  {
+    icon: <ChartIcon />,
+    title: 'Real statistics',
+    text: 'Keys generated and redeemed per day, active VIPs and visitors, computed from the event log.',
+  },
 ];
 
 function FeatureSection() {
   const ref = useRef<HTMLElement>(null);
   const revealed = useReveal(ref, 100);
   return (
-    <section id="features" ref={ref} tabIndex={-1} className={`section reveal ${revealed ? 'is-revealed' : ''}`} aria-labelledby="features-title">
+    <section
+      id="features"
+      ref={ref}
+      tabIndex={-1}
+      className={`section reveal ${revealed ? 'is-revealed' : ''}`}
+      aria-labelledby="features-title"
+    >
       <h2 id="features-title">Everything your VIP program needs</h2>
       <IconCards cards={featureCards} kind="feature" />
     </section>
@@ -159,16 +181,29 @@ function PricingSection() {
   const ref = useRef<HTMLElement>(null);
   const revealed = useReveal(ref, 800);
   return (
-    <section id="pricing" ref={ref} tabIndex={-1} className={`section reveal ${revealed ? 'is-revealed' : ''}`} aria-labelledby="pricing-title">
+    <section
+      id="pricing"
+      ref={ref}
+      tabIndex={-1}
+      className={`section reveal ${revealed ? 'is-revealed' : ''}`}
+      aria-labelledby="pricing-title"
+    >
       <h2 id="pricing-title">Simple pricing</h2>
-      <p className="muted section-lead">Every plan includes one-time keys, greetings and the admin panel. Prices per month.</p>
+      <p className="muted section-lead">
+        Every plan includes one-time keys, greetings and the admin panel. Prices per month.
+      </p>
       <div className="pricing-grid">
         {pricingTiers.map((tier) => (
           <PricingCard
             key={tier.name}
             tier={tier}
             action={
-              <Link className={tier.mostPopular ? 'button button-primary button-block' : 'button button-secondary button-block'} to="/invite#support">
+              <Link
+                className={
+                  tier.mostPopular ? 'button button-primary button-block' : 'button button-secondary button-block'
+                }
+                to="/invite#support"
+              >
                 Get {tier.name}
               </Link>
             }

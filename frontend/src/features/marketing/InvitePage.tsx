@@ -14,7 +14,12 @@ const bots = [
     clientId: siteConfig.keyBotClientId,
     variable: 'VITE_DISCORD_CLIENT_ID',
     text: 'One-time VIP keys, key verification, automatic pings, greetings and redemption logs.',
-    points: ['Key generation and verification', 'Auto ping every 1–12 hours', 'Greetings for new members', 'Redemption logging'],
+    points: [
+      'Key generation and verification',
+      'Auto ping every 1–12 hours',
+      'Greetings for new members',
+      'Redemption logging',
+    ],
   },
   {
     id: 'poster-bot',

@@ -10,9 +10,21 @@ import './marketing.css';
 import { IconCards } from '../../components/IconCards.tsx';
 
 const features = [
-  { icon: <FilmIcon />, title: 'Post videos', text: 'Share a video with a title, a thumbnail and a link button in one command.' },
-  { icon: <LayersIcon />, title: 'Video library', text: 'Everything you posted stays in a library you can browse and re-post from.' },
-  { icon: <HashIcon />, title: 'Any channel', text: 'Pick the channel per post, so every topic lands where it belongs.' },
+  {
+    icon: <FilmIcon />,
+    title: 'Post videos',
+    text: 'Share a video with a title, a thumbnail and a link button in one command.',
+  },
+  {
+    icon: <LayersIcon />,
+    title: 'Video library',
+    text: 'Everything you posted stays in a library you can browse and re-post from.',
+  },
+  {
+    icon: <HashIcon />,
+    title: 'Any channel',
+    text: 'Pick the channel per post, so every topic lands where it belongs.',
+  },
   { icon: <LinkIcon />, title: 'Link buttons', text: 'Every post carries a clear button that says where it leads.' },
 ];
 
@@ -27,7 +39,11 @@ export default function PosterLanding() {
             <h1 id="poster-title">Post videos to Discord in one command</h1>
             <p className="hero-lead">Share, organise and re-post your videos without leaving Discord.</p>
             <div className="hero-actions">
-              <AddToDiscord clientId={siteConfig.posterBotClientId} botName="Poster bot" variable="VITE_POSTER_DISCORD_CLIENT_ID" />
+              <AddToDiscord
+                clientId={siteConfig.posterBotClientId}
+                botName="Poster bot"
+                variable="VITE_POSTER_DISCORD_CLIENT_ID"
+              />
             </div>
           </div>
         </section>
@@ -49,11 +65,14 @@ export default function PosterLanding() {
               ))}
             </dl>
           </section>
-          <PricingCard tier={posterBusinessPlan} action={
+          <PricingCard
+            tier={posterBusinessPlan}
+            action={
               <Link className="button button-primary button-block" to="/invite#support">
                 Get the Business Plan
               </Link>
-            } />
+            }
+          />
         </div>
       </div>
     </SiteLayout>

@@ -4,7 +4,10 @@ import { formatEuro, type PricingTier } from './pricing.ts';
 export function PricingCard({ tier, action }: { tier: PricingTier; action: ReactNode }) {
   const titleId = `tier-${tier.name.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <article className={tier.mostPopular ? 'card price-card price-card-popular' : 'card price-card'} aria-labelledby={titleId}>
+    <article
+      className={tier.mostPopular ? 'card price-card price-card-popular' : 'card price-card'}
+      aria-labelledby={titleId}
+    >
       {tier.mostPopular && <span className="popular-badge">Most popular</span>}
       <h3 id={titleId}>{tier.name}</h3>
       <p className="price">

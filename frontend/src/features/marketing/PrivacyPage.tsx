@@ -8,59 +8,66 @@ export default function PrivacyPage() {
       <section>
         <h2>Who this is for</h2>
         <p>
-          VIP Access is not intended for anyone under the age of 13. We do not knowingly collect data about children under 13; if you
-          believe a child has used the service, contact us and we will delete what we hold.
+          VIP Access is not intended for anyone under the age of 13. We do not knowingly collect data about children
+          under 13; if you believe a child has used the service, contact us and we will delete what we hold.
         </p>
       </section>
       <section>
         <h2>What we keep</h2>
         <ul>
           <li>
-            <strong>Discord identifiers.</strong> The ids of servers the bots are in (with their name, icon, member count and channel list),
-            and the Discord user id of a member who redeems a key or is whitelisted. We do not read or store message content.
+            <strong>Discord identifiers.</strong> The ids of servers the bots are in (with their name, icon, member
+            count and channel list), and the Discord user id of a member who redeems a key or is whitelisted. We do not
+            read or store message content.
           </li>
           <li>
-            <strong>Hashed addresses, never raw IPs.</strong> To count visits and to limit abuse, your IP address is turned into a keyed
-            hash the moment a request arrives. Only that hash is stored; the address itself is never written to our records or logs.
+            <strong>Hashed addresses, never raw IPs.</strong> To count visits and to limit abuse, your IP address is
+            turned into a keyed hash the moment a request arrives. Only that hash is stored; the address itself is never
+            written to our records or logs.
           </li>
           <li>
-            <strong>Key fingerprints.</strong> A generated key is shown to you once. We store only a one-way hash of it, with the server it
-            belongs to, when it was created and when it was redeemed.
+            <strong>Key fingerprints.</strong> A generated key is shown to you once. We store only a one-way hash of it,
+            with the server it belongs to, when it was created and when it was redeemed.
           </li>
           <li>
-            <strong>Panel accounts.</strong> For subscribers: a username, a password stored only as an argon2id hash, the plan and its
-            dates, the servers registered and the greeting settings of those servers.
+            <strong>Panel accounts.</strong> For subscribers: a username, a password stored only as an argon2id hash,
+            the plan and its dates, the servers registered and the greeting settings of those servers.
           </li>
           <li>
-            <strong>Your browser.</strong> When you sign in, the panel keeps its session token and your username in your browser's local
-            storage until you log out. We use no advertising or tracking cookies.
+            <strong>Your browser.</strong> When you sign in, the panel keeps its session token and your username in your
+            browser's local storage until you log out. We use no advertising or tracking cookies.
           </li>
         </ul>
       </section>
       <section>
         <h2>Why we keep it</h2>
         <p>
-          To generate and verify keys, give and remove VIP roles (a role lasts {configDefaults.vipRoleMinutes} minutes per key), greet new
-          members, show subscribers and admins accurate statistics, and protect the service from abuse.
+          To generate and verify keys, give and remove VIP roles (a role lasts {configDefaults.vipRoleMinutes} minutes
+          per key), greet new members, show subscribers and admins accurate statistics, and protect the service from
+          abuse.
         </p>
       </section>
       <section>
         <h2>How long</h2>
         <p>
-          Keys expire after {configDefaults.keyLifetimeHours} hours. The records of what happened are kept as long as the service needs them
-          for statistics and auditing; a server owner or subscriber can ask us to remove the data of their server or account.
+          Keys expire after {configDefaults.keyLifetimeHours} hours. The records of what happened are kept as long as
+          the service needs them for statistics and auditing; a server owner or subscriber can ask us to remove the data
+          of their server or account.
         </p>
       </section>
       <section>
         <h2>Sharing</h2>
         <p>
-          We do not sell your data. It is processed only to run the service and is shared only when the law requires it. When a server shows
-          an optional sponsor link, following it is your choice and that site's own privacy policy applies.
+          We do not sell your data. It is processed only to run the service and is shared only when the law requires it.
+          When a server shows an optional sponsor link, following it is your choice and that site's own privacy policy
+          applies.
         </p>
       </section>
       <section>
         <h2>Your rights</h2>
-        <p>You may ask what we hold about you, ask us to correct it, or ask us to delete it, through the support server.</p>
+        <p>
+          You may ask what we hold about you, ask us to correct it, or ask us to delete it, through the support server.
+        </p>
       </section>
     </LegalPage>
   );

@@ -19,7 +19,9 @@ export default function StatusPage() {
         <span className="status-dot" aria-hidden="true" />
         <div>
           <h2>Service unreachable</h2>
-          <p className="muted">The status could not be read. This page tries again every {configDefaults.statsRefreshSeconds} seconds.</p>
+          <p className="muted">
+            The status could not be read. This page tries again every {configDefaults.statsRefreshSeconds} seconds.
+          </p>
         </div>
       </div>
     );
@@ -33,7 +35,9 @@ export default function StatusPage() {
           <div>
             <h2>{healthy ? 'All systems operational' : 'Degraded performance'}</h2>
             <p className="muted">
-              {lagging === 0 ? 'Every read model is up to date.' : `${lagging} read model${lagging === 1 ? ' is' : 's are'} catching up.`}
+              {lagging === 0
+                ? 'Every read model is up to date.'
+                : `${lagging} read model${lagging === 1 ? ' is' : 's are'} catching up.`}
               {fulfilledTimeStamp ? ` Checked ${formatAnnouncementDate(fulfilledTimeStamp)}.` : ''}
             </p>
           </div>

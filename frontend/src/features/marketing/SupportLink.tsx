@@ -19,5 +19,9 @@ export function SupportLink({ compact = false }: { compact?: boolean }) {
       </button>
     );
   }
-  return <span className="field-hint">The support server link is not configured on this site yet (VITE_SUPPORT_URL is not set).</span>;
+  return (
+    <span className="field-hint">
+      The support server link is not configured on this site yet (VITE_SUPPORT_URL is not set).
+    </span>
+  );
 }

@@ -8,8 +8,9 @@ export default function TermsPage() {
       <section>
         <h2>The service</h2>
         <p>
-          VIP Access provides Discord bots and a web panel that let server owners hand out time-limited VIP roles through one-time keys,
-          greet new members and post content. By adding a bot to a server or using the panel you accept these terms.
+          VIP Access provides Discord bots and a web panel that let server owners hand out time-limited VIP roles
+          through one-time keys, greet new members and post content. By adding a bot to a server or using the panel you
+          accept these terms.
         </p>
       </section>
       <section>
@@ -19,30 +20,37 @@ export default function TermsPage() {
       <section>
         <h2>Keys and roles</h2>
         <ul>
-          <li>A key works once, for the server it was generated for, and expires after {configDefaults.keyLifetimeHours} hours.</li>
-          <li>A redeemed key gives the VIP role for {configDefaults.vipRoleMinutes} minutes; the server owner decides what that role grants.</li>
+          <li>
+            A key works once, for the server it was generated for, and expires after {configDefaults.keyLifetimeHours}{' '}
+            hours.
+          </li>
+          <li>
+            A redeemed key gives the VIP role for {configDefaults.vipRoleMinutes} minutes; the server owner decides what
+            that role grants.
+          </li>
           <li>Generating keys in bulk, sharing them for money or working around the limits is not allowed.</li>
         </ul>
       </section>
       <section>
         <h2>Subscriptions</h2>
         <p>
-          Paid plans are billed per month and cover the number of servers the plan states. A plan that ends keeps your settings, but its
-          servers fall back to the free tier until it is renewed.
+          Paid plans are billed per month and cover the number of servers the plan states. A plan that ends keeps your
+          settings, but its servers fall back to the free tier until it is renewed.
         </p>
       </section>
       <section>
         <h2>Acceptable use</h2>
         <p>
-          Do not use the bots to spam, to harass anyone, or to distribute content that breaks Discord's guidelines or the law. We may remove
-          the bots from servers that do.
+          Do not use the bots to spam, to harass anyone, or to distribute content that breaks Discord's guidelines or
+          the law. We may remove the bots from servers that do.
         </p>
       </section>
       <section>
         <h2>Availability and liability</h2>
         <p>
-          We work to keep the service running and publish its state on the status page, but it is provided as is, without a guarantee that it
-          will always be available or free of errors. To the extent the law allows, we are not liable for indirect losses.
+          We work to keep the service running and publish its state on the status page, but it is provided as is,
+          without a guarantee that it will always be available or free of errors. To the extent the law allows, we are
+          not liable for indirect losses.
         </p>
       </section>
       <section>

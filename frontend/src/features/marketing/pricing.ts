@@ -21,7 +21,12 @@ export const pricingTiers: PricingTier[] = [
 export const posterBusinessPlan: PricingTier = {
   name: 'Business Plan',
   price: 15,
-  features: ['Post videos to any channel', 'Browse and re-post your video library', 'Priority support', 'Works in up to 3 servers'],
+  features: [
+    'Post videos to any channel',
+    'Browse and re-post your video library',
+    'Priority support',
+    'Works in up to 3 servers',
+  ],
 };
 
 export const formatEuro = (amount: number) => `€${amount}`;

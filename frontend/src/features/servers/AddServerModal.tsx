@@ -43,8 +43,8 @@ export function AddServerModal({ onClose }: { onClose: () => void }) {
             aria-describedby="add-server-note"
           />
           <p className="field-hint" id="add-server-note">
-            {panelTexts.adminPermissionsNote} In Discord: Server Settings → Widget, or right-click the server with Developer Mode on → Copy
-            Server ID.
+            {panelTexts.adminPermissionsNote} In Discord: Server Settings → Widget, or right-click the server with
+            Developer Mode on → Copy Server ID.
           </p>
         </div>
         <div className="modal-actions">

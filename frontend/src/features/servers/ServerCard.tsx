@@ -98,10 +98,22 @@ function ChangeServerId({ oldId, onDone }: { oldId: string; onDone: () => void }
   }
 
   return (
-    <form className="inline-editor" onSubmit={handleSubmit} noValidate onKeyDown={(event) => event.key === 'Escape' && onDone()}>
+    <form
+      className="inline-editor"
+      onSubmit={handleSubmit}
+      noValidate
+      onKeyDown={(event) => event.key === 'Escape' && onDone()}
+    >
       <label htmlFor={inputId}>New server ID</label>
       <div className="inline-editor-row">
-        <input id={inputId} inputMode="numeric" autoComplete="off" autoFocus value={newId} onChange={(event) => setNewId(event.target.value)} />
+        <input
+          id={inputId}
+          inputMode="numeric"
+          autoComplete="off"
+          autoFocus
+          value={newId}
+          onChange={(event) => setNewId(event.target.value)}
+        />
         <button type="submit" className="button button-primary button-small" disabled={isLoading}>
           {isLoading ? 'Updating...' : 'Update'}
         </button>

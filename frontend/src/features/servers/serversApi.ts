@@ -34,4 +34,10 @@ export const serversApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useGetUserServersQuery, useGetServerQuery, useGetChannelsQuery, useAddServerMutation, useUpdateServerMutation } = serversApi;
+export const {
+  useGetUserServersQuery,
+  useGetServerQuery,
+  useGetChannelsQuery,
+  useAddServerMutation,
+  useUpdateServerMutation,
+} = serversApi;

@@ -34,16 +34,42 @@ export function DailyChart({ days }: { days: DailyKeyFigures[] }) {
           <span>{top / 2}</span>
           <span>0</span>
         </div>
-        <svg className="chart-svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label="Bar chart of keys generated and redeemed per day">
+        <svg
+          className="chart-svg"
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          role="img"
+          aria-label="Bar chart of keys generated and redeemed per day"
+        >
           {[0, 0.5, 1].map((fraction) => (
-            <line key={fraction} x1={0} x2={WIDTH} y1={HEIGHT * fraction} y2={HEIGHT * fraction} className="chart-grid" vectorEffect="non-scaling-stroke" />
+            <line
+              key={fraction}
+              x1={0}
+              x2={WIDTH}
+              y1={HEIGHT * fraction}
+              y2={HEIGHT * fraction}
+              className="chart-grid"
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
           {days.map((day, index) => (
             <g key={day.date}>
-              <rect className="bar-generated" x={index * slot + slot * 0.1} width={bar} y={HEIGHT - height(day.generated)} height={height(day.generated)}>
+              <rect
+                className="bar-generated"
+                x={index * slot + slot * 0.1}
+                width={bar}
+                y={HEIGHT - height(day.generated)}
+                height={height(day.generated)}
+              >
                 <title>{`${formatDay(day.date)}: ${day.generated} generated`}</title>
               </rect>
-              <rect className="bar-redeemed" x={index * slot + slot * 0.1 + bar} width={bar} y={HEIGHT - height(day.redeemed)} height={height(day.redeemed)}>
+              <rect
+                className="bar-redeemed"
+                x={index * slot + slot * 0.1 + bar}
+                width={bar}
+                y={HEIGHT - height(day.redeemed)}
+                height={height(day.redeemed)}
+              >
                 <title>{`${formatDay(day.date)}: ${day.redeemed} redeemed`}</title>
               </rect>
             </g>

@@ -22,17 +22,26 @@ export function StatisticsView() {
       <div className="section-header">
         <h2 id="stats-title">Statistics</h2>
         <span className="muted">
-          {data ? `Updated ${formatAnnouncementDate(data.generatedAt)} · refreshes every ${configDefaults.statsRefreshSeconds} s` : 'Loading figures...'}
+          {data
+            ? `Updated ${formatAnnouncementDate(data.generatedAt)} · refreshes every ${configDefaults.statsRefreshSeconds} s`
+            : 'Loading figures...'}
         </span>
       </div>
       <StatGroup title="Keys">
-        <Stat label="Generated today" value={data?.keys.today} id="keys.today" change={data ? { value: data.keys.dayOverDay, label: 'vs yesterday', id: 'keys.dayOverDay' } : undefined} />
+        <Stat
+          label="Generated today"
+          value={data?.keys.today}
+          id="keys.today"
+          change={data ? { value: data.keys.dayOverDay, label: 'vs yesterday', id: 'keys.dayOverDay' } : undefined}
+        />
         <Stat label="Generated yesterday" value={data?.keys.yesterday} id="keys.yesterday" />
         <Stat
           label="Last 7 days"
           value={data?.keys.last7Days}
           id="keys.last7Days"
-          change={data ? { value: data.keys.weekOverWeek, label: 'vs the week before', id: 'keys.weekOverWeek' } : undefined}
+          change={
+            data ? { value: data.keys.weekOverWeek, label: 'vs the week before', id: 'keys.weekOverWeek' } : undefined
+          }
         />
         <Stat label="Last 30 days" value={data?.keys.last30Days} id="keys.last30Days" />
         <Stat label="Generated in total" value={data?.keys.total} id="keys.total" />
@@ -45,12 +54,19 @@ export function StatisticsView() {
         <Stat label="Visits today" value={data?.visitors.visitsToday} id="visitors.visitsToday" />
         <Stat label="Whitelist entries" value={data?.whitelist.entries} id="whitelist.entries" />
         <Stat label="Whitelisted users" value={data?.whitelist.users} id="whitelist.users" />
-        <Stat label="Premium users" value={data?.whitelist.premiumUsers} id="whitelist.premiumUsers" hint="monthly whitelist entries" />
+        <Stat
+          label="Premium users"
+          value={data?.whitelist.premiumUsers}
+          id="whitelist.premiumUsers"
+          hint="monthly whitelist entries"
+        />
         <Stat label="Servers" value={data?.servers.total} id="servers.total" />
         <Stat label="Members in those servers" value={data?.servers.members} id="servers.members" />
       </StatGroup>
       <div className="stats-bottom">
-        <section className="card">{data ? <DailyChart days={data.daily} /> : <p className="muted">The chart appears with the first figures.</p>}</section>
+        <section className="card">
+          {data ? <DailyChart days={data.daily} /> : <p className="muted">The chart appears with the first figures.</p>}
+        </section>
         <section className="card" aria-labelledby="largest-title">
           <h3 id="largest-title">Largest servers</h3>
           {guilds && guilds.length > 0 ? (

@@ -8,14 +8,22 @@ import { copyText } from '../../lib/clipboard.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { useCreateSubscriberMutation } from './subscribersApi.ts';
 
-const empty = { username: '', password: '', planName: 'Business', days: '30', maxSlots: String(configDefaults.defaultServerSlots), discordUserId: '' };
+const empty = {
+  username: '',
+  password: '',
+  planName: 'Business',
+  days: '30',
+  maxSlots: String(configDefaults.defaultServerSlots),
+  discordUserId: '',
+};
 
 /** Create a subscriber account with its plan; a generated password is shown once. */
 export function CreateSubscriberForm() {
   const [form, setForm] = useState(empty);
   const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
   const [createSubscriber, { isLoading, reset }] = useCreateSubscriberMutation();
-  const set = (field: keyof typeof empty) => (event: { target: { value: string } }) => setForm((state) => ({ ...state, [field]: event.target.value }));
+  const set = (field: keyof typeof empty) => (event: { target: { value: string } }) =>
+    setForm((state) => ({ ...state, [field]: event.target.value }));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,7 +61,11 @@ export function CreateSubscriberForm() {
           <SecretField
             label="Generated password"
             value={created.password}
-            onCopy={async (value) => ((await copyText(value)) ? toast.success('Copied to clipboard') : toast.error('Failed to copy to clipboard'))}
+            onCopy={async (value) =>
+              (await copyText(value))
+                ? toast.success('Copied to clipboard')
+                : toast.error('Failed to copy to clipboard')
+            }
           />
           <button type="button" className="button button-secondary button-small" onClick={() => setCreated(null)}>
             Done
@@ -67,7 +79,14 @@ export function CreateSubscriberForm() {
         </div>
         <div className="field">
           <label htmlFor="subscriber-password">Password (optional)</label>
-          <input id="subscriber-password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} aria-describedby="subscriber-password-hint" />
+          <input
+            id="subscriber-password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+            aria-describedby="subscriber-password-hint"
+          />
           <p className="field-hint" id="subscriber-password-hint">
             Leave empty to generate one. At least 10 characters.
           </p>
@@ -83,12 +102,24 @@ export function CreateSubscriberForm() {
           </div>
           <div className="field">
             <label htmlFor="subscriber-slots">Max slots</label>
-            <input id="subscriber-slots" type="number" min={1} max={100} value={form.maxSlots} onChange={set('maxSlots')} />
+            <input
+              id="subscriber-slots"
+              type="number"
+              min={1}
+              max={100}
+              value={form.maxSlots}
+              onChange={set('maxSlots')}
+            />
           </div>
         </div>
         <div className="field">
           <label htmlFor="subscriber-discord">Discord user ID (optional)</label>
-          <input id="subscriber-discord" inputMode="numeric" value={form.discordUserId} onChange={set('discordUserId')} />
+          <input
+            id="subscriber-discord"
+            inputMode="numeric"
+            value={form.discordUserId}
+            onChange={set('discordUserId')}
+          />
         </div>
         <button type="submit" className="button button-primary" disabled={isLoading}>
           {isLoading ? 'Creating...' : 'Create Subscriber'}

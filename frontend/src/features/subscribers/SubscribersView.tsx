@@ -32,9 +32,7 @@ export function SubscribersView() {
     <div className="subscribers-layout">
       <section aria-labelledby="subscribers-title">
         <div className="section-header">
-          <h2 id="subscribers-title">
-            Subscribers {data && <span className="count-badge">{data.length}</span>}
-          </h2>
+          <h2 id="subscribers-title">Subscribers {data && <span className="count-badge">{data.length}</span>}</h2>
         </div>
         {body}
       </section>
@@ -74,7 +72,9 @@ function SubscriberRow({ subscriber }: { subscriber: SubscriberListItem }) {
     <li className="card subscriber-row" data-subscriber={subscriber.username}>
       <div className="subscriber-head">
         <strong className="subscriber-name">{subscriber.username}</strong>
-        <span className={subscriber.active ? 'badge badge-success' : 'badge badge-high'}>{subscriber.active ? 'Active' : 'Expired'}</span>
+        <span className={subscriber.active ? 'badge badge-success' : 'badge badge-high'}>
+          {subscriber.active ? 'Active' : 'Expired'}
+        </span>
       </div>
       <dl className="subscriber-facts">
         <div>
@@ -101,8 +101,20 @@ function SubscriberRow({ subscriber }: { subscriber: SubscriberListItem }) {
       <div className="subscriber-actions">
         <form className="extend-form" onSubmit={handleExtend}>
           <label htmlFor={daysId}>Days</label>
-          <input id={daysId} type="number" min={1} max={3650} value={days} onChange={(event) => setDays(event.target.value)} />
-          <button type="submit" className="button button-secondary button-small" disabled={extending} aria-label={`Extend ${subscriber.username} by ${days} days`}>
+          <input
+            id={daysId}
+            type="number"
+            min={1}
+            max={3650}
+            value={days}
+            onChange={(event) => setDays(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="button button-secondary button-small"
+            disabled={extending}
+            aria-label={`Extend ${subscriber.username} by ${days} days`}
+          >
             {extending ? 'Extending...' : 'Extend'}
           </button>
         </form>
@@ -117,7 +129,12 @@ function SubscriberRow({ subscriber }: { subscriber: SubscriberListItem }) {
               </button>
             </span>
           ) : (
-            <button type="button" className="button button-danger button-small" onClick={() => setConfirmEnd(true)} aria-label={`End the plan of ${subscriber.username}`}>
+            <button
+              type="button"
+              className="button button-danger button-small"
+              onClick={() => setConfirmEnd(true)}
+              aria-label={`End the plan of ${subscriber.username}`}
+            >
               End
             </button>
           ))}

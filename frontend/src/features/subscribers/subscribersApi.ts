@@ -22,7 +22,11 @@ export const subscribersApi = apiSlice.injectEndpoints({
       invalidatesTags: ['Subscribers', 'AdminStats'],
     }),
     extendSubscription: build.mutation<ChangeSubscriptionResponse, { id: string } & ExtendSubscriptionRequest>({
-      query: ({ id, ...body }) => ({ url: `/admin/subscribers/${encodeURIComponent(id)}/extend`, method: 'POST', body }),
+      query: ({ id, ...body }) => ({
+        url: `/admin/subscribers/${encodeURIComponent(id)}/extend`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: ['Subscribers'],
     }),
     endSubscription: build.mutation<ChangeSubscriptionResponse, string>({
@@ -32,4 +36,9 @@ export const subscribersApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useGetSubscribersQuery, useCreateSubscriberMutation, useExtendSubscriptionMutation, useEndSubscriptionMutation } = subscribersApi;
+export const {
+  useGetSubscribersQuery,
+  useCreateSubscriberMutation,
+  useExtendSubscriptionMutation,
+  useEndSubscriptionMutation,
+} = subscribersApi;

@@ -22,7 +22,8 @@ export function SubscriptionTab() {
 
   if (isLoading) return <PageLoading label="Loading subscription..." />;
   if (!data) {
-    if (isHttpFailure(error) && error.status === 404) return <p className="empty-state">{subscriptionTexts.noActiveSubscription}</p>;
+    if (isHttpFailure(error) && error.status === 404)
+      return <p className="empty-state">{subscriptionTexts.noActiveSubscription}</p>;
     return <LoadFailed onRetry={refetch}>{subscriptionTexts.failedToLoadSubscription}</LoadFailed>;
   }
 
@@ -112,7 +113,9 @@ function ResetPassword() {
   }
   return (
     <div>
-      <p className="field-hint reset-hint">Your password is stored only as a hash, so it cannot be shown. You can replace it with a new one.</p>
+      <p className="field-hint reset-hint">
+        Your password is stored only as a hash, so it cannot be shown. You can replace it with a new one.
+      </p>
       <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
         Reset panel password
       </button>

@@ -50,7 +50,8 @@ function LinkMaker({ serverId }: { serverId: string }) {
     visitorApi.generateHash(serverId, controller.signal).then(
       (answer) => {
         // spec §5: it fails when the answer is not ok or success is false
-        if (answer.success && answer.hash) navigate(`/gen?serverhash=${encodeURIComponent(answer.hash)}`, { replace: true });
+        if (answer.success && answer.hash)
+          navigate(`/gen?serverhash=${encodeURIComponent(answer.hash)}`, { replace: true });
         else setError(answer.error || answer.message || visitorTexts.failedToGenerateLink);
       },
       (failure: unknown) => {
@@ -62,7 +63,11 @@ function LinkMaker({ serverId }: { serverId: string }) {
 
   return (
     <GateFrame>
-      {error ? <AccessError message={error} /> : <GateProgress title={visitorTexts.generatingLink} detail={visitorTexts.creatingLink} />}
+      {error ? (
+        <AccessError message={error} />
+      ) : (
+        <GateProgress title={visitorTexts.generatingLink} detail={visitorTexts.creatingLink} />
+      )}
     </GateFrame>
   );
 }

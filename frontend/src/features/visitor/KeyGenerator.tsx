@@ -102,7 +102,8 @@ export function KeyGenerator({ serverId, hash, sponsorUrl }: KeyGeneratorProps) 
             </button>
           </div>
           <p className="key-note">
-            <ClockIcon size={18} /> This key expires in {configDefaults.keyLifetimeHours} hours. Redeem it in Discord before then.
+            <ClockIcon size={18} /> This key expires in {configDefaults.keyLifetimeHours} hours. Redeem it in Discord
+            before then.
           </p>
           <SponsorCheckpoint sponsorUrl={phase.result.noAds ? undefined : sponsorUrl} />
           <button type="button" className="button button-secondary" onClick={generateNew}>

@@ -160,7 +160,11 @@ function InfoList({ title, items }: { title: string; items: string[] }) {
 
 const vipBenefits = [
   { icon: '★', title: 'Premium content', text: 'Posts and media reserved for VIP members.' },
-  { icon: '♛', title: 'Special role', text: `A VIP role with its own colour, for ${configDefaults.vipRoleMinutes} minutes per key.` },
+  {
+    icon: '♛',
+    title: 'Special role',
+    text: `A VIP role with its own colour, for ${configDefaults.vipRoleMinutes} minutes per key.`,
+  },
   { icon: '⚑', title: 'Priority support', text: 'Your questions are answered first by the moderators.' },
   { icon: '#', title: 'Exclusive channels', text: 'Channels only VIP members can see and talk in.' },
   { icon: '⚡', title: 'Early access', text: 'Try new features and events before everyone else.' },

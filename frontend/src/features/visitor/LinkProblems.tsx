@@ -19,7 +19,11 @@ export function LinkProblem({ code, serverId }: { code: 'used' | 'expired'; serv
           ? 'Each access link works for one key only. Get a fresh link for this server to generate another key.'
           : 'Access links are only valid for a short time. Get a fresh link for this server to continue.'}
       </p>
-      <button type="button" className="button button-primary" onClick={() => navigate(`/gen?serverid=${encodeURIComponent(serverId)}`)}>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => navigate(`/gen?serverid=${encodeURIComponent(serverId)}`)}
+      >
         Get a fresh link
       </button>
     </section>
@@ -50,7 +54,9 @@ export function BotNotInServer({ inviteUrl, message }: { inviteUrl: string; mess
         ?
       </div>
       <h1 id="bot-missing-title">{message}</h1>
-      <p className="muted">The VIP Access bot has not been added to this server, so no keys can be generated for it yet.</p>
+      <p className="muted">
+        The VIP Access bot has not been added to this server, so no keys can be generated for it yet.
+      </p>
       <a className="button button-primary" href={inviteUrl} {...externalLinkProps(inviteUrl)}>
         Invite Bot
       </a>

@@ -11,13 +11,20 @@ export default function RestrictedPage() {
           403
         </p>
         <h1 id="restricted-title">Access restricted</h1>
-        <p className="muted">You do not have permission to access this page. If you think this is a mistake, contact support.</p>
+        <p className="muted">
+          You do not have permission to access this page. If you think this is a mistake, contact support.
+        </p>
         <div className="button-row">
           <Link className="button button-primary" to="/">
             Go back home
           </Link>
           {siteConfig.supportUrl ? (
-            <a className="button button-secondary" href={siteConfig.supportUrl} target="_blank" rel="noopener noreferrer">
+            <a
+              className="button button-secondary"
+              href={siteConfig.supportUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               Contact support
             </a>
           ) : (

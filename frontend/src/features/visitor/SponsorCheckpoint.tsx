@@ -14,7 +14,9 @@ export function SponsorCheckpoint({ sponsorUrl }: { sponsorUrl?: string }) {
   return (
     <aside className="sponsor-checkpoint" aria-labelledby="sponsor-title">
       <h3 id="sponsor-title">Optional: support this server</h3>
-      <p className="muted">This server is kept free by a sponsor. Visiting it is optional and does not affect your key.</p>
+      <p className="muted">
+        This server is kept free by a sponsor. Visiting it is optional and does not affect your key.
+      </p>
       <a className="button button-secondary" href={sponsorUrl} target="_blank" rel="noopener noreferrer sponsored">
         Continue via sponsor — opens {host} in a new tab
       </a>

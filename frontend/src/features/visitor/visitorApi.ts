@@ -1,4 +1,10 @@
-import type { GenerateHashResponse, GenerateKeyResponse, HashCheckResponse, ServerInfoResponse, VisitCountResponse } from '@vip/contracts';
+import type {
+  GenerateHashResponse,
+  GenerateKeyResponse,
+  HashCheckResponse,
+  ServerInfoResponse,
+  VisitCountResponse,
+} from '@vip/contracts';
 import { requestJson } from '../../lib/http.ts';
 
 /**
@@ -14,10 +20,15 @@ export const visitorApi = {
   validateHash: (hash: string, signal?: AbortSignal) =>
     requestJson<HashCheckResponse>(`/hash/validate/${encodeURIComponent(hash)}`, { signal }),
   generateKey: (guildId: string, hash: string | undefined) =>
-    requestJson<GenerateKeyResponse>('/keys/generateKey', { method: 'POST', body: hash ? { guildId, hash } : { guildId } }),
+    requestJson<GenerateKeyResponse>('/keys/generateKey', {
+      method: 'POST',
+      body: hash ? { guildId, hash } : { guildId },
+    }),
   /** Visit counters for the statistics; the answers change nothing on the page (decisions.md §3). */
   trackVisit(serverId: string): void {
     requestJson<VisitCountResponse>('/trackIpVisit', { method: 'POST', body: {} }).catch(() => undefined);
-    requestJson<{ success: boolean }>('/keys/trackVisitor', { method: 'POST', body: { serverId } }).catch(() => undefined);
+    requestJson<{ success: boolean }>('/keys/trackVisitor', { method: 'POST', body: { serverId } }).catch(
+      () => undefined,
+    );
   },
 };

@@ -43,15 +43,31 @@ export function AddEntryModal({ onClose }: { onClose: () => void }) {
       <form onSubmit={handleSubmit} noValidate>
         <div className="field">
           <label htmlFor="whitelist-user">User ID</label>
-          <input id="whitelist-user" inputMode="numeric" autoComplete="off" value={userId} onChange={(event) => setUserId(event.target.value)} />
+          <input
+            id="whitelist-user"
+            inputMode="numeric"
+            autoComplete="off"
+            value={userId}
+            onChange={(event) => setUserId(event.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="whitelist-server">Server ID</label>
-          <input id="whitelist-server" inputMode="numeric" autoComplete="off" value={guildId} onChange={(event) => setGuildId(event.target.value)} />
+          <input
+            id="whitelist-server"
+            inputMode="numeric"
+            autoComplete="off"
+            value={guildId}
+            onChange={(event) => setGuildId(event.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="whitelist-duration">Duration</label>
-          <select id="whitelist-duration" value={duration} onChange={(event) => setDuration(event.target.value as Duration)}>
+          <select
+            id="whitelist-duration"
+            value={duration}
+            onChange={(event) => setDuration(event.target.value as Duration)}
+          >
             {durations.map(({ value, label }) => (
               <option key={value} value={value}>
                 {label}
@@ -59,7 +75,9 @@ export function AddEntryModal({ onClose }: { onClose: () => void }) {
             ))}
           </select>
         </div>
-        <p className="banner banner-warning">Please make sure the User ID and Server ID are correct: they are Discord IDs of 17–20 digits.</p>
+        <p className="banner banner-warning">
+          Please make sure the User ID and Server ID are correct: they are Discord IDs of 17–20 digits.
+        </p>
         <div className="modal-actions">
           <button type="button" className="button button-ghost" onClick={onClose}>
             Cancel

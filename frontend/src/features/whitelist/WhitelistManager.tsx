@@ -9,7 +9,12 @@ import { errorTextOf } from '../api/errorText.ts';
 import { AddEntryModal } from './AddEntryModal.tsx';
 import { useGetWhitelistQuery, useRemoveWhitelistEntryMutation } from './whitelistApi.ts';
 
-const durationLabel: Record<WhitelistEntryView['duration'], string> = { weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly', lifetime: 'Lifetime' };
+const durationLabel: Record<WhitelistEntryView['duration'], string> = {
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+  lifetime: 'Lifetime',
+};
 
 /** Spec §2 Whitelist Manager: entries grouped by user, each user row collapsible. */
 export function WhitelistManager() {
@@ -64,7 +69,10 @@ export function WhitelistManager() {
     <section aria-labelledby="whitelist-title">
       <div className="section-header">
         <h2 id="whitelist-title">
-          Whitelist Entries <span className="count-badge">{users.length} {users.length === 1 ? 'user' : 'users'}</span>
+          Whitelist Entries{' '}
+          <span className="count-badge">
+            {users.length} {users.length === 1 ? 'user' : 'users'}
+          </span>
         </h2>
         <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
           Add Entry
@@ -93,7 +101,8 @@ function WhitelistServerRow({ entry }: { entry: WhitelistEntryView }) {
           <span className="muted">Server</span> <span className="mono">{entry.guildId}</span>
         </span>
         <span className="muted">
-          {durationLabel[entry.duration]} · {entry.expiresAt ? `expires ${formatDate(entry.expiresAt)}` : 'never expires'}
+          {durationLabel[entry.duration]} ·{' '}
+          {entry.expiresAt ? `expires ${formatDate(entry.expiresAt)}` : 'never expires'}
         </span>
       </div>
       <button

@@ -1,4 +1,13 @@
-import { auditProjection, auditReadModels, eventSchemas, readModels, storedSchemaVersion, type AuditDocument, type EventType, type UserDocument } from '@vip/contracts';
+import {
+  auditProjection,
+  auditReadModels,
+  eventSchemas,
+  readModels,
+  storedSchemaVersion,
+  type AuditDocument,
+  type EventType,
+  type UserDocument,
+} from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 import { guildIdsOf, keyDigestOf, redactEventData, userIdsOf } from './redaction.ts';
 
@@ -16,7 +25,13 @@ export const auditProjector = defineProjector({
   collections: [auditReadModels.audit],
   // the audit screen pages newest first, by server, person, type or key
   indexes: {
-    [auditReadModels.audit]: [{ position: -1 }, { guildIds: 1, position: -1 }, { userIds: 1, position: -1 }, { type: 1, position: -1 }, { keyDigest: 1, position: 1 }],
+    [auditReadModels.audit]: [
+      { position: -1 },
+      { guildIds: 1, position: -1 },
+      { userIds: 1, position: -1 },
+      { type: 1, position: -1 },
+      { keyDigest: 1, position: 1 },
+    ],
   },
   handles: everyEventType,
   async apply(event, store) {

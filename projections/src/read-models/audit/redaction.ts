@@ -10,7 +10,8 @@ const HIDDEN_FIELDS = new Set(['passwordHash']);
 const REDACTED = '[redacted]';
 
 const isDigestField = (field: string) => field.endsWith('Digest');
-const shorten = (digest: string) => (digest.length > AUDIT_DIGEST_CHARS ? `${digest.slice(0, AUDIT_DIGEST_CHARS)}…` : digest);
+const shorten = (digest: string) =>
+  digest.length > AUDIT_DIGEST_CHARS ? `${digest.slice(0, AUDIT_DIGEST_CHARS)}…` : digest;
 
 export function redactEventData(data: unknown): Record<string, unknown> {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return {};
@@ -49,8 +50,15 @@ export function guildIdsOf(data: EventFacts): string[] {
  */
 export function userIdsOf(data: EventFacts, actor: Actor): string[] {
   const ids = [
-    data.userId, data.discordUserId, data.authorId,
-    data.chosenBy, data.setBy, data.startedBy, data.stoppedBy, data.scheduledBy, data.cancelledBy,
+    data.userId,
+    data.discordUserId,
+    data.authorId,
+    data.chosenBy,
+    data.setBy,
+    data.startedBy,
+    data.stoppedBy,
+    data.scheduledBy,
+    data.cancelledBy,
     actor.id,
   ].filter(text);
   return [...new Set(ids)];

@@ -1,7 +1,12 @@
 import { botReadModels, type BotSettingsDocument } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
-const blank = (guildId: string): BotSettingsDocument => ({ _id: guildId, vipRoleId: null, logChannelId: null, autoPing: null });
+const blank = (guildId: string): BotSettingsDocument => ({
+  _id: guildId,
+  vipRoleId: null,
+  logChannelId: null,
+  autoPing: null,
+});
 
 /** Each server's key-bot settings (VIP role, log channel, repeating ping), for the panel. */
 export const botSettingsProjector = defineProjector({

@@ -15,7 +15,20 @@ export const videoPostsProjector = defineProjector({
         if (existing) return; // redelivered
         await posts.replaceOne(
           { _id: postId },
-          { _id: postId, guildId, channelId, url, firstAt, repeatMinutes, scheduledBy, scheduledAt, status: 'scheduled', posts: 0, lastDueAt: null, lastPostedAt: null },
+          {
+            _id: postId,
+            guildId,
+            channelId,
+            url,
+            firstAt,
+            repeatMinutes,
+            scheduledBy,
+            scheduledAt,
+            status: 'scheduled',
+            posts: 0,
+            lastDueAt: null,
+            lastPostedAt: null,
+          },
           { upsert: true },
         );
         return;
@@ -25,7 +38,10 @@ export const videoPostsProjector = defineProjector({
         // slots only move forward (the decider refuses older ones): an older or equal slot is a redelivery
         if (!post || (post.lastDueAt !== null && Date.parse(post.lastDueAt) >= Date.parse(event.data.dueAt))) return;
         const status = post.status === 'scheduled' && post.repeatMinutes === null ? 'done' : post.status;
-        await posts.updateOne({ _id: post._id }, { $set: { posts: post.posts + 1, lastDueAt: event.data.dueAt, lastPostedAt: event.data.postedAt, status } });
+        await posts.updateOne(
+          { _id: post._id },
+          { $set: { posts: post.posts + 1, lastDueAt: event.data.dueAt, lastPostedAt: event.data.postedAt, status } },
+        );
         return;
       }
       case 'VideoPostCancelled':

@@ -5,4 +5,10 @@ import { keysProjector } from './keys.projector.ts';
 import { vipRolesProjector } from './vip-roles.projector.ts';
 import { visitorsProjector } from './visitors.projector.ts';
 
-export const keysProjectors: Projector[] = [accessHashesProjector, keysProjector, keyCountersProjector, vipRolesProjector, visitorsProjector];
+export const keysProjectors: Projector[] = [
+  accessHashesProjector,
+  keysProjector,
+  keyCountersProjector,
+  vipRolesProjector,
+  visitorsProjector,
+];

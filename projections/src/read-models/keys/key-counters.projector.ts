@@ -14,6 +14,10 @@ export const keyCountersProjector = defineProjector({
     // the runner is the only writer, so the read above makes $inc unnecessary; a plain $set
     // is the embedded store's fast path, and this runs once per key generated
     const count = (current?.count ?? 0) + 1;
-    await counters.updateOne({ _id: keysGeneratedCounterId }, { $set: { count, lastPosition: event.position } }, { upsert: true });
+    await counters.updateOne(
+      { _id: keysGeneratedCounterId },
+      { $set: { count, lastPosition: event.position } },
+      { upsert: true },
+    );
   },
 });

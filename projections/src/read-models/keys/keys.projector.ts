@@ -14,7 +14,10 @@ export const keysProjector = defineProjector({
         // $setOnInsert: a redelivered generation must not undo a redemption applied after it
         await keys.updateOne(
           { _id: keyDigest },
-          { $set: { guildId, tier, noAds, generatedAt, expiresAt, visitorDigest, accessHashDigest }, $setOnInsert: { redeemedAt: null, redeemedBy: null } },
+          {
+            $set: { guildId, tier, noAds, generatedAt, expiresAt, visitorDigest, accessHashDigest },
+            $setOnInsert: { redeemedAt: null, redeemedBy: null },
+          },
           { upsert: true },
         );
         return;

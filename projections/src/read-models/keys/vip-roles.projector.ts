@@ -17,7 +17,18 @@ export const vipRolesProjector = defineProjector({
         const { guildId, discordUserId, until, grantedAt, keyDigest } = event.data;
         await windows.updateOne(
           { _id },
-          { $set: { guildId, discordUserId, until, grantedAt, keyDigest, removedAt: null, grants: (current?.grants ?? 0) + 1, lastPosition: event.position } },
+          {
+            $set: {
+              guildId,
+              discordUserId,
+              until,
+              grantedAt,
+              keyDigest,
+              removedAt: null,
+              grants: (current?.grants ?? 0) + 1,
+              lastPosition: event.position,
+            },
+          },
           { upsert: true },
         );
         return;

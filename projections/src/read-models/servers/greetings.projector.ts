@@ -11,7 +11,11 @@ export const greetingsProjector = defineProjector({
     switch (event.type) {
       case 'GreetingConfigured': {
         const { guildId, enabled, channelId, delay, message, configuredAt } = event.data;
-        await greetings.replaceOne({ _id: guildId }, { _id: guildId, enabled, channelId, delay, message, configuredAt }, { upsert: true });
+        await greetings.replaceOne(
+          { _id: guildId },
+          { _id: guildId, enabled, channelId, delay, message, configuredAt },
+          { upsert: true },
+        );
         return;
       }
       case 'GreetingRemoved':

@@ -15,7 +15,17 @@ export const guildsProjector = defineProjector({
         const { guildId, name, icon, memberCount, channels, missingPermissions, reportedAt } = event.data;
         await guilds.replaceOne(
           { _id: guildId },
-          { _id: guildId, botPresent: true, name, icon, memberCount, channels, missingPermissions, reportedAt, leftAt: null },
+          {
+            _id: guildId,
+            botPresent: true,
+            name,
+            icon,
+            memberCount,
+            channels,
+            missingPermissions,
+            reportedAt,
+            leftAt: null,
+          },
           { upsert: true },
         );
         return;

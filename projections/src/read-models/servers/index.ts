@@ -4,4 +4,9 @@ import { serverOwnersProjector } from './server-owners.projector.ts';
 import { userServersProjector } from './user-servers.projector.ts';
 import { greetingsProjector } from './greetings.projector.ts';
 
-export const serversProjectors: Projector[] = [guildsProjector, serverOwnersProjector, userServersProjector, greetingsProjector];
+export const serversProjectors: Projector[] = [
+  guildsProjector,
+  serverOwnersProjector,
+  userServersProjector,
+  greetingsProjector,
+];

@@ -30,6 +30,10 @@ export const userServersProjector = defineProjector({
         break;
       }
     }
-    await slots.replaceOne({ _id: userId }, { _id: userId, servers, updatedAt, lastPosition: event.position }, { upsert: true });
+    await slots.replaceOne(
+      { _id: userId },
+      { _id: userId, servers, updatedAt, lastPosition: event.position },
+      { upsert: true },
+    );
   },
 });

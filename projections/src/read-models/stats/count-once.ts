@@ -18,7 +18,8 @@ export async function countOnce<T extends Counter>(
   if (current && (current.lastPosition as number) >= position) return;
   const fields: Record<string, unknown> = { lastPosition: position };
   for (const [field, amount] of Object.entries(increments)) {
-    fields[field] = ((current?.[field] as number | undefined) ?? (zeroes as Record<string, number>)[field] ?? 0) + amount;
+    fields[field] =
+      ((current?.[field] as number | undefined) ?? (zeroes as Record<string, number>)[field] ?? 0) + amount;
   }
   if (!current) Object.assign(fields, { ...zeroes, ...fields });
   await collection.updateOne({ _id: id }, { $set: fields }, { upsert: true });

@@ -1,4 +1,11 @@
-import { statsReadModels, utcDay, type DailyStatsDocument, type TotalsDocument, type VipWindowDocument, type VisitorStatsDocument } from '@vip/contracts';
+import {
+  statsReadModels,
+  utcDay,
+  type DailyStatsDocument,
+  type TotalsDocument,
+  type VipWindowDocument,
+  type VisitorStatsDocument,
+} from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 import { defineProjector } from '../../projector.ts';
 import { countOnce } from './count-once.ts';
@@ -7,7 +14,13 @@ const zeroDay = { keysGenerated: 0, keysRedeemed: 0, visits: 0 };
 
 async function count(store: ReadStore, day: string, position: number, field: keyof typeof zeroDay): Promise<void> {
   await countOnce(store.collection<DailyStatsDocument>(statsReadModels.daily), day, position, { [field]: 1 }, zeroDay);
-  await countOnce(store.collection<TotalsDocument>(statsReadModels.totals), 'totals', position, { [field]: 1 }, zeroDay);
+  await countOnce(
+    store.collection<TotalsDocument>(statsReadModels.totals),
+    'totals',
+    position,
+    { [field]: 1 },
+    zeroDay,
+  );
 }
 
 /**
@@ -30,7 +43,11 @@ export const statsProjector = defineProjector({
         await count(store, utcDay(event.data.visitedAt), event.position, 'visits');
         await store
           .collection<VisitorStatsDocument>(statsReadModels.visitors)
-          .updateOne({ _id: event.data.visitorDigest }, { $setOnInsert: { firstSeenAt: event.data.visitedAt } }, { upsert: true });
+          .updateOne(
+            { _id: event.data.visitorDigest },
+            { $setOnInsert: { firstSeenAt: event.data.visitedAt } },
+            { upsert: true },
+          );
         return;
       }
       case 'VipRoleGranted': {
@@ -43,7 +60,9 @@ export const statsProjector = defineProjector({
       case 'VipRoleRemoved': {
         // the window closed early (or on time): it ends no later than the removal
         const { guildId, discordUserId, removedAt } = event.data;
-        await store.collection<VipWindowDocument>(statsReadModels.vipWindows).updateOne({ _id: `${guildId}-${discordUserId}` }, { $min: { until: removedAt } });
+        await store
+          .collection<VipWindowDocument>(statsReadModels.vipWindows)
+          .updateOne({ _id: `${guildId}-${discordUserId}` }, { $min: { until: removedAt } });
         return;
       }
     }

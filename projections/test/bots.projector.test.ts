@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { botReadModels } from '@vip/contracts';
-import { botSettingsProjector } from '../../projections/src/read-models/bots/bot-settings.projector.ts';
-import { videoPostsProjector } from '../../projections/src/read-models/bots/video-posts.projector.ts';
-import { givenProjected, recorded } from '../../projections/test/support/projection-spec.ts';
+import { botSettingsProjector } from '../src/read-models/bots/bot-settings.projector.ts';
+import { videoPostsProjector } from '../src/read-models/bots/video-posts.projector.ts';
+import { givenProjected, recorded } from './support/projection-spec.ts';
 
 const guildId = '200000000000000001';
 const postId = '11111111-1111-4111-8111-111111111111';
@@ -15,7 +15,10 @@ describe('bot read models', () => {
       [
         { type: 'VipRoleChosen', data: { guildId, roleId: '500000000000000001', chosenBy: 'u', chosenAt: at } },
         { type: 'LogChannelSet', data: { guildId, channelId: '600000000000000001', setBy: 'u', setAt: at } },
-        { type: 'AutoPingStarted', data: { guildId, channelId: '600000000000000002', roleId: null, hours: 3, startedBy: 'u', startedAt: at } },
+        {
+          type: 'AutoPingStarted',
+          data: { guildId, channelId: '600000000000000002', roleId: null, hours: 3, startedBy: 'u', startedAt: at },
+        },
       ],
     );
     expect(await store.collection(botReadModels.botSettings).findOne({ _id: guildId })).to.deep.equal({
@@ -28,12 +31,31 @@ describe('bot read models', () => {
 
   it('counts each video post once, even when an event is delivered twice', async () => {
     const events = [
-      { type: 'VideoPostScheduled' as const, data: { postId, guildId, channelId: 'c', url: 'https://v.example', firstAt: at, repeatMinutes: null, scheduledBy: 'u', scheduledAt: at } },
-      { type: 'VideoPosted' as const, data: { postId, guildId, channelId: 'c', messageId: 'm', dueAt: at, postedAt: at } },
+      {
+        type: 'VideoPostScheduled' as const,
+        data: {
+          postId,
+          guildId,
+          channelId: 'c',
+          url: 'https://v.example',
+          firstAt: at,
+          repeatMinutes: null,
+          scheduledBy: 'u',
+          scheduledAt: at,
+        },
+      },
+      {
+        type: 'VideoPosted' as const,
+        data: { postId, guildId, channelId: 'c', messageId: 'm', dueAt: at, postedAt: at },
+      },
     ];
     const store = await givenProjected([videoPostsProjector], events);
     // at-least-once delivery: the same events again
     for (const event of recorded(events)) await videoPostsProjector.apply(event, store);
-    expect(await store.collection(botReadModels.videoPosts).findOne({ _id: postId })).to.include({ status: 'done', posts: 1, lastDueAt: at });
+    expect(await store.collection(botReadModels.videoPosts).findOne({ _id: postId })).to.include({
+      status: 'done',
+      posts: 1,
+      lastDueAt: at,
+    });
   });
 });

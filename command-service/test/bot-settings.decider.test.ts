@@ -1,0 +1,190 @@
+import { botSettingsTexts } from '@vip/contracts';
+import { NOW, deciderSpec } from './support/decider-spec.ts';
+import { autoPingDecider } from '../src/bot-settings/auto-ping.decider.ts';
+import { botSettingsDecider } from '../src/bot-settings/bot-settings.decider.ts';
+import { videoPostDecider } from '../src/bot-settings/video-post.decider.ts';
+
+const guildId = '200000000000000001';
+const by = '300000000000000001';
+const at = NOW.toISOString();
+const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000).toISOString();
+
+describe('bot settings decider (/setrole, /setlog)', () => {
+  const spec = deciderSpec(botSettingsDecider);
+
+  it('records the VIP role and the log channel', () => {
+    spec
+      .given([])
+      .when({ type: 'ChooseVipRole', guildId, roleId: '500000000000000001', chosenBy: by, botPresent: true })
+      .then([{ type: 'VipRoleChosen', data: { guildId, roleId: '500000000000000001', chosenBy: by, chosenAt: at } }]);
+    spec
+      .given([])
+      .when({ type: 'SetLogChannel', guildId, channelId: '600000000000000001', setBy: by, botPresent: true })
+      .then([{ type: 'LogChannelSet', data: { guildId, channelId: '600000000000000001', setBy: by, setAt: at } }]);
+  });
+
+  it('records nothing when the choice is the same as before', () => {
+    spec
+      .given([{ type: 'VipRoleChosen', data: { guildId, roleId: '500000000000000001', chosenBy: by, chosenAt: at } }])
+      .when({ type: 'ChooseVipRole', guildId, roleId: '500000000000000001', chosenBy: by, botPresent: true })
+      .then([]);
+  });
+
+  it('refuses a server the key bot is not in', () => {
+    spec
+      .given([])
+      .when({ type: 'SetLogChannel', guildId, channelId: '600000000000000001', setBy: by, botPresent: false })
+      .thenFails('not_found', botSettingsTexts.botNotInServer);
+  });
+});
+
+describe('auto ping decider (/auto ping, /auto stop)', () => {
+  const spec = deciderSpec(autoPingDecider);
+  const start = {
+    type: 'StartAutoPing' as const,
+    guildId,
+    channelId: '600000000000000001',
+    roleId: null,
+    hours: 6,
+    startedBy: by,
+    botPresent: true,
+  };
+  const started = {
+    type: 'AutoPingStarted' as const,
+    data: { guildId, channelId: '600000000000000001', roleId: null, hours: 6, startedBy: by, startedAt: at },
+  };
+
+  it('starts, and starting again restarts the clock', () => {
+    spec.given([]).when(start).then([started]);
+    spec.given([started]).when(start).then([started]);
+  });
+
+  it('keeps the interval within 1–12 hours', () => {
+    spec
+      .given([])
+      .when({ ...start, hours: 13 })
+      .thenFails('invalid', botSettingsTexts.autoPingHours);
+    spec
+      .given([])
+      .when({ ...start, hours: 0 })
+      .thenFails('invalid', botSettingsTexts.autoPingHours);
+  });
+
+  it('stops a running ping; stopping none records nothing', () => {
+    spec
+      .given([started])
+      .when({ type: 'StopAutoPing', guildId, stoppedBy: by })
+      .then([{ type: 'AutoPingStopped', data: { guildId, stoppedBy: by, stoppedAt: at } }]);
+    spec.given([]).when({ type: 'StopAutoPing', guildId, stoppedBy: by }).then([]);
+  });
+});
+
+describe('video post decider (/postvideo, /videos, posts sent)', () => {
+  const spec = deciderSpec(videoPostDecider);
+  const postId = '11111111-1111-4111-8111-111111111111';
+  const schedule = {
+    type: 'ScheduleVideoPost' as const,
+    postId,
+    guildId,
+    channelId: '600000000000000001',
+    url: 'https://v.example/1',
+    firstAt: later(10),
+    repeatMinutes: 60,
+    scheduledBy: by,
+  };
+  const scheduled = {
+    type: 'VideoPostScheduled' as const,
+    data: {
+      postId,
+      guildId,
+      channelId: '600000000000000001',
+      url: 'https://v.example/1',
+      firstAt: later(10),
+      repeatMinutes: 60,
+      scheduledBy: by,
+      scheduledAt: at,
+    },
+  };
+  const posted = (dueAt: string) => ({
+    type: 'RecordVideoPosted' as const,
+    postId,
+    guildId,
+    channelId: '600000000000000001',
+    messageId: '700000000000000001',
+    dueAt,
+  });
+
+  it('schedules a post, refusing the past, too short a repeat and a second schedule of the same id', () => {
+    spec.given([]).when(schedule).then([scheduled]);
+    spec
+      .given([])
+      .when({ ...schedule, firstAt: later(-5) })
+      .thenFails('invalid', botSettingsTexts.timeInPast);
+    spec
+      .given([])
+      .when({ ...schedule, repeatMinutes: 30 })
+      .thenFails('invalid', botSettingsTexts.repeatTooShort);
+    spec.given([scheduled]).when(schedule).thenFails('conflict', botSettingsTexts.postExists);
+  });
+
+  it('records each slot once, in order', () => {
+    const first = {
+      type: 'VideoPosted' as const,
+      data: {
+        postId,
+        guildId,
+        channelId: '600000000000000001',
+        messageId: '700000000000000001',
+        dueAt: later(10),
+        postedAt: at,
+      },
+    };
+    spec
+      .given([scheduled])
+      .when(posted(later(10)))
+      .then([first]);
+    spec
+      .given([scheduled, first])
+      .when(posted(later(10)))
+      .then([]);
+    spec
+      .given([scheduled, first])
+      .when(posted(later(70)))
+      .then([{ ...first, data: { ...first.data, dueAt: later(70) } }]);
+  });
+
+  it('a one-off post is sent once, and cannot be cancelled afterwards', () => {
+    const oneOff = { ...scheduled, data: { ...scheduled.data, repeatMinutes: null } };
+    const sent = {
+      type: 'VideoPosted' as const,
+      data: {
+        postId,
+        guildId,
+        channelId: '600000000000000001',
+        messageId: '700000000000000001',
+        dueAt: later(10),
+        postedAt: at,
+      },
+    };
+    spec
+      .given([oneOff, sent])
+      .when(posted(later(20)))
+      .then([]);
+    spec.given([oneOff, sent]).when({ type: 'CancelVideoPost', postId, guildId, cancelledBy: by }).then([]);
+  });
+
+  it("cancels, and treats another server's post as unknown", () => {
+    spec
+      .given([scheduled])
+      .when({ type: 'CancelVideoPost', postId, guildId, cancelledBy: by })
+      .then([{ type: 'VideoPostCancelled', data: { postId, guildId, cancelledBy: by, cancelledAt: at } }]);
+    spec
+      .given([scheduled])
+      .when({ type: 'CancelVideoPost', postId, guildId: '200000000000000999', cancelledBy: by })
+      .thenFails('not_found', botSettingsTexts.unknownPost);
+    spec
+      .given([])
+      .when(posted(later(10)))
+      .thenFails('not_found', botSettingsTexts.unknownPost);
+  });
+});
