@@ -333,6 +333,25 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       });
     });
 
+    it('applies an unordered bulkWrite of whole documents: replaced, upserted and deleted by _id', async function () {
+      const c = fresh('unordered');
+      await c.insertOne({ _id: 'kept', n: 1 });
+      await c.insertOne({ _id: 'gone', n: 2 });
+      await c.bulkWrite(
+        [
+          { replaceOne: { filter: { _id: 'kept' }, replacement: { _id: 'kept', n: 10, tags: ['a'] }, upsert: true } },
+          { replaceOne: { filter: { _id: 'new' }, replacement: { _id: 'new', n: 3 }, upsert: true } },
+          { deleteOne: { filter: { _id: 'gone' } } },
+          { deleteOne: { filter: { _id: 'never-there' } } },
+        ],
+        { ordered: false },
+      );
+      expect(await c.find({}, { sort: { _id: 1 } })).to.deep.equal([
+        { _id: 'kept', n: 10, tags: ['a'] },
+        { _id: 'new', n: 3 },
+      ]);
+    });
+
     describe('collections and transactions', function () {
       it('lists non-empty collections and drops them', async function () {
         const first = fresh('listed');

@@ -16,6 +16,7 @@ import {
 import {
   DuplicateKeyError,
   type BulkOperation,
+  type BulkWriteOptions,
   type Collection,
   type Document,
   type LooseDocument,
@@ -148,7 +149,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
     return { deletedCount };
   }
 
-  async bulkWrite(operations: BulkOperation<T>[]): Promise<void> {
+  async bulkWrite(operations: BulkOperation<T>[], { ordered = true }: BulkWriteOptions = {}): Promise<void> {
     if (operations.length === 0) return; // the driver refuses an empty batch
     const driverOperations = operations.map((op): AnyBulkWriteOperation<DriverDocument> => {
       if ('updateOne' in op) {
@@ -161,7 +162,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
       }
       return op as AnyBulkWriteOperation<DriverDocument>;
     });
-    await this.translated(() => this.driver.bulkWrite(driverOperations, { ordered: true }));
+    await this.translated(() => this.driver.bulkWrite(driverOperations, { ordered }));
   }
 
   /** Turns the server's duplicate key error (code 11000) into the port's DuplicateKeyError. */

@@ -46,6 +46,14 @@ export type BulkOperation<T extends Document> =
   | { deleteOne: { filter: Filter } }
   | { deleteMany: { filter: Filter } };
 
+export interface BulkWriteOptions {
+  /**
+   * false: the operations are independent (each names a different document), so the store
+   * may apply them in any order and in parallel (MongoDB's unordered bulk write). Default true.
+   */
+  ordered?: boolean;
+}
+
 export interface Collection<T extends Document = LooseDocument> {
   findOne(filter: Filter, options?: FindOptions): Promise<T | null>;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
@@ -56,7 +64,7 @@ export interface Collection<T extends Document = LooseDocument> {
   updateMany(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
   deleteOne(filter: Filter): Promise<{ deletedCount: number }>;
   deleteMany(filter?: Filter): Promise<{ deletedCount: number }>;
-  bulkWrite(operations: BulkOperation<T>[]): Promise<void>;
+  bulkWrite(operations: BulkOperation<T>[], options?: BulkWriteOptions): Promise<void>;
 }
 
 export interface ReadStore {
