@@ -1,0 +1,48 @@
+/**
+ * The name of every event type the product writes, in the order of `eventSchemas`
+ * (index.ts). Kept free of zod so that a screen can list them (the audit trail's type
+ * filter) without pulling the schemas into the browser bundle; contracts/test/event-types.test.ts
+ * fails when this list and `eventSchemas` disagree.
+ */
+export const eventTypeNames = [
+  'UserRegistered',
+  'UsernameReserved',
+  'SessionStarted',
+  'SessionEnded',
+  'AnnouncementPosted',
+  'AnnouncementDeleted',
+  'PasswordChanged',
+  // servers, their owners and greetings
+  'GuildReported',
+  'GuildLeft',
+  'ServerClaimed',
+  'ServerReleased',
+  'SubscriberServerAdded',
+  'SubscriberServerChanged',
+  'GreetingConfigured',
+  'GreetingRemoved',
+  // access hashes, keys, VIP roles and visits
+  'AccessHashIssued',
+  'AccessHashUsed',
+  'KeyGenerated',
+  'KeyRedeemed',
+  'VipRoleGranted',
+  'VipRoleRemoved',
+  'VisitRecorded',
+  // subscriptions and the whitelist
+  'SubscriptionStarted',
+  'SubscriptionExtended',
+  'SubscriptionEnded',
+  'WhitelistEntryAdded',
+  'WhitelistEntryRemoved',
+  // the bots' own settings and schedules
+  'VipRoleChosen',
+  'LogChannelSet',
+  'AutoPingStarted',
+  'AutoPingStopped',
+  'VideoPostScheduled',
+  'VideoPosted',
+  'VideoPostCancelled',
+] as const;
+
+export type EventTypeName = (typeof eventTypeNames)[number];
