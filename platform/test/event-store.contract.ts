@@ -208,6 +208,22 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         expect(limited[0].position).to.be.greaterThan(ours[0].position);
       });
 
+      it('readEventsAt gives the events at the positions asked, in that order, leaving out empty ones', async () => {
+        const streamId = newStreamId();
+        await store.append(streamId, [event('A', { n: 1 }), event('B', { n: 2 }), event('C', { n: 3 })], 'no_stream');
+        const [a, b, c] = await store.readStream(streamId);
+        const found = await store.readEventsAt([c.position, a.position]);
+        expect(found.map((e) => [e.type, e.streamId, e.revision, e.data])).to.deep.equal([
+          ['C', streamId, 2, { n: 3 }],
+          ['A', streamId, 0, { n: 1 }],
+        ]);
+        expect(found[1]).to.deep.equal(a);
+        const head = (await store.headPosition()) ?? 0;
+        // past the head nothing is there yet
+        expect((await store.readEventsAt([b.position, head + 1_000_000])).map((e) => e.type)).to.deep.equal(['B']);
+        expect(await store.readEventsAt([])).to.deep.equal([]);
+      });
+
       it('headPosition is null only for an empty log, then the newest position', async () => {
         const before = await store.headPosition();
         if (before === null) expect(await store.readAll({ maxCount: 1 })).to.deep.equal([]);

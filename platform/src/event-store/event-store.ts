@@ -68,6 +68,11 @@ export interface EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** `$all` forward, in position order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * The events at these positions, in the order asked; a position that holds no event of
+   * ours is left out. For the audit trail, whose read model indexes the log by position.
+   */
+  readEventsAt(positions: readonly number[]): Promise<RecordedEvent[]>;
   /** Catch up from `after`, then stay live; completes only when unsubscribed or closed. */
   subscribeToAll(options?: SubscribeOptions): Observable<EventBatch>;
   /** Position of the newest event, or null for an empty log. */

@@ -146,6 +146,24 @@ export class EventStoreDbEventStore implements EventStore {
     return events;
   }
 
+  /**
+   * One short forward read per position (a commit position is where its event starts), in
+   * parallel: the audit trail asks for a page of at most a few hundred.
+   */
+  async readEventsAt(positions: readonly number[]): Promise<RecordedEvent[]> {
+    const found = await Promise.all(
+      positions.map(async (position) => {
+        for await (const resolved of each(this.client.readAll({ fromPosition: fromPosition(position) }))) {
+          const event = toRecordedEvent(resolved);
+          if (!event) continue; // a system event at or after the position: read on
+          return event.position === position ? event : undefined;
+        }
+        return undefined;
+      }),
+    );
+    return found.filter((event) => event !== undefined);
+  }
+
   /** The newest non-system event: a checkpoint can never reach a $stats event. */
   async headPosition(): Promise<number | null> {
     for await (const resolved of each(this.client.readAll({ direction: BACKWARDS, fromPosition: END }))) {

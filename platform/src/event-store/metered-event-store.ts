@@ -45,6 +45,9 @@ export class MeteredEventStore implements EventStore {
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.inner.readAll(options);
   }
+  readEventsAt(positions: readonly number[]): Promise<RecordedEvent[]> {
+    return this.inner.readEventsAt(positions);
+  }
   subscribeToAll(options?: SubscribeOptions): Observable<EventBatch> {
     return this.inner.subscribeToAll(options);
   }

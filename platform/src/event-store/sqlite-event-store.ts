@@ -133,6 +133,12 @@ export class SqliteEventStore implements EventStore {
           `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
         )
         .raw(),
+      // one statement for any number of positions: they arrive as one JSON array
+      readAt: db
+        .prepare<[string], EventRow>(
+          `SELECT ${EVENT_COLUMNS} FROM events WHERE position IN (SELECT value FROM json_each(?))`,
+        )
+        .raw(),
       head: db.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck(),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
     };
@@ -218,6 +224,17 @@ export class SqliteEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     this.assertOpen();
     return this.readPage(options.after ?? 0, options.maxCount ?? -1);
+  }
+
+  async readEventsAt(positions: readonly number[]): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    if (positions.length === 0) return [];
+    const byPosition = new Map<number, RecordedEvent>();
+    for (const row of this.statements.readAt.all(JSON.stringify(positions))) {
+      const event = toRecordedEvent(row);
+      byPosition.set(event.position, event);
+    }
+    return positions.flatMap((position) => byPosition.get(position) ?? []);
   }
 
   async headPosition(): Promise<number | null> {
