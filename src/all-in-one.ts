@@ -58,7 +58,8 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
     { url, dataDir: config.dataDir, eventStore: eventStore.adapterName, readStore: readStore.adapterName },
     'VIP access is running',
   );
-  const bots = startBots({ eventStore, appConfig: config, productUrl: url, logger });
+  // /api/ready also fails while a bot's event feed is down or catching up
+  const bots = startBots({ eventStore, appConfig: config, productUrl: url, logger, readiness });
 
   return {
     server,

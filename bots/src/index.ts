@@ -1,4 +1,4 @@
-import { createLogger, type AppConfig, type EventStore, type Logger } from '@vip/platform';
+import { createLogger, type AppConfig, type EventStore, type Logger, type Readiness } from '@vip/platform';
 import { loadBotsConfig, type BotsConfig } from './config.ts';
 import { startKeyBot, type RunningBot } from './key-bot/key-bot.ts';
 import { startPosterBot } from './poster-bot/poster-bot.ts';
@@ -19,6 +19,11 @@ export interface StartBotsOptions {
   only?: readonly BotName[];
   /** Where "not started" and start failures are said; each bot logs under its own name. */
   logger?: Logger;
+  /**
+   * The process's readiness: each started bot adds a check ("key bot", "poster bot") that
+   * fails while its event feed is down or catching up, or when the bot could not start.
+   */
+  readiness?: Readiness;
 }
 
 export interface RunningBots {
@@ -39,7 +44,7 @@ export function startBots(options: StartBotsOptions): RunningBots {
   const wanted = options.only ?? ['key', 'poster'];
   const bots: Partial<Record<BotName, RunningBot>> = {};
   const starting: Promise<void>[] = [];
-  const common = { eventStore: options.eventStore, config };
+  const common = { eventStore: options.eventStore, config, readiness: options.readiness };
 
   const start = (name: BotName, variable: string, set: boolean, launch: (botLogger: Logger) => Promise<RunningBot>) => {
     if (!wanted.includes(name)) return;
@@ -59,7 +64,11 @@ export function startBots(options: StartBotsOptions): RunningBots {
         (bot) => {
           bots[name] = bot;
         },
-        (error: unknown) => botLogger.error({ err: error }, `${name} bot could not start`),
+        (error: unknown) => {
+          botLogger.error({ err: error }, `${name} bot could not start`);
+          const reason = error instanceof Error ? error.message : String(error);
+          options.readiness?.add(`${name} bot`, () => `could not start: ${reason}`);
+        },
       ),
     );
   };

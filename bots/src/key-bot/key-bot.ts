@@ -1,5 +1,5 @@
 import { Events, GatewayIntentBits, type Client, type Guild } from 'discord.js';
-import type { EventStore, Logger } from '@vip/platform';
+import type { EventStore, Logger, Readiness } from '@vip/platform';
 import type { BotsConfig } from '../config.ts';
 import { connectDiscord } from '../shared/discord-client.ts';
 import { EventFeed } from '../shared/event-feed.ts';
@@ -22,6 +22,8 @@ export interface BotDeps {
   /** The product's VIP window, for the text of the key-verification message. */
   vipRoleMinutes: number;
   logger: Logger;
+  /** Where the bot says whether its event feed follows the log (the process's /api/ready). */
+  readiness?: Readiness;
 }
 
 export interface RunningBot {
@@ -58,6 +60,7 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
   context.vipRoles = new VipRoles(state, context.log);
   const feed = new EventFeed(deps.eventStore, logger);
   context.feed = feed;
+  deps.readiness?.add('key bot', () => feed.health());
 
   const expiry = new VipRoleExpiry(context);
   const autoPings = new AutoPings(context);
@@ -133,6 +136,10 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
     optionalIntent: GatewayIntentBits.GuildMembers,
     logger,
     wire,
+  }).catch((error: unknown) => {
+    // a bot that never connected must not keep following the log
+    feed.stop();
+    throw error;
   });
 
   return {

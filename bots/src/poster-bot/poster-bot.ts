@@ -20,6 +20,7 @@ export async function startPosterBot(deps: Omit<BotDeps, 'vipRoleMinutes'>): Pro
   const schedule = new VideoSchedule(api, logger);
   const feed = new EventFeed(deps.eventStore, logger);
   const context: PosterBotContext = { config, api, schedule, feed, logger };
+  deps.readiness?.add('poster bot', () => feed.health());
 
   schedule.attach(feed);
   await feed.start();
@@ -42,6 +43,10 @@ export async function startPosterBot(deps: Omit<BotDeps, 'vipRoleMinutes'>): Pro
         if (interaction.isChatInputCommand()) await runSlashCommand(posterBotCommands, interaction, context, logger);
       });
     },
+  }).catch((error: unknown) => {
+    // a bot that never connected must not keep following the log
+    feed.stop();
+    throw error;
   });
 
   return {
