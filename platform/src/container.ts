@@ -21,9 +21,34 @@ export const embeddedFiles = (dataDir: string) => ({
   readModels: path.join(dataDir, 'read-models.sqlite'),
 });
 
+/**
+ * DATA_DIR holds the log (argon2 hashes, key digests) and the token secret: only the user
+ * the product runs as may enter it. A directory left readable by an older version is
+ * tightened at start; one owned by someone else keeps the modes its owner chose.
+ */
 function ensureDataDir(dataDir: string): string {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  restrict(dataDir, 0o700);
   return dataDir;
+}
+
+/**
+ * Creates an SQLite file 0600 before SQLite opens it: SQLite gives the -wal and -shm files
+ * it creates beside a database the database file's own mode, so they are private too.
+ */
+function privateDatabase(file: string): string {
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const suffix of ['', '-wal', '-shm']) restrict(`${file}${suffix}`, 0o600);
+  return file;
+}
+
+function restrict(file: string, mode: number): void {
+  try {
+    if ((fs.statSync(file).mode & 0o777) !== mode) fs.chmodSync(file, mode);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'EPERM') throw error;
+  }
 }
 
 export const coreModule = (config: AppConfig, service: string) =>
@@ -32,7 +57,12 @@ export const coreModule = (config: AppConfig, service: string) =>
     bind(TOKENS.logger).toConstantValue(createLogger(service, config.logLevel));
     bind(TOKENS.metrics).toConstantValue(new Metrics(service));
     bind(TOKENS.readiness).toConstantValue(new Readiness());
-    const masterSecret = () => resolveJwtSecret(config.jwtSecret, ensureDataDir(config.dataDir));
+    const masterSecret = () => {
+      const secret = resolveJwtSecret(config.jwtSecret, ensureDataDir(config.dataDir));
+      // one written by hand, or copied in from a backup
+      restrict(path.join(config.dataDir, 'jwt-secret'), 0o600);
+      return secret;
+    };
     bind(TOKENS.sessionTokens).toResolvedValue(() => new SessionTokens(masterSecret(), config.sessionHours));
     bind(TOKENS.keyring).toResolvedValue(() => new Keyring(masterSecret()));
     bind(TOKENS.authenticator).toResolvedValue(
@@ -46,7 +76,9 @@ export const eventStoreModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
     const url = config.eventStoreUrl;
     const open = () =>
-      url ? new EventStoreDbEventStore(url) : new SqliteEventStore(embeddedFiles(ensureDataDir(config.dataDir)).events);
+      url
+        ? new EventStoreDbEventStore(url)
+        : new SqliteEventStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).events));
     bind(TOKENS.eventStore).toResolvedValue(
       (metrics: Metrics) => new MeteredEventStore(open(), metrics),
       [TOKENS.metrics],
@@ -61,7 +93,7 @@ export const readStoreModule = (config: AppConfig) =>
       bind(TOKENS.readStore).toResolvedValue(() => MongoReadStore.connect(url, config.mongodbDatabase));
     } else {
       bind(TOKENS.readStore).toResolvedValue(
-        () => new SqliteReadStore(embeddedFiles(ensureDataDir(config.dataDir)).readModels),
+        () => new SqliteReadStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).readModels)),
       );
     }
   });
@@ -99,7 +131,8 @@ export async function openSeparateReadStore(
     const database = `${config.mongodbDatabase}_${safe}`.slice(0, 63);
     return { store: await MongoReadStore.connect(config.mongodbUrl, database), where: `MongoDB database ${database}` };
   }
+  ensureDataDir(config.dataDir);
   const file = path.join(ensureDataDir(path.join(config.dataDir, 'replays')), `${safe}.sqlite`);
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
-  return { store: new SqliteReadStore(file), where: file };
+  return { store: new SqliteReadStore(privateDatabase(file)), where: file };
 }
