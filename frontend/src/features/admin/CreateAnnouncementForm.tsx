@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { configDefaults, type Priority } from '@vip/contracts/config-defaults.ts';
 import { errorTexts, successTexts } from '@vip/contracts/error-texts.ts';
-import { useCreateAnnouncementMutation } from '../api/apiSlice.ts';
+import { useCreateAnnouncementMutation } from '../announcements/announcementsApi.ts';
 import { errorTextOf } from '../api/errorText.ts';
 
 const priorityLabel: Record<Priority, string> = { low: 'Low', medium: 'Medium', high: 'High' };

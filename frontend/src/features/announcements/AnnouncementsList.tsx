@@ -5,7 +5,7 @@ import { emptyStates, errorTexts } from '@vip/contracts/error-texts.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
-import { useGetAnnouncementsQuery } from '../api/apiSlice.ts';
+import { useGetAnnouncementsQuery } from './announcementsApi.ts';
 import { AnnouncementCard } from './AnnouncementCard.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
 import { newestFirst } from './liveUpdates.ts';
@@ -30,7 +30,7 @@ interface AnnouncementsListProps {
 
 /**
  * The announcement feed (spec §2/§4), kept live by the socket (see getAnnouncements in
- * apiSlice): a priority filter, "Show unread only" (on by default), read cards dimmed.
+ * announcementsApi): a priority filter, "Show unread only" (on by default), read cards dimmed.
  */
 export function AnnouncementsList({ renderActions, readOnClick = false, showHeading = true }: AnnouncementsListProps) {
   const dispatch = useAppDispatch();

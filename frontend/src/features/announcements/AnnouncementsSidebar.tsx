@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../app/hooks.ts';
-import { useGetAnnouncementsQuery } from '../api/apiSlice.ts';
+import { useGetAnnouncementsQuery } from './announcementsApi.ts';
 import { AnnouncementsList } from './AnnouncementsList.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
 import { selectReadIds } from './readMarksSlice.ts';
