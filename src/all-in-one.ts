@@ -13,6 +13,8 @@ export interface RunningProduct {
   url: string;
   runner: ProjectionRunner;
   logger: Logger;
+  /** The generated first admin's password lines (first start only), for the terminal beside the address. */
+  firstStart: string[];
   close(): Promise<void>;
 }
 
@@ -36,7 +38,9 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
   const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger, { metrics });
   readiness.add('projections', () => runner.isCaughtUp() || 'catching up with the log');
   await runner.start();
-  await bootstrapAdmin(eventStore, config, logger);
+  // kept for main.ts, which prints them with the address once everything has started, below the start-up logs
+  const firstStart: string[] = [];
+  await bootstrapAdmin(eventStore, config, logger, (line) => firstStart.push(line));
 
   const commands = createCommandApp(commandDeps).callback();
   const queries = createQueryApp(queryDeps, 'all-in-one').callback();
@@ -51,7 +55,17 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
   const requests = drainable(server);
   const gateway = attachWsGateway(server, { runner, readStore, authenticator, logger, metrics });
 
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch((error: unknown) => {
+    // the generated password is shown only once: a start that fails here must not take it along
+    for (const line of firstStart) process.stdout.write(`${line}\n`);
+    throw error;
+  });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   logger.info(
@@ -66,6 +80,7 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
     url,
     runner,
     logger,
+    firstStart,
     /**
      * Graceful shutdown: say "not ready", stop the bots first (they call this API, so they
      * finish while it still answers), close /ws, stop accepting HTTP and answer the requests

@@ -1,13 +1,22 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger };
 
+/** Where log lines go: a terminal gets them readable, anything else (a pipe, a file, a log shipper) JSON. */
+export type LogOutput = NodeJS.WritableStream & { isTTY?: boolean };
+
 /**
- * Structured JSON logs. Secrets never reach a log: fields that could hold one are redacted
- * even if a caller passes them by mistake.
+ * Structured logs: one JSON object per line, or, when the output is a terminal (`npm start`
+ * in a shell), one readable line per record. Secrets never reach a log: fields that could
+ * hold one are redacted even if a caller passes them by mistake.
  */
-export function createLogger(service: string, level = process.env.LOG_LEVEL || 'info'): Logger {
-  return pino({
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL || 'info',
+  output: LogOutput = process.stdout,
+): Logger {
+  const options = {
     name: service,
     level,
     redact: {
@@ -24,5 +33,23 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL || '
       ],
       censor: '[redacted]',
     },
+  };
+  if (output.isTTY) return pino(options, readable(output));
+  // stdout as today: pino's own synchronous writer on file descriptor 1
+  return output === process.stdout ? pino(options) : pino(options, output as DestinationStream);
+}
+
+/**
+ * One line per record, written synchronously so that lines printed straight to the terminal
+ * (the first admin's password, the address) stay where they were printed among them.
+ */
+function readable(output: LogOutput): DestinationStream {
+  return pretty({
+    destination: output,
+    sync: true,
+    colorize: true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname',
   });
 }
