@@ -3,8 +3,7 @@ import type { AnnouncementView } from '@vip/contracts';
 import { configDefaults, type Priority } from '@vip/contracts/config-defaults.ts';
 import { emptyStates, errorTexts } from '@vip/contracts/error-texts.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { PageLoading } from '../../components/PageLoading.tsx';
+import { QueryResult } from '../../components/QueryResult.tsx';
 import { useGetAnnouncementsQuery } from './announcementsApi.ts';
 import { AnnouncementCard } from './AnnouncementCard.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
@@ -35,7 +34,8 @@ interface AnnouncementsListProps {
 export function AnnouncementsList({ renderActions, readOnClick = false, showHeading = true }: AnnouncementsListProps) {
   const dispatch = useAppDispatch();
   const readIds = useAppSelector(selectReadIds);
-  const { data, isLoading, isError, refetch } = useGetAnnouncementsQuery();
+  const query = useGetAnnouncementsQuery();
+  const { data } = query;
   const [priority, setPriority] = useState<PriorityFilter>('all');
   const [unreadOnly, setUnreadOnly] = useState(true);
   const announcements = useMemo(() => newestFirst(data ?? []), [data]);
@@ -43,26 +43,21 @@ export function AnnouncementsList({ renderActions, readOnClick = false, showHead
   const shown = unreadOnly ? ofPriority.filter((item) => !readIds[item.id]) : ofPriority;
   const onRead = (id: string) => dispatch(announcementRead(id));
 
-  let body: ReactNode;
-  if (isLoading) {
-    body = <PageLoading label="Loading announcements..." />;
-  } else if (isError && !data) {
-    body = <LoadFailed onRetry={refetch}>{errorTexts.failedToLoadAnnouncements}</LoadFailed>;
-  } else if (announcements.length === 0) {
-    body = <p className="empty-state">{emptyStates.noAnnouncements}</p>;
-  } else if (ofPriority.length === 0) {
-    body = <p className="empty-state">{emptyStates.noPriorityAnnouncements(priority)}</p>;
-  } else if (shown.length === 0) {
-    body = (
-      <div className="empty-state">
-        <p>You have read everything here.</p>
-        <button type="button" className="link-button" onClick={() => setUnreadOnly(false)}>
-          Show all announcements
-        </button>
-      </div>
-    );
-  } else {
-    body = (
+  function feed() {
+    if (ofPriority.length === 0) {
+      return <p className="empty-state">{emptyStates.noPriorityAnnouncements(priority)}</p>;
+    }
+    if (shown.length === 0) {
+      return (
+        <div className="empty-state">
+          <p>You have read everything here.</p>
+          <button type="button" className="link-button" onClick={() => setUnreadOnly(false)}>
+            Show all announcements
+          </button>
+        </div>
+      );
+    }
+    return (
       <ul className="announcement-list">
         {shown.map((announcement) => (
           <li key={announcement.id}>
@@ -112,7 +107,14 @@ export function AnnouncementsList({ renderActions, readOnClick = false, showHead
           Show unread only
         </label>
       </div>
-      {body}
+      <QueryResult
+        query={query}
+        loading="Loading announcements..."
+        failed={errorTexts.failedToLoadAnnouncements}
+        empty={emptyStates.noAnnouncements}
+      >
+        {feed}
+      </QueryResult>
     </section>
   );
 }

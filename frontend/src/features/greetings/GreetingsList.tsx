@@ -1,7 +1,6 @@
 import toast from 'react-hot-toast';
 import { greetingTexts, panelTexts } from '../../app/texts.ts';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { PageLoading } from '../../components/PageLoading.tsx';
+import { QueryResult } from '../../components/QueryResult.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useDeleteGreetingMutation, useGetGreetingListQuery } from './greetingsApi.ts';
 
@@ -13,7 +12,7 @@ export function GreetingsList({
   selectedServerId: string;
   onEdit: (serverId: string) => void;
 }) {
-  const { data, isLoading, isError, refetch } = useGetGreetingListQuery();
+  const query = useGetGreetingListQuery();
   const [deleteGreeting, { isLoading: deleting, originalArgs }] = useDeleteGreetingMutation();
 
   async function remove(serverId: string) {
@@ -25,59 +24,54 @@ export function GreetingsList({
     }
   }
 
-  let body;
-  if (isLoading) body = <PageLoading label="Loading greetings..." />;
-  else if (isError && !data) {
-    body = (
-      <LoadFailed onRetry={refetch} small>
-        {panelTexts.failedToLoadGreetings}
-      </LoadFailed>
-    );
-  } else if (!data || data.length === 0) body = <p className="empty-state">{panelTexts.noGreetings}</p>;
-  else {
-    body = (
-      <ul className="greeting-list">
-        {data.map((greeting) => (
-          <li
-            key={greeting.serverId}
-            className={greeting.serverId === selectedServerId ? 'greeting-item is-selected' : 'greeting-item'}
-          >
-            <div className="greeting-item-text">
-              <strong>{greeting.serverName}</strong>
-              <span className="muted">{greeting.channelName ? `#${greeting.channelName}` : 'No channel'}</span>
-            </div>
-            <span className={greeting.enabled ? 'badge badge-success' : 'badge badge-muted'}>
-              {greeting.enabled ? 'Enabled' : 'Disabled'}
-            </span>
-            <div className="greeting-item-actions">
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                onClick={() => onEdit(greeting.serverId)}
-                aria-label={`Edit greeting of ${greeting.serverName}`}
-              >
-                Edit
-              </button>
-              <button
-                type="button"
-                className="button button-danger button-small"
-                onClick={() => remove(greeting.serverId)}
-                disabled={deleting && originalArgs === greeting.serverId}
-                aria-label={`Remove greeting of ${greeting.serverName}`}
-              >
-                Remove
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <section className="card" aria-labelledby="greeting-list-title">
       <h2 id="greeting-list-title">Active greetings</h2>
-      {body}
+      <QueryResult
+        query={query}
+        loading="Loading greetings..."
+        failed={panelTexts.failedToLoadGreetings}
+        empty={panelTexts.noGreetings}
+        small
+      >
+        {(greetings) => (
+          <ul className="greeting-list">
+            {greetings.map((greeting) => (
+              <li
+                key={greeting.serverId}
+                className={greeting.serverId === selectedServerId ? 'greeting-item is-selected' : 'greeting-item'}
+              >
+                <div className="greeting-item-text">
+                  <strong>{greeting.serverName}</strong>
+                  <span className="muted">{greeting.channelName ? `#${greeting.channelName}` : 'No channel'}</span>
+                </div>
+                <span className={greeting.enabled ? 'badge badge-success' : 'badge badge-muted'}>
+                  {greeting.enabled ? 'Enabled' : 'Disabled'}
+                </span>
+                <div className="greeting-item-actions">
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    onClick={() => onEdit(greeting.serverId)}
+                    aria-label={`Edit greeting of ${greeting.serverName}`}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-danger button-small"
+                    onClick={() => remove(greeting.serverId)}
+                    disabled={deleting && originalArgs === greeting.serverId}
+                    aria-label={`Remove greeting of ${greeting.serverName}`}
+                  >
+                    Remove
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryResult>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
+import type { ServerInfoResponse } from '@vip/contracts';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { ServerIcon } from '../../components/ServerIcon.tsx';
 import { failureField } from '../../lib/http.ts';
@@ -12,49 +13,10 @@ export function ServerCard({ serverId }: { serverId: string }) {
   const { data: server, error, isLoading } = useGetServerQuery(serverId);
   const [editing, setEditing] = useState(false);
 
-  let body;
-  if (isLoading) {
-    body = (
-      <div className="server-card-main">
-        <span className="spinner" aria-hidden="true" />
-        <span className="muted">Loading server...</span>
-      </div>
-    );
-  } else if (server) {
-    body = (
-      <div className="server-card-main">
-        <ServerIcon id={server.id} name={server.name} icon={server.icon} size={48} />
-        <div className="server-card-text">
-          <h3>{server.name}</h3>
-          <span className="muted">{server.memberCount.toLocaleString('en-US')} members</span>
-          <span className="muted server-id">ID: {server.id}</span>
-        </div>
-      </div>
-    );
-  } else {
-    const inviteUrl = failureField(error, 'inviteUrl');
-    body =
-      inviteUrl !== undefined ? (
-        <div className="server-card-problem" role="alert">
-          <h3>{serverTexts.botNotInServer}</h3>
-          <span className="muted server-id">ID: {serverId}</span>
-          <a className="button button-primary button-small" href={inviteUrl} target="_blank" rel="noopener noreferrer">
-            Invite Bot
-          </a>
-        </div>
-      ) : (
-        <div className="server-card-problem" role="alert">
-          <h3>{panelTexts.errorLoadingServer}</h3>
-          <span className="state-message">{errorTextOf(error, 'The server could not be reached')}</span>
-          <span className="muted server-id">ID: {serverId}</span>
-        </div>
-      );
-  }
-
   const missing = server?.missingPermissions ?? [];
   return (
     <li className="card server-card" data-server-id={serverId}>
-      {body}
+      <ServerSummary serverId={serverId} server={server} error={error} isLoading={isLoading} />
       {missing.length > 0 && (
         <p className="banner banner-warning">The bot is missing permissions here: {missing.join(', ')}.</p>
       )}
@@ -73,6 +35,62 @@ export function ServerCard({ serverId }: { serverId: string }) {
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * The server as Discord knows it; or why it cannot be shown: the bot is not in it (with the
+ * invite), or the server could not be reached. A card in a grid, so no page-wide banner here.
+ */
+function ServerSummary({
+  serverId,
+  server,
+  error,
+  isLoading,
+}: {
+  serverId: string;
+  server: ServerInfoResponse | undefined;
+  error: unknown;
+  isLoading: boolean;
+}) {
+  if (isLoading) {
+    return (
+      <div className="server-card-main">
+        <span className="spinner" aria-hidden="true" />
+        <span className="muted">Loading server...</span>
+      </div>
+    );
+  }
+  if (server) {
+    return (
+      <div className="server-card-main">
+        <ServerIcon id={server.id} name={server.name} icon={server.icon} size={48} />
+        <div className="server-card-text">
+          <h3>{server.name}</h3>
+          <span className="muted">{server.memberCount.toLocaleString('en-US')} members</span>
+          <span className="muted server-id">ID: {server.id}</span>
+        </div>
+      </div>
+    );
+  }
+  const inviteUrl = failureField(error, 'inviteUrl');
+  if (inviteUrl !== undefined) {
+    return (
+      <div className="server-card-problem" role="alert">
+        <h3>{serverTexts.botNotInServer}</h3>
+        <span className="muted server-id">ID: {serverId}</span>
+        <a className="button button-primary button-small" href={inviteUrl} target="_blank" rel="noopener noreferrer">
+          Invite Bot
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="server-card-problem" role="alert">
+      <h3>{panelTexts.errorLoadingServer}</h3>
+      <span className="state-message">{errorTextOf(error, 'The server could not be reached')}</span>
+      <span className="muted server-id">ID: {serverId}</span>
+    </div>
   );
 }
 

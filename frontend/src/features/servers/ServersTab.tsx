@@ -1,22 +1,22 @@
 import { useState } from 'react';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { PageLoading } from '../../components/PageLoading.tsx';
+import { QueryResult } from '../../components/QueryResult.tsx';
 import { AddServerModal } from './AddServerModal.tsx';
 import { ServerCard } from './ServerCard.tsx';
 import { useGetUserServersQuery } from './serversApi.ts';
 
 /** Spec §2 Servers tab: the subscriber's server slots. */
 export function ServersTab() {
-  const { data, isLoading, refetch } = useGetUserServersQuery();
+  const query = useGetUserServersQuery();
+  return (
+    <QueryResult query={query} loading="Loading servers..." failed={panelTexts.failedToLoadServers}>
+      {({ servers, maxSlots }) => <ServerSlots servers={servers} maxSlots={maxSlots} />}
+    </QueryResult>
+  );
+}
+
+function ServerSlots({ servers, maxSlots }: { servers: string[]; maxSlots: number }) {
   const [adding, setAdding] = useState(false);
-
-  if (isLoading) return <PageLoading label="Loading servers..." />;
-  if (!data) {
-    return <LoadFailed onRetry={refetch}>{panelTexts.failedToLoadServers}</LoadFailed>;
-  }
-
-  const { servers, maxSlots } = data;
   const canAdd = servers.length < maxSlots;
   return (
     <section aria-labelledby="servers-title">

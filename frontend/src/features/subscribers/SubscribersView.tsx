@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { SubscriberListItem } from '@vip/contracts';
 import { adminTexts } from '../../app/texts.ts';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { PageLoading } from '../../components/PageLoading.tsx';
+import { QueryResult } from '../../components/QueryResult.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { CreateSubscriberForm } from './CreateSubscriberForm.tsx';
@@ -11,30 +10,28 @@ import { useEndSubscriptionMutation, useExtendSubscriptionMutation, useGetSubscr
 
 /** The admin's subscribers: their plans, with extend and end per row. */
 export function SubscribersView() {
-  const { data, isLoading, isError, refetch } = useGetSubscribersQuery();
-
-  let body;
-  if (isLoading) body = <PageLoading label="Loading subscribers..." />;
-  else if (isError && !data) {
-    body = <LoadFailed onRetry={refetch}>{adminTexts.failedToLoadSubscribers}</LoadFailed>;
-  } else if (!data || data.length === 0) body = <p className="empty-state">{adminTexts.noSubscribers}</p>;
-  else {
-    body = (
-      <ul className="subscriber-list">
-        {data.map((subscriber) => (
-          <SubscriberRow key={subscriber.id} subscriber={subscriber} />
-        ))}
-      </ul>
-    );
-  }
-
+  const query = useGetSubscribersQuery();
+  const { data } = query;
   return (
     <div className="subscribers-layout">
       <section aria-labelledby="subscribers-title">
         <div className="section-header">
           <h2 id="subscribers-title">Subscribers {data && <span className="count-badge">{data.length}</span>}</h2>
         </div>
-        {body}
+        <QueryResult
+          query={query}
+          loading="Loading subscribers..."
+          failed={adminTexts.failedToLoadSubscribers}
+          empty={adminTexts.noSubscribers}
+        >
+          {(subscribers) => (
+            <ul className="subscriber-list">
+              {subscribers.map((subscriber) => (
+                <SubscriberRow key={subscriber.id} subscriber={subscriber} />
+              ))}
+            </ul>
+          )}
+        </QueryResult>
       </section>
       <CreateSubscriberForm />
     </div>

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import type { SubscriptionPanelView } from '@vip/contracts';
 import { panelTexts, subscriptionTexts } from '../../app/texts.ts';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { PageLoading } from '../../components/PageLoading.tsx';
+import { QueryResult } from '../../components/QueryResult.tsx';
 import { SecretField } from '../../components/SecretField.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { isHttpFailure } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { Countdown } from './Countdown.tsx';
 import { useGetSubscriptionQuery, useResetPanelPasswordMutation } from './subscriptionApi.ts';
@@ -18,15 +17,21 @@ async function copyCredential(value: string) {
 
 /** Spec §2/§4 Subscription tab, with decisions.md §4 (no stored password is ever shown). */
 export function SubscriptionTab() {
-  const { data, error, isLoading, refetch } = useGetSubscriptionQuery();
+  const query = useGetSubscriptionQuery();
+  return (
+    <QueryResult
+      query={query}
+      loading="Loading subscription..."
+      failed={subscriptionTexts.failedToLoadSubscription}
+      empty={subscriptionTexts.noActiveSubscription}
+      emptyOnNotFound
+    >
+      {(subscription) => <SubscriptionDetails data={subscription} />}
+    </QueryResult>
+  );
+}
 
-  if (isLoading) return <PageLoading label="Loading subscription..." />;
-  if (!data) {
-    if (isHttpFailure(error) && error.status === 404)
-      return <p className="empty-state">{subscriptionTexts.noActiveSubscription}</p>;
-    return <LoadFailed onRetry={refetch}>{subscriptionTexts.failedToLoadSubscription}</LoadFailed>;
-  }
-
+function SubscriptionDetails({ data }: { data: SubscriptionPanelView }) {
   return (
     <div className="subscription-layout">
       <section className="card subscription-card" aria-labelledby="plan-title">

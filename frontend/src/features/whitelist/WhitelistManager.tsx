@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { WhitelistEntryView } from '@vip/contracts';
 import { whitelistTexts } from '../../app/texts.ts';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { PageLoading } from '../../components/PageLoading.tsx';
+import { QueryResult } from '../../components/QueryResult.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { AddEntryModal } from './AddEntryModal.tsx';
@@ -18,52 +17,9 @@ const durationLabel: Record<WhitelistEntryView['duration'], string> = {
 
 /** Spec §2 Whitelist Manager: entries grouped by user, each user row collapsible. */
 export function WhitelistManager() {
-  const { data, isLoading, isError, refetch } = useGetWhitelistQuery();
+  const query = useGetWhitelistQuery();
   const [adding, setAdding] = useState(false);
-  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
-  const users = useMemo(() => groupByUser(data ?? []), [data]);
-
-  let body;
-  if (isLoading) body = <PageLoading label="Loading whitelist..." />;
-  else if (isError && !data) {
-    body = <LoadFailed onRetry={refetch}>{whitelistTexts.failedToLoad}</LoadFailed>;
-  } else if (users.length === 0) body = <p className="empty-state">{whitelistTexts.empty}</p>;
-  else {
-    body = (
-      <ul className="whitelist-users">
-        {users.map(([userId, entries]) => {
-          const open = Boolean(expanded[userId]);
-          const panelId = `whitelist-user-${userId}`;
-          return (
-            <li key={userId} className="card whitelist-user">
-              <button
-                type="button"
-                className="whitelist-user-toggle"
-                aria-expanded={open}
-                aria-controls={panelId}
-                onClick={() => setExpanded((state) => ({ ...state, [userId]: !open }))}
-              >
-                <span className="chevron" aria-hidden="true">
-                  {open ? '▾' : '▸'}
-                </span>
-                <span className="whitelist-user-id">
-                  <span className="muted">User</span> {userId}
-                </span>
-                <span className="badge badge-accent">
-                  {entries.length} server{entries.length === 1 ? '' : 's'}
-                </span>
-              </button>
-              <ul id={panelId} className="whitelist-servers" hidden={!open}>
-                {entries.map((entry) => (
-                  <WhitelistServerRow key={entry.guildId} entry={entry} />
-                ))}
-              </ul>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
+  const users = useMemo(() => groupByUser(query.data ?? []), [query.data]);
 
   return (
     <section aria-labelledby="whitelist-title">
@@ -78,9 +34,55 @@ export function WhitelistManager() {
           Add Entry
         </button>
       </div>
-      {body}
+      <QueryResult
+        query={query}
+        loading="Loading whitelist..."
+        failed={whitelistTexts.failedToLoad}
+        empty={whitelistTexts.empty}
+      >
+        {() => <WhitelistUsers users={users} />}
+      </QueryResult>
       {adding && <AddEntryModal onClose={() => setAdding(false)} />}
     </section>
+  );
+}
+
+/** One collapsible row per user, listing the servers they are whitelisted on. */
+function WhitelistUsers({ users }: { users: [string, WhitelistEntryView[]][] }) {
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  return (
+    <ul className="whitelist-users">
+      {users.map(([userId, entries]) => {
+        const open = Boolean(expanded[userId]);
+        const panelId = `whitelist-user-${userId}`;
+        return (
+          <li key={userId} className="card whitelist-user">
+            <button
+              type="button"
+              className="whitelist-user-toggle"
+              aria-expanded={open}
+              aria-controls={panelId}
+              onClick={() => setExpanded((state) => ({ ...state, [userId]: !open }))}
+            >
+              <span className="chevron" aria-hidden="true">
+                {open ? '▾' : '▸'}
+              </span>
+              <span className="whitelist-user-id">
+                <span className="muted">User</span> {userId}
+              </span>
+              <span className="badge badge-accent">
+                {entries.length} server{entries.length === 1 ? '' : 's'}
+              </span>
+            </button>
+            <ul id={panelId} className="whitelist-servers" hidden={!open}>
+              {entries.map((entry) => (
+                <WhitelistServerRow key={entry.guildId} entry={entry} />
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
