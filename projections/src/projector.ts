@@ -1,5 +1,6 @@
 import type { DomainEvent, EventMetadata, EventType } from '@vip/contracts';
 import type { IndexSpec, ReadStore } from '@vip/platform';
+import type { DocumentBatch } from './document-batch.ts';
 
 /** A domain event as it was recorded: where it sits in the log and who caused it. */
 export type ProjectedEvent<E extends DomainEvent = DomainEvent> = E & {
@@ -10,27 +11,43 @@ export type ProjectedEvent<E extends DomainEvent = DomainEvent> = E & {
 };
 
 /**
- * One read model: the events it listens to and how each changes its documents. Delivery is
- * at least once, so `apply` must be idempotent.
+ * One read model: the events it listens to and how each changes its documents, read and
+ * written whole through the batch being applied. Delivery is at least once, so `apply` must
+ * be idempotent.
  */
 export interface Projector {
   name: string;
+  /**
+   * The shape of its documents: raised when a change of the projector makes documents built
+   * before it wrong. A read store built with another version rebuilds this projection when
+   * the runner starts.
+   */
+  version: number;
   /** Collections this projector owns; a rebuild drops exactly these. */
   collections: readonly string[];
+  /** Collections older versions kept and this one no longer does: dropped on a rebuild. */
+  retiredCollections?: readonly string[];
   /** The indexes the queries of its collections need, by collection (built on MongoDB). */
   indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   handles: ReadonlySet<EventType>;
-  apply(event: ProjectedEvent, store: ReadStore): Promise<void>;
+  apply(event: ProjectedEvent, documents: DocumentBatch): Promise<void>;
 }
 
 export function defineProjector<T extends EventType>(projector: {
   name: string;
+  version?: number;
   collections: readonly string[];
+  retiredCollections?: readonly string[];
   indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   handles: readonly T[];
-  apply(event: ProjectedEvent<Extract<DomainEvent, { type: T }>>, store: ReadStore): Promise<void>;
+  apply(event: ProjectedEvent<Extract<DomainEvent, { type: T }>>, documents: DocumentBatch): Promise<void>;
 }): Projector {
-  return { ...projector, handles: new Set<EventType>(projector.handles), apply: projector.apply as Projector['apply'] };
+  return {
+    ...projector,
+    version: projector.version ?? 1,
+    handles: new Set<EventType>(projector.handles),
+    apply: projector.apply as Projector['apply'],
+  };
 }
 
 /** Builds every index the projectors declare (a no-op where the store needs none). */
@@ -38,5 +55,13 @@ export async function ensureIndexes(readStore: ReadStore, projectors: readonly P
   for (const projector of projectors) {
     for (const [collection, indexes] of Object.entries(projector.indexes ?? {}))
       await readStore.ensureIndexes(collection, indexes);
+  }
+}
+
+/** Drops what the projectors built: their collections, and those older versions of them kept. */
+export async function dropReadModels(readStore: ReadStore, projectors: readonly Projector[]): Promise<void> {
+  for (const projector of projectors) {
+    for (const collection of [...projector.collections, ...(projector.retiredCollections ?? [])])
+      await readStore.dropCollection(collection);
   }
 }

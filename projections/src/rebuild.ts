@@ -1,7 +1,14 @@
-import { readModels } from '@vip/contracts';
-import type { EventStore, Logger, ReadStore, RecordedEvent } from '@vip/platform';
+import {
+  forgetCheckpoints,
+  migrateCheckpoints,
+  type EventStore,
+  type Logger,
+  type ReadStore,
+  type RecordedEvent,
+} from '@vip/platform';
 import { pino } from 'pino';
-import { ensureIndexes, type Projector } from './projector.ts';
+import { dropReadModels, ensureIndexes, type Projector } from './projector.ts';
+import { recordVersions } from './read-model-versions.ts';
 import { ProjectionRunner } from './runner.ts';
 
 export interface RebuildProgress {
@@ -34,10 +41,13 @@ export async function rebuildReadModels(
   projectors: readonly Projector[],
   options: RebuildOptions = {},
 ): Promise<{ events: number; seconds: number; position: number }> {
-  for (const projector of projectors) {
-    for (const collection of projector.collections) await readStore.dropCollection(collection);
-    await readStore.collection(readModels.checkpoints).deleteOne({ _id: projector.name });
-  }
+  await migrateCheckpoints(readStore);
+  await dropReadModels(readStore, projectors);
+  await forgetCheckpoints(
+    readStore,
+    projectors.map((projector) => projector.name),
+  );
+  await recordVersions(readStore, projectors);
   // dropping a collection drops its indexes too
   await ensureIndexes(readStore, projectors);
   const head = (await eventStore.headPosition()) ?? 0;

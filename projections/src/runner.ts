@@ -1,13 +1,8 @@
 import { Subject, concatMap, type Subscription } from 'rxjs';
-import {
-  isKnownEventType,
-  parseRecordedEvent,
-  readModels,
-  type CheckpointDocument,
-  type EventType,
-} from '@vip/contracts';
+import { isKnownEventType, parseRecordedEvent, type EventType } from '@vip/contracts';
 import {
   readCheckpoints,
+  saveCheckpoints,
   type EventBatch,
   type EventStore,
   type Logger,
@@ -16,7 +11,9 @@ import {
   type ReadStore,
   type RecordedEvent,
 } from '@vip/platform';
+import { DocumentBatch } from './document-batch.ts';
 import { ensureIndexes, type ProjectedEvent, type Projector } from './projector.ts';
+import { upgradeReadModels } from './read-model-versions.ts';
 
 /** What a committed batch changed; the /ws gateway pushes from this. */
 export interface AppliedBatch {
@@ -37,8 +34,9 @@ const LOGGED_CORRELATIONS = 20;
 
 /**
  * Keeps read models up to date: catches up from the checkpoints, then follows the log live.
- * A batch's read-model updates and checkpoints are written in one read-store transaction,
- * and only then announced on `applied$`, so a push never runs ahead of the read model.
+ * The projectors apply a batch in memory (DocumentBatch); its documents are then written once
+ * each and the checkpoints once, in one read-store transaction, and only then announced on
+ * `applied$`, so a push never runs ahead of the read model.
  * One batch at a time: batches, catch-ups after a resume and stop() queue behind each other.
  */
 export class ProjectionRunner {
@@ -73,9 +71,13 @@ export class ProjectionRunner {
     this.stopWatching = options.metrics?.watchProjections(() => this.statuses());
   }
 
-  /** Starts following the log; resolves once the read models have caught up with it. */
+  /**
+   * Starts following the log; resolves once the read models have caught up with it. A read
+   * model built by another version of its projector is dropped first and built again.
+   */
   async start(): Promise<void> {
     this.stopped = false;
+    await upgradeReadModels(this.readStore, this.projectors, this.logger);
     await ensureIndexes(this.readStore, this.projectors);
     await this.subscribe();
     await this.whenCaughtUp();
@@ -210,25 +212,25 @@ export class ProjectionRunner {
     const events = this.toProjected(recorded);
     const position = recorded[recorded.length - 1].position;
     const targets = new Set(projectors);
-    const checkpoints = this.readStore.collection<CheckpointDocument>(readModels.checkpoints);
+    const batch = new DocumentBatch(this.readStore);
     await this.readStore.transaction(async () => {
       for (const event of events) {
         const routed = this.routes.get(event.type);
         if (!routed) continue;
         for (const projector of routed) {
           if (targets.has(projector) && event.position > (this.checkpoints.get(projector.name) ?? -1)) {
-            await projector.apply(event, this.readStore);
+            await projector.apply(event, batch);
           }
         }
       }
-      const updatedAt = new Date().toISOString();
-      for (const projector of projectors) {
-        await checkpoints.replaceOne(
-          { _id: projector.name },
-          { _id: projector.name, position, updatedAt },
-          { upsert: true },
-        );
-      }
+      // the documents before the checkpoints: on MongoDB (no transaction) a crash in between
+      // only makes the batch come again, which the projectors shrug off
+      await batch.flush();
+      await saveCheckpoints(
+        this.readStore,
+        projectors.map((projector) => projector.name),
+        position,
+      );
     });
     for (const projector of projectors) this.checkpoints.set(projector.name, position);
     if (this.logger.isLevelEnabled('debug')) {

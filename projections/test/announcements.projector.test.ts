@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { readModels, type DomainEvent } from '@vip/contracts';
 import { announcementsProjector } from '../src/read-models/announcements.projector.ts';
 import { usersProjector } from '../src/read-models/users.projector.ts';
+import { projectEvents } from '../src/document-batch.ts';
 import { givenProjected, recorded } from './support/projection-spec.ts';
 
 const admin: DomainEvent = {
@@ -53,7 +54,7 @@ describe('announcements projection', () => {
     const store = await givenProjected(projectors, [admin, post('a1', '2026-11-22T10:00:00.000Z')]);
     const before = await store.collection(readModels.announcements).find({});
     const [again] = recorded([post('a1', '2026-11-22T10:00:00.000Z')], 2);
-    await announcementsProjector.apply(again, store);
+    await projectEvents(store, [announcementsProjector], [again]);
     expect(await store.collection(readModels.announcements).find({})).to.deep.equal(before);
   });
 });

@@ -3,6 +3,7 @@ import { auditReadModels, type AuditDocument, type DomainEvent } from '@vip/cont
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { auditProjector } from '../src/read-models/audit/audit.projector.ts';
 import { usersProjector } from '../src/read-models/users.projector.ts';
+import { projectEvents } from '../src/document-batch.ts';
 import type { ProjectedEvent } from '../src/projector.ts';
 
 const KEY = 'a'.repeat(64);
@@ -91,16 +92,15 @@ describe('audit projection', () => {
       1,
     ),
   ];
-  const project = async (store: SqliteReadStore) => {
-    for (const event of events)
-      for (const projector of [usersProjector, auditProjector])
-        if (projector.handles.has(event.type)) await projector.apply(event, store);
-  };
+  const project = (store: SqliteReadStore, stamped: ProjectedEvent[] = events) =>
+    projectEvents(store, [usersProjector, auditProjector], stamped);
+  const auditOf = (store: SqliteReadStore) =>
+    store.collection<AuditDocument>(auditReadModels.audit).find({}, { sort: { position: 1 } });
 
-  it('keeps one redacted document per event, with what audits filter on', async () => {
+  it('keeps one small document per event with what audits filter on, and none of its data', async () => {
     const store = new SqliteReadStore(':memory:');
     await project(store);
-    const docs = await store.collection<AuditDocument>(auditReadModels.audit).find({}, { sort: { position: 1 } });
+    const docs = await auditOf(store);
     expect(docs.map((doc) => doc.type)).to.deep.equal([
       'UserRegistered',
       'WhitelistEntryAdded',
@@ -108,24 +108,67 @@ describe('audit projection', () => {
       'SubscriberServerChanged',
     ]);
     const [registered, whitelisted, generated, moved] = docs;
-    expect(registered.data.passwordHash).to.equal('[redacted]');
-    expect(JSON.stringify(docs)).to.not.contain('$argon2id$secret');
-    expect(registered).to.include({
-      schemaVersion: 2,
-      streamId: 's-1',
-      correlationId: 'c-1',
-      causationId: 'c-1',
+    expect(registered).to.deep.equal({
+      _id: '000000000000001',
+      position: 1,
+      type: 'UserRegistered',
       time: at.toISOString(),
+      actor: { kind: 'system', id: 'user-cli' },
+      guildIds: [],
+      userIds: ['u1', 'user-cli'],
     });
-    expect(whitelisted.actor).to.deep.equal({ kind: 'admin', id: 'u1', username: 'ann' });
+    // the event's data stays in the log: no password hash, no digest is copied here
+    expect(JSON.stringify(docs)).to.not.contain('$argon2id$secret').and.not.contain('b'.repeat(64));
+    expect(whitelisted.actor).to.deep.equal({ kind: 'admin', id: 'u1' });
     expect(whitelisted.userIds).to.deep.equal(['111111111111111111', 'u1']);
     expect(whitelisted.guildIds).to.deep.equal(['222222222222222222']);
-    expect(generated.actor).to.deep.equal({ kind: 'visitor', id: 'anonymous', username: null });
-    expect(generated.schemaVersion).to.equal(1);
-    expect(generated.keyDigest).to.equal(KEY);
-    expect(generated.data.keyDigest).to.equal(`${'a'.repeat(12)}…`);
-    expect(generated.data.visitorDigest).to.equal(`${'b'.repeat(12)}…`);
+    expect(generated.keyDigests).to.deep.equal([KEY]);
     expect(moved.guildIds).to.deep.equal(['222222222222222222', '333333333333333333']);
+  });
+
+  it("records on each VIP role removal the keys whose windows it closed: a key's life is one query", async () => {
+    const guildId = '222222222222222222';
+    const grant = (discordUserId: string, keyDigest: string): DomainEvent => ({
+      type: 'VipRoleGranted',
+      data: { guildId, discordUserId, keyDigest, until: at.toISOString(), grantedAt: at.toISOString() },
+    });
+    const removal = (discordUserId: string): DomainEvent => ({
+      type: 'VipRoleRemoved',
+      data: { guildId, discordUserId, removedAt: at.toISOString() },
+    });
+    const [ann, bob] = ['411111111111111111', '422222222222222222'];
+    const [k1, k2, k3] = ['1', '2', '3'].map((c) => c.repeat(64));
+    const bot = { kind: 'bot', id: 'key-bot' } as const;
+    const stamped = [
+      grant(ann, k1),
+      grant(bob, k3),
+      grant(ann, k2), // prolongs ann's window: the next removal ends both keys' windows
+      removal(ann),
+      removal(ann), // nothing open any more
+      removal(bob),
+    ].map((event, i) => stamp(event, 10 + i, bot));
+    const store = new SqliteReadStore(':memory:');
+    await project(store, stamped);
+    const keysOf = async (position: number) =>
+      (await store.collection<AuditDocument>(auditReadModels.audit).findOne({ position }))?.keyDigests;
+    expect(await keysOf(13)).to.deep.equal([k1, k2]);
+    expect(await keysOf(14)).to.equal(undefined);
+    expect(await keysOf(15)).to.deep.equal([k3]);
+    const lifeOf = async (key: string) =>
+      (
+        await store
+          .collection<AuditDocument>(auditReadModels.audit)
+          .find({ keyDigests: key }, { sort: { position: 1 } })
+      ).map((doc) => doc.position);
+    expect(await lifeOf(k1)).to.deep.equal([10, 13]);
+    expect(await lifeOf(k2)).to.deep.equal([12, 13]);
+    expect(await lifeOf(k3)).to.deep.equal([11, 15]);
+
+    // redelivered one by one, or a whole batch again: the removals still name the same keys
+    const again = new SqliteReadStore(':memory:');
+    for (const event of stamped) for (const _ of [1, 2]) await project(again, [event]);
+    await project(again, stamped.slice(2));
+    expect(await auditOf(again)).to.deep.equal(await auditOf(store));
   });
 
   it('is idempotent: a redelivered batch leaves the same documents', async () => {

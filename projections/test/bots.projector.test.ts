@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { botReadModels } from '@vip/contracts';
 import { botSettingsProjector } from '../src/read-models/bots/bot-settings.projector.ts';
 import { videoPostsProjector } from '../src/read-models/bots/video-posts.projector.ts';
-import { givenProjected, recorded } from './support/projection-spec.ts';
+import { deliveredOneByOne, givenProjected, recorded } from './support/projection-spec.ts';
 
 const guildId = '200000000000000001';
 const postId = '11111111-1111-4111-8111-111111111111';
@@ -51,7 +51,7 @@ describe('bot read models', () => {
     ];
     const store = await givenProjected([videoPostsProjector], events);
     // at-least-once delivery: the same events again
-    for (const event of recorded(events)) await videoPostsProjector.apply(event, store);
+    await deliveredOneByOne(store, [videoPostsProjector], recorded(events));
     expect(await store.collection(botReadModels.videoPosts).findOne({ _id: postId })).to.include({
       status: 'done',
       posts: 1,

@@ -46,7 +46,7 @@ describe('read-model indexes', () => {
     await runner.start();
     await runner.stop();
     const audit = indexCalls().find((call) => call.startsWith(`index ${auditReadModels.audit} `));
-    expect(audit).to.include('{"guildIds":1,"position":-1}').and.to.include('{"keyDigest":1,"position":1}');
+    expect(audit).to.include('{"guildIds":1,"position":-1}').and.to.include('{"keyDigests":1,"position":1}');
     const declared = allProjectors.flatMap((projector) => Object.keys(projector.indexes ?? {}));
     expect(indexCalls()).to.have.length(declared.length);
   });

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { keyReadModels, keysGeneratedCounterId, type DomainEvent } from '@vip/contracts';
 import { keysProjectors } from '../src/read-models/keys/index.ts';
-import { givenProjected, recorded } from './support/projection-spec.ts';
+import { projectEvents } from '../src/document-batch.ts';
+import { deliveredOneByOne, givenProjected, recorded } from './support/projection-spec.ts';
 
 const GUILD = '111111111111111111';
 const MEMBER = '333333333333333333';
@@ -150,18 +151,10 @@ describe('keys projections', () => {
     const once = await givenProjected(keysProjectors, everything);
     const twice = await givenProjected(keysProjectors, []);
     // at-least-once delivery: each event may arrive again before the next one
-    for (const event of recorded(everything)) {
-      for (const projector of keysProjectors) {
-        if (!projector.handles.has(event.type)) continue;
-        await projector.apply(event, twice);
-        await projector.apply(event, twice);
-      }
-    }
+    for (const event of recorded(everything))
+      for (const projector of keysProjectors) await deliveredOneByOne(twice, [projector], [event], 2);
     // and a whole batch may be applied again after a crash before its checkpoint
-    for (const event of recorded(everything)) {
-      for (const projector of keysProjectors)
-        if (projector.handles.has(event.type)) await projector.apply(event, twice);
-    }
+    await projectEvents(twice, keysProjectors, recorded(everything));
     for (const collection of Object.values(keyReadModels)) {
       expect(await twice.collection(collection).find({}, { sort: { _id: 1 } }), collection).to.deep.equal(
         await once.collection(collection).find({}, { sort: { _id: 1 } }),

@@ -76,12 +76,10 @@ describe('projection runner', () => {
       name: 'slow',
       collections: ['slow'],
       handles: ['AnnouncementPosted'],
-      async apply(event, readStore) {
+      async apply(event, documents) {
         entered();
         await gate;
-        await readStore
-          .collection('slow')
-          .replaceOne({ _id: event.data.announcementId }, { _id: event.data.announcementId }, { upsert: true });
+        documents.of('slow').set({ _id: event.data.announcementId });
       },
     });
     const runner = new ProjectionRunner(events, store, [slow], silent);

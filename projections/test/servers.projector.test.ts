@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { serverReadModels, type DomainEvent } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { serversProjectors } from '../src/read-models/servers/index.ts';
+import { projectEvents } from '../src/document-batch.ts';
 import { givenProjected, recorded } from './support/projection-spec.ts';
 
 const [S1, S2, S3] = ['100000000000000001', '100000000000000002', '100000000000000003'];
@@ -148,11 +149,8 @@ describe('servers projections', () => {
     const twice = new SqliteReadStore(':memory:');
     const events = recorded(everything);
     // at-least-once: the runner may apply a batch, fail before the checkpoint, and apply it again
-    for (const run of [events.slice(0, 9), events.slice(4), events.slice(4)]) {
-      for (const event of run)
-        for (const projector of serversProjectors)
-          if (projector.handles.has(event.type)) await projector.apply(event, twice);
-    }
+    for (const run of [events.slice(0, 9), events.slice(4), events.slice(4)])
+      await projectEvents(twice, serversProjectors, run);
     expect(await snapshot(twice)).to.deep.equal(await snapshot(once as SqliteReadStore));
   });
 });

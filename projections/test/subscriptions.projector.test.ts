@@ -4,7 +4,8 @@ import type { ReadStore } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { subscriptionsProjector } from '../src/read-models/subscriptions/subscriptions.projector.ts';
 import { whitelistProjector } from '../src/read-models/subscriptions/whitelist.projector.ts';
-import { givenProjected, recorded } from './support/projection-spec.ts';
+import { projectEvents } from '../src/document-batch.ts';
+import { deliveredOneByOne, givenProjected, recorded } from './support/projection-spec.ts';
 
 const started: DomainEvent = {
   type: 'SubscriptionStarted',
@@ -159,13 +160,8 @@ describe('subscriptions and whitelist projections are idempotent and determinist
   it('gives the same read model when every event is delivered twice', async () => {
     const once = await givenProjected(projectors, history);
     const twice = new SqliteReadStore(':memory:');
-    for (const event of recorded(history)) {
-      for (const projector of projectors) {
-        if (!projector.handles.has(event.type)) continue;
-        await projector.apply(event, twice);
-        await projector.apply(event, twice);
-      }
-    }
+    for (const event of recorded(history))
+      for (const projector of projectors) await deliveredOneByOne(twice, [projector], [event], 2);
     expect(await snapshot(twice)).to.deep.equal(await snapshot(once));
   });
 
@@ -173,9 +169,7 @@ describe('subscriptions and whitelist projections are idempotent and determinist
     const live = await givenProjected(projectors, history);
     const replayed = await givenProjected(projectors, history);
     // the runner resumes from its checkpoint: the last batch arrives again
-    for (const event of recorded(history.slice(4), 5)) {
-      for (const projector of projectors) if (projector.handles.has(event.type)) await projector.apply(event, replayed);
-    }
+    await projectEvents(replayed, projectors, recorded(history.slice(4), 5));
     expect(await snapshot(replayed)).to.deep.equal(await snapshot(live));
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventSchemas, type EventType } from '../events/index.ts';
-import type { AuditDocument } from '../read-models/audit.ts';
+import type { AuditActor } from '../read-models/audit.ts';
 import { auditTexts } from '../texts/audit.ts';
 import type { RouteSpec } from './route-spec.ts';
 
@@ -70,8 +70,30 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
 export const keyDigestParamSchema = z.string().regex(/^[0-9a-f]{64}$/, auditTexts.keyDigest);
 export const auditGuildIdParamSchema = z.string().regex(SNOWFLAKE, auditTexts.guildId);
 
-/** One event as the audit trail shows it: the audit read model without its _id. */
-export type AuditEventView = Omit<AuditDocument, '_id'>;
+/** One event as the audit trail shows it: read from the log by position, its data redacted. */
+export interface AuditEventView {
+  position: number;
+  streamId: string;
+  type: string;
+  /** The version the event was written in (1 for events written before versions were recorded). */
+  schemaVersion: number;
+  /** When the log recorded the event (ISO 8601, UTC). */
+  time: string;
+  actor: AuditActor;
+  correlationId: string;
+  causationId: string;
+  /**
+   * The event's data in today's shape, redacted for display: password hashes are replaced by
+   * "[redacted]" and digests (of keys, access hashes, addresses) are shortened.
+   */
+  data: Record<string, unknown>;
+  /** Servers the event is about (data.guildId / serverId, both sides of a slot change). */
+  guildIds: string[];
+  /** Users it is about or by: data.userId, data.discordUserId, and the actor's id. */
+  userIds: string[];
+  /** The full digest of the key it names, when it names one: the way into a key's life. */
+  keyDigest: string | null;
+}
 
 export interface AuditPageResponse {
   /** Newest first. */

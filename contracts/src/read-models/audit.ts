@@ -1,13 +1,22 @@
 import type { Actor } from '../events/metadata.ts';
 
-/** The audit trail: one document per event of the log, for auditors and operators. */
+/**
+ * The audit trail indexes the log: one small document per event with what the audit screen
+ * filters on. The event itself (stream, ids, data) is read from the log by position when a
+ * page is shown (ARCHITECTURE.md: the one GET that reads the log).
+ */
 export const auditReadModels = {
-  /** `_id`: the event's log position (as a string); sorted by `position`. */
+  /** One per event; `_id`: the event's log position, padded (auditDocumentId); sorted by `position`. */
   audit: 'audit',
+  /** One per member and server: the keys whose VIP windows are open there, until a removal closes them. */
+  openGrants: 'audit_open_grants',
 } as const;
 
 /** The projection (checkpoint) name of the audit trail. */
 export const auditProjection = 'audit';
+
+/** An audit document's `_id`: the position, zero-padded so ids sort as positions do. */
+export const auditDocumentId = (position: number): string => String(position).padStart(15, '0');
 
 /** Who caused an event; `username` is resolved when the actor is a signed-in user or admin. */
 export interface AuditActor extends Actor {
@@ -17,28 +26,62 @@ export interface AuditActor extends Actor {
 export interface AuditDocument {
   _id: string;
   position: number;
-  streamId: string;
   type: string;
-  /** The version the event was written in (1 for events written before versions were recorded). */
-  schemaVersion: number;
   /** When the log recorded the event (ISO 8601, UTC). */
   time: string;
-  actor: AuditActor;
-  correlationId: string;
-  causationId: string;
-  /**
-   * The event's data in today's shape, redacted for display: password hashes are replaced by
-   * "[redacted]" and digests (of keys, access hashes, addresses) are shortened.
-   */
-  data: Record<string, unknown>;
-  // ── fields the audit queries filter on ──
+  actor: Actor;
   /** Servers the event is about (data.guildId / serverId, both sides of a slot change). */
   guildIds: string[];
-  /** Users it is about or by: data.userId, data.discordUserId, and the actor's id. */
+  /** Users it is about or by: data.userId, data.discordUserId, …, and the actor's id. */
   userIds: string[];
-  /** The full digest of the key it concerns, when it concerns one: the way into a key's life. */
-  keyDigest: string | null;
+  /**
+   * The keys whose life the event belongs to: the key it names, and for a VipRoleRemoved the
+   * keys whose VIP window it closed. Absent when none.
+   */
+  keyDigests?: string[];
+}
+
+/** The keys whose VIP windows are open for one member on one server (`_id`: vipRoleId). */
+export interface OpenGrantsDocument {
+  _id: string;
+  keyDigests: string[];
+  /** Position of the last grant or removal applied: a redelivered one changes nothing. */
+  lastPosition: number;
 }
 
 /** How many characters of a digest the audit trail shows (48 bits: enough to tell them apart). */
 export const AUDIT_DIGEST_CHARS = 12;
+
+type EventFacts = Record<string, unknown>;
+const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/** The servers an event is about: its server, or both sides of a slot change. */
+export function guildIdsOf(data: EventFacts): string[] {
+  const ids = [data.guildId, data.serverId, data.oldGuildId, data.newGuildId].filter(text);
+  return ids.length < 2 ? ids : [...new Set(ids)];
+}
+
+/**
+ * The people an event is about or by: the product user or Discord member it names, the
+ * member who ran a bot command (`…By`), the author, and whoever caused it.
+ */
+export function userIdsOf(data: EventFacts, actor: Actor): string[] {
+  const ids = [
+    data.userId,
+    data.discordUserId,
+    data.authorId,
+    data.chosenBy,
+    data.setBy,
+    data.startedBy,
+    data.stoppedBy,
+    data.scheduledBy,
+    data.cancelledBy,
+    actor.id,
+  ].filter(text);
+  return ids.length < 2 ? ids : [...new Set(ids)];
+}
+
+/** The full digest of the key the event names, if any. */
+export function keyDigestOf(data: EventFacts): string | null {
+  return text(data.keyDigest) ? data.keyDigest : null;
+}

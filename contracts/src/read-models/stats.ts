@@ -6,8 +6,6 @@ export const statsReadModels = {
   visitors: 'stats_visitors',
   /** One per member: the end of their current VIP window. */
   vipWindows: 'stats_vip_windows',
-  /** One document, 'totals'. */
-  totals: 'stats_totals',
 } as const;
 
 export interface DailyStatsDocument {
@@ -16,14 +14,6 @@ export interface DailyStatsDocument {
   keysRedeemed: number;
   visits: number;
   /** Log position of the last event counted here: a redelivered event is not counted twice. */
-  lastPosition: number;
-}
-
-export interface TotalsDocument {
-  _id: 'totals';
-  keysGenerated: number;
-  keysRedeemed: number;
-  visits: number;
   lastPosition: number;
 }
 

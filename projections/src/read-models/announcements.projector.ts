@@ -7,29 +7,26 @@ export const announcementsProjector = defineProjector({
   collections: [readModels.announcements],
   indexes: { [readModels.announcements]: [{ createdAt: -1, _id: -1 }] },
   handles: ['AnnouncementPosted', 'AnnouncementDeleted'],
-  async apply(event, store) {
-    const announcements = store.collection<AnnouncementDocument>(readModels.announcements);
+  async apply(event, documents) {
+    const announcements = documents.of<AnnouncementDocument>(readModels.announcements);
     switch (event.type) {
       case 'AnnouncementPosted': {
         const { announcementId, title, content, priority, authorId, postedAt } = event.data;
-        const author = await store.collection<UserDocument>(readModels.users).findOne({ _id: authorId });
-        await announcements.replaceOne(
-          { _id: announcementId },
-          {
-            _id: announcementId,
-            title,
-            content,
-            priority,
-            createdAt: postedAt,
-            authorId,
-            author: { username: author?.username ?? 'Unknown', avatar: author?.avatar ?? null },
-          },
-          { upsert: true },
-        );
+        // the users projection runs first in every batch, so an author registered in this batch is found
+        const author = await documents.of<UserDocument>(readModels.users).get(authorId);
+        announcements.set({
+          _id: announcementId,
+          title,
+          content,
+          priority,
+          createdAt: postedAt,
+          authorId,
+          author: { username: author?.username ?? 'Unknown', avatar: author?.avatar ?? null },
+        });
         return;
       }
       case 'AnnouncementDeleted':
-        await announcements.deleteOne({ _id: event.data.announcementId });
+        announcements.delete(event.data.announcementId);
         return;
     }
   },

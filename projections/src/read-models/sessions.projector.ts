@@ -6,19 +6,20 @@ export const sessionsProjector = defineProjector({
   name: 'sessions',
   collections: [readModels.sessions],
   handles: ['SessionStarted', 'SessionEnded'],
-  async apply(event, store) {
-    const sessions = store.collection<SessionDocument>(readModels.sessions);
+  async apply(event, documents) {
+    const sessions = documents.of<SessionDocument>(readModels.sessions);
+    const { sessionId, userId } = event.data;
+    // each event sets its own fields and keeps the other's: a redelivered start never revives an ended session
+    const current = await sessions.get(sessionId);
     switch (event.type) {
       case 'SessionStarted': {
-        const { sessionId, userId, startedAt, expiresAt } = event.data;
-        await sessions.updateOne({ _id: sessionId }, { $set: { userId, startedAt, expiresAt } }, { upsert: true });
+        const { startedAt, expiresAt } = event.data;
+        sessions.set({ ...current, _id: sessionId, userId, startedAt, expiresAt });
         return;
       }
-      case 'SessionEnded': {
-        const { sessionId, userId, endedAt } = event.data;
-        await sessions.updateOne({ _id: sessionId }, { $set: { userId, endedAt } }, { upsert: true });
+      case 'SessionEnded':
+        sessions.set({ ...current, _id: sessionId, userId, endedAt: event.data.endedAt });
         return;
-      }
     }
   },
 });

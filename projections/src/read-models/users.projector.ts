@@ -6,11 +6,10 @@ export const usersProjector = defineProjector({
   name: 'users',
   collections: [readModels.users],
   handles: ['UserRegistered'],
-  async apply(event, store) {
+  async apply(event, documents) {
     // v1 events were upcast with avatar: null, so every event here carries one
     const { userId, username, isAdmin, registeredAt, avatar } = event.data;
-    await store
-      .collection<UserDocument>(readModels.users)
-      .updateOne({ _id: userId }, { $set: { username, isAdmin, avatar, registeredAt } }, { upsert: true });
+    // the whole document comes from the event: applying it twice changes nothing
+    documents.of<UserDocument>(readModels.users).set({ _id: userId, username, isAdmin, avatar, registeredAt });
   },
 });

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '@vip/platform';
+import { projectEvents } from '../../src/document-batch.ts';
 import type { ProjectedEvent, Projector } from '../../src/projector.ts';
 
 const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system', id: 'test' } } as const;
@@ -16,16 +17,22 @@ export function recorded(events: DomainEvent[], firstPosition = 1): ProjectedEve
   })) as ProjectedEvent[];
 }
 
-/** given(events) applied by the projectors to a fresh embedded read store. */
+/** given(events) applied by the projectors to a fresh embedded read store, as one batch. */
 export async function givenProjected(
   projectors: Projector[],
   events: DomainEvent[],
   store: ReadStore = new SqliteReadStore(':memory:'),
 ): Promise<ReadStore> {
-  for (const event of recorded(events)) {
-    for (const projector of projectors) {
-      if (projector.handles.has(event.type)) await projector.apply(event, store);
-    }
-  }
+  await projectEvents(store, projectors, recorded(events));
   return store;
+}
+
+/** Each event applied on its own (a batch of one), `times` times in a row: at-least-once delivery. */
+export async function deliveredOneByOne(
+  store: ReadStore,
+  projectors: Projector[],
+  events: ProjectedEvent[],
+  times = 1,
+): Promise<void> {
+  for (const event of events) for (let i = 0; i < times; i++) await projectEvents(store, projectors, [event]);
 }

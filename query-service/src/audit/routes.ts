@@ -1,10 +1,8 @@
-import Router from '@koa/router';
 import {
-  auditGuildIdParamSchema,
-  auditQuerySchema,
+  auditApi,
   auditReadModels,
   auditTexts,
-  keyDigestParamSchema,
+  errorCodes,
   serverSettingEvents,
   type AuditDocument,
   type AuditPageResponse,
@@ -12,9 +10,9 @@ import {
   type KeyLifeResponse,
   type ServerSettingsHistoryResponse,
 } from '@vip/contracts';
-import { DomainError, requireAdmin, validate, type Filter } from '@vip/platform';
+import { DomainError, on, type Filter, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
-import { toAuditView } from './audit-view.ts';
+import { auditEvents } from './audit-view.ts';
 import { settingsHistory } from './settings-history.ts';
 
 /** The audit query as a read-model filter: every parameter narrows it. */
@@ -30,56 +28,41 @@ function filterOf(query: AuditQuery): Filter {
 }
 
 /**
- * The audit trail (admins only), read from the audit read model: the log page by page with
- * filters, one key's life, and one server's settings history.
+ * The audit trail (admins only): the audit read model finds the events (the log page by page
+ * with filters, one key's life, one server's settings history), the log gives their bodies.
  */
-export function auditRoutes(deps: QueryDeps): Router {
-  const router = new Router();
+export function auditRoutes(deps: QueryDeps): MountedRoute[] {
   const audit = () => deps.readStore.collection<AuditDocument>(auditReadModels.audit);
+  const shown = (docs: readonly AuditDocument[]) => auditEvents(deps.eventStore, deps.readStore, docs);
 
-  router.get('/api/admin/audit', async (ctx) => {
-    requireAdmin(ctx);
-    const query = validate(auditQuerySchema, ctx.query);
-    // one more than asked tells whether an older page exists
-    const docs = await audit().find(filterOf(query), { sort: { position: -1 }, limit: query.limit + 1 });
-    const page = docs.slice(0, query.limit);
-    const body: AuditPageResponse = {
-      events: page.map(toAuditView),
-      nextBefore: docs.length > query.limit ? page[page.length - 1].position : null,
-    };
-    ctx.body = body;
-  });
+  return [
+    on(auditApi.log, async ({ ctx, query }) => {
+      // one more than asked tells whether an older page exists
+      const docs = await audit().find(filterOf(query), { sort: { position: -1 }, limit: query.limit + 1 });
+      const page = docs.slice(0, query.limit);
+      const body: AuditPageResponse = {
+        events: await shown(page),
+        nextBefore: docs.length > query.limit ? page[page.length - 1].position : null,
+      };
+      ctx.body = body;
+    }),
 
-  router.get('/api/admin/audit/keys/:keyDigest', async (ctx) => {
-    requireAdmin(ctx);
-    const keyDigest = validate(keyDigestParamSchema, ctx.params.keyDigest);
-    const life = await audit().find({ keyDigest }, { sort: { position: 1 } });
-    if (!life.some((doc) => doc.type === 'KeyGenerated'))
-      throw new DomainError('not_found', auditTexts.keyNotFound, 'key_not_found');
-    // the role the key granted ends with the first removal for that member and server after the grant
-    for (const grant of life.filter((doc) => doc.type === 'VipRoleGranted')) {
-      const [guildId, discordUserId] = [grant.data.guildId as string, grant.data.discordUserId as string];
-      const [removal] = await audit().find(
-        { type: 'VipRoleRemoved', guildIds: guildId, userIds: discordUserId, position: { $gt: grant.position } },
-        { sort: { position: 1 }, limit: 1 },
+    on(auditApi.keyLife, async ({ ctx, params: { keyDigest } }) => {
+      // every event of the key's life names it, the removals ending its VIP windows included
+      const life = await audit().find({ keyDigests: keyDigest }, { sort: { position: 1 } });
+      if (!life.some((doc) => doc.type === 'KeyGenerated'))
+        throw new DomainError('not_found', auditTexts.keyNotFound, errorCodes.keyNotFound);
+      const body: KeyLifeResponse = { keyDigest, events: await shown(life) };
+      ctx.body = body;
+    }),
+
+    on(auditApi.serverSettings, async ({ ctx, params: { guildId } }) => {
+      const docs = await audit().find(
+        { guildIds: guildId, type: { $in: Object.keys(serverSettingEvents) } },
+        { sort: { position: 1 } },
       );
-      if (removal && !life.some((doc) => doc.position === removal.position)) life.push(removal);
-    }
-    life.sort((a, b) => a.position - b.position);
-    const body: KeyLifeResponse = { keyDigest, events: life.map(toAuditView) };
-    ctx.body = body;
-  });
-
-  router.get('/api/admin/audit/servers/:guildId/settings', async (ctx) => {
-    requireAdmin(ctx);
-    const guildId = validate(auditGuildIdParamSchema, ctx.params.guildId);
-    const docs = await audit().find(
-      { guildIds: guildId, type: { $in: Object.keys(serverSettingEvents) } },
-      { sort: { position: 1 } },
-    );
-    const body: ServerSettingsHistoryResponse = { guildId, changes: settingsHistory(docs, guildId) };
-    ctx.body = body;
-  });
-
-  return router;
+      const body: ServerSettingsHistoryResponse = { guildId, changes: settingsHistory(await shown(docs), guildId) };
+      ctx.body = body;
+    }),
+  ];
 }

@@ -1,12 +1,11 @@
 import {
   defaultGreetingSettings,
   serverSettingEvents,
-  type AuditDocument,
+  type AuditEventView,
   type ServerSetting,
   type ServerSettingsChange,
   type SettingChange,
 } from '@vip/contracts';
-import { toAuditView } from './audit-view.ts';
 
 type SettingValue = Record<string, unknown> | null;
 
@@ -18,7 +17,7 @@ const baseline = (setting: ServerSetting): SettingValue =>
  * What a settings event makes the setting of `guildId` (null: unset). A slot change is seen
  * from both servers: the new one enters the subscriber's slots, the old one leaves them.
  */
-function valueAfter(doc: AuditDocument, guildId: string): SettingValue {
+function valueAfter(doc: AuditEventView, guildId: string): SettingValue {
   const data = doc.data;
   switch (doc.type) {
     case 'GreetingConfigured':
@@ -55,17 +54,17 @@ export function fieldChanges(before: SettingValue, after: SettingValue): Setting
 }
 
 /**
- * A server's settings history from its audit documents (oldest first): each event with the
+ * A server's settings history from its audit events (oldest first): each event with the
  * setting it touched and the fields it changed against that setting's previous value.
  */
-export function settingsHistory(docs: readonly AuditDocument[], guildId: string): ServerSettingsChange[] {
+export function settingsHistory(events: readonly AuditEventView[], guildId: string): ServerSettingsChange[] {
   const current = new Map<ServerSetting, SettingValue>();
-  return docs.flatMap((doc) => {
-    const setting = (serverSettingEvents as Record<string, ServerSetting | undefined>)[doc.type];
+  return events.flatMap((event) => {
+    const setting = (serverSettingEvents as Record<string, ServerSetting | undefined>)[event.type];
     if (!setting) return [];
     const before = current.has(setting) ? current.get(setting)! : baseline(setting);
-    const after = valueAfter(doc, guildId);
+    const after = valueAfter(event, guildId);
     current.set(setting, after);
-    return [{ ...toAuditView(doc), setting, changes: fieldChanges(before, after) }];
+    return [{ ...event, setting, changes: fieldChanges(before, after) }];
   });
 }

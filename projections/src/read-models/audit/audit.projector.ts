@@ -1,28 +1,31 @@
 import {
+  auditDocumentId,
   auditProjection,
   auditReadModels,
   eventSchemas,
-  readModels,
-  storedSchemaVersion,
+  guildIdsOf,
+  keyDigestOf,
+  userIdsOf,
+  vipRoleId,
   type AuditDocument,
   type EventType,
-  type UserDocument,
+  type OpenGrantsDocument,
 } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
-import { guildIdsOf, keyDigestOf, redactEventData, userIdsOf } from './redaction.ts';
 
 const everyEventType = Object.keys(eventSchemas) as EventType[];
 
 /**
- * The audit trail: one document per event of the log, with who caused it (a user's name
- * resolved from the users read model at the time the event is applied), the request it
- * belongs to, its redacted data, and the servers, people and key it concerns, so auditors
- * can ask "what happened on this server / to this user / to this key". Runs after the users
- * projector in every batch, so a user's first action already finds their name.
+ * The audit trail: one small document per event of the log, with what auditors filter on —
+ * when, which type, who caused it, and the servers, people and keys it concerns. The event's
+ * data is read from the log when a page is shown, redacted then. A VIP role removal also
+ * records which keys' windows it closed, so a key's life is one query.
  */
 export const auditProjector = defineProjector({
   name: auditProjection,
-  collections: [auditReadModels.audit],
+  // 2: documents index the log instead of copying each event's data; removals name the keys they close
+  version: 2,
+  collections: [auditReadModels.audit, auditReadModels.openGrants],
   // the audit screen pages newest first, by server, person, type or key
   indexes: {
     [auditReadModels.audit]: [
@@ -30,32 +33,44 @@ export const auditProjector = defineProjector({
       { guildIds: 1, position: -1 },
       { userIds: 1, position: -1 },
       { type: 1, position: -1 },
-      { keyDigest: 1, position: 1 },
+      { keyDigests: 1, position: 1 },
     ],
   },
   handles: everyEventType,
-  async apply(event, store) {
+  async apply(event, documents) {
     const data = event.data as Record<string, unknown>;
-    const { actor, correlationId, causationId } = event.metadata;
-    const signedIn = actor.kind === 'user' || actor.kind === 'admin';
-    const user = signedIn ? await store.collection<UserDocument>(readModels.users).findOne({ _id: actor.id }) : null;
-    const _id = String(event.position).padStart(15, '0');
+    const { kind, id } = event.metadata.actor;
     const document: AuditDocument = {
-      _id,
+      _id: auditDocumentId(event.position),
       position: event.position,
-      streamId: event.streamId,
       type: event.type,
-      schemaVersion: storedSchemaVersion(event.metadata),
       time: event.createdAt.toISOString(),
-      actor: { kind: actor.kind, id: actor.id, username: user?.username ?? null },
-      correlationId,
-      causationId,
-      data: redactEventData(data),
+      actor: { kind, id },
       guildIds: guildIdsOf(data),
-      userIds: userIdsOf(data, actor),
-      keyDigest: keyDigestOf(data),
+      userIds: userIdsOf(data, event.metadata.actor),
     };
-    // the document depends only on the event (and who the actor was): a redelivery rewrites it unchanged
-    await store.collection<AuditDocument>(auditReadModels.audit).replaceOne({ _id }, document, { upsert: true });
+    const keyDigest = keyDigestOf(data);
+    if (keyDigest) document.keyDigests = [keyDigest];
+    if (event.type !== 'VipRoleGranted' && event.type !== 'VipRoleRemoved') {
+      // the document depends only on the event: a redelivery rewrites it unchanged
+      documents.of<AuditDocument>(auditReadModels.audit).set(document);
+      return;
+    }
+    // a grant opens a key's window for that member and server; the next removal closes every open one
+    const windows = documents.of<OpenGrantsDocument>(auditReadModels.openGrants);
+    const _id = vipRoleId(event.data.guildId, event.data.discordUserId);
+    const open = await windows.get(_id);
+    // redelivered: this event's document was written before the open grants were (flush order)
+    if (open && open.lastPosition >= event.position) return;
+    let keyDigests: string[];
+    if (event.type === 'VipRoleGranted') {
+      const held = open?.keyDigests ?? [];
+      keyDigests = held.includes(event.data.keyDigest) ? [...held] : [...held, event.data.keyDigest];
+    } else {
+      if (open && open.keyDigests.length > 0) document.keyDigests = [...open.keyDigests];
+      keyDigests = [];
+    }
+    documents.of<AuditDocument>(auditReadModels.audit).set(document);
+    windows.set({ _id, keyDigests, lastPosition: event.position });
   },
 });

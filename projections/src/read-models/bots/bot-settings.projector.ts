@@ -13,28 +13,26 @@ export const botSettingsProjector = defineProjector({
   name: 'bot-settings',
   collections: [botReadModels.botSettings],
   handles: ['VipRoleChosen', 'LogChannelSet', 'AutoPingStarted', 'AutoPingStopped'],
-  async apply(event, store) {
-    const settings = store.collection<BotSettingsDocument>(botReadModels.botSettings);
+  async apply(event, documents) {
+    const settings = documents.of<BotSettingsDocument>(botReadModels.botSettings);
     const { guildId } = event.data;
-    const current = (await settings.findOne({ _id: guildId })) ?? blank(guildId);
+    const current = (await settings.get(guildId)) ?? blank(guildId);
     // every branch sets a value from the event alone, so applying an event twice changes nothing
-    let next: BotSettingsDocument;
     switch (event.type) {
       case 'VipRoleChosen':
-        next = { ...current, vipRoleId: event.data.roleId };
-        break;
+        settings.set({ ...current, vipRoleId: event.data.roleId });
+        return;
       case 'LogChannelSet':
-        next = { ...current, logChannelId: event.data.channelId };
-        break;
+        settings.set({ ...current, logChannelId: event.data.channelId });
+        return;
       case 'AutoPingStarted': {
         const { channelId, roleId, hours, startedAt } = event.data;
-        next = { ...current, autoPing: { channelId, roleId, hours, startedAt } };
-        break;
+        settings.set({ ...current, autoPing: { channelId, roleId, hours, startedAt } });
+        return;
       }
       case 'AutoPingStopped':
-        next = { ...current, autoPing: null };
-        break;
+        settings.set({ ...current, autoPing: null });
+        return;
     }
-    await settings.replaceOne({ _id: guildId }, next, { upsert: true });
   },
 });

@@ -6,22 +6,24 @@ export const accessHashesProjector = defineProjector({
   name: keyProjections.accessHashes,
   collections: [keyReadModels.accessHashes],
   handles: ['AccessHashIssued', 'AccessHashUsed'],
-  async apply(event, store) {
-    const hashes = store.collection<AccessHashDocument>(keyReadModels.accessHashes);
+  async apply(event, documents) {
+    const hashes = documents.of<AccessHashDocument>(keyReadModels.accessHashes);
+    const { hashDigest } = event.data;
+    const current = await hashes.get(hashDigest);
     switch (event.type) {
       case 'AccessHashIssued': {
-        const { hashDigest, guildId, issuedAt, expiresAt } = event.data;
-        // $setOnInsert: a redelivered issue must not undo a use applied after it
-        await hashes.updateOne(
-          { _id: hashDigest },
-          { $set: { guildId, issuedAt, expiresAt }, $setOnInsert: { usedAt: null, keyDigest: null } },
-          { upsert: true },
+        const { guildId, issuedAt, expiresAt } = event.data;
+        // a redelivered issue must not undo a use applied after it
+        hashes.set(
+          current
+            ? { ...current, guildId, issuedAt, expiresAt }
+            : { _id: hashDigest, guildId, issuedAt, expiresAt, usedAt: null, keyDigest: null },
         );
         return;
       }
       case 'AccessHashUsed': {
-        const { hashDigest, usedAt, keyDigest } = event.data;
-        await hashes.updateOne({ _id: hashDigest }, { $set: { usedAt, keyDigest } });
+        const { usedAt, keyDigest } = event.data;
+        if (current) hashes.set({ ...current, usedAt, keyDigest });
         return;
       }
     }

@@ -6,25 +6,23 @@ export const keysProjector = defineProjector({
   name: keyProjections.keys,
   collections: [keyReadModels.keys],
   handles: ['KeyGenerated', 'KeyRedeemed'],
-  async apply(event, store) {
-    const keys = store.collection<KeyDocument>(keyReadModels.keys);
+  async apply(event, documents) {
+    const keys = documents.of<KeyDocument>(keyReadModels.keys);
+    const { keyDigest } = event.data;
+    const current = await keys.get(keyDigest);
     switch (event.type) {
       case 'KeyGenerated': {
-        const { keyDigest, guildId, tier, noAds, generatedAt, expiresAt, visitorDigest, accessHashDigest } = event.data;
-        // $setOnInsert: a redelivered generation must not undo a redemption applied after it
-        await keys.updateOne(
-          { _id: keyDigest },
-          {
-            $set: { guildId, tier, noAds, generatedAt, expiresAt, visitorDigest, accessHashDigest },
-            $setOnInsert: { redeemedAt: null, redeemedBy: null },
-          },
-          { upsert: true },
+        const { guildId, tier, noAds, generatedAt, expiresAt, visitorDigest, accessHashDigest } = event.data;
+        const generated = { guildId, tier, noAds, generatedAt, expiresAt, visitorDigest, accessHashDigest };
+        // a redelivered generation must not undo a redemption applied after it
+        keys.set(
+          current ? { ...current, ...generated } : { _id: keyDigest, ...generated, redeemedAt: null, redeemedBy: null },
         );
         return;
       }
       case 'KeyRedeemed': {
-        const { keyDigest, redeemedAt, discordUserId } = event.data;
-        await keys.updateOne({ _id: keyDigest }, { $set: { redeemedAt, redeemedBy: discordUserId } });
+        const { redeemedAt, discordUserId } = event.data;
+        if (current) keys.set({ ...current, redeemedAt, redeemedBy: discordUserId });
         return;
       }
     }

@@ -6,35 +6,30 @@ export const vipRolesProjector = defineProjector({
   name: keyProjections.vipRoles,
   collections: [keyReadModels.vipRoles],
   handles: ['VipRoleGranted', 'VipRoleRemoved'],
-  async apply(event, store) {
-    const windows = store.collection<VipRoleDocument>(keyReadModels.vipRoles);
+  async apply(event, documents) {
+    const windows = documents.of<VipRoleDocument>(keyReadModels.vipRoles);
     const _id = vipRoleId(event.data.guildId, event.data.discordUserId);
     // `grants` counts: an event delivered twice must not count twice
-    const current = await windows.findOne({ _id });
+    const current = await windows.get(_id);
     if (current && current.lastPosition >= event.position) return;
     switch (event.type) {
       case 'VipRoleGranted': {
         const { guildId, discordUserId, until, grantedAt, keyDigest } = event.data;
-        await windows.updateOne(
-          { _id },
-          {
-            $set: {
-              guildId,
-              discordUserId,
-              until,
-              grantedAt,
-              keyDigest,
-              removedAt: null,
-              grants: (current?.grants ?? 0) + 1,
-              lastPosition: event.position,
-            },
-          },
-          { upsert: true },
-        );
+        windows.set({
+          _id,
+          guildId,
+          discordUserId,
+          until,
+          grantedAt,
+          keyDigest,
+          removedAt: null,
+          grants: (current?.grants ?? 0) + 1,
+          lastPosition: event.position,
+        });
         return;
       }
       case 'VipRoleRemoved':
-        await windows.updateOne({ _id }, { $set: { removedAt: event.data.removedAt, lastPosition: event.position } });
+        if (current) windows.set({ ...current, removedAt: event.data.removedAt, lastPosition: event.position });
         return;
     }
   },

@@ -6,20 +6,16 @@ export const greetingsProjector = defineProjector({
   name: 'greetings',
   collections: [serverReadModels.greetings],
   handles: ['GreetingConfigured', 'GreetingRemoved'],
-  async apply(event, store) {
-    const greetings = store.collection<GreetingDocument>(serverReadModels.greetings);
+  async apply(event, documents) {
+    const greetings = documents.of<GreetingDocument>(serverReadModels.greetings);
     switch (event.type) {
       case 'GreetingConfigured': {
         const { guildId, enabled, channelId, delay, message, configuredAt } = event.data;
-        await greetings.replaceOne(
-          { _id: guildId },
-          { _id: guildId, enabled, channelId, delay, message, configuredAt },
-          { upsert: true },
-        );
+        greetings.set({ _id: guildId, enabled, channelId, delay, message, configuredAt });
         return;
       }
       case 'GreetingRemoved':
-        await greetings.deleteOne({ _id: event.data.guildId });
+        greetings.delete(event.data.guildId);
         return;
     }
   },

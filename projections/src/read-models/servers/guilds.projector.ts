@@ -8,31 +8,29 @@ export const guildsProjector = defineProjector({
   // the public totals and the debug list read the servers the bot is in, largest first
   indexes: { [serverReadModels.guilds]: [{ botPresent: 1, memberCount: -1 }] },
   handles: ['GuildReported', 'GuildLeft'],
-  async apply(event, store) {
-    const guilds = store.collection<GuildDocument>(serverReadModels.guilds);
+  async apply(event, documents) {
+    const guilds = documents.of<GuildDocument>(serverReadModels.guilds);
     switch (event.type) {
       case 'GuildReported': {
         const { guildId, name, icon, memberCount, channels, missingPermissions, reportedAt } = event.data;
-        await guilds.replaceOne(
-          { _id: guildId },
-          {
-            _id: guildId,
-            botPresent: true,
-            name,
-            icon,
-            memberCount,
-            channels,
-            missingPermissions,
-            reportedAt,
-            leftAt: null,
-          },
-          { upsert: true },
-        );
+        guilds.set({
+          _id: guildId,
+          botPresent: true,
+          name,
+          icon,
+          memberCount,
+          channels,
+          missingPermissions,
+          reportedAt,
+          leftAt: null,
+        });
         return;
       }
-      case 'GuildLeft':
-        await guilds.updateOne({ _id: event.data.guildId }, { $set: { botPresent: false, leftAt: event.data.leftAt } });
+      case 'GuildLeft': {
+        const guild = await guilds.get(event.data.guildId);
+        if (guild) guilds.set({ ...guild, botPresent: false, leftAt: event.data.leftAt });
         return;
+      }
     }
   },
 });

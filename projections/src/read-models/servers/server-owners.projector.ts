@@ -8,18 +8,20 @@ export const serverOwnersProjector = defineProjector({
   // a subscriber's servers in the order they were claimed
   indexes: { [serverReadModels.serverOwners]: [{ userId: 1, claimedAt: 1 }] },
   handles: ['ServerClaimed', 'ServerReleased'],
-  async apply(event, store) {
-    const owners = store.collection<ServerOwnerDocument>(serverReadModels.serverOwners);
+  async apply(event, documents) {
+    const owners = documents.of<ServerOwnerDocument>(serverReadModels.serverOwners);
     switch (event.type) {
       case 'ServerClaimed': {
         const { guildId, userId, claimedAt } = event.data;
-        await owners.replaceOne({ _id: guildId }, { _id: guildId, userId, claimedAt }, { upsert: true });
+        owners.set({ _id: guildId, userId, claimedAt });
         return;
       }
-      case 'ServerReleased':
+      case 'ServerReleased': {
         // only the releasing owner's claim goes: a redelivered release never drops a newer claim
-        await owners.deleteOne({ _id: event.data.guildId, userId: event.data.userId });
+        const owner = await owners.get(event.data.guildId);
+        if (owner?.userId === event.data.userId) owners.delete(owner._id);
         return;
+      }
     }
   },
 });

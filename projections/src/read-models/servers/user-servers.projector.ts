@@ -10,17 +10,17 @@ export const userServersProjector = defineProjector({
   name: 'user-servers',
   collections: [serverReadModels.userServers],
   handles: ['SubscriberServerAdded', 'SubscriberServerChanged'],
-  async apply(event, store) {
-    const slots = store.collection<UserServersDocument>(serverReadModels.userServers);
+  async apply(event, documents) {
+    const slots = documents.of<UserServersDocument>(serverReadModels.userServers);
     const { userId } = event.data;
-    const doc = await slots.findOne({ _id: userId });
+    const doc = await slots.get(userId);
     if (doc && doc.lastPosition >= event.position) return;
     const current = doc?.servers ?? [];
     let servers: string[];
     let updatedAt: string;
     switch (event.type) {
       case 'SubscriberServerAdded':
-        servers = current.includes(event.data.guildId) ? current : [...current, event.data.guildId];
+        servers = current.includes(event.data.guildId) ? [...current] : [...current, event.data.guildId];
         updatedAt = event.data.addedAt;
         break;
       case 'SubscriberServerChanged': {
@@ -30,10 +30,6 @@ export const userServersProjector = defineProjector({
         break;
       }
     }
-    await slots.replaceOne(
-      { _id: userId },
-      { _id: userId, servers, updatedAt, lastPosition: event.position },
-      { upsert: true },
-    );
+    slots.set({ _id: userId, servers, updatedAt, lastPosition: event.position });
   },
 });

@@ -1,26 +1,23 @@
-import type { Collection, Document } from '@vip/platform';
+import type { Document } from '@vip/platform';
+import type { BatchCollection } from '../../document-batch.ts';
 
 type Counter = Document & { lastPosition: number };
 
 /**
  * Adds to counters at most once per event: a document remembers the position of the last
- * event it counted, so an event delivered again after a crash is skipped. Read, then a
- * plain `$set` by _id: the cheapest write on every store.
+ * event it counted, so an event delivered again after a crash is skipped.
  */
 export async function countOnce<T extends Counter>(
-  collection: Collection<T>,
+  counters: BatchCollection<T>,
   id: string,
   position: number,
-  increments: Record<string, number>,
+  increments: Partial<Record<keyof T, number>>,
   zeroes: Omit<T, '_id' | 'lastPosition'>,
 ): Promise<void> {
-  const current = (await collection.findOne({ _id: id })) as Record<string, unknown> | null;
-  if (current && (current.lastPosition as number) >= position) return;
-  const fields: Record<string, unknown> = { lastPosition: position };
-  for (const [field, amount] of Object.entries(increments)) {
-    fields[field] =
-      ((current?.[field] as number | undefined) ?? (zeroes as Record<string, number>)[field] ?? 0) + amount;
-  }
-  if (!current) Object.assign(fields, { ...zeroes, ...fields });
-  await collection.updateOne({ _id: id }, { $set: fields }, { upsert: true });
+  const current = await counters.get(id);
+  if (current && current.lastPosition >= position) return;
+  const next: Record<string, unknown> = { ...(current ?? zeroes), _id: id, lastPosition: position };
+  for (const [field, amount] of Object.entries(increments) as [string, number][])
+    next[field] = ((next[field] as number | undefined) ?? 0) + amount;
+  counters.set(next as T);
 }

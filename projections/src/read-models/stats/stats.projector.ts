@@ -2,67 +2,62 @@ import {
   statsReadModels,
   utcDay,
   type DailyStatsDocument,
-  type TotalsDocument,
   type VipWindowDocument,
   type VisitorStatsDocument,
 } from '@vip/contracts';
-import type { ReadStore } from '@vip/platform';
+import type { DocumentBatch } from '../../document-batch.ts';
 import { defineProjector } from '../../projector.ts';
 import { countOnce } from './count-once.ts';
 
 const zeroDay = { keysGenerated: 0, keysRedeemed: 0, visits: 0 };
 
-async function count(store: ReadStore, day: string, position: number, field: keyof typeof zeroDay): Promise<void> {
-  await countOnce(store.collection<DailyStatsDocument>(statsReadModels.daily), day, position, { [field]: 1 }, zeroDay);
-  await countOnce(
-    store.collection<TotalsDocument>(statsReadModels.totals),
-    'totals',
-    position,
-    { [field]: 1 },
-    zeroDay,
-  );
+function count(documents: DocumentBatch, day: string, position: number, field: keyof typeof zeroDay): Promise<void> {
+  return countOnce(documents.of<DailyStatsDocument>(statsReadModels.daily), day, position, { [field]: 1 }, zeroDay);
 }
 
 /**
  * The figures of the Statistics screen and the landing page, counted from events by the
- * day they happened (UTC). Nothing here is estimated.
+ * day they happened (UTC). Totals are the sum of the days, taken when asked. Nothing here
+ * is estimated.
  */
 export const statsProjector = defineProjector({
   name: 'stats',
+  // 2: the totals document is gone (it counted every event a second time)
+  version: 2,
   collections: Object.values(statsReadModels),
+  retiredCollections: ['stats_totals'],
   // VIP roles active now: windows that end later than now
   indexes: { [statsReadModels.vipWindows]: [{ until: 1 }] },
   handles: ['KeyGenerated', 'KeyRedeemed', 'VisitRecorded', 'VipRoleGranted', 'VipRoleRemoved'],
-  async apply(event, store) {
+  async apply(event, documents) {
     switch (event.type) {
       case 'KeyGenerated':
-        return count(store, utcDay(event.data.generatedAt), event.position, 'keysGenerated');
+        return count(documents, utcDay(event.data.generatedAt), event.position, 'keysGenerated');
       case 'KeyRedeemed':
-        return count(store, utcDay(event.data.redeemedAt), event.position, 'keysRedeemed');
+        return count(documents, utcDay(event.data.redeemedAt), event.position, 'keysRedeemed');
       case 'VisitRecorded': {
-        await count(store, utcDay(event.data.visitedAt), event.position, 'visits');
-        await store
-          .collection<VisitorStatsDocument>(statsReadModels.visitors)
-          .updateOne(
-            { _id: event.data.visitorDigest },
-            { $setOnInsert: { firstSeenAt: event.data.visitedAt } },
-            { upsert: true },
-          );
+        await count(documents, utcDay(event.data.visitedAt), event.position, 'visits');
+        const visitors = documents.of<VisitorStatsDocument>(statsReadModels.visitors);
+        const { visitorDigest, visitedAt } = event.data;
+        // the first visit seen stays: later ones (and redeliveries) change nothing
+        if (!(await visitors.get(visitorDigest))) visitors.set({ _id: visitorDigest, firstSeenAt: visitedAt });
         return;
       }
       case 'VipRoleGranted': {
         const { guildId, discordUserId, until } = event.data;
-        await store
-          .collection<VipWindowDocument>(statsReadModels.vipWindows)
-          .updateOne({ _id: `${guildId}-${discordUserId}` }, { $max: { until }, $set: { guildId } }, { upsert: true });
+        const windows = documents.of<VipWindowDocument>(statsReadModels.vipWindows);
+        const _id = `${guildId}-${discordUserId}`;
+        const current = await windows.get(_id);
+        // a window only grows by a grant: the later end wins, whatever the order of delivery
+        windows.set({ ...current, _id, guildId, until: current && current.until > until ? current.until : until });
         return;
       }
       case 'VipRoleRemoved': {
         // the window closed early (or on time): it ends no later than the removal
         const { guildId, discordUserId, removedAt } = event.data;
-        await store
-          .collection<VipWindowDocument>(statsReadModels.vipWindows)
-          .updateOne({ _id: `${guildId}-${discordUserId}` }, { $min: { until: removedAt } });
+        const windows = documents.of<VipWindowDocument>(statsReadModels.vipWindows);
+        const current = await windows.get(`${guildId}-${discordUserId}`);
+        if (current && removedAt < current.until) windows.set({ ...current, until: removedAt });
         return;
       }
     }

@@ -11,27 +11,34 @@ export const subscriptionsProjector = defineProjector({
   collections: [subscriptionReadModels.subscriptions],
   indexes: { [subscriptionReadModels.subscriptions]: [{ startedAt: -1, _id: -1 }] },
   handles: ['SubscriptionStarted', 'SubscriptionExtended', 'SubscriptionEnded'],
-  async apply(event, store) {
-    const subscriptions = store.collection<SubscriptionDocument>(subscriptionReadModels.subscriptions);
+  async apply(event, documents) {
+    const subscriptions = documents.of<SubscriptionDocument>(subscriptionReadModels.subscriptions);
     switch (event.type) {
       case 'SubscriptionStarted': {
         const { userId, planName, maxSlots, startedAt, expiresAt, discordUserId } = event.data;
-        await subscriptions.replaceOne(
-          { _id: userId },
-          { _id: userId, userId, planName, maxSlots, startedAt, expiresAt, endedAt: null, discordUserId },
-          { upsert: true },
-        );
+        subscriptions.set({
+          _id: userId,
+          userId,
+          planName,
+          maxSlots,
+          startedAt,
+          expiresAt,
+          endedAt: null,
+          discordUserId,
+        });
         return;
       }
       case 'SubscriptionExtended': {
         // extending an ended plan runs it again, as the write side's fold does
         const { userId, maxSlots, expiresAt } = event.data;
-        await subscriptions.updateOne({ _id: userId }, { $set: { maxSlots, expiresAt, endedAt: null } });
+        const current = await subscriptions.get(userId);
+        if (current) subscriptions.set({ ...current, maxSlots, expiresAt, endedAt: null });
         return;
       }
       case 'SubscriptionEnded': {
         const { userId, endedAt } = event.data;
-        await subscriptions.updateOne({ _id: userId }, { $set: { endedAt, expiresAt: endedAt } });
+        const current = await subscriptions.get(userId);
+        if (current) subscriptions.set({ ...current, endedAt, expiresAt: endedAt });
         return;
       }
     }

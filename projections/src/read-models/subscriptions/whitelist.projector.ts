@@ -11,17 +11,17 @@ export const whitelistProjector = defineProjector({
   // the statistics count the entries still running
   indexes: { [subscriptionReadModels.whitelist]: [{ expiresAt: 1 }] },
   handles: ['WhitelistEntryAdded', 'WhitelistEntryRemoved'],
-  async apply(event, store) {
-    const whitelist = store.collection<WhitelistDocument>(subscriptionReadModels.whitelist);
+  async apply(event, documents) {
+    const whitelist = documents.of<WhitelistDocument>(subscriptionReadModels.whitelist);
     switch (event.type) {
       case 'WhitelistEntryAdded': {
         const { userId, guildId, duration, expiresAt, addedAt } = event.data;
         const _id = whitelistDocumentId(guildId, userId);
-        await whitelist.replaceOne({ _id }, { _id, userId, guildId, duration, expiresAt, addedAt }, { upsert: true });
+        whitelist.set({ _id, userId, guildId, duration, expiresAt, addedAt });
         return;
       }
       case 'WhitelistEntryRemoved':
-        await whitelist.deleteOne({ _id: whitelistDocumentId(event.data.guildId, event.data.userId) });
+        whitelist.delete(whitelistDocumentId(event.data.guildId, event.data.userId));
         return;
     }
   },

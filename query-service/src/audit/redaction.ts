@@ -1,0 +1,36 @@
+import { AUDIT_DIGEST_CHARS } from '@vip/contracts';
+
+/**
+ * What the audit trail shows of an event's data. No secret is in any event (keys, access
+ * hashes and addresses are stored only as digests, passwords only as argon2id hashes), but
+ * an audit screen is read by people: a password hash is never shown, and digests are cut
+ * to a length that tells them apart without handing out the whole value.
+ */
+const HIDDEN_FIELDS = new Set(['passwordHash']);
+const REDACTED = '[redacted]';
+
+const isDigestField = (field: string) => field.endsWith('Digest');
+const shorten = (digest: string) =>
+  digest.length > AUDIT_DIGEST_CHARS ? `${digest.slice(0, AUDIT_DIGEST_CHARS)}…` : digest;
+
+export function redactEventData(data: unknown): Record<string, unknown> {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return {};
+  return redactObject(data as Record<string, unknown>);
+}
+
+function redactObject(object: Record<string, unknown>): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  for (const field in object) {
+    const value = object[field];
+    if (HIDDEN_FIELDS.has(field)) shown[field] = REDACTED;
+    else if (isDigestField(field) && typeof value === 'string') shown[field] = shorten(value);
+    else shown[field] = redactValue(value);
+  }
+  return shown;
+}
+
+function redactValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value !== null && typeof value === 'object') return redactObject(value as Record<string, unknown>);
+  return value;
+}
