@@ -1,5 +1,7 @@
 export * from './config-defaults.ts';
 export * from './error-texts.ts';
+export * from './error-codes.ts';
+export * from './projections.ts';
 export * from './events/index.ts';
 export * from './api/route-spec.ts';
 export * from './api/auth.ts';

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@vip/contracts';
+
 /**
  * A rule of the product said no. Deciders throw these with the spec's text; the HTTP layer
  * turns the kind into a status code, so deciders never know about HTTP.
@@ -16,8 +18,8 @@ export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
-    /** A stable machine-readable code for clients that branch on the cause. */
-    readonly code: string = kind,
+    /** A stable machine-readable code for clients that branch on the cause (contracts' errorCodes). */
+    readonly code: ErrorCode = kind,
   ) {
     super(message);
   }

@@ -1,4 +1,4 @@
-import { keyErrorCodes, keyTexts, type EventOf } from '@vip/contracts';
+import { keyErrorCodes, keyTexts, type EventOf, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 
@@ -20,9 +20,9 @@ export interface AccessHashState {
 
 /** The refusals a visitor can meet on a link, with the texts the hash check answers too. */
 export const accessHashErrors = {
-  unknown: () => new DomainError('not_found', keyTexts.invalidHash, 'unknown'),
-  expired: () => new DomainError('gone', keyTexts.hashExpired, 'expired'),
-  used: () => new DomainError('gone', keyTexts.hashUsed, 'used'),
+  unknown: () => new DomainError('not_found', keyTexts.invalidHash, errorCodes.unknownHash),
+  expired: () => new DomainError('gone', keyTexts.hashExpired, errorCodes.expiredHash),
+  used: () => new DomainError('gone', keyTexts.hashUsed, errorCodes.usedHash),
   botNotInServer: () => new DomainError('not_found', keyTexts.botNotInServer, keyErrorCodes.botNotInServer),
 };
 

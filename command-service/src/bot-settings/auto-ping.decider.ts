@@ -1,4 +1,4 @@
-import { botLimits, botSettingsTexts, type EventOf } from '@vip/contracts';
+import { botLimits, botSettingsTexts, type EventOf, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import { requireBotPresent } from './bot-settings.decider.ts';
@@ -40,7 +40,7 @@ export const autoPingDecider: Decider<AutoPingCommand, AutoPingState, AutoPingEv
         requireBotPresent(command.botPresent);
         const { min, max } = botLimits.autoPingHours;
         if (!Number.isInteger(command.hours) || command.hours < min || command.hours > max) {
-          throw new DomainError('invalid', botSettingsTexts.autoPingHours, 'validation');
+          throw new DomainError('invalid', botSettingsTexts.autoPingHours, errorCodes.validation);
         }
         // starting again restarts the clock: the new interval counts from now
         const { guildId, channelId, roleId, hours, startedBy } = command;

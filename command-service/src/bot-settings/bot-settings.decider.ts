@@ -1,4 +1,4 @@
-import { botSettingsTexts, type EventOf } from '@vip/contracts';
+import { botSettingsTexts, type EventOf, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 
@@ -29,7 +29,7 @@ export function evolveBotSettings(state: BotSettingsState, event: BotSettingsEve
 }
 
 export function requireBotPresent(botPresent: boolean): void {
-  if (!botPresent) throw new DomainError('not_found', botSettingsTexts.botNotInServer, 'bot_not_in_server');
+  if (!botPresent) throw new DomainError('not_found', botSettingsTexts.botNotInServer, errorCodes.botNotInServer);
 }
 
 export const botSettingsDecider: Decider<BotSettingsCommand, BotSettingsState, BotSettingsEvent> = {

@@ -1,4 +1,4 @@
-import { botLimits, botSettingsTexts, type EventOf } from '@vip/contracts';
+import { botLimits, botSettingsTexts, type EventOf, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 
@@ -39,7 +39,7 @@ export const initialVideoPostState = (): VideoPostState => ({
 });
 
 const GRACE_MS = 60_000;
-const unknownPost = () => new DomainError('not_found', botSettingsTexts.unknownPost, 'unknown_post');
+const unknownPost = () => new DomainError('not_found', botSettingsTexts.unknownPost, errorCodes.unknownPost);
 
 export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPostEvent> = {
   initialState: initialVideoPostState,
@@ -61,18 +61,19 @@ export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPo
   decide: (command, state, now) => {
     switch (command.type) {
       case 'ScheduleVideoPost': {
-        if (state.guildId !== null) throw new DomainError('conflict', botSettingsTexts.postExists, 'post_exists');
+        if (state.guildId !== null)
+          throw new DomainError('conflict', botSettingsTexts.postExists, errorCodes.postExists);
         const first = Date.parse(command.firstAt);
         // a small grace: "now" chosen in Discord reaches us a moment later
         if (first < now.getTime() - GRACE_MS)
-          throw new DomainError('invalid', botSettingsTexts.timeInPast, 'validation');
+          throw new DomainError('invalid', botSettingsTexts.timeInPast, errorCodes.validation);
         if (first > now.getTime() + botLimits.maxScheduleDays * 86_400_000)
-          throw new DomainError('invalid', botSettingsTexts.timeTooFar, 'validation');
+          throw new DomainError('invalid', botSettingsTexts.timeTooFar, errorCodes.validation);
         const { repeatMinutes } = command;
         if (repeatMinutes !== null && repeatMinutes < botLimits.minRepeatMinutes)
-          throw new DomainError('invalid', botSettingsTexts.repeatTooShort, 'validation');
+          throw new DomainError('invalid', botSettingsTexts.repeatTooShort, errorCodes.validation);
         if (repeatMinutes !== null && repeatMinutes > botLimits.maxRepeatMinutes)
-          throw new DomainError('invalid', botSettingsTexts.repeatTooLong, 'validation');
+          throw new DomainError('invalid', botSettingsTexts.repeatTooLong, errorCodes.validation);
         const { postId, guildId, channelId, url, scheduledBy } = command;
         const firstAt = new Date(first).toISOString();
         return [

@@ -5,6 +5,7 @@ import {
   greetingTexts,
   type EventOf,
   type GreetingSettings,
+  errorCodes,
 } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
@@ -50,19 +51,19 @@ export function evolveGreeting(_state: GreetingState, event: GreetingEvent): Gre
 /** Admins manage any server's greeting; a subscriber only those of servers they hold. */
 export function requireGreetingManager({ caller, ownerId }: GreetingInputs): void {
   if (!caller.isAdmin && ownerId !== caller.userId)
-    throw new DomainError('forbidden', errorTexts.notYourServer, 'not_your_server');
+    throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
 }
 
 function checkSettings(settings: GreetingSettings, channels: { id: string }[]): void {
   const { min, max } = configDefaults.greetingDelaySeconds;
   if (!Number.isInteger(settings.delay) || settings.delay < min || settings.delay > max)
-    throw new DomainError('invalid', greetingTexts.delayRange, 'validation');
+    throw new DomainError('invalid', greetingTexts.delayRange, errorCodes.validation);
   if (settings.message.trim().length === 0 || settings.message.length > GREETING_MESSAGE_MAX)
-    throw new DomainError('invalid', greetingTexts.messageLength, 'validation');
+    throw new DomainError('invalid', greetingTexts.messageLength, errorCodes.validation);
   if (settings.enabled && !settings.channelId)
-    throw new DomainError('invalid', greetingTexts.selectChannel, 'validation');
+    throw new DomainError('invalid', greetingTexts.selectChannel, errorCodes.validation);
   if (settings.channelId && !channels.some((channel) => channel.id === settings.channelId)) {
-    throw new DomainError('invalid', greetingTexts.channelNotInServer, 'validation');
+    throw new DomainError('invalid', greetingTexts.channelNotInServer, errorCodes.validation);
   }
 }
 
@@ -89,7 +90,7 @@ export const greetingDecider: Decider<GreetingCommand, GreetingState, GreetingEv
         ];
       }
       case 'RemoveGreeting':
-        if (!state.settings) throw new DomainError('not_found', greetingTexts.noGreeting, 'no_greeting');
+        if (!state.settings) throw new DomainError('not_found', greetingTexts.noGreeting, errorCodes.noGreeting);
         return [{ type: 'GreetingRemoved', data: { guildId: command.guildId, removedAt: now.toISOString() } }];
     }
     const unknown: never = command;

@@ -1,4 +1,4 @@
-import { subscriptionTexts, type SubscriptionSummary } from '@vip/contracts';
+import { subscriptionTexts, type SubscriptionSummary, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import {
@@ -35,7 +35,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionState
     switch (command.type) {
       case 'StartSubscription': {
         if (state.status !== 'none')
-          throw new DomainError('conflict', subscriptionTexts.alreadySubscribed, 'already_subscribed');
+          throw new DomainError('conflict', subscriptionTexts.alreadySubscribed, errorCodes.alreadySubscribed);
         const { userId, planName, days, maxSlots, discordUserId } = command;
         const expiresAt = new Date(now.getTime() + days * DAY_MS).toISOString();
         return [
@@ -47,7 +47,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionState
       }
       case 'ExtendSubscription': {
         if (state.status === 'none')
-          throw new DomainError('not_found', subscriptionTexts.subscriberNotFound, 'subscriber_not_found');
+          throw new DomainError('not_found', subscriptionTexts.subscriberNotFound, errorCodes.subscriberNotFound);
         // days paid for are never lost: a plan still running grows from its expiry, a lapsed or ended one from now
         const from = Math.max(now.getTime(), new Date(state.expiresAt!).getTime());
         const { userId, days } = command;
@@ -59,10 +59,10 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionState
       }
       case 'EndSubscription': {
         if (state.status === 'none')
-          throw new DomainError('not_found', subscriptionTexts.subscriberNotFound, 'subscriber_not_found');
+          throw new DomainError('not_found', subscriptionTexts.subscriberNotFound, errorCodes.subscriberNotFound);
         // a plan that ran out on its own has ended too; ending it again would move its expiry forward
         if (!isSubscriptionActive(state, now))
-          throw new DomainError('conflict', subscriptionTexts.alreadyEnded, 'subscription_ended');
+          throw new DomainError('conflict', subscriptionTexts.alreadyEnded, errorCodes.subscriptionEnded);
         return [{ type: 'SubscriptionEnded', data: { userId: command.userId, endedAt: now.toISOString() } }];
       }
     }

@@ -1,4 +1,4 @@
-import { serverTexts } from '@vip/contracts';
+import { serverTexts, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import {
@@ -25,7 +25,8 @@ export const serverOwnerDecider: Decider<ServerOwnerCommand, ServerOwnerState, S
     switch (command.type) {
       case 'ClaimServer':
         if (state.ownerId === userId) return [];
-        if (state.ownerId !== null) throw new DomainError('conflict', serverTexts.claimedByAnother, 'server_claimed');
+        if (state.ownerId !== null)
+          throw new DomainError('conflict', serverTexts.claimedByAnother, errorCodes.serverClaimed);
         return [{ type: 'ServerClaimed', data: { guildId, userId, claimedAt: now.toISOString() } }];
       case 'ReleaseServer':
         if (state.ownerId !== userId) return [];

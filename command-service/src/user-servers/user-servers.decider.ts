@@ -1,4 +1,4 @@
-import { serverTexts, type EventOf } from '@vip/contracts';
+import { serverTexts, type EventOf, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 
@@ -34,7 +34,7 @@ export function evolveUserServers(state: UserServersState, event: UserServersEve
 
 function refuseTakenServer(userId: string, ownerId: string | null): void {
   if (ownerId !== null && ownerId !== userId)
-    throw new DomainError('conflict', serverTexts.claimedByAnother, 'server_claimed');
+    throw new DomainError('conflict', serverTexts.claimedByAnother, errorCodes.serverClaimed);
 }
 
 export const userServersDecider: Decider<UserServersCommand, UserServersState, UserServersEvent> = {
@@ -45,18 +45,18 @@ export const userServersDecider: Decider<UserServersCommand, UserServersState, U
       case 'AddServer': {
         const { userId, guildId, maxSlots, ownerId } = command;
         if (state.servers.includes(guildId))
-          throw new DomainError('conflict', serverTexts.alreadyInList, 'already_in_list');
+          throw new DomainError('conflict', serverTexts.alreadyInList, errorCodes.alreadyInList);
         refuseTakenServer(userId, ownerId);
         if (state.servers.length >= maxSlots)
-          throw new DomainError('conflict', serverTexts.maxServers(maxSlots), 'max_servers');
+          throw new DomainError('conflict', serverTexts.maxServers(maxSlots), errorCodes.maxServers);
         return [{ type: 'SubscriberServerAdded', data: { userId, guildId, addedAt: now.toISOString() } }];
       }
       case 'ChangeServer': {
         const { userId, oldGuildId, newGuildId, newOwnerId } = command;
         if (!state.servers.includes(oldGuildId))
-          throw new DomainError('not_found', serverTexts.notInList, 'not_in_list');
+          throw new DomainError('not_found', serverTexts.notInList, errorCodes.notInList);
         if (state.servers.includes(newGuildId))
-          throw new DomainError('conflict', serverTexts.alreadyInList, 'already_in_list');
+          throw new DomainError('conflict', serverTexts.alreadyInList, errorCodes.alreadyInList);
         refuseTakenServer(userId, newOwnerId);
         return [
           { type: 'SubscriberServerChanged', data: { userId, oldGuildId, newGuildId, changedAt: now.toISOString() } },

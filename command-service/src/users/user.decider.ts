@@ -1,4 +1,4 @@
-import { errorTexts, subscriptionTexts, type EventOf, type UsernameReserved } from '@vip/contracts';
+import { errorTexts, subscriptionTexts, type EventOf, type UsernameReserved, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 
@@ -40,7 +40,7 @@ export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
   decide: (command, state, now) => {
     switch (command.type) {
       case 'RegisterUser': {
-        if (state.registered) throw new DomainError('conflict', errorTexts.usernameTaken, 'user_exists');
+        if (state.registered) throw new DomainError('conflict', errorTexts.usernameTaken, errorCodes.userExists);
         const { userId, username, passwordHash, isAdmin } = command;
         // nobody has an avatar yet: the panel shows the initial letter until one is chosen
         return [
@@ -51,7 +51,8 @@ export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
         ];
       }
       case 'ChangePassword': {
-        if (!state.registered) throw new DomainError('not_found', subscriptionTexts.userNotFound, 'user_not_found');
+        if (!state.registered)
+          throw new DomainError('not_found', subscriptionTexts.userNotFound, errorCodes.userNotFound);
         const { userId, passwordHash } = command;
         return [{ type: 'PasswordChanged', data: { userId, passwordHash, changedAt: now.toISOString() } }];
       }
@@ -72,7 +73,7 @@ export const usernameDecider: Decider<ReserveUsername, UsernameState, UsernameRe
     switch (command.type) {
       case 'ReserveUsername':
         if (state.userId === command.userId) return [];
-        if (state.userId) throw new DomainError('conflict', errorTexts.usernameTaken, 'username_taken');
+        if (state.userId) throw new DomainError('conflict', errorTexts.usernameTaken, errorCodes.usernameTaken);
         return [{ type: 'UsernameReserved', data: { username: command.username, userId: command.userId } }];
     }
     const unknown: never = command.type;

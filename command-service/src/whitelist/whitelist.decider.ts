@@ -1,4 +1,10 @@
-import { whitelistDurationDays, whitelistTexts, type EventOf, type WhitelistDuration } from '@vip/contracts';
+import {
+  whitelistDurationDays,
+  whitelistTexts,
+  type EventOf,
+  type WhitelistDuration,
+  errorCodes,
+} from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 
@@ -51,7 +57,7 @@ export const whitelistDecider: Decider<WhitelistCommand, WhitelistState, Whiteli
       case 'RemoveWhitelistEntry': {
         // an expired entry can still be removed: it stays in the manager's data until it is
         if (!state.listed)
-          throw new DomainError('not_found', whitelistTexts.entryNotFound, 'whitelist_entry_not_found');
+          throw new DomainError('not_found', whitelistTexts.entryNotFound, errorCodes.whitelistEntryNotFound);
         const { userId, guildId } = command;
         return [{ type: 'WhitelistEntryRemoved', data: { userId, guildId, removedAt: now.toISOString() } }];
       }

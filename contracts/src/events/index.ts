@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import type { EventMetadata } from './metadata.ts';
 import { announcementDeletedSchema, announcementPostedSchema } from './announcement.ts';
 import { sessionEndedSchema, sessionStartedSchema } from './session.ts';
-import { userRegisteredSchema, usernameReservedSchema } from './user.ts';
+import { passwordChangedSchema, userRegisteredSchema, usernameReservedSchema } from './user.ts';
 import * as guild from './guild.ts';
 import * as key from './key.ts';
 import * as subscription from './subscription.ts';
+import * as whitelist from './whitelist.ts';
 import * as bot from './bot.ts';
 import { storedSchemaVersion, upcast } from './upcasters.ts';
 
@@ -16,6 +17,7 @@ export * from './announcement.ts';
 export * from './guild.ts';
 export * from './key.ts';
 export * from './subscription.ts';
+export * from './whitelist.ts';
 export * from './bot.ts';
 export * from './upcasters.ts';
 
@@ -33,7 +35,7 @@ export const eventSchemas = {
   SessionEnded: { version: 1, schema: sessionEndedSchema },
   AnnouncementPosted: { version: 1, schema: announcementPostedSchema },
   AnnouncementDeleted: { version: 1, schema: announcementDeletedSchema },
-  PasswordChanged: { version: 1, schema: subscription.passwordChangedSchema },
+  PasswordChanged: { version: 1, schema: passwordChangedSchema },
   // servers, their owners and greetings
   GuildReported: { version: 1, schema: guild.guildReportedSchema },
   GuildLeft: { version: 1, schema: guild.guildLeftSchema },
@@ -55,8 +57,8 @@ export const eventSchemas = {
   SubscriptionStarted: { version: 1, schema: subscription.subscriptionStartedSchema },
   SubscriptionExtended: { version: 1, schema: subscription.subscriptionExtendedSchema },
   SubscriptionEnded: { version: 1, schema: subscription.subscriptionEndedSchema },
-  WhitelistEntryAdded: { version: 1, schema: subscription.whitelistEntryAddedSchema },
-  WhitelistEntryRemoved: { version: 1, schema: subscription.whitelistEntryRemovedSchema },
+  WhitelistEntryAdded: { version: 1, schema: whitelist.whitelistEntryAddedSchema },
+  WhitelistEntryRemoved: { version: 1, schema: whitelist.whitelistEntryRemovedSchema },
   // the bots' own settings and schedules
   VipRoleChosen: { version: 1, schema: bot.vipRoleChosenSchema },
   LogChannelSet: { version: 1, schema: bot.logChannelSetSchema },

@@ -15,6 +15,9 @@ export const userRegisteredSchema = z.object({
   avatar: z.string().nullable(),
 });
 
+/** Stream `user-<userId>`: a new argon2id hash after a reset; the password itself never. */
+export const passwordChangedSchema = z.object({ userId: z.string(), passwordHash: z.string(), changedAt: z.string() });
+
 /** Stream `username-<lowercase name>`: the reservation that keeps usernames unique. */
 export const usernameReservedSchema = z.object({
   username: z.string(),

@@ -41,7 +41,7 @@ export interface WhitelistDocument {
   _id: string;
   userId: string;
   guildId: string;
-  duration: import('../events/subscription.ts').WhitelistDuration;
+  duration: import('../events/whitelist.ts').WhitelistDuration;
   /** null: lifetime. */
   expiresAt: string | null;
   addedAt: string;

@@ -1,0 +1,49 @@
+/**
+ * Every `code` an error answer can carry: the machine-readable cause clients (the key page,
+ * the panel, the bots) branch on. Deciders and routes name a code from here, never a literal.
+ */
+export const errorCodes = {
+  // a refusal with no more specific cause carries its kind
+  invalid: 'invalid',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  gone: 'gone',
+  rateLimited: 'rate_limited',
+  /** A body, parameter or query the route's schema (or the decider's own check) refused. */
+  validation: 'validation',
+  // accounts and sign-in
+  invalidCredentials: 'invalid_credentials',
+  userExists: 'user_exists',
+  usernameTaken: 'username_taken',
+  userNotFound: 'user_not_found',
+  // plans and the whitelist
+  subscriberNotFound: 'subscriber_not_found',
+  alreadySubscribed: 'already_subscribed',
+  subscriptionEnded: 'subscription_ended',
+  noSubscription: 'no_subscription',
+  whitelistEntryNotFound: 'whitelist_entry_not_found',
+  // servers, slots and greetings
+  serverClaimed: 'server_claimed',
+  alreadyInList: 'already_in_list',
+  maxServers: 'max_servers',
+  notInList: 'not_in_list',
+  notYourServer: 'not_your_server',
+  noGreeting: 'no_greeting',
+  botNotInServer: 'bot_not_in_server',
+  // the bots' schedules
+  unknownPost: 'unknown_post',
+  postExists: 'post_exists',
+  // keys and access links (a link's codes are also the hash check's `code`)
+  unknownKey: 'unknown_key',
+  expiredKey: 'expired_key',
+  usedKey: 'used_key',
+  wrongServer: 'wrong_server',
+  keyNotFound: 'key_not_found',
+  unknownHash: 'unknown',
+  expiredHash: 'expired',
+  usedHash: 'used',
+} as const;
+
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

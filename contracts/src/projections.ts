@@ -1,0 +1,25 @@
+import { auditProjection } from './read-models/audit.ts';
+import { keyProjections } from './read-models/keys.ts';
+
+/**
+ * The projections by name: the name each keeps its checkpoint under, which a command waits on
+ * for read-your-writes (the pipeline's `readYourWrites`). Never spelled as a literal elsewhere.
+ */
+export const projections = {
+  users: 'users',
+  sessions: 'sessions',
+  announcements: 'announcements',
+  guilds: 'guilds',
+  serverOwners: 'server-owners',
+  userServers: 'user-servers',
+  greetings: 'greetings',
+  ...keyProjections,
+  subscriptions: 'subscriptions',
+  whitelist: 'whitelist',
+  stats: 'stats',
+  botSettings: 'bot-settings',
+  videoPosts: 'video-posts',
+  audit: auditProjection,
+} as const;
+
+export type ProjectionName = (typeof projections)[keyof typeof projections];
