@@ -243,7 +243,7 @@ async function seed(product: { url: string; dataDir: string }) {
 async function signIn(page: Page, base: string, who: Who) {
   if (who === 'visitor') return;
   const credentials = who === 'admin' ? ADMIN : SUB;
-  await page.goto(base + '/login');
+  await page.goto(`${base}/login`);
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -5,7 +5,7 @@
 // (undefined outside Vite, e.g. in the unit tests)
 const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
 
-const clean = (value: string | undefined): string | undefined => (value && value.trim() ? value.trim() : undefined);
+const clean = (value: string | undefined): string | undefined => value?.trim() || undefined;
 
 /** Only absolute http(s) addresses are followed. */
 export function safeExternalUrl(value: string | undefined | null): string | undefined {

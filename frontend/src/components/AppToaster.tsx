@@ -12,10 +12,9 @@ const { successMs, errorMs, max, fadeMs } = configDefaults.toasts;
 export function AppToaster() {
   const { toasts } = useToasterStore();
   useEffect(() => {
-    toasts
-      .filter((item) => item.visible)
-      .slice(max) // newest first: everything past the limit is the oldest
-      .forEach((item) => toast.dismiss(item.id));
+    const visible = toasts.filter((item) => item.visible);
+    // newest first: everything past the limit is the oldest
+    for (const oldest of visible.slice(max)) toast.dismiss(oldest.id);
   }, [toasts]);
 
   // Outside #root: a modal makes the page inert, and its toasts must still be seen and read.

@@ -46,6 +46,7 @@ export function Modal({ title, onClose, children, className }: ModalProps) {
   }, []);
 
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer shortcut for closing; the keyboard has Escape and the Close button
     <div
       className="modal-overlay"
       onMouseDown={(event) => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 
 /**
  * A credential that is hidden until asked for (decisions.md §4): masked by default, a
@@ -14,14 +14,11 @@ export function SecretField({
   onCopy?: (value: string) => void;
 }) {
   const [shown, setShown] = useState(false);
-  const id = useId();
   return (
     <div className="secret-field">
-      <span className="secret-label" id={`${id}-label`}>
-        {label}
-      </span>
+      <span className="secret-label">{label}</span>
       <div className="secret-row">
-        <code className="secret-value" aria-labelledby={`${id}-label`} data-shown={shown}>
+        <code className="secret-value" data-shown={shown}>
           {shown ? value : '•'.repeat(Math.min(Math.max(value.length, 8), 24))}
         </code>
         <button

@@ -61,7 +61,14 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
           );
         })}
       </div>
-      <div className="tab-panel" role="tabpanel" id={panelId(selected)} aria-labelledby={tabId(selected)} tabIndex={0}>
+      <div
+        className="tab-panel"
+        role="tabpanel"
+        id={panelId(selected)}
+        aria-labelledby={tabId(selected)}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA's tabs pattern: the panel is the next tab stop after the tab list, so a panel that starts with text is reached too
+        tabIndex={0}
+      >
         {children}
       </div>
     </div>

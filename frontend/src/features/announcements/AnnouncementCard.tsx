@@ -25,6 +25,7 @@ export function AnnouncementCard({
   const titleId = `announcement-${id}-title`;
   const markRead = onRead && !read ? () => onRead(id) : undefined;
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click anywhere on the card is a pointer shortcut; the keyboard has the card's "Mark as read" button
     <article
       className={`card announcement-card priority-${priority}${read ? ' is-read' : ''}${readOnClick && markRead ? ' is-clickable' : ''}`}
       aria-labelledby={titleId}

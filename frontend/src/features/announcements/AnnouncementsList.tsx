@@ -90,16 +90,17 @@ export function AnnouncementsList({ renderActions, readOnClick = false, showHead
         </div>
       )}
       <div className="announcement-filters">
-        <div className="segmented" role="group" aria-label="Filter by importance">
+        <fieldset className="segmented" aria-label="Filter by importance">
           {filters.map(({ value, label }) => (
             <button key={value} type="button" aria-pressed={priority === value} onClick={() => setPriority(value)}>
               {label}
             </button>
           ))}
-        </div>
+        </fieldset>
         <label className="switch switch-small">
           <input
             type="checkbox"
+            // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox states its own checked state (ARIA in HTML: no aria-checked on input type=checkbox)
             role="switch"
             checked={unreadOnly}
             onChange={(event) => setUnreadOnly(event.target.checked)}

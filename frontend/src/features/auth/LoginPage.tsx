@@ -55,6 +55,7 @@ export default function LoginPage() {
             name="username"
             autoComplete="username"
             required
+            // biome-ignore lint/a11y/noAutofocus: the page is this form and nothing else, so every visitor starts in this field (HTML's own use case for autofocus)
             autoFocus
             value={username}
             onChange={(event) => setUsername(event.target.value)}

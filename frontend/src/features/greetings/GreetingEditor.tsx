@@ -113,7 +113,13 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
   return (
     <form className="greeting-form" onSubmit={handleSubmit} noValidate>
       <label className="switch">
-        <input type="checkbox" role="switch" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+        <input
+          type="checkbox"
+          // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox states its own checked state (ARIA in HTML: no aria-checked on input type=checkbox)
+          role="switch"
+          checked={enabled}
+          onChange={(event) => setEnabled(event.target.checked)}
+        />
         Greet new members
       </label>
       <div className="form-row">
@@ -157,11 +163,11 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
           onChange={(event) => setMessage(event.target.value)}
         />
       </div>
-      <div className="variables" aria-labelledby="variables-title">
+      <div className="variables">
         <p id="variables-title" className="field-hint">
           Variables (click to insert):
         </p>
-        <ul className="variable-list">
+        <ul className="variable-list" aria-labelledby="variables-title">
           {greetingVariables.map(({ token, text }) => (
             <li key={token}>
               <button

@@ -1,4 +1,4 @@
-import { previewParts } from './greetingDefaults.ts';
+import { type PreviewPart, previewParts } from './greetingDefaults.ts';
 
 /** A Discord-like preview of the greeting as the new member would see it. */
 export function GreetingPreview({
@@ -28,21 +28,20 @@ export function GreetingPreview({
             {parts.length === 0 ? (
               <span className="muted">Your message appears here.</span>
             ) : (
-              parts.map((part, index) =>
-                part.kind === 'mention' ? (
-                  <span key={index} className="mention-chip">
-                    {part.text}
-                  </span>
-                ) : part.kind === 'value' ? (
-                  <strong key={index}>{part.text}</strong>
-                ) : (
-                  <span key={index}>{part.text}</span>
-                ),
-              )
+              parts.map((part, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the parts are cut from the message afresh on every keystroke and hold no state: their place is their identity
+                <PreviewText key={index} part={part} />
+              ))
             )}
           </p>
         </div>
       </div>
     </figure>
   );
+}
+
+function PreviewText({ part }: { part: PreviewPart }) {
+  if (part.kind === 'mention') return <span className="mention-chip">{part.text}</span>;
+  if (part.kind === 'value') return <strong>{part.text}</strong>;
+  return <span>{part.text}</span>;
 }

@@ -128,6 +128,7 @@ function ChangeServerId({ oldId, onDone }: { oldId: string; onDone: () => void }
           id={inputId}
           inputMode="numeric"
           autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: the form replaces the Change Server ID button the user just pressed; without this their focus would be lost to the page
           autoFocus
           value={newId}
           onChange={(event) => setNewId(event.target.value)}

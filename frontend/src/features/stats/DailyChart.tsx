@@ -17,7 +17,11 @@ export function DailyChart({ days }: { days: DailyKeyFigures[] }) {
   const slot = WIDTH / Math.max(days.length, 1);
   const bar = slot * 0.38;
   const height = (value: number) => (value / top) * HEIGHT;
-  const labelled = days.length > 0 ? [days[0], days[Math.floor(days.length / 2)], days[days.length - 1]] : [];
+  // first, middle and last day, each once (a chart of one or two days has fewer)
+  const labelled =
+    days.length === 0
+      ? []
+      : [...new Set([0, Math.floor(days.length / 2), days.length - 1])].map((index) => days[index]);
 
   return (
     <figure className="chart" aria-labelledby={titleId}>
@@ -77,8 +81,8 @@ export function DailyChart({ days }: { days: DailyKeyFigures[] }) {
         </svg>
       </div>
       <div className="chart-x" aria-hidden="true">
-        {labelled.map((day, index) => (
-          <span key={`${day.date}-${index}`}>{formatDay(day.date)}</span>
+        {labelled.map((day) => (
+          <span key={day.date}>{formatDay(day.date)}</span>
         ))}
       </div>
       <details className="chart-table">

@@ -103,7 +103,7 @@ function ResetPassword() {
   }
   if (confirming) {
     return (
-      <div className="reset-confirm" role="group" aria-label="Confirm password reset">
+      <fieldset className="reset-confirm" aria-label="Confirm password reset">
         <p className="muted">Your current panel password stops working at once. Continue?</p>
         <div className="button-row button-row-start">
           <button type="button" className="button button-danger" onClick={confirm} disabled={isLoading}>
@@ -113,7 +113,7 @@ function ResetPassword() {
             Cancel
           </button>
         </div>
-      </div>
+      </fieldset>
     );
   }
   return (
