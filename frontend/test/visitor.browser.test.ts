@@ -161,7 +161,7 @@ describe('frontend: visitors (browser)', function () {
       '/terms',
     ]) {
       const loaded = weights[path].files.join(' ');
-      expect(loaded, path).not.to.match(/redux-|PanelPage-|AdminPage-|FeaturesPage-/);
+      expect(loaded, path).not.to.match(/redux-|store-|PanelPage-|AdminPage-|FeaturesPage-/);
     }
     expect(weights['/features'].files.join(' ')).not.to.match(/PanelPage-|AdminPage-|KeyPage-/);
   });
