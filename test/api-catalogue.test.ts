@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type Router from '@koa/router';
 import { apiCatalogue, buildOpenApi } from '@vip/contracts';
-import { commandRouters, resolveCommandDeps } from '@vip/command-service';
-import { queryRouters, resolveQueryDeps } from '@vip/query-service';
+import { commandRouter, resolveCommandDeps } from '@vip/command-service';
+import { queryRouter, resolveQueryDeps } from '@vip/query-service';
 import { closeContainer, createContainer, loadConfig } from '@vip/platform';
 import type { Container } from 'inversify';
 
@@ -30,8 +30,8 @@ describe('the API catalogue', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-catalogue-'));
     container = await createContainer(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), 'catalogue-test');
     routes = [
-      ...served(commandRouters(await resolveCommandDeps(container))),
-      ...served(queryRouters(await resolveQueryDeps(container))),
+      ...served([commandRouter(await resolveCommandDeps(container))]),
+      ...served([queryRouter(await resolveQueryDeps(container))]),
     ];
   });
   after(async () => {

@@ -4,15 +4,15 @@
 // id, security headers, CORS, JSON 404, sign-in) as the product serves GETs.
 // Run: DATA_DIR=… npx tsx bench/src/query-app-variant.ts routes|query-app
 import Koa from 'koa';
-import { createContainer, loadConfig, mergeRouters } from '@vip/platform';
-import { createQueryApp, queryRouters, resolveQueryDeps } from '@vip/query-service';
+import { createContainer, loadConfig } from '@vip/platform';
+import { createQueryApp, queryRouter, resolveQueryDeps } from '@vip/query-service';
 
 const variant = process.argv[2];
 const deps = await resolveQueryDeps(await createContainer({ ...loadConfig(), logLevel: 'warn' }, 'bench'));
 let app: Koa;
 if (variant === 'routes') {
   app = new Koa();
-  app.use(mergeRouters(queryRouters(deps, 'bench')).routes());
+  app.use(queryRouter(deps, 'bench').routes());
 } else if (variant === 'query-app') {
   app = createQueryApp(deps, 'bench');
 } else {

@@ -2,7 +2,6 @@ import Koa from 'koa';
 import {
   accessLog,
   apiNotFound,
-  mergeRouters,
   correlation,
   corsFor,
   errorHandler,
@@ -10,32 +9,48 @@ import {
   identify,
   jsonBody,
   metricsEndpoint,
+  mountRoutes,
   securityHeaders,
+  type MountedRoute,
 } from '@vip/platform';
+import type Router from '@koa/router';
 import type { CommandDeps } from './core/deps.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { guildRoutes } from './guilds/routes.ts';
 import { userServerRoutes } from './user-servers/routes.ts';
 import { greetingRoutes } from './greetings/routes.ts';
-import { keyRoutes } from './keys/routes.ts';
+import { accessHashRoutes } from './access-hashes/routes.ts';
+import { keyGenerationRoutes } from './keys/key-generation.routes.ts';
+import { vipRoleRoutes } from './vip-roles/routes.ts';
+import { visitorRoutes } from './visitors/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
+import { userRoutes } from './users/routes.ts';
 import { whitelistRoutes } from './whitelist/routes.ts';
 import { botSettingsRoutes } from './bot-settings/routes.ts';
 
-/** Every router of the write side (the catalogue test compares them with contracts). */
-export function commandRouters(deps: CommandDeps) {
+/** Every route of the write side, each mounted from its spec in the catalogue. */
+export function commandRoutes(deps: CommandDeps): MountedRoute[] {
   return [
-    sessionRoutes(deps),
-    announcementRoutes(deps),
-    guildRoutes(deps),
-    userServerRoutes(deps),
-    greetingRoutes(deps),
-    keyRoutes(deps),
-    subscriptionRoutes(deps),
-    whitelistRoutes(deps),
-    botSettingsRoutes(deps),
+    ...sessionRoutes(deps),
+    ...userRoutes(deps),
+    ...announcementRoutes(deps),
+    ...guildRoutes(deps),
+    ...userServerRoutes(deps),
+    ...greetingRoutes(deps),
+    ...accessHashRoutes(deps),
+    ...keyGenerationRoutes(deps),
+    ...vipRoleRoutes(deps),
+    ...visitorRoutes(deps),
+    ...subscriptionRoutes(deps),
+    ...whitelistRoutes(deps),
+    ...botSettingsRoutes(deps),
   ];
+}
+
+/** One router for the whole write side (the catalogue test reads what it serves). */
+export function commandRouter(deps: CommandDeps): Router {
+  return mountRoutes(commandRoutes(deps), deps.config);
 }
 
 /**
@@ -55,7 +70,7 @@ export function createCommandApp(deps: CommandDeps): Koa {
   app.use(jsonBody());
   app.use(identify(deps.authenticator));
   app.use(healthRoutes('command-service', deps.eventStore, deps.readStore, deps.readiness).routes());
-  const api = mergeRouters(commandRouters(deps));
+  const api = commandRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;

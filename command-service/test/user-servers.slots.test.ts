@@ -17,7 +17,7 @@ describe('server slots across streams', () => {
   let store: EventStore;
   const types = async (streamId: string) => (await store.readStream(streamId)).map((event) => event.type);
   const add = (userId: string, guildId: string) =>
-    addSubscriberServer(store, { userId, guildId, defaultSlots: 3 }, context);
+    addSubscriberServer({ eventStore: store }, { userId, guildId, defaultSlots: 3 }, context);
   const refusal = async (work: Promise<unknown>): Promise<DomainError> => {
     try {
       await work;
@@ -109,7 +109,7 @@ describe('server slots across streams', () => {
   it('changing a server claims the new one, then releases the old one', async () => {
     await add('u1', S1);
     const result = await changeSubscriberServer(
-      store,
+      { eventStore: store },
       { userId: 'u1', oldGuildId: S1, newGuildId: S2, defaultSlots: 3 },
       context,
     );
@@ -126,14 +126,22 @@ describe('server slots across streams', () => {
     expect(
       (
         await refusal(
-          changeSubscriberServer(store, { userId: 'u1', oldGuildId: S1, newGuildId: S2, defaultSlots: 3 }, context),
+          changeSubscriberServer(
+            { eventStore: store },
+            { userId: 'u1', oldGuildId: S1, newGuildId: S2, defaultSlots: 3 },
+            context,
+          ),
         )
       ).message,
     ).to.equal(serverTexts.claimedByAnother);
     expect(
       (
         await refusal(
-          changeSubscriberServer(store, { userId: 'u1', oldGuildId: S3, newGuildId: S4, defaultSlots: 3 }, context),
+          changeSubscriberServer(
+            { eventStore: store },
+            { userId: 'u1', oldGuildId: S3, newGuildId: S4, defaultSlots: 3 },
+            context,
+          ),
         )
       ).message,
     ).to.equal(serverTexts.notInList);

@@ -19,4 +19,4 @@ export * from './readiness.ts';
 export * from './http/operations.ts';
 export * from './http/graceful-close.ts';
 export * from './shutdown.ts';
-export * from './http/merge-routers.ts';
+export * from './http/mount.ts';

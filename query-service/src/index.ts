@@ -1,2 +1,2 @@
-export { createQueryApp, queryRouters } from './app.ts';
+export { createQueryApp, queryRouter, queryRoutes } from './app.ts';
 export { resolveQueryDeps, type QueryDeps } from './deps.ts';

@@ -29,7 +29,7 @@ const container = await createContainer(config, 'demo-cli');
 try {
   const eventStore = await container.getAsync(TOKENS.eventStore);
   const correlationId = randomUUID();
-  const { changed } = await reportGuild(eventStore, DEMO_SERVER_ID, demoServer, {
+  const { changed } = await reportGuild({ eventStore }, DEMO_SERVER_ID, demoServer, {
     now: new Date(),
     metadata: { correlationId, causationId: correlationId, actor: { kind: 'system', id: 'demo-cli' } },
   });

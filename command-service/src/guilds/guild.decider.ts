@@ -1,8 +1,6 @@
 import type { GuildSnapshot } from '@vip/contracts';
-import type { EventStore } from '@vip/platform';
-import { handleCommand, type CommandContext } from '../core/command-handler.ts';
 import type { Decider } from '../core/decider.ts';
-import { evolveGuild, guildStream, initialGuildState, type GuildEvent, type GuildState } from './guild.state.ts';
+import { evolveGuild, initialGuildState, type GuildEvent, type GuildState } from './guild.state.ts';
 
 export type GuildCommand =
   | { type: 'ReportGuild'; guildId: string; snapshot: GuildSnapshot }
@@ -52,35 +50,3 @@ export const guildDecider: Decider<GuildCommand, GuildState, GuildEvent> = {
     throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
   },
 };
-
-/**
- * What the key bot saw of a server, recorded only when it differs from what is known. The
- * bot route and `npm run demo` both come through here, so the demo server is exactly what
- * a real report would make.
- */
-export async function reportGuild(
-  store: EventStore,
-  guildId: string,
-  snapshot: GuildSnapshot,
-  context: CommandContext,
-) {
-  const result = await handleCommand(
-    store,
-    guildDecider,
-    guildStream(guildId),
-    { type: 'ReportGuild', guildId, snapshot },
-    context,
-  );
-  return { changed: result.events.length > 0, position: result.position };
-}
-
-export async function leaveGuild(store: EventStore, guildId: string, context: CommandContext) {
-  const result = await handleCommand(
-    store,
-    guildDecider,
-    guildStream(guildId),
-    { type: 'LeaveGuild', guildId },
-    context,
-  );
-  return { changed: result.events.length > 0, position: result.position };
-}

@@ -1,6 +1,4 @@
 import type { EventOf } from '@vip/contracts';
-import type { EventStore } from '@vip/platform';
-import { loadState } from '../core/load-state.ts';
 
 export const guildStream = (guildId: string) => `guild-${guildId}`;
 
@@ -34,9 +32,4 @@ export function evolveGuild(state: GuildState, event: GuildEvent): GuildState {
     case 'GuildLeft':
       return { ...state, botPresent: false };
   }
-}
-
-/** Is the key bot in this server, per the server's own stream (never a read model)? */
-export async function isBotInServer(store: EventStore, guildId: string): Promise<boolean> {
-  return (await loadState(store, guildStream(guildId), evolveGuild, initialGuildState())).state.botPresent;
 }

@@ -1,7 +1,7 @@
 import type { Tier } from '@vip/contracts';
 import type { EventStore } from '@vip/platform';
 import { loadState } from '../core/load-state.ts';
-import { isBotInServer } from '../guilds/guild.state.ts';
+import { isBotInServer } from '../guilds/bot-presence.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
 import {
   evolveSubscription,

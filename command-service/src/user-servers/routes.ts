@@ -1,48 +1,32 @@
-import Router from '@koa/router';
-import {
-  addServerRequestSchema,
-  serverTexts,
-  updateServerRequestSchema,
-  type ServerSlotsChangedResponse,
-} from '@vip/contracts';
-import { requireUser, validate, waitForProjection } from '@vip/platform';
+import { serversApi, serverTexts, type ServerSlotsChangedResponse } from '@vip/contracts';
+import { on, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { addSubscriberServer, changeSubscriberServer, type SlotsChange } from './server-slots.ts';
 
-const PROJECTION = 'user-servers';
+const answer = ({ servers, maxSlots }: SlotsChange, message: string): ServerSlotsChangedResponse => ({
+  success: true,
+  message,
+  servers,
+  maxSlots,
+});
 
 /** POST /api/user/add-server and /api/user/update-server: a subscriber's server slots. */
-export function userServerRoutes(deps: CommandDeps): Router {
-  const router = new Router();
+export function userServerRoutes(deps: CommandDeps): MountedRoute[] {
+  const defaultSlots = deps.config.defaultServerSlots;
+  return [
+    on(serversApi.addServer, async ({ ctx, user, body: { guildId } }) => {
+      const change = await addSubscriberServer(deps, { userId: user.id, guildId, defaultSlots }, commandContext(ctx));
+      return answer(change, serverTexts.serverAdded);
+    }),
 
-  const answer = async (change: SlotsChange, message: string): Promise<ServerSlotsChangedResponse> => {
-    // the panel refetches GET /api/user/servers right after this answer
-    await waitForProjection(deps.readStore, PROJECTION, change.position);
-    return { success: true, message, servers: change.servers, maxSlots: change.maxSlots };
-  };
-
-  router.post('/api/user/add-server', async (ctx) => {
-    const user = requireUser(ctx);
-    const { guildId } = validate(addServerRequestSchema, ctx.request.body);
-    const change = await addSubscriberServer(
-      deps.eventStore,
-      { userId: user.id, guildId, defaultSlots: deps.config.defaultServerSlots },
-      commandContext(ctx),
-    );
-    ctx.body = await answer(change, serverTexts.serverAdded);
-  });
-
-  router.post('/api/user/update-server', async (ctx) => {
-    const user = requireUser(ctx);
-    const { oldId, newId } = validate(updateServerRequestSchema, ctx.request.body);
-    const change = await changeSubscriberServer(
-      deps.eventStore,
-      { userId: user.id, oldGuildId: oldId, newGuildId: newId, defaultSlots: deps.config.defaultServerSlots },
-      commandContext(ctx),
-    );
-    ctx.body = await answer(change, serverTexts.serverUpdated);
-  });
-
-  return router;
+    on(serversApi.updateServer, async ({ ctx, user, body: { oldId, newId } }) => {
+      const change = await changeSubscriberServer(
+        deps,
+        { userId: user.id, oldGuildId: oldId, newGuildId: newId, defaultSlots },
+        commandContext(ctx),
+      );
+      return answer(change, serverTexts.serverUpdated);
+    }),
+  ];
 }

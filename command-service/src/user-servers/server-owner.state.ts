@@ -10,7 +10,7 @@ export interface ServerOwnerState {
 
 export const initialServerOwnerState = (): ServerOwnerState => ({ ownerId: null });
 
-export function evolveServerOwner(state: ServerOwnerState, event: ServerOwnerEvent): ServerOwnerState {
+export function evolveServerOwner(_state: ServerOwnerState, event: ServerOwnerEvent): ServerOwnerState {
   switch (event.type) {
     case 'ServerClaimed':
       return { ownerId: event.data.userId };

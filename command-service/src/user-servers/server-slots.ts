@@ -1,5 +1,6 @@
-import { isWrongExpectedRevision, type EventStore } from '@vip/platform';
-import { handleCommand, toNewEvents, type CommandContext } from '../core/command-handler.ts';
+import { projections } from '@vip/contracts';
+import type { EventStore } from '@vip/platform';
+import { commandHandlerFor, type CommandContext, type CommandStores } from '../core/command-handler.ts';
 import { loadState } from '../core/load-state.ts';
 import {
   evolveSubscription,
@@ -15,86 +16,24 @@ import {
   userServersDecider,
   userServersStream,
   type UserServersCommand,
-  type UserServersEvent,
-  type UserServersState,
 } from './user-servers.decider.ts';
 
-const MAX_ATTEMPTS = 5;
+// the panel refetches GET /api/user/servers right after these answers
+const slots = commandHandlerFor(userServersDecider, (command) => userServersStream(command.userId), {
+  readYourWrites: projections.userServers,
+});
+// a released server leaves the owner's lists (greetings) that the panel reloads
+const owners = commandHandlerFor(serverOwnerDecider, (command) => serverOwnerStream(command.guildId), {
+  readYourWrites: projections.serverOwners,
+});
 
 export interface SlotsChange {
   servers: string[];
   maxSlots: number;
-  /** Position of the last event written, for read-your-writes. */
-  position: number;
 }
 
-/**
- * A server spans three streams: the subscriber's slots, the server's owner reservation and
- * the plan. The slots are decided first (on a known revision), then the server is claimed,
- * then the decision is appended with that revision. A concurrent change to the slots makes
- * the append fail: the change is decided again, and if it is now refused the claim taken
- * for it is given back (compensation), so no server stays reserved for nothing.
- */
-async function claimAndRecord(
-  store: EventStore,
-  userId: string,
-  claimedGuildId: string,
-  commandFor: (ownerId: string | null) => Promise<UserServersCommand>,
-  context: CommandContext,
-): Promise<{ state: UserServersState; position: number }> {
-  const stream = userServersStream(userId);
-  let claimed = false;
-  const giveBackClaim = async () => {
-    if (!claimed) return;
-    const { state } = await loadState(store, stream, evolveUserServers, initialUserServersState());
-    if (!state.servers.includes(claimedGuildId)) {
-      await handleCommand(
-        store,
-        serverOwnerDecider,
-        serverOwnerStream(claimedGuildId),
-        { type: 'ReleaseServer', guildId: claimedGuildId, userId },
-        context,
-      );
-    }
-  };
-
-  for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadState(store, stream, evolveUserServers, initialUserServersState());
-    const owner = await loadState(
-      store,
-      serverOwnerStream(claimedGuildId),
-      evolveServerOwner,
-      initialServerOwnerState(),
-    );
-    let events: UserServersEvent[];
-    try {
-      events = userServersDecider.decide(await commandFor(owner.state.ownerId), state, context.now);
-    } catch (refusal) {
-      await giveBackClaim();
-      throw refusal;
-    }
-    if (!claimed) {
-      // refused here when another subscriber claimed it since we looked: nothing to give back
-      await handleCommand(
-        store,
-        serverOwnerDecider,
-        serverOwnerStream(claimedGuildId),
-        { type: 'ClaimServer', guildId: claimedGuildId, userId },
-        context,
-      );
-      claimed = true;
-    }
-    try {
-      const written = await store.append(stream, toNewEvents(events, context.metadata), revision ?? 'no_stream');
-      return { state: events.reduce(evolveUserServers, state), position: written.position };
-    } catch (error) {
-      if (!isWrongExpectedRevision(error) || attempt >= MAX_ATTEMPTS) {
-        await giveBackClaim();
-        throw error;
-      }
-    }
-  }
-}
+const ownerOf = async (store: EventStore, guildId: string) =>
+  (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState())).state.ownerId;
 
 /** The slots of the subscriber's plan, or the default while they have none. */
 export async function maxSlotsOf(store: EventStore, userId: string, defaultSlots: number): Promise<number> {
@@ -102,47 +41,89 @@ export async function maxSlotsOf(store: EventStore, userId: string, defaultSlots
   return slotsOf(state, defaultSlots);
 }
 
+/**
+ * A server spans three streams: the subscriber's slots, the server's owner reservation and
+ * the plan. The slots are decided on a known revision, the server is claimed before they
+ * are appended, then they are appended at that revision. A concurrent change to the slots
+ * makes the append fail: the pipeline decides again with the inputs read afresh, and if the
+ * change is now refused the claim taken for it is given back (compensation), so no server
+ * stays reserved for nothing.
+ */
+async function claimAndRecord(
+  stores: CommandStores,
+  claimed: { userId: string; guildId: string },
+  command: UserServersCommand,
+  refresh: (command: UserServersCommand) => Promise<UserServersCommand>,
+  context: CommandContext,
+): Promise<string[]> {
+  const { userId, guildId } = claimed;
+  let claimTaken = false;
+  const claim = async () => {
+    if (claimTaken) return;
+    // refused here when another subscriber claimed it since we looked: nothing to give back
+    await owners({ eventStore: stores.eventStore }, { type: 'ClaimServer', guildId, userId }, context);
+    claimTaken = true;
+  };
+  try {
+    const { events, state } = await slots(stores, command, context, { refresh, beforeAppend: claim });
+    return events.reduce(evolveUserServers, state).servers;
+  } catch (refusal) {
+    if (claimTaken) {
+      const { state } = await loadState(
+        stores.eventStore,
+        userServersStream(userId),
+        evolveUserServers,
+        initialUserServersState(),
+      );
+      // the same server added twice at once: the other request put it in the slots, the claim stays
+      if (!state.servers.includes(guildId))
+        await owners({ eventStore: stores.eventStore }, { type: 'ReleaseServer', guildId, userId }, context);
+    }
+    throw refusal;
+  }
+}
+
 export async function addSubscriberServer(
-  store: EventStore,
+  stores: CommandStores,
   input: { userId: string; guildId: string; defaultSlots: number },
   context: CommandContext,
 ): Promise<SlotsChange> {
-  const { userId, guildId } = input;
-  let maxSlots = input.defaultSlots;
-  const { state, position } = await claimAndRecord(
-    store,
+  const { eventStore } = stores;
+  const { userId, guildId, defaultSlots } = input;
+  const inputs = async (): Promise<UserServersCommand & { type: 'AddServer' }> => ({
+    type: 'AddServer',
     userId,
     guildId,
-    async (ownerId) => {
-      maxSlots = await maxSlotsOf(store, userId, input.defaultSlots);
-      return { type: 'AddServer', userId, guildId, maxSlots, ownerId };
-    },
+    maxSlots: await maxSlotsOf(eventStore, userId, defaultSlots),
+    ownerId: await ownerOf(eventStore, guildId),
+  });
+  let command = await inputs();
+  const servers = await claimAndRecord(
+    stores,
+    { userId, guildId },
+    command,
+    async () => (command = await inputs()),
     context,
   );
-  return { servers: state.servers, maxSlots, position };
+  return { servers, maxSlots: command.maxSlots };
 }
 
 /** Puts newGuildId in oldGuildId's slot, then gives oldGuildId's reservation back. */
 export async function changeSubscriberServer(
-  store: EventStore,
+  stores: CommandStores,
   input: { userId: string; oldGuildId: string; newGuildId: string; defaultSlots: number },
   context: CommandContext,
 ): Promise<SlotsChange> {
+  const { eventStore } = stores;
   const { userId, oldGuildId, newGuildId } = input;
-  const changed = await claimAndRecord(
-    store,
+  const inputs = async (): Promise<UserServersCommand> => ({
+    type: 'ChangeServer',
     userId,
+    oldGuildId,
     newGuildId,
-    async (newOwnerId) => ({ type: 'ChangeServer', userId, oldGuildId, newGuildId, newOwnerId }),
-    context,
-  );
-  const released = await handleCommand(
-    store,
-    serverOwnerDecider,
-    serverOwnerStream(oldGuildId),
-    { type: 'ReleaseServer', guildId: oldGuildId, userId },
-    context,
-  );
-  const maxSlots = await maxSlotsOf(store, userId, input.defaultSlots);
-  return { servers: changed.state.servers, maxSlots, position: released.position ?? changed.position };
+    newOwnerId: await ownerOf(eventStore, newGuildId),
+  });
+  const servers = await claimAndRecord(stores, { userId, guildId: newGuildId }, await inputs(), inputs, context);
+  await owners(stores, { type: 'ReleaseServer', guildId: oldGuildId, userId }, context);
+  return { servers, maxSlots: await maxSlotsOf(eventStore, userId, input.defaultSlots) };
 }

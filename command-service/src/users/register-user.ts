@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { newPasswordSchema, usernameSchema } from '@vip/contracts';
 import { DomainError, passwords, validate, type EventStore } from '@vip/platform';
-import { handleCommand, type CommandContext } from '../core/command-handler.ts';
+import { commandHandlerFor, type CommandContext } from '../core/command-handler.ts';
 import { userDecider, userStream, usernameDecider, usernameStream } from './user.decider.ts';
+
+export const users = commandHandlerFor(userDecider, (command) => userStream(command.userId));
+const usernames = commandHandlerFor(usernameDecider, (command) => usernameStream(command.username));
 
 export interface RegisterUserInput {
   username: string;
@@ -26,22 +29,14 @@ export async function registerUser(
 
   let userId: string = randomUUID();
   try {
-    await handleCommand(
-      store,
-      usernameDecider,
-      usernameStream(username),
-      { type: 'ReserveUsername', username, userId },
-      context,
-    );
+    await usernames({ eventStore: store }, { type: 'ReserveUsername', username, userId }, context);
   } catch (error) {
     const orphan = error instanceof DomainError ? await orphanedReservation(store, username) : null;
     if (!orphan) throw error;
     userId = orphan;
   }
-  await handleCommand(
-    store,
-    userDecider,
-    userStream(userId),
+  await users(
+    { eventStore: store },
     { type: 'RegisterUser', userId, username, passwordHash, isAdmin: input.isAdmin },
     context,
   );

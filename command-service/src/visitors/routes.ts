@@ -1,51 +1,51 @@
-import Router from '@koa/router';
+import { keysApi, type VisitCountResponse } from '@vip/contracts';
+import { on, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
-import { trackIpVisitRequestSchema, trackVisitorRequestSchema, type VisitCountResponse } from '@vip/contracts';
-import { rateLimit, validate } from '@vip/platform';
-import { toNewEvents } from '../core/command-handler.ts';
+import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { visitorDecider, visitorStream } from './visitor.decider.ts';
 import { visitorDigestOf } from './visitor-digest.ts';
 
+const visits = commandHandlerFor(visitorDecider, (command) => visitorStream(command.visitorDigest));
+
 /** Visits to the key pages: counted per address, stored only under the address's keyed digest. */
-export function visitorRoutes(deps: CommandDeps): Router {
-  const router = new Router();
+export function visitorRoutes(deps: CommandDeps): MountedRoute[] {
   // every visit is an event: the limit bounds how fast one client can grow the log
-  const limit = () =>
-    rateLimit({ perMinute: deps.config.rateLimits.hashGeneration, keyOf: (ctx) => visitorDigestOf(ctx, deps.keyring) });
+  const rateLimit = {
+    perMinute: deps.config.rateLimits.hashGeneration,
+    keyOf: ({ ctx }: { ctx: Context }) => visitorDigestOf(ctx, deps.keyring),
+  };
 
-  router.post('/api/keys/trackVisitor', limit(), async (ctx) => {
-    const { serverId } = validate(trackVisitorRequestSchema, ctx.request.body);
-    await recordVisit(deps, ctx, serverId);
-    ctx.body = { success: true };
-  });
+  /**
+   * No history can refuse a visit, so it is appended without reading the stream (`any`); the
+   * revision the append reached is the number of visits so far, this one included.
+   */
+  const recordVisit = async (ctx: Context, guildId: string | null): Promise<number> => {
+    const visitorDigest = visitorDigestOf(ctx, deps.keyring);
+    const { revision } = await visits(deps, { type: 'RecordVisit', visitorDigest, guildId }, commandContext(ctx), {
+      withoutReading: 'any',
+    });
+    return revision! + 1;
+  };
 
-  router.post('/api/trackIpVisit', limit(), async (ctx) => {
-    validate(trackIpVisitRequestSchema, ctx.request.body);
-    const body: VisitCountResponse = { visitCount: await recordVisit(deps, ctx, null) };
-    ctx.body = body;
-  });
+  return [
+    on(
+      keysApi.trackVisitor,
+      async ({ ctx, body: { serverId } }) => {
+        await recordVisit(ctx, serverId);
+        return { success: true };
+      },
+      { rateLimit },
+    ),
 
-  return router;
-}
-
-/**
- * No history can refuse a visit, so the visit is appended without reading the stream
- * (`any`); the revision the append reached is the number of visits so far, this one included.
- */
-async function recordVisit(deps: CommandDeps, ctx: Context, guildId: string | null): Promise<number> {
-  const visitorDigest = visitorDigestOf(ctx, deps.keyring);
-  const context = commandContext(ctx);
-  const events = visitorDecider.decide(
-    { type: 'RecordVisit', visitorDigest, guildId },
-    visitorDecider.initialState(),
-    context.now,
-  );
-  const written = await deps.eventStore.append(
-    visitorStream(visitorDigest),
-    toNewEvents(events, context.metadata),
-    'any',
-  );
-  return written.nextRevision + 1;
+    on(
+      keysApi.trackIpVisit,
+      async ({ ctx }) => {
+        const answer: VisitCountResponse = { visitCount: await recordVisit(ctx, null) };
+        return answer;
+      },
+      { rateLimit },
+    ),
+  ];
 }

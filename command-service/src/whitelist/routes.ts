@@ -1,59 +1,46 @@
-import Router from '@koa/router';
 import {
-  addWhitelistEntryRequestSchema,
-  removeWhitelistEntryRequestSchema,
+  projections,
+  whitelistApi,
   whitelistTexts,
   type AddWhitelistEntryResponse,
   type RemoveWhitelistEntryResponse,
 } from '@vip/contracts';
-import { requireAdmin, validateForm, waitForProjection } from '@vip/platform';
-import { handleCommand } from '../core/command-handler.ts';
+import { on, type MountedRoute } from '@vip/platform';
+import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-
 import { whitelistDecider, whitelistStream } from './whitelist.decider.ts';
 
-const PROJECTION = 'whitelist';
+// the manager refetches its list right after these answers
+const whitelist = commandHandlerFor(whitelistDecider, (command) => whitelistStream(command.guildId, command.userId), {
+  readYourWrites: projections.whitelist,
+});
 
 /** POST /api/admin/whitelist and /api/admin/blacklist. */
-export function whitelistRoutes(deps: CommandDeps): Router {
-  const router = new Router();
+export function whitelistRoutes(deps: CommandDeps): MountedRoute[] {
+  return [
+    on(whitelistApi.add, async ({ ctx, body: { userId, guildId, duration } }) => {
+      const { events } = await whitelist(
+        deps,
+        { type: 'AddWhitelistEntry', userId, guildId, duration },
+        commandContext(ctx),
+      );
+      const [added] = events;
+      if (added?.type !== 'WhitelistEntryAdded')
+        throw new Error('adding a whitelist entry decided no WhitelistEntryAdded');
+      const answer: AddWhitelistEntryResponse = {
+        success: true,
+        message: whitelistTexts.entryAdded,
+        entry: added.data,
+      };
+      return answer;
+    }),
 
-  router.post('/api/admin/whitelist', async (ctx) => {
-    requireAdmin(ctx);
-    const { userId, guildId, duration } = validateForm(addWhitelistEntryRequestSchema, ctx.request.body);
-    const { events, position } = await handleCommand(
-      deps.eventStore,
-      whitelistDecider,
-      whitelistStream(guildId, userId),
-      { type: 'AddWhitelistEntry', userId, guildId, duration },
-      commandContext(ctx),
-    );
-    // the manager refetches its list right after this answer
-    if (position !== null) await waitForProjection(deps.readStore, PROJECTION, position);
-    const [added] = events;
-    if (added?.type !== 'WhitelistEntryAdded')
-      throw new Error('adding a whitelist entry decided no WhitelistEntryAdded');
-    const body: AddWhitelistEntryResponse = { success: true, message: whitelistTexts.entryAdded, entry: added.data };
-    ctx.status = 201;
-    ctx.body = body;
-  });
-
-  // the spec's name for removing a whitelist entry; nobody is banned by it
-  router.post('/api/admin/blacklist', async (ctx) => {
-    requireAdmin(ctx);
-    const { userId, guildId } = validateForm(removeWhitelistEntryRequestSchema, ctx.request.body);
-    const { position } = await handleCommand(
-      deps.eventStore,
-      whitelistDecider,
-      whitelistStream(guildId, userId),
-      { type: 'RemoveWhitelistEntry', userId, guildId },
-      commandContext(ctx),
-    );
-    if (position !== null) await waitForProjection(deps.readStore, PROJECTION, position);
-    const body: RemoveWhitelistEntryResponse = { success: true, message: whitelistTexts.entryRemoved };
-    ctx.body = body;
-  });
-
-  return router;
+    // the spec's name for removing a whitelist entry; nobody is banned by it
+    on(whitelistApi.remove, async ({ ctx, body: { userId, guildId } }) => {
+      await whitelist(deps, { type: 'RemoveWhitelistEntry', userId, guildId }, commandContext(ctx));
+      const answer: RemoveWhitelistEntryResponse = { success: true, message: whitelistTexts.entryRemoved };
+      return answer;
+    }),
+  ];
 }

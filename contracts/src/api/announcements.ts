@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { configDefaults, type Priority } from '../config-defaults.ts';
 import { errorTexts } from '../error-texts.ts';
+import { defineRoute } from './route-spec.ts';
 
 const blankIsMissing = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields);
 
@@ -25,28 +26,28 @@ export interface AnnouncementView {
   author: { username: string; avatar: string | null };
 }
 
-export const announcementsRoutes: import('./route-spec.ts').RouteSpec[] = [
-  {
+export const announcementsApi = {
+  list: defineRoute({
     method: 'GET',
     path: '/api/announcements',
     auth: 'signedIn',
     summary: 'Announcements, newest first',
     response: { status: 200, description: 'AnnouncementView[]' },
-  },
-  {
+  }),
+  post: defineRoute({
     method: 'POST',
     path: '/api/announcements',
     auth: 'admin',
     summary: 'Post an announcement (pushed live on /ws)',
     body: createAnnouncementRequestSchema,
     response: { status: 201, description: 'The created AnnouncementView' },
-  },
-  {
+  }),
+  remove: defineRoute({
     method: 'DELETE',
     path: '/api/announcements/:id',
     auth: 'admin',
     summary: 'Delete an announcement',
     params: { id: announcementIdSchema },
     response: { status: 204, description: 'Deleted' },
-  },
-];
+  }),
+};

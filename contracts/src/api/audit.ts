@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { eventSchemas, type EventType } from '../events/index.ts';
 import type { AuditActor } from '../read-models/audit.ts';
 import { auditTexts } from '../texts/audit.ts';
-import type { RouteSpec } from './route-spec.ts';
+import { defineRoute } from './route-spec.ts';
 
 export { auditTexts } from '../texts/audit.ts';
 
@@ -140,8 +140,8 @@ export const serverSettingEvents = {
   AutoPingStopped: 'autoPing',
 } as const satisfies Partial<Record<EventType, ServerSetting>>;
 
-export const auditRoutes: RouteSpec[] = [
-  {
+export const auditApi = {
+  log: defineRoute({
     method: 'GET',
     path: '/api/admin/audit',
     auth: 'admin',
@@ -149,16 +149,16 @@ export const auditRoutes: RouteSpec[] = [
       'The event log as an audit trail, newest first, filtered by server, user, event type and time; paged by log position',
     query: auditQuerySchema,
     response: { status: 200, description: 'AuditPageResponse: { events, nextBefore }' },
-  },
-  {
+  }),
+  keyLife: defineRoute({
     method: 'GET',
     path: '/api/admin/audit/keys/:keyDigest',
     auth: 'admin',
     summary: "A key's whole life: access link used, generated, redeemed, VIP role granted and removed",
     params: { keyDigest: keyDigestParamSchema },
     response: { status: 200, description: 'KeyLifeResponse' },
-  },
-  {
+  }),
+  serverSettings: defineRoute({
     method: 'GET',
     path: '/api/admin/audit/servers/:guildId/settings',
     auth: 'admin',
@@ -166,5 +166,5 @@ export const auditRoutes: RouteSpec[] = [
       "Who changed what when in a server's settings (greeting, owner, slots, VIP role, log channel, auto-ping), field by field",
     params: { guildId: auditGuildIdParamSchema },
     response: { status: 200, description: 'ServerSettingsHistoryResponse' },
-  },
-];
+  }),
+};

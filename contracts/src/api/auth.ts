@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorTexts } from '../error-texts.ts';
+import { defineRoute } from './route-spec.ts';
 
 const required = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields);
 
@@ -48,8 +49,8 @@ export const newPasswordSchema = z
   .min(10, 'Password must be at least 10 characters')
   .max(256, 'Password must be at most 256 characters');
 
-export const authRoutes: import('./route-spec.ts').RouteSpec[] = [
-  {
+export const authApi = {
+  login: defineRoute({
     method: 'POST',
     path: '/api/auth/login',
     auth: 'anonymous',
@@ -57,19 +58,19 @@ export const authRoutes: import('./route-spec.ts').RouteSpec[] = [
     body: loginRequestSchema,
     response: { status: 200, description: '{ token, id, user: { username, isAdmin } }' },
     rateLimited: true,
-  },
-  {
+  }),
+  logout: defineRoute({
     method: 'POST',
     path: '/api/auth/logout',
     auth: 'signedIn',
     summary: 'End this session',
     response: { status: 204, description: 'The token no longer works' },
-  },
-  {
+  }),
+  userInfo: defineRoute({
     method: 'GET',
     path: '/api/user/info',
     auth: 'signedIn',
     summary: 'Who is signed in',
     response: { status: 200, description: '{ id, username, isAdmin, avatar }' },
-  },
-];
+  }),
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { configDefaults } from '../config-defaults.ts';
-import type { RouteSpec } from './route-spec.ts';
+import { defineRoute } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 /** Limits of the bots' schedules; the bots and the command service check the same numbers. */
@@ -125,8 +125,8 @@ export interface VideoPostDocument {
 
 const guild = { id: serverIdParamSchema };
 const post = { postId: postIdParamSchema };
-export const botSettingsRoutes: RouteSpec[] = [
-  {
+export const botSettingsApi = {
+  vipRole: defineRoute({
     method: 'POST',
     path: '/api/bot/guilds/:id/vip-role',
     auth: 'bot',
@@ -134,8 +134,8 @@ export const botSettingsRoutes: RouteSpec[] = [
     params: guild,
     body: chooseVipRoleRequestSchema,
     response: { status: 200, description: 'BotSettingResponse' },
-  },
-  {
+  }),
+  logChannel: defineRoute({
     method: 'POST',
     path: '/api/bot/guilds/:id/log-channel',
     auth: 'bot',
@@ -143,8 +143,8 @@ export const botSettingsRoutes: RouteSpec[] = [
     params: guild,
     body: setLogChannelRequestSchema,
     response: { status: 200, description: 'BotSettingResponse' },
-  },
-  {
+  }),
+  autoPing: defineRoute({
     method: 'POST',
     path: '/api/bot/guilds/:id/auto-ping',
     auth: 'bot',
@@ -152,8 +152,8 @@ export const botSettingsRoutes: RouteSpec[] = [
     params: guild,
     body: startAutoPingRequestSchema,
     response: { status: 200, description: 'BotSettingResponse' },
-  },
-  {
+  }),
+  stopAutoPing: defineRoute({
     method: 'POST',
     path: '/api/bot/guilds/:id/auto-ping/stop',
     auth: 'bot',
@@ -161,16 +161,16 @@ export const botSettingsRoutes: RouteSpec[] = [
     params: guild,
     body: stopAutoPingRequestSchema,
     response: { status: 200, description: 'BotSettingResponse (changed false when none was running)' },
-  },
-  {
+  }),
+  scheduleVideo: defineRoute({
     method: 'POST',
     path: '/api/bot/videos',
     auth: 'bot',
     summary: 'The poster bot schedules a video post (/postvideo)',
     body: scheduleVideoPostRequestSchema,
     response: { status: 201, description: 'VideoPostScheduledResponse' },
-  },
-  {
+  }),
+  cancelVideo: defineRoute({
     method: 'POST',
     path: '/api/bot/videos/:postId/cancel',
     auth: 'bot',
@@ -178,8 +178,8 @@ export const botSettingsRoutes: RouteSpec[] = [
     params: post,
     body: cancelVideoPostRequestSchema,
     response: { status: 200, description: 'BotSettingResponse' },
-  },
-  {
+  }),
+  videoPosted: defineRoute({
     method: 'POST',
     path: '/api/bot/videos/:postId/posted',
     auth: 'bot',
@@ -187,5 +187,5 @@ export const botSettingsRoutes: RouteSpec[] = [
     params: post,
     body: videoPostedRequestSchema,
     response: { status: 200, description: 'BotSettingResponse' },
-  },
-];
+  }),
+};

@@ -1,27 +1,30 @@
 import type { RouteSpec } from './route-spec.ts';
-import { authRoutes } from './auth.ts';
-import { announcementsRoutes } from './announcements.ts';
-import { healthRoutes } from './health.ts';
-import { serversRoutes } from './servers.ts';
-import { greetingsRoutes } from './greetings.ts';
-import { keysRoutes } from './keys.ts';
-import { subscriptionsRoutes } from './subscriptions.ts';
-import { whitelistRoutes } from './whitelist.ts';
-import { statsRoutes } from './stats.ts';
-import { botSettingsRoutes } from './bot-settings.ts';
-import { auditRoutes } from './audit.ts';
+import { authApi } from './auth.ts';
+import { announcementsApi } from './announcements.ts';
+import { healthApi } from './health.ts';
+import { serversApi } from './servers.ts';
+import { greetingsApi } from './greetings.ts';
+import { keysApi } from './keys.ts';
+import { subscriptionsApi } from './subscriptions.ts';
+import { whitelistApi } from './whitelist.ts';
+import { statsApi } from './stats.ts';
+import { botSettingsApi } from './bot-settings.ts';
+import { auditApi } from './audit.ts';
 
-/** Every call of the API. A route served but missing here fails the catalogue test. */
+/**
+ * Every call of the API. The services mount handlers only from these (platform's mountRoutes
+ * refuses a spec missing here), and the catalogue test checks that nothing else is served.
+ */
 export const apiCatalogue: readonly RouteSpec[] = [
-  ...authRoutes,
-  ...announcementsRoutes,
-  ...healthRoutes,
-  ...serversRoutes,
-  ...greetingsRoutes,
-  ...keysRoutes,
-  ...subscriptionsRoutes,
-  ...whitelistRoutes,
-  ...statsRoutes,
-  ...botSettingsRoutes,
-  ...auditRoutes,
-];
+  authApi,
+  announcementsApi,
+  healthApi,
+  serversApi,
+  greetingsApi,
+  keysApi,
+  subscriptionsApi,
+  whitelistApi,
+  statsApi,
+  botSettingsApi,
+  auditApi,
+].flatMap((feature): RouteSpec[] => Object.values(feature));

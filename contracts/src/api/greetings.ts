@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GREETING_MESSAGE_MAX, greetingTexts } from '../texts/greetings.ts';
 import { configDefaults } from '../config-defaults.ts';
-import type { RouteSpec } from './route-spec.ts';
+import { defineRoute } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 const { min: MIN_DELAY, max: MAX_DELAY } = configDefaults.greetingDelaySeconds;
@@ -69,16 +69,16 @@ export interface GreetingListResponse {
 }
 
 const serverId = { serverId: serverIdParamSchema };
-export const greetingsRoutes: RouteSpec[] = [
-  {
+export const greetingsApi = {
+  settings: defineRoute({
     method: 'GET',
     path: '/api/greetings/settings/:serverId',
     auth: 'owner',
     summary: "A server's greeting settings (defaults when never configured)",
     params: serverId,
     response: { status: 200, description: 'GreetingSettings' },
-  },
-  {
+  }),
+  save: defineRoute({
     method: 'POST',
     path: '/api/greetings/settings/:serverId',
     auth: 'owner',
@@ -86,22 +86,22 @@ export const greetingsRoutes: RouteSpec[] = [
     params: serverId,
     body: greetingSettingsRequestSchema,
     response: { status: 200, description: 'GreetingSavedResponse' },
-  },
-  {
+  }),
+  remove: defineRoute({
     method: 'DELETE',
     path: '/api/greetings/settings/:serverId',
     auth: 'owner',
     summary: "Remove a server's greeting",
     params: serverId,
     response: { status: 200, description: 'GreetingRemovedResponse' },
-  },
-  {
+  }),
+  list: defineRoute({
     method: 'GET',
     path: '/api/greetings/list',
     auth: 'signedIn',
     summary: "Greetings of the caller's own servers",
     response: { status: 200, description: 'GreetingListResponse' },
-  },
-];
+  }),
+};
 
 export { GREETING_MESSAGE_MAX, greetingTexts };

@@ -1,3 +1,5 @@
+import { defineRoute } from './route-spec.ts';
+
 export interface ProjectionHealth {
   name: string;
   checkpoint: number | null;
@@ -21,27 +23,27 @@ export interface ReadinessResponse {
   checks: Record<string, string>;
 }
 
-export const healthRoutes: import('./route-spec.ts').RouteSpec[] = [
-  {
+export const healthApi = {
+  health: defineRoute({
     method: 'GET',
     path: '/api/health',
     auth: 'anonymous',
     summary: "The log's head and each projection's checkpoint and lag",
     response: { status: 200, description: 'HealthResponse' },
-  },
-  {
+  }),
+  ready: defineRoute({
     method: 'GET',
     path: '/api/ready',
     auth: 'anonymous',
     summary:
       'Readiness: 200 once the stores answer and the projections have caught up; 503 before, and while shutting down',
     response: { status: 200, description: 'ReadinessResponse (503 with the same shape when not ready)' },
-  },
-];
-healthRoutes.push({
-  method: 'GET',
-  path: '/api/openapi.json',
-  auth: 'anonymous',
-  summary: 'This API as an OpenAPI 3.1 document',
-  response: { status: 200, description: 'OpenAPI document' },
-});
+  }),
+  openApi: defineRoute({
+    method: 'GET',
+    path: '/api/openapi.json',
+    auth: 'anonymous',
+    summary: 'This API as an OpenAPI 3.1 document',
+    response: { status: 200, description: 'OpenAPI document' },
+  }),
+};

@@ -2,18 +2,19 @@ import { z } from 'zod';
 import { keyTexts } from '../texts/keys.ts';
 import { errorTexts } from '../error-texts.ts';
 import type { Tier } from '../events/key.ts';
-import type { RouteSpec } from './route-spec.ts';
+import { errorCodes } from '../error-codes.ts';
+import { defineRoute } from './route-spec.ts';
 
 /** How an access hash stands when someone asks: `code` of the hash check answer. */
 export type AccessHashStatus = 'valid' | 'unknown' | 'expired' | 'used';
 
-/** Machine-readable causes a client (the key page, the key bot) branches on. */
+/** The causes of refused keys a client (the key page, the key bot) branches on: a part of errorCodes. */
 export const keyErrorCodes = {
-  botNotInServer: 'bot_not_in_server',
-  unknownKey: 'unknown_key',
-  expiredKey: 'expired_key',
-  usedKey: 'used_key',
-  wrongServer: 'wrong_server',
+  botNotInServer: errorCodes.botNotInServer,
+  unknownKey: errorCodes.unknownKey,
+  expiredKey: errorCodes.expiredKey,
+  usedKey: errorCodes.usedKey,
+  wrongServer: errorCodes.wrongServer,
 } as const;
 
 const CROCKFORD = /^[0-9A-HJKMNP-TV-Z]+$/;
@@ -54,7 +55,8 @@ export const redeemKeyRequestSchema = z.object({
 export const vipRoleRemovedRequestSchema = z.object({ guildId: discordId, discordUserId: discordId });
 export const trackVisitorRequestSchema = z.object({ serverId: serverIdFor(keyTexts.noServerId) });
 export const trackIpVisitRequestSchema = z.object({});
-export const accessHashParamSchema = z.string().max(200);
+/** A link's hash as it arrives in the path: anything that cannot be one is checked as an unknown link. */
+export const accessHashParamSchema = z.string().max(200).catch('');
 
 export type GenerateKeyRequest = z.input<typeof generateKeyRequestSchema>;
 export type RedeemKeyRequest = z.input<typeof redeemKeyRequestSchema>;
@@ -110,8 +112,8 @@ export interface GenerationCountResponse {
   count: number;
 }
 
-export const keysRoutes: RouteSpec[] = [
-  {
+export const keysApi = {
+  generateHash: defineRoute({
     method: 'POST',
     path: '/api/hash/generate',
     auth: 'anonymous',
@@ -119,24 +121,24 @@ export const keysRoutes: RouteSpec[] = [
     body: generateHashRequestSchema,
     response: { status: 200, description: 'GenerateHashResponse { success: true, hash }' },
     rateLimited: true,
-  },
-  {
+  }),
+  checkHash: defineRoute({
     method: 'GET',
     path: '/api/hash/check/:hash',
     auth: 'anonymous',
     summary: 'Whether an access link is valid, expired or used (never consumes it)',
     params: { hash: accessHashParamSchema },
     response: { status: 200, description: 'HashCheckResponse' },
-  },
-  {
+  }),
+  validateHash: defineRoute({
     method: 'GET',
     path: '/api/hash/validate/:hash',
     auth: 'anonymous',
     summary: 'Same as check; called before key generation',
     params: { hash: accessHashParamSchema },
     response: { status: 200, description: 'HashCheckResponse' },
-  },
-  {
+  }),
+  generateKey: defineRoute({
     method: 'POST',
     path: '/api/keys/generateKey',
     auth: 'anonymous',
@@ -144,24 +146,24 @@ export const keysRoutes: RouteSpec[] = [
     body: generateKeyRequestSchema,
     response: { status: 200, description: 'GenerateKeyResponse { key, noAds, tier, expiresAt }' },
     rateLimited: true,
-  },
-  {
+  }),
+  redeemKey: defineRoute({
     method: 'POST',
     path: '/api/bot/keys/redeem',
     auth: 'bot',
     summary: "Redeem a key for a member: opens or prolongs the member's VIP window",
     body: redeemKeyRequestSchema,
     response: { status: 200, description: 'RedeemKeyResponse' },
-  },
-  {
+  }),
+  vipRoleRemoved: defineRoute({
     method: 'POST',
     path: '/api/bot/vip/removed',
     auth: 'bot',
     summary: "The key bot took a member's VIP role away (idempotent)",
     body: vipRoleRemovedRequestSchema,
     response: { status: 200, description: 'VipRoleRemovedResponse' },
-  },
-  {
+  }),
+  trackVisitor: defineRoute({
     method: 'POST',
     path: '/api/keys/trackVisitor',
     auth: 'anonymous',
@@ -169,8 +171,8 @@ export const keysRoutes: RouteSpec[] = [
     body: trackVisitorRequestSchema,
     response: { status: 200, description: '{ success: true }' },
     rateLimited: true,
-  },
-  {
+  }),
+  trackIpVisit: defineRoute({
     method: 'POST',
     path: '/api/trackIpVisit',
     auth: 'anonymous',
@@ -178,14 +180,14 @@ export const keysRoutes: RouteSpec[] = [
     body: trackIpVisitRequestSchema,
     response: { status: 200, description: 'VisitCountResponse { visitCount }' },
     rateLimited: true,
-  },
-  {
+  }),
+  generationCount: defineRoute({
     method: 'GET',
     path: '/api/getGenerationCount',
     auth: 'anonymous',
     summary: 'How many keys were ever generated',
     response: { status: 200, description: 'GenerationCountResponse { count }' },
-  },
-];
+  }),
+};
 
 export { keyTexts };

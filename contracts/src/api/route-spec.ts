@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../error-codes.ts';
 
 /**
  * Who may call a route:
@@ -10,22 +11,56 @@ import type { z } from 'zod';
  */
 export type RouteAuth = 'anonymous' | 'signedIn' | 'owner' | 'admin' | 'bot';
 
+export type ParamSchemas = Record<string, z.ZodType>;
+
 /**
- * One call of the API, as data: the OpenAPI document, the authorization matrix and the
- * malformed-input tests are all generated from the catalogue of these.
+ * One call of the API, as data: the services mount their handlers from it (auth, path,
+ * params, query and body are stated here only), and the OpenAPI document, the authorization
+ * matrix and the malformed-input tests are generated from the catalogue of these.
  */
-export interface RouteSpec {
+export interface RouteSpec<
+  Params extends ParamSchemas = ParamSchemas,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+> {
   method: 'GET' | 'POST' | 'DELETE';
   /** Koa-style path, e.g. /api/server/:id */
   path: string;
   auth: RouteAuth;
   summary: string;
-  params?: Record<string, z.ZodType>;
+  params?: Params;
+  /**
+   * What a path parameter its schema refuses means. By default a 400 with the schema's text;
+   * `notFound`: it names nothing (404 with the schema's text and this code); `unmatched`: the
+   * route does not match, the next one may (404 "Not found" when none does).
+   */
+  invalidParams?: { notFound: ErrorCode } | 'unmatched';
   /** The query string, as an object schema (every parameter a string as it arrives). */
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** What a 2xx answer holds, in words (and a schema where one exists). */
+  query?: Query;
+  body?: Body;
+  /** A form (spec §5): any missing or blank field answers "Please fill in all fields", not the first problem. */
+  form?: boolean;
+  /** What a 2xx answer holds, in words (and a schema where one exists); `status` is the status it is sent with. */
   response: { status: number; description: string; schema?: z.ZodType };
-  /** Rate-limited per client. */
+  /** Rate-limited per client: the route is mounted with a limit, checked after auth and validation. */
   rateLimited?: boolean;
 }
+
+/**
+ * A route declared with its exact types, so a handler mounted from it gets `params`, `query`
+ * and `body` as the schemas output them.
+ */
+export function defineRoute<const Spec extends RouteSpec>(spec: Spec): Spec {
+  return spec;
+}
+
+type Output<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+
+/** The validated path parameters of a route. */
+export type ParamsOf<Spec extends RouteSpec> = Spec extends { params: infer P extends ParamSchemas }
+  ? { [Name in keyof P]: z.output<P[Name]> }
+  : Record<string, never>;
+/** The validated query of a route (undefined when it declares none). */
+export type QueryOf<Spec extends RouteSpec> = Spec extends { query: infer Q } ? Output<Q> : undefined;
+/** The validated body of a route (undefined when it declares none). */
+export type BodyOf<Spec extends RouteSpec> = Spec extends { body: infer B } ? Output<B> : undefined;

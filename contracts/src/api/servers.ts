@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { serverTexts } from '../texts/servers.ts';
-import type { RouteSpec } from './route-spec.ts';
+import { defineRoute } from './route-spec.ts';
 
 const SNOWFLAKE = /^\d{17,20}$/;
 
@@ -117,8 +117,8 @@ export function botInviteUrl(clientId: string | undefined, guildId?: string): st
 }
 
 const id = { id: serverIdParamSchema };
-export const serversRoutes: RouteSpec[] = [
-  {
+export const serversApi = {
+  reportGuild: defineRoute({
     method: 'POST',
     path: '/api/bot/guilds/:id',
     auth: 'bot',
@@ -126,68 +126,68 @@ export const serversRoutes: RouteSpec[] = [
     params: id,
     body: guildReportRequestSchema,
     response: { status: 200, description: 'GuildReportResponse' },
-  },
-  {
+  }),
+  leaveGuild: defineRoute({
     method: 'DELETE',
     path: '/api/bot/guilds/:id',
     auth: 'bot',
     summary: 'The key bot left a server',
     params: id,
     response: { status: 200, description: 'GuildReportResponse' },
-  },
-  {
+  }),
+  debugGuilds: defineRoute({
     method: 'GET',
     path: '/api/server/debug/guilds',
     auth: 'anonymous',
     summary: 'Servers the bot is in, largest first',
     response: { status: 200, description: 'GuildDebugListResponse' },
-  },
-  {
+  }),
+  serverStats: defineRoute({
     method: 'GET',
     path: '/api/server/stats',
     auth: 'anonymous',
     summary: 'Servers the bot is in and their members',
     response: { status: 200, description: 'ServerStatsResponse' },
-  },
-  {
+  }),
+  serverInfo: defineRoute({
     method: 'GET',
     path: '/api/server/:id',
     auth: 'anonymous',
     summary: 'Server info for the key page and server cards (404 with inviteUrl when the bot is not in it)',
     params: id,
     response: { status: 200, description: 'ServerInfoResponse' },
-  },
-  {
+  }),
+  serverChannels: defineRoute({
     method: 'GET',
     path: '/api/server/:id/channels',
     auth: 'anonymous',
     summary: "The server's text channels (404 with inviteUrl when the bot is not in it)",
     params: id,
     response: { status: 200, description: 'ChannelView[]' },
-  },
-  {
+  }),
+  userServers: defineRoute({
     method: 'GET',
     path: '/api/user/servers',
     auth: 'signedIn',
     summary: "The caller's server slots",
     response: { status: 200, description: 'UserServersResponse' },
-  },
-  {
+  }),
+  addServer: defineRoute({
     method: 'POST',
     path: '/api/user/add-server',
     auth: 'signedIn',
     summary: 'Register a server in a free slot (a server belongs to one subscriber)',
     body: addServerRequestSchema,
     response: { status: 200, description: 'ServerSlotsChangedResponse' },
-  },
-  {
+  }),
+  updateServer: defineRoute({
     method: 'POST',
     path: '/api/user/update-server',
     auth: 'signedIn',
     summary: 'Replace a server in a slot by another',
     body: updateServerRequestSchema,
     response: { status: 200, description: 'ServerSlotsChangedResponse' },
-  },
-];
+  }),
+};
 
 export { serverTexts };

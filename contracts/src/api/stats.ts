@@ -1,4 +1,4 @@
-import type { RouteSpec } from './route-spec.ts';
+import { defineRoute } from './route-spec.ts';
 
 export interface DailyKeyFigures {
   date: string; // YYYY-MM-DD, UTC
@@ -36,19 +36,19 @@ export interface PublicStatsResponse {
   totalMembers: number;
 }
 
-export const statsRoutes: RouteSpec[] = [
-  {
+export const statsApi = {
+  admin: defineRoute({
     method: 'GET',
     path: '/api/admin/stats',
     auth: 'admin',
     summary: 'Statistics from the projections: keys per day, VIPs, visitors, whitelist, servers',
     response: { status: 200, description: 'AdminStatsResponse' },
-  },
-  {
+  }),
+  public: defineRoute({
     method: 'GET',
     path: '/api/stats/public',
     auth: 'anonymous',
     summary: 'Public figures for the landing page',
     response: { status: 200, description: 'PublicStatsResponse' },
-  },
-];
+  }),
+};

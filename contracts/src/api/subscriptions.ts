@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { subscriptionTexts } from '../texts/subscriptions.ts';
 import { errorTexts } from '../error-texts.ts';
+import { errorCodes } from '../error-codes.ts';
 import { newPasswordSchema, usernameSchema } from './auth.ts';
-import type { RouteSpec } from './route-spec.ts';
+import { defineRoute } from './route-spec.ts';
 
 const fill = errorTexts.fillAllFields;
 /** A blank form field means the same as a missing one. */
@@ -118,61 +119,67 @@ export interface UserProfileResponse {
   avatar: string | null;
 }
 
-export const subscriptionsRoutes: RouteSpec[] = [
-  {
+export const subscriptionsApi = {
+  createSubscriber: defineRoute({
     method: 'POST',
     path: '/api/admin/subscribers',
     auth: 'admin',
     summary: 'Create a subscriber account and start its plan',
     body: createSubscriberRequestSchema,
+    form: true,
     response: { status: 201, description: '{ id, username, password? (only when generated), subscription }' },
-  },
-  {
+  }),
+  extend: defineRoute({
     method: 'POST',
     path: '/api/admin/subscribers/:id/extend',
     auth: 'admin',
     summary: "Extend a subscriber's plan by days (from now or its expiry, whichever is later)",
     params: { id: subscriberIdSchema },
+    invalidParams: { notFound: errorCodes.subscriberNotFound },
     body: extendSubscriptionRequestSchema,
+    form: true,
     response: { status: 200, description: '{ success: true, subscription }' },
-  },
-  {
+  }),
+  end: defineRoute({
     method: 'POST',
     path: '/api/admin/subscribers/:id/end',
     auth: 'admin',
     summary: "End a subscriber's plan now",
     params: { id: subscriberIdSchema },
+    invalidParams: { notFound: errorCodes.subscriberNotFound },
     response: { status: 200, description: '{ success: true, subscription }' },
-  },
-  {
+  }),
+  subscribers: defineRoute({
     method: 'GET',
     path: '/api/admin/subscribers',
     auth: 'admin',
     summary: 'Subscribers, newest first',
     response: { status: 200, description: 'SubscribersResponse' },
-  },
-  {
+  }),
+  userSubscription: defineRoute({
     method: 'GET',
     path: '/api/user/subscription',
     auth: 'signedIn',
     summary: "The signed-in user's plan, panel username and license key",
     response: { status: 200, description: 'SubscriptionPanelView' },
-  },
-  {
+  }),
+  resetPassword: defineRoute({
     method: 'POST',
     path: '/api/user/reset-password',
     auth: 'signedIn',
     summary: 'Replace the panel password with a generated one, shown once',
     response: { status: 200, description: '{ password }' },
-  },
-  {
+  }),
+  userProfile: defineRoute({
     method: 'GET',
     path: '/api/user/:id',
     auth: 'signedIn',
     summary: "A user's name and avatar",
     params: { id: userIdSchema },
+    // registered after the fixed /api/user/* paths: anything that is not a user id is left to them
+    invalidParams: 'unmatched',
     response: { status: 200, description: '{ username, avatar }' },
-  },
-];
+  }),
+};
 
 export { subscriptionTexts };

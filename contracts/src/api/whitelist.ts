@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { whitelistTexts } from '../texts/whitelist.ts';
 import { errorTexts } from '../error-texts.ts';
-import { whitelistDurationSchema, type WhitelistDuration } from '../events/subscription.ts';
-import type { RouteSpec } from './route-spec.ts';
+import { whitelistDurationSchema, type WhitelistDuration } from '../events/whitelist.ts';
+import { defineRoute } from './route-spec.ts';
 
 /** How long each duration lasts; lifetime never expires. */
 export const whitelistDurationDays: Record<WhitelistDuration, number | null> = {
@@ -64,30 +64,32 @@ export interface RemoveWhitelistEntryResponse {
   message: string;
 }
 
-export const whitelistRoutes: RouteSpec[] = [
-  {
+export const whitelistApi = {
+  list: defineRoute({
     method: 'GET',
     path: '/api/admin/whitelist',
     auth: 'admin',
     summary: 'Active whitelist entries, newest first',
     response: { status: 200, description: 'WhitelistResponse' },
-  },
-  {
+  }),
+  add: defineRoute({
     method: 'POST',
     path: '/api/admin/whitelist',
     auth: 'admin',
     summary: 'Whitelist a Discord user on a server (again: renews the entry)',
     body: addWhitelistEntryRequestSchema,
+    form: true,
     response: { status: 201, description: "{ success: true, message: 'Entry has been added to whitelist', entry }" },
-  },
-  {
+  }),
+  remove: defineRoute({
     method: 'POST',
     path: '/api/admin/blacklist',
     auth: 'admin',
     summary: 'Remove a whitelist entry',
     body: removeWhitelistEntryRequestSchema,
+    form: true,
     response: { status: 200, description: "{ success: true, message: 'Entry has been removed from whitelist' }" },
-  },
-];
+  }),
+};
 
 export { whitelistTexts };

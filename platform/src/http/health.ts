@@ -1,9 +1,16 @@
-import Router from '@koa/router';
-import { readModels, type CheckpointDocument, type HealthResponse, type ReadinessResponse } from '@vip/contracts';
+import type Router from '@koa/router';
+import {
+  healthApi,
+  readModels,
+  type CheckpointDocument,
+  type HealthResponse,
+  type ReadinessResponse,
+} from '@vip/contracts';
 import type { EventStore } from '../event-store/event-store.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { readCheckpoints } from '../projection-checkpoints.ts';
 import { Readiness } from '../readiness.ts';
+import { mountRoutes, on, type MountedRoute } from './mount.ts';
 
 /**
  * GET /api/health: operational, not a product read. It is the one route allowed to ask the
@@ -17,6 +24,16 @@ export function healthRoutes(
   readStore: ReadStore,
   readiness = new Readiness(),
 ): Router {
+  return mountRoutes(healthChecks(service, eventStore, readStore, readiness));
+}
+
+/** The two probes as routes of the catalogue, for a service that mounts them with its own. */
+export function healthChecks(
+  service: string,
+  eventStore: EventStore,
+  readStore: ReadStore,
+  readiness = new Readiness(),
+): MountedRoute[] {
   readiness.add('event store', async () => {
     await eventStore.headPosition();
     return true as const;
@@ -26,28 +43,28 @@ export function healthRoutes(
     return true as const;
   });
 
-  const router = new Router();
-  router.get('/api/health', async (ctx) => {
-    const [headPosition, checkpoints] = await Promise.all([eventStore.headPosition(), readCheckpoints(readStore)]);
-    const projections = [...checkpoints].map(([name, checkpoint]) => ({
-      name,
-      checkpoint,
-      lag: headPosition === null ? 0 : Math.max(0, headPosition - checkpoint),
-    }));
-    const body: HealthResponse = {
-      status: 'ok',
-      service,
-      eventStore: { adapter: eventStore.adapterName, headPosition },
-      readStore: { adapter: readStore.adapterName },
-      projections: projections.sort((a, b) => a.name.localeCompare(b.name)),
-    };
-    ctx.body = body;
-  });
-  router.get('/api/ready', async (ctx) => {
-    const { ready, checks } = await readiness.report();
-    const body: ReadinessResponse = { status: ready ? 'ready' : 'not ready', service, checks };
-    ctx.status = ready ? 200 : 503;
-    ctx.body = body;
-  });
-  return router;
+  return [
+    on(healthApi.health, async () => {
+      const [headPosition, checkpoints] = await Promise.all([eventStore.headPosition(), readCheckpoints(readStore)]);
+      const projections = [...checkpoints].map(([name, checkpoint]) => ({
+        name,
+        checkpoint,
+        lag: headPosition === null ? 0 : Math.max(0, headPosition - checkpoint),
+      }));
+      const body: HealthResponse = {
+        status: 'ok',
+        service,
+        eventStore: { adapter: eventStore.adapterName, headPosition },
+        readStore: { adapter: readStore.adapterName },
+        projections: projections.sort((a, b) => a.name.localeCompare(b.name)),
+      };
+      return body;
+    }),
+    on(healthApi.ready, async ({ ctx }) => {
+      const { ready, checks } = await readiness.report();
+      const body: ReadinessResponse = { status: ready ? 'ready' : 'not ready', service, checks };
+      ctx.status = ready ? 200 : 503;
+      ctx.body = body;
+    }),
+  ];
 }

@@ -1,15 +1,13 @@
-import Router from '@koa/router';
-import { readModels, toAnnouncementView, type AnnouncementDocument } from '@vip/contracts';
-import { requireUser, type ReadStore } from '@vip/platform';
+import { announcementsApi, readModels, toAnnouncementView, type AnnouncementDocument } from '@vip/contracts';
+import { on, type MountedRoute, type ReadStore } from '@vip/platform';
 
-export function announcementRoutes(readStore: ReadStore): Router {
-  const router = new Router();
-  router.get('/api/announcements', async (ctx) => {
-    requireUser(ctx);
-    const docs = await readStore
-      .collection<AnnouncementDocument>(readModels.announcements)
-      .find({}, { sort: { createdAt: -1, _id: -1 }, limit: 500 });
-    ctx.body = docs.map(toAnnouncementView);
-  });
-  return router;
+export function announcementRoutes(readStore: ReadStore): MountedRoute[] {
+  return [
+    on(announcementsApi.list, async () => {
+      const docs = await readStore
+        .collection<AnnouncementDocument>(readModels.announcements)
+        .find({}, { sort: { createdAt: -1, _id: -1 }, limit: 500 });
+      return docs.map(toAnnouncementView);
+    }),
+  ];
 }

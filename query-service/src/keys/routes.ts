@@ -1,10 +1,9 @@
-import Router from '@koa/router';
-import type { Context } from 'koa';
 import {
   accessHashStatusOf,
   canonicalCode,
   keyReadModels,
   keysGeneratedCounterId,
+  keysApi,
   keyTexts,
   type AccessHashDocument,
   type AccessHashStatus,
@@ -12,7 +11,8 @@ import {
   type HashCheckResponse,
   type KeyCounterDocument,
 } from '@vip/contracts';
-import { digestOf } from '@vip/platform';
+import { digestOf, on, type MountedRoute } from '@vip/platform';
+import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
 
 const answers: Record<AccessHashStatus, { status: number; message: string }> = {
@@ -23,14 +23,13 @@ const answers: Record<AccessHashStatus, { status: number; message: string }> = {
 };
 
 /** GET /api/hash/check|validate/:hash and /api/getGenerationCount. */
-export function keyRoutes(deps: QueryDeps): Router {
-  const router = new Router();
+export function keyRoutes(deps: QueryDeps): MountedRoute[] {
   const hashes = deps.readStore.collection<AccessHashDocument>(keyReadModels.accessHashes);
   const counters = deps.readStore.collection<KeyCounterDocument>(keyReadModels.keyCounters);
 
   // Reads never consume a link (decisions.md §5): only the POST that generates a key does.
-  const checkHash = async (ctx: Context) => {
-    const canonical = canonicalCode(String(ctx.params.hash ?? ''));
+  const checkHash = async ({ ctx, params: { hash } }: { ctx: Context; params: { hash: string } }) => {
+    const canonical = canonicalCode(hash);
     const doc = canonical ? await hashes.findOne({ _id: digestOf(canonical) }) : null;
     const code = accessHashStatusOf(doc, new Date());
     const { status, message } = answers[code];
@@ -45,14 +44,14 @@ export function keyRoutes(deps: QueryDeps): Router {
     ctx.status = status;
     ctx.body = body;
   };
-  router.get('/api/hash/check/:hash', checkHash);
-  router.get('/api/hash/validate/:hash', checkHash);
 
-  router.get('/api/getGenerationCount', async (ctx) => {
-    const counter = await counters.findOne({ _id: keysGeneratedCounterId });
-    const body: GenerationCountResponse = { count: counter?.count ?? 0 };
-    ctx.body = body;
-  });
-
-  return router;
+  return [
+    on(keysApi.checkHash, checkHash),
+    on(keysApi.validateHash, checkHash),
+    on(keysApi.generationCount, async () => {
+      const counter = await counters.findOne({ _id: keysGeneratedCounterId });
+      const body: GenerationCountResponse = { count: counter?.count ?? 0 };
+      return body;
+    }),
+  ];
 }

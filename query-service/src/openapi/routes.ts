@@ -1,13 +1,13 @@
-import Router from '@koa/router';
-import { apiCatalogue, buildOpenApi } from '@vip/contracts';
+import { apiCatalogue, buildOpenApi, healthApi } from '@vip/contracts';
+import { on, type MountedRoute } from '@vip/platform';
 
 /** GET /api/openapi.json: generated once from the catalogue's zod schemas. */
-export function openApiRoutes(): Router {
-  const router = new Router();
+export function openApiRoutes(): MountedRoute[] {
   let document: Record<string, unknown> | undefined;
-  router.get('/api/openapi.json', (ctx) => {
-    document ??= buildOpenApi(apiCatalogue, { title: 'VIP access API', version: '1.0.0' });
-    ctx.body = document;
-  });
-  return router;
+  return [
+    on(healthApi.openApi, () => {
+      document ??= buildOpenApi(apiCatalogue, { title: 'VIP access API', version: '1.0.0' });
+      return document;
+    }),
+  ];
 }

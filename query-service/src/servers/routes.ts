@@ -1,9 +1,8 @@
-import Router from '@koa/router';
 import {
   botInviteUrl,
   isPremiumSubscription,
-  serverIdParamSchema,
   serverReadModels,
+  serversApi,
   serverTexts,
   subscriptionReadModels,
   type BotNotInServerResponse,
@@ -17,21 +16,19 @@ import {
   type UserServersDocument,
   type UserServersResponse,
 } from '@vip/contracts';
-import { requireUser, validate, type AppState } from '@vip/platform';
+import { on, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
 import { serverTotals } from './server-totals.ts';
 
 /** GET /api/server/..., /api/user/servers. */
-export function serverRoutes(deps: QueryDeps): Router {
-  const router = new Router();
+export function serverRoutes(deps: QueryDeps): MountedRoute[] {
   const guilds = () => deps.readStore.collection<GuildDocument>(serverReadModels.guilds);
   const subscriptionOf = (userId: string) =>
     deps.readStore.collection<SubscriptionDocument>(subscriptionReadModels.subscriptions).findOne({ _id: userId });
 
   /** The server, when the bot is in it; otherwise a 404 that tells how to invite it. */
-  const presentGuild = async (ctx: Context): Promise<GuildDocument | null> => {
-    const guildId = validate(serverIdParamSchema, ctx.params.id);
+  const presentGuild = async (ctx: Context, guildId: string): Promise<GuildDocument | null> => {
     const guild = await guilds().findOne({ _id: guildId, botPresent: true });
     if (guild) return guild;
     const body: BotNotInServerResponse = {
@@ -44,63 +41,61 @@ export function serverRoutes(deps: QueryDeps): Router {
     return null;
   };
 
-  // the fixed paths first: "debug" and "stats" are not server ids
-  router.get('/api/server/debug/guilds', async (ctx) => {
-    const present = await guilds().find(
-      { botPresent: true },
-      { sort: { memberCount: -1, _id: 1 }, projection: { name: 1, memberCount: 1 } },
-    );
-    const body: GuildDebugListResponse = {
-      guilds: present.map((guild) => ({ id: guild._id, name: guild.name, memberCount: guild.memberCount })),
-    };
-    ctx.body = body;
-  });
+  return [
+    // the fixed paths first: "debug" and "stats" are not server ids
+    on(serversApi.debugGuilds, async () => {
+      const present = await guilds().find(
+        { botPresent: true },
+        { sort: { memberCount: -1, _id: 1 }, projection: { name: 1, memberCount: 1 } },
+      );
+      const body: GuildDebugListResponse = {
+        guilds: present.map((guild) => ({ id: guild._id, name: guild.name, memberCount: guild.memberCount })),
+      };
+      return body;
+    }),
 
-  router.get('/api/server/stats', async (ctx) => {
-    const body: ServerStatsResponse = await serverTotals(deps.readStore);
-    ctx.body = body;
-  });
+    on(serversApi.serverStats, async () => {
+      const body: ServerStatsResponse = await serverTotals(deps.readStore);
+      return body;
+    }),
 
-  router.get('/api/server/:id', async (ctx) => {
-    const guild = await presentGuild(ctx);
-    if (!guild) return;
-    const owner = await deps.readStore
-      .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
-      .findOne({ _id: guild._id });
-    const subscription = owner ? await subscriptionOf(owner.userId) : null;
-    const body: ServerInfoResponse = {
-      id: guild._id,
-      name: guild.name,
-      icon: guild.icon,
-      memberCount: guild.memberCount,
-      // a premium owner's visitors see no sponsor step
-      noAds: isPremiumSubscription(subscription, new Date()),
-    };
-    // the owner's panel warns about permissions the bot lacks; visitors need not know
-    const user = (ctx.state as AppState).user;
-    if (user && (user.isAdmin || owner?.userId === user.id)) body.missingPermissions = guild.missingPermissions;
-    ctx.body = body;
-  });
+    on(serversApi.serverInfo, async ({ ctx, user, params: { id } }) => {
+      const guild = await presentGuild(ctx, id);
+      if (!guild) return;
+      const owner = await deps.readStore
+        .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
+        .findOne({ _id: guild._id });
+      const subscription = owner ? await subscriptionOf(owner.userId) : null;
+      const body: ServerInfoResponse = {
+        id: guild._id,
+        name: guild.name,
+        icon: guild.icon,
+        memberCount: guild.memberCount,
+        // a premium owner's visitors see no sponsor step
+        noAds: isPremiumSubscription(subscription, new Date()),
+      };
+      // the owner's panel warns about permissions the bot lacks; visitors need not know
+      if (user && (user.isAdmin || owner?.userId === user.id)) body.missingPermissions = guild.missingPermissions;
+      return body;
+    }),
 
-  router.get('/api/server/:id/channels', async (ctx) => {
-    const guild = await presentGuild(ctx);
-    if (!guild) return;
-    const body: ChannelView[] = guild.channels.map(({ id, name }) => ({ id, name }));
-    ctx.body = body;
-  });
+    on(serversApi.serverChannels, async ({ ctx, params: { id } }) => {
+      const guild = await presentGuild(ctx, id);
+      if (!guild) return;
+      const body: ChannelView[] = guild.channels.map((channel) => ({ id: channel.id, name: channel.name }));
+      return body;
+    }),
 
-  router.get('/api/user/servers', async (ctx) => {
-    const user = requireUser(ctx);
-    const [slots, subscription] = await Promise.all([
-      deps.readStore.collection<UserServersDocument>(serverReadModels.userServers).findOne({ _id: user.id }),
-      subscriptionOf(user.id),
-    ]);
-    const body: UserServersResponse = {
-      servers: slots?.servers ?? [],
-      maxSlots: subscription?.maxSlots ?? deps.config.defaultServerSlots,
-    };
-    ctx.body = body;
-  });
-
-  return router;
+    on(serversApi.userServers, async ({ user }) => {
+      const [slots, subscription] = await Promise.all([
+        deps.readStore.collection<UserServersDocument>(serverReadModels.userServers).findOne({ _id: user.id }),
+        subscriptionOf(user.id),
+      ]);
+      const body: UserServersResponse = {
+        servers: slots?.servers ?? [],
+        maxSlots: subscription?.maxSlots ?? deps.config.defaultServerSlots,
+      };
+      return body;
+    }),
+  ];
 }

@@ -1,0 +1,147 @@
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { apiCatalogue, type BodyOf, type ParamsOf, type QueryOf, type RouteSpec } from '@vip/contracts';
+import type { SignedInUser } from '../auth/authenticator.ts';
+import { DomainError, statusOfKind } from '../domain-error.ts';
+import { requireAdmin, requireBot, requireUser, type AppState } from './middleware.ts';
+import { rateLimiter, refuseTooMany } from './rate-limit.ts';
+import { validate, validateForm } from './validate.ts';
+
+/** The caller, as the route's auth guarantees it: signed in for signedIn, owner and admin routes. */
+export type CallerOf<Spec extends RouteSpec> = Spec extends { auth: 'signedIn' | 'owner' | 'admin' }
+  ? SignedInUser
+  : SignedInUser | undefined;
+
+/** What a handler gets: the request's input already checked against its route's spec. */
+export interface RouteInput<Spec extends RouteSpec> {
+  ctx: Context;
+  user: CallerOf<Spec>;
+  params: ParamsOf<Spec>;
+  query: QueryOf<Spec>;
+  body: BodyOf<Spec>;
+}
+
+/**
+ * Returns the answer's body, sent with the spec's `response.status`; or nothing, for a 204
+ * or when the handler set a different answer on `ctx` itself (a 404 with an invite link).
+ */
+export type RouteHandler<Spec extends RouteSpec> = (input: RouteInput<Spec>) => unknown;
+
+export interface RouteOptions<Spec extends RouteSpec> {
+  /** Owner routes: refuses (403) a caller who may not act on these params; runs before the body is read. */
+  authorize?: (input: Pick<RouteInput<Spec>, 'ctx' | 'user' | 'params'>) => void | Promise<void>;
+  /** Required when the spec says rateLimited: counted after auth and validation, keyed by the valid input. */
+  rateLimit?: { perMinute: number; keyOf: (input: RouteInput<Spec>) => string; now?: () => number };
+  /** A route whose refusals keep another shape than `{ error, code }` (the hash gate's `success: false`). */
+  refusal?: (error: DomainError) => unknown;
+}
+
+export interface MountedRoute {
+  spec: RouteSpec;
+  run(ctx: Context, next: Next, settings: MountSettings): Promise<void>;
+}
+
+export interface MountSettings {
+  /** The bots' service token; without one no caller passes a bot route. */
+  botApiToken?: string;
+}
+
+function callerOf(ctx: Context, spec: RouteSpec, settings: MountSettings): SignedInUser | undefined {
+  switch (spec.auth) {
+    case 'anonymous':
+      return (ctx.state as AppState).user;
+    case 'signedIn':
+    case 'owner':
+      return requireUser(ctx);
+    case 'admin':
+      return requireAdmin(ctx);
+    case 'bot':
+      requireBot(ctx, settings.botApiToken);
+      return undefined;
+  }
+}
+
+/** The path parameters, or null when a refused one means this route does not match. */
+function paramsOf(ctx: Context, spec: RouteSpec): Record<string, unknown> | null {
+  const params: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(spec.params ?? {})) {
+    const raw = (ctx.params as Record<string, string | undefined>)[name];
+    if (spec.invalidParams === undefined) {
+      params[name] = validate(schema, raw);
+      continue;
+    }
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) params[name] = parsed.data;
+    else if (spec.invalidParams === 'unmatched') return null;
+    else throw new DomainError('not_found', parsed.error.issues[0].message, spec.invalidParams.notFound);
+  }
+  return params;
+}
+
+/**
+ * One handler for one route of the catalogue (emmett's `on`): the spec says who may call it
+ * and what its params, query and body are; this checks all of that, in that order, before
+ * the handler runs, and the handler states none of it again.
+ */
+export function on<Spec extends RouteSpec>(
+  spec: Spec,
+  handler: RouteHandler<Spec>,
+  options: RouteOptions<Spec> = {},
+): MountedRoute {
+  if (Boolean(spec.rateLimited) !== Boolean(options.rateLimit))
+    throw new Error(`${spec.method} ${spec.path}: the catalogue and the mount disagree about its rate limit`);
+  if ((spec.auth === 'owner') !== Boolean(options.authorize))
+    throw new Error(`${spec.method} ${spec.path}: an owner route, and only one, says who owns what (authorize)`);
+  const limiter = options.rateLimit && rateLimiter(options.rateLimit);
+
+  const answer = async (ctx: Context, next: Next, settings: MountSettings) => {
+    const user = callerOf(ctx, spec, settings);
+    const params = paramsOf(ctx, spec);
+    if (params === null) return next();
+    const input = { ctx, user, params, query: undefined, body: undefined } as unknown as RouteInput<Spec>;
+    await options.authorize?.(input);
+    if (spec.query) input.query = validate(spec.query, ctx.query) as QueryOf<Spec>;
+    if (spec.body) input.body = (spec.form ? validateForm : validate)(spec.body, ctx.request.body) as BodyOf<Spec>;
+    if (limiter) {
+      const retryAfter = limiter.hit(options.rateLimit!.keyOf(input));
+      if (retryAfter !== null) return refuseTooMany(ctx, retryAfter);
+    }
+    const body = await handler(input);
+    if (body !== undefined) {
+      ctx.status = spec.response.status;
+      ctx.body = body;
+    } else if (ctx.body === undefined) ctx.status = spec.response.status;
+  };
+
+  const { refusal } = options;
+  if (!refusal) return { spec, run: answer };
+  return {
+    spec,
+    async run(ctx, next, settings) {
+      try {
+        await answer(ctx, next, settings);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        ctx.status = statusOfKind[error.kind];
+        ctx.body = refusal(error);
+      }
+    },
+  };
+}
+
+/**
+ * The router of a service: every route mounted from its spec. A spec that is not in the
+ * catalogue cannot be served, so the catalogue lists every route by construction.
+ */
+export function mountRoutes(routes: readonly MountedRoute[], settings: MountSettings = {}): Router {
+  const router = new Router();
+  for (const route of routes) {
+    const { method, path } = route.spec;
+    if (!apiCatalogue.includes(route.spec)) throw new Error(`${method} ${path} is served but not in the API catalogue`);
+    const middleware = (ctx: Context, next: Next) => route.run(ctx, next, settings);
+    if (method === 'GET') router.get(path, middleware);
+    else if (method === 'POST') router.post(path, middleware);
+    else router.delete(path, middleware);
+  }
+  return router;
+}
