@@ -1,5 +1,6 @@
-import { errorTexts, type UserRegistered, type UsernameReserved } from '@vip/contracts';
-import { userDecider, usernameDecider } from '../src/users/user.decider.ts';
+import { expect } from 'chai';
+import { errorTexts, subscriptionTexts, type UserRegistered, type UsernameReserved } from '@vip/contracts';
+import { userDecider, usernameDecider, type UserStreamEvent } from '../src/users/user.decider.ts';
 import { NOW, deciderSpec } from './support/decider-spec.ts';
 
 const registered: UserRegistered = {
@@ -13,6 +14,11 @@ const registered: UserRegistered = {
     avatar: null,
   },
 };
+const changed = (passwordHash: string): UserStreamEvent => ({
+  type: 'PasswordChanged',
+  data: { userId: 'u1', passwordHash, changedAt: NOW.toISOString() },
+});
+
 const reserved: UsernameReserved = { type: 'UsernameReserved', data: { username: 'ann', userId: 'u1' } };
 
 describe('user decider', () => {
@@ -31,6 +37,42 @@ describe('user decider', () => {
 
   it('refuses to register the same user twice', () => {
     spec.given([registered]).when(register).thenFails('conflict', errorTexts.usernameTaken);
+  });
+
+  describe('password reset', () => {
+    it('records the new password as its hash only', () => {
+      spec
+        .given([registered])
+        .when({ type: 'ChangePassword', userId: 'u1', passwordHash: '$argon2id$new' })
+        .then([changed('$argon2id$new')]);
+    });
+
+    it('may reset again: each reset replaces the last', () => {
+      spec
+        .given([registered, changed('$argon2id$new')])
+        .when({ type: 'ChangePassword', userId: 'u1', passwordHash: '$argon2id$newer' })
+        .then([changed('$argon2id$newer')]);
+    });
+
+    it('answers not found for a user that was never registered', () => {
+      spec
+        .given([])
+        .when({ type: 'ChangePassword', userId: 'u1', passwordHash: '$argon2id$new' })
+        .thenFails('not_found', subscriptionTexts.userNotFound);
+    });
+
+    it('folds to the newest hash, which is what login checks', () => {
+      const state = [registered, changed('$argon2id$new'), changed('$argon2id$newer')].reduce(
+        userDecider.evolve,
+        userDecider.initialState(),
+      );
+      expect(state).to.deep.equal({
+        registered: true,
+        username: 'ann',
+        passwordHash: '$argon2id$newer',
+        isAdmin: false,
+      });
+    });
   });
 });
 
