@@ -1,10 +1,8 @@
-import Router from '@koa/router';
 import {
-  auditGuildIdParamSchema,
-  auditQuerySchema,
+  auditApi,
   auditReadModels,
   auditTexts,
-  keyDigestParamSchema,
+  errorCodes,
   serverSettingEvents,
   type AuditDocument,
   type AuditPageResponse,
@@ -12,7 +10,7 @@ import {
   type KeyLifeResponse,
   type ServerSettingsHistoryResponse,
 } from '@vip/contracts';
-import { DomainError, requireAdmin, validate, type Filter } from '@vip/platform';
+import { DomainError, on, type Filter, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { auditEvents } from './audit-view.ts';
 import { settingsHistory } from './settings-history.ts';
@@ -33,45 +31,38 @@ function filterOf(query: AuditQuery): Filter {
  * The audit trail (admins only): the audit read model finds the events (the log page by page
  * with filters, one key's life, one server's settings history), the log gives their bodies.
  */
-export function auditRoutes(deps: QueryDeps): Router {
-  const router = new Router();
+export function auditRoutes(deps: QueryDeps): MountedRoute[] {
   const audit = () => deps.readStore.collection<AuditDocument>(auditReadModels.audit);
   const shown = (docs: readonly AuditDocument[]) => auditEvents(deps.eventStore, deps.readStore, docs);
 
-  router.get('/api/admin/audit', async (ctx) => {
-    requireAdmin(ctx);
-    const query = validate(auditQuerySchema, ctx.query);
-    // one more than asked tells whether an older page exists
-    const docs = await audit().find(filterOf(query), { sort: { position: -1 }, limit: query.limit + 1 });
-    const page = docs.slice(0, query.limit);
-    const body: AuditPageResponse = {
-      events: await shown(page),
-      nextBefore: docs.length > query.limit ? page[page.length - 1].position : null,
-    };
-    ctx.body = body;
-  });
+  return [
+    on(auditApi.log, async ({ ctx, query }) => {
+      // one more than asked tells whether an older page exists
+      const docs = await audit().find(filterOf(query), { sort: { position: -1 }, limit: query.limit + 1 });
+      const page = docs.slice(0, query.limit);
+      const body: AuditPageResponse = {
+        events: await shown(page),
+        nextBefore: docs.length > query.limit ? page[page.length - 1].position : null,
+      };
+      ctx.body = body;
+    }),
 
-  router.get('/api/admin/audit/keys/:keyDigest', async (ctx) => {
-    requireAdmin(ctx);
-    const keyDigest = validate(keyDigestParamSchema, ctx.params.keyDigest);
-    // every event of the key's life names it, the removals ending its VIP windows included
-    const life = await audit().find({ keyDigests: keyDigest }, { sort: { position: 1 } });
-    if (!life.some((doc) => doc.type === 'KeyGenerated'))
-      throw new DomainError('not_found', auditTexts.keyNotFound, 'key_not_found');
-    const body: KeyLifeResponse = { keyDigest, events: await shown(life) };
-    ctx.body = body;
-  });
+    on(auditApi.keyLife, async ({ ctx, params: { keyDigest } }) => {
+      // every event of the key's life names it, the removals ending its VIP windows included
+      const life = await audit().find({ keyDigests: keyDigest }, { sort: { position: 1 } });
+      if (!life.some((doc) => doc.type === 'KeyGenerated'))
+        throw new DomainError('not_found', auditTexts.keyNotFound, errorCodes.keyNotFound);
+      const body: KeyLifeResponse = { keyDigest, events: await shown(life) };
+      ctx.body = body;
+    }),
 
-  router.get('/api/admin/audit/servers/:guildId/settings', async (ctx) => {
-    requireAdmin(ctx);
-    const guildId = validate(auditGuildIdParamSchema, ctx.params.guildId);
-    const docs = await audit().find(
-      { guildIds: guildId, type: { $in: Object.keys(serverSettingEvents) } },
-      { sort: { position: 1 } },
-    );
-    const body: ServerSettingsHistoryResponse = { guildId, changes: settingsHistory(await shown(docs), guildId) };
-    ctx.body = body;
-  });
-
-  return router;
+    on(auditApi.serverSettings, async ({ ctx, params: { guildId } }) => {
+      const docs = await audit().find(
+        { guildIds: guildId, type: { $in: Object.keys(serverSettingEvents) } },
+        { sort: { position: 1 } },
+      );
+      const body: ServerSettingsHistoryResponse = { guildId, changes: settingsHistory(await shown(docs), guildId) };
+      ctx.body = body;
+    }),
+  ];
 }
