@@ -2,8 +2,10 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import { systemActor } from '@vip/contracts';
 import { Readiness, createLogger } from '@vip/platform';
+import { EventStoreDbEventStore } from '@vip/platform/event-store/eventstoredb-event-store.ts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { eventually } from '../../test/support/seed.ts';
 import { EventFeed, type FedEvent } from '../src/shared/event-feed.ts';
@@ -137,5 +139,71 @@ describe('the bots’ event feed when its subscription is lost', function () {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(store.subscriptions).to.have.length(attempts);
     expect(feed.health()).to.equal('event feed stopped');
+  });
+});
+
+/**
+ * The same over the EventStoreDB adapter, its client stubbed where a server would answer: the
+ * client's subscription is a stream that can end without an error, which the adapter must
+ * report for the feed to take it up again.
+ */
+describe('the bots’ event feed over the EventStoreDB adapter when the server ends the subscription', () => {
+  const resolved = (position: number, guildId: string) => ({
+    commitPosition: BigInt(position),
+    event: {
+      id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+      streamId: `guild-${guildId}`,
+      type: 'GuildLeft',
+      data: { guildId, leftAt: new Date().toISOString() },
+      metadata,
+      revision: 0n,
+      position: { commit: BigInt(position), prepare: BigInt(position) },
+      created: new Date(),
+    },
+  });
+
+  it('resubscribes from the last commit position it handed out and delivers each event once', async () => {
+    const log = [resolved(100, '1'), resolved(200, '2')];
+    const asked: unknown[] = [];
+    const streams: PassThrough[] = [];
+    const client = {
+      // headPosition: the newest event, read backwards
+      readAll: () => Object.assign(Readable.from([log[log.length - 1]]), { cancel: async () => undefined }),
+      subscribeToAll: (options: { fromPosition: unknown }) => {
+        asked.push(options.fromPosition);
+        const stream = Object.assign(new PassThrough({ objectMode: true }), { unsubscribe: async () => undefined });
+        streams.push(stream);
+        const from =
+          typeof options.fromPosition === 'object' ? Number((options.fromPosition as { commit: bigint }).commit) : -1;
+        setImmediate(() => {
+          for (const event of log) if (Number(event.commitPosition) >= from) stream.write(event);
+          stream.emit('caughtUp');
+        });
+        return stream;
+      },
+      dispose: async () => undefined,
+    };
+    const store = new EventStoreDbEventStore('esdb://127.0.0.1:1?tls=false');
+    (store as unknown as { client: unknown }).client = client;
+    const feed = new EventFeed(store, silent, { retryFirstMs: 10 });
+    const seen: string[] = [];
+    feed.on(['GuildLeft'], (event) => seen.push(event.data.guildId));
+    try {
+      await feed.start();
+      expect(seen).to.deep.equal(['1', '2']);
+
+      streams[0].end(); // the server closed the stream, no error
+      await eventually(async () => streams.length === 2, 5_000, 'a second subscription');
+      expect(asked[1]).to.deep.equal({ commit: 200n, prepare: 200n });
+      log.push(resolved(300, '3'));
+      streams[1].write(log[2]);
+      await eventually(async () => seen.length >= 3, 5_000, 'the event after the resubscription');
+      await new Promise((resolve) => setTimeout(resolve, 50)); // a duplicate of 200 would arrive now
+      expect(seen).to.deep.equal(['1', '2', '3']);
+      expect(feed.health()).to.equal(true);
+    } finally {
+      feed.stop();
+      await store.close();
+    }
   });
 });

@@ -236,6 +236,8 @@ export class EventStoreDbEventStore implements EventStore {
         scheduleFlush();
       });
       subscription.on('error', (error: Error) => subscriber.error(error));
+      // the server ended the stream without an error: say so, or the reader would wait forever
+      subscription.on('close', () => subscriber.complete());
 
       this.headPosition().then(
         (position) => {
