@@ -107,6 +107,7 @@ try {
   const budget = replay.events / GOAL;
   const perEvent = (value: number) => `${((value * 1e6) / replay.events).toFixed(1)} µs/event`;
   console.log(`floor, reading and parsing the log: ${ms(reading)} (${perEvent(reading)})`);
+  console.log(`the replay took ${(replay.seconds / reading).toFixed(2)}× the reading and parsing (goal at most 4×)`);
   console.log(
     `floor, serializing ${rows.length.toLocaleString('en')} final documents (${Math.round(bytes / rows.length)} B average): ${ms(serializing)} (${perEvent(serializing)})`,
   );

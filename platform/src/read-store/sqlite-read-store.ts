@@ -31,6 +31,8 @@ export class SqliteReadStore implements ReadStore, DocumentCache {
   private transactionBroken = false;
   /** Counts cache mutations, so a failed write drops the caches only if it touched them. */
   private mutations = 0;
+  /** The parameters of one multi-row INSERT, reused by every flush. */
+  private readonly chunkParameters: string[] = new Array(3 * SAVE_CHUNK);
 
   constructor(path: string) {
     this.db = new Database(path);
@@ -96,24 +98,30 @@ export class SqliteReadStore implements ReadStore, DocumentCache {
   }
 
   /**
-   * Writes what the transaction changed, once per document: the removals first, then the
-   * saves in the order the cache saw them (rows of different documents are independent),
-   * SAVE_CHUNK rows per statement, which makes a rebuild's inserts about a fifth cheaper.
+   * Writes what the transaction changed, once per document: a removal at once, saves
+   * SAVE_CHUNK rows per statement (a rebuild's inserts get about a fifth cheaper), the
+   * parameters gathered in one reused array. Rows of different documents are independent.
    */
   private flushPending(): void {
+    const parameters = this.chunkParameters;
+    let filled = 0;
     for (const [name, writes] of this.pending) {
       const documents = this.caches.get(name);
-      const rows: string[] = [];
       for (const [id, write] of writes) {
         if (write !== 'save') this.statements.remove.run(name, id);
-        const entry = documents?.get(id);
-        if (write !== 'remove' && entry) rows.push(name, id, entry.json);
+        const entry = write === 'remove' ? undefined : documents?.get(id);
+        if (!entry) continue;
+        parameters[filled++] = name;
+        parameters[filled++] = id;
+        parameters[filled++] = entry.json;
+        if (filled === parameters.length) {
+          this.statements.saveChunk.run(parameters);
+          filled = 0;
+        }
       }
-      const chunk = 3 * SAVE_CHUNK;
-      let at = 0;
-      for (; rows.length - at >= chunk; at += chunk) this.statements.saveChunk.run(rows.slice(at, at + chunk));
-      for (; at < rows.length; at += 3) this.statements.save.run(rows[at], rows[at + 1], rows[at + 2]);
     }
+    for (let at = 0; at < filled; at += 3)
+      this.statements.save.run(parameters[at], parameters[at + 1], parameters[at + 2]);
     this.pending.clear();
   }
 
