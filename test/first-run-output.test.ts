@@ -17,7 +17,7 @@ const plain = (text: string) => stripVTControlCharacters(text).replace(/\r/g, ''
 async function firstStart(terminal: boolean): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-first-run-'));
   const command = [process.execPath, '--import', 'tsx', 'src/main.ts'];
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
   delete env.ADMIN_PASSWORD;
   const child = terminal
     ? spawn('script', ['-qfec', command.join(' '), '/dev/null'], { cwd: ROOT, env, detached: true })
