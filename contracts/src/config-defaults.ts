@@ -30,6 +30,58 @@ export const configDefaults = {
   priorities: ['low', 'medium', 'high'] as const,
   defaultPriority: 'medium' as const,
   topGuildsInStrip: 5,
+  /**
+   * Spec §9 pricing, per month, in the spec's order. The one definition of what a plan sells:
+   * the pricing pages show it (through GET /api/site) and the server enforces it (decisions.md
+   * §11: slots, the custom verification message, analytics). A subscription names its plan by
+   * `name` (compared without case); a name not listed here is not one of these plans.
+   */
+  plans: [
+    {
+      id: 'basic',
+      name: 'Basic',
+      priceEuros: 7,
+      serverSlots: 1,
+      prioritySupport: false,
+      customVerificationMessage: false,
+      analytics: false,
+      lifetimeUpdates: false,
+      mostPopular: false,
+    },
+    {
+      id: 'business',
+      name: 'Business',
+      priceEuros: 15,
+      serverSlots: 3,
+      prioritySupport: true,
+      customVerificationMessage: true,
+      analytics: true,
+      lifetimeUpdates: false,
+      mostPopular: true,
+    },
+    {
+      id: 'premium',
+      name: 'Premium',
+      priceEuros: 10,
+      serverSlots: 2,
+      prioritySupport: true,
+      customVerificationMessage: true,
+      analytics: false,
+      lifetimeUpdates: true,
+      mostPopular: false,
+    },
+  ],
+  /** Spec §9: the poster bot's one plan. */
+  posterPlan: { id: 'poster-business', name: 'Business', priceEuros: 15, serverSlots: 3 },
 } as const;
+
+export type Plan = (typeof configDefaults.plans)[number];
+export type PlanId = Plan['id'];
+
+/** The plan a subscription's name stands for, if it is one of the configured plans. */
+export function planNamed(name: string | undefined | null): Plan | undefined {
+  const wanted = name?.trim().toLowerCase();
+  return wanted ? configDefaults.plans.find((plan) => plan.name.toLowerCase() === wanted) : undefined;
+}
 
 export type Priority = (typeof configDefaults.priorities)[number];
