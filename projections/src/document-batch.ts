@@ -19,84 +19,83 @@ export interface BatchCollection<T extends Document> {
 }
 
 export class DocumentBatch {
-  /** By collection: every document read or written in this batch (null: none, or deleted). */
-  private readonly known = new Map<string, Map<string, Readonly<Document> | null>>();
-  /** By collection, in the order first written: the _ids this batch changed. */
-  private readonly changed = new Map<string, Set<string>>();
-
-  private readonly handles = new Map<string, BatchCollection<Document>>();
+  /** By collection, in the order first used (of, get, set, delete): the order of the flush. */
+  private readonly collections = new Map<string, CollectionInBatch>();
 
   constructor(private readonly store: ReadStore) {}
 
   /** The documents of one collection, typed. */
   of<T extends Document>(collection: string): BatchCollection<T> {
-    let handle = this.handles.get(collection);
-    if (!handle) {
-      handle = {
-        get: (id) => this.get(collection, id),
-        set: (document) => this.set(collection, document),
-        delete: (id) => this.delete(collection, id),
-      };
-      this.handles.set(collection, handle);
-    }
+    let handle = this.collections.get(collection);
+    if (!handle) this.collections.set(collection, (handle = new CollectionInBatch(this.store, collection)));
     return handle as unknown as BatchCollection<T>;
   }
 
   /** The document as this batch left it, else as the store holds it; null when there is none. */
-  async get<T extends Document>(collection: string, id: string): Promise<Readonly<T> | null> {
-    const documents = this.documentsOf(collection);
-    const known = documents.get(id);
-    if (known !== undefined) return known as Readonly<T> | null;
-    const stored = await this.store.collection<T>(collection).findOne({ _id: id });
-    const document = stored ? Object.freeze(stored) : null;
-    documents.set(id, document);
-    return document;
+  get<T extends Document>(collection: string, id: string): Promise<Readonly<T> | null> {
+    return this.of<T>(collection).get(id);
   }
 
   /** Puts the whole document in place of what its _id held (written at the flush). */
   set<T extends Document>(collection: string, document: T): void {
-    this.documentsOf(collection).set(document._id, Object.freeze(document));
-    this.changedIn(collection).add(document._id);
+    this.of<T>(collection).set(document);
   }
 
   delete(collection: string, id: string): void {
-    this.documentsOf(collection).set(id, null);
-    this.changedIn(collection).add(id);
+    this.of(collection).delete(id);
   }
 
   /**
    * Writes every changed document once, collection by collection in the order they were
-   * first written. Within a collection each operation names a different _id, so the order
+   * first used. Within a collection each operation names a different _id, so the order
    * does not matter (unordered on MongoDB).
    */
   async flush(): Promise<void> {
-    for (const [collection, ids] of this.changed) {
-      const documents = this.documentsOf(collection);
-      const operations: BulkOperation<Document>[] = [];
-      for (const id of ids) {
-        const document = documents.get(id);
-        operations.push(
-          document
-            ? { replaceOne: { filter: { _id: id }, replacement: document, upsert: true } }
-            : { deleteOne: { filter: { _id: id } } },
-        );
-      }
-      await this.store.collection(collection).bulkWrite(operations, { ordered: false });
-    }
-    this.changed.clear();
-    this.known.clear();
+    for (const collection of this.collections.values()) await collection.flush();
+    this.collections.clear();
+  }
+}
+
+class CollectionInBatch implements BatchCollection<Document> {
+  /** Documents this batch set (null: deleted). */
+  private readonly changed = new Map<string, Readonly<Document> | null>();
+  /** Documents read from the store and not changed since (null: none there). */
+  private readonly loaded = new Map<string, Readonly<Document> | null>();
+
+  constructor(
+    private readonly store: ReadStore,
+    private readonly name: string,
+  ) {}
+
+  async get(id: string): Promise<Readonly<Document> | null> {
+    const changed = this.changed.get(id);
+    if (changed !== undefined) return changed;
+    const loaded = this.loaded.get(id);
+    if (loaded !== undefined) return loaded;
+    const stored = await this.store.collection(this.name).findOne({ _id: id });
+    const document = stored ? Object.freeze(stored) : null;
+    this.loaded.set(id, document);
+    return document;
   }
 
-  private documentsOf(collection: string): Map<string, Readonly<Document> | null> {
-    let documents = this.known.get(collection);
-    if (!documents) this.known.set(collection, (documents = new Map()));
-    return documents;
+  set(document: Document): void {
+    this.changed.set(document._id, Object.freeze(document));
   }
 
-  private changedIn(collection: string): Set<string> {
-    let ids = this.changed.get(collection);
-    if (!ids) this.changed.set(collection, (ids = new Set()));
-    return ids;
+  delete(id: string): void {
+    this.changed.set(id, null);
+  }
+
+  async flush(): Promise<void> {
+    if (this.changed.size === 0) return;
+    const operations: BulkOperation<Document>[] = [];
+    for (const [id, document] of this.changed)
+      operations.push(
+        document
+          ? { replaceOne: { filter: { _id: id }, replacement: document, upsert: true } }
+          : { deleteOne: { filter: { _id: id } } },
+      );
+    await this.store.collection(this.name).bulkWrite(operations, { ordered: false });
   }
 }
 

@@ -26,6 +26,9 @@ export type ReplayLimit = { position: number } | { time: Date };
 export interface RebuildOptions {
   logger?: Logger;
   onProgress?: (progress: RebuildProgress) => void;
+  /** Events read from the log at once. */
+  pageSize?: number;
+  /** Events applied as one batch (one transaction, each document written once). */
   batchSize?: number;
   until?: ReplayLimit;
 }
@@ -54,24 +57,35 @@ export async function rebuildReadModels(
   const until = options.until;
   const target = until && 'position' in until ? Math.min(until.position, head) : head;
   const runner = new ProjectionRunner(eventStore, readStore, projectors, options.logger ?? pino({ level: 'silent' }));
-  // large pages: one read-store transaction per page, so fewer commits and fewer rewrites of hot documents
-  const batchSize = options.batchSize ?? 10_000;
+  const pageSize = options.pageSize ?? 5_000;
+  // large batches: one transaction per batch, and a document many pages touch is written once
+  // per batch; bounded, so that the documents a batch holds fit in memory whatever the log's length
+  const batchSize = options.batchSize ?? 50_000;
   const started = performance.now();
   let position = 0;
   let events = 0;
-
-  for (;;) {
-    const page = await eventStore.readAll({ after: position, maxCount: batchSize });
-    const inRange = page.filter((event) => withinLimit(event, until));
-    if (inRange.length > 0) {
-      await runner.applyEvents(inRange);
-      events += inRange.length;
-      position = inRange[inRange.length - 1].position;
-      const seconds = (performance.now() - started) / 1000;
-      options.onProgress?.({ position, target, events, eventsPerSecond: events / Math.max(seconds, 1e-6) });
+  let done = false;
+  const report = () => {
+    const seconds = (performance.now() - started) / 1000;
+    options.onProgress?.({ position, target, events, eventsPerSecond: events / Math.max(seconds, 1e-6) });
+  };
+  // the next page of the log within the limit; it counts as applied once the next is asked for
+  let handedOut: RecordedEvent[] = [];
+  const nextPage = async (): Promise<RecordedEvent[] | undefined> => {
+    if (handedOut.length > 0) {
+      events += handedOut.length;
+      position = handedOut[handedOut.length - 1].position;
+      handedOut = [];
+      report();
     }
-    if (page.length < batchSize || inRange.length < page.length) break;
-  }
+    if (done) return undefined;
+    const page = await eventStore.readAll({ after: position, maxCount: pageSize });
+    handedOut = page.filter((event) => withinLimit(event, until));
+    done = page.length < pageSize || handedOut.length < page.length;
+    return handedOut;
+  };
+  while (!done) await runner.applyPages(nextPage, batchSize);
+  await nextPage(); // counts the last page
   return { events, seconds: (performance.now() - started) / 1000, position };
 }
 

@@ -129,7 +129,7 @@ export class ProjectionRunner {
         const missed = page.filter((event) => event.position <= this.position);
         if (missed.length === 0) return;
         // not announced on applied$: /ws pushed these events when the others applied them
-        await this.apply(missed, [projector], false);
+        await this.apply(onePage(missed), [projector], false);
       }
     });
   }
@@ -202,27 +202,59 @@ export class ProjectionRunner {
    * checkpoints past them. A projector skips events at or before its own checkpoint, so a
    * batch delivered again (at-least-once) changes nothing.
    */
-  applyEvents(recorded: RecordedEvent[], projectors: readonly Projector[] = this.projectors): Promise<void> {
-    return this.apply(recorded, projectors, true);
+  async applyEvents(recorded: RecordedEvent[], projectors: readonly Projector[] = this.projectors): Promise<void> {
+    if (recorded.length > 0) await this.apply(onePage(recorded), projectors, true);
   }
 
-  private async apply(recorded: RecordedEvent[], projectors: readonly Projector[], announce: boolean): Promise<void> {
-    if (recorded.length === 0) return;
+  /**
+   * Applies the pages `nextPage` gives, one after the other, as ONE batch (one transaction,
+   * each document written once, the checkpoints once), until it gives none or `eventLimit`
+   * events were applied; not announced on applied$. What a rebuild does: the hot documents
+   * of many pages are written once. Returns how many events were applied (0: none came).
+   */
+  async applyPages(
+    nextPage: () => Promise<RecordedEvent[] | undefined>,
+    eventLimit: number,
+    projectors: readonly Projector[] = this.projectors,
+  ): Promise<number> {
+    return this.apply(nextPage, projectors, false, eventLimit);
+  }
+
+  private async apply(
+    nextPage: () => Promise<RecordedEvent[] | undefined>,
+    projectors: readonly Projector[],
+    announce: boolean,
+    eventLimit = Number.POSITIVE_INFINITY,
+  ): Promise<number> {
     const started = performance.now();
-    const events = this.toProjected(recorded);
-    const position = recorded[recorded.length - 1].position;
     const targets = new Set(projectors);
     const batch = new DocumentBatch(this.readStore);
+    const announced: ProjectedEvent[] = [];
+    const correlationIds = this.logger.isLevelEnabled('debug') ? new Set<string>() : undefined;
+    let applied = 0;
+    let from = 0;
+    let position = 0;
     await this.readStore.transaction(async () => {
-      for (const event of events) {
-        const routed = this.routes.get(event.type);
-        if (!routed) continue;
-        for (const projector of routed) {
-          if (targets.has(projector) && event.position > (this.checkpoints.get(projector.name) ?? -1)) {
-            await projector.apply(event, batch);
+      while (applied < eventLimit) {
+        const recorded = await nextPage();
+        if (!recorded || recorded.length === 0) break;
+        const events = this.toProjected(recorded);
+        for (const event of events) {
+          const routed = this.routes.get(event.type);
+          if (!routed) continue;
+          for (const projector of routed) {
+            if (targets.has(projector) && event.position > (this.checkpoints.get(projector.name) ?? -1)) {
+              await projector.apply(event, batch);
+            }
           }
         }
+        if (applied === 0) from = recorded[0].position;
+        applied += recorded.length;
+        position = recorded[recorded.length - 1].position;
+        if (announce) announced.push(...events);
+        if (correlationIds) for (const event of recorded) correlationIds.add(event.metadata?.correlationId);
       }
+      if (applied === 0) return;
       // the documents before the checkpoints: on MongoDB (no transaction) a crash in between
       // only makes the batch come again, which the projectors shrug off
       await batch.flush();
@@ -232,23 +264,25 @@ export class ProjectionRunner {
         position,
       );
     });
+    if (applied === 0) return 0;
     for (const projector of projectors) this.checkpoints.set(projector.name, position);
-    if (this.logger.isLevelEnabled('debug')) {
-      const correlationIds = [...new Set(recorded.map((event) => event.metadata?.correlationId))];
+    if (correlationIds) {
+      const ids = [...correlationIds];
       this.logger.debug(
         {
-          from: recorded[0].position,
+          from,
           position,
-          events: recorded.length,
+          events: applied,
           projections: projectors.length === this.projectors.length ? 'all' : projectors.map((p) => p.name),
-          correlationIds: correlationIds.slice(0, LOGGED_CORRELATIONS),
-          moreCorrelationIds: Math.max(0, correlationIds.length - LOGGED_CORRELATIONS),
+          correlationIds: ids.slice(0, LOGGED_CORRELATIONS),
+          moreCorrelationIds: Math.max(0, ids.length - LOGGED_CORRELATIONS),
           durationMs: Math.round((performance.now() - started) * 10) / 10,
         },
         'projected a batch',
       );
     }
-    if (announce) this.applied$.next({ events, position });
+    if (announce) this.applied$.next({ events: announced, position });
+    return applied;
   }
 
   private toProjected(recorded: RecordedEvent[]): ProjectedEvent[] {
@@ -285,4 +319,14 @@ export class ProjectionRunner {
       this.subscribe().catch((next: unknown) => this.recover(next));
     }, RETRY_MS);
   }
+}
+
+/** A page source that gives `recorded` once. */
+function onePage(recorded: RecordedEvent[]): () => Promise<RecordedEvent[] | undefined> {
+  let given = false;
+  return async () => {
+    if (given) return undefined;
+    given = true;
+    return recorded;
+  };
 }

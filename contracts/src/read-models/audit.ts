@@ -55,30 +55,39 @@ export const AUDIT_DIGEST_CHARS = 12;
 type EventFacts = Record<string, unknown>;
 const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
-/** The servers an event is about: its server, or both sides of a slot change. */
-export function guildIdsOf(data: EventFacts): string[] {
-  const ids = [data.guildId, data.serverId, data.oldGuildId, data.newGuildId].filter(text);
-  return ids.length < 2 ? ids : [...new Set(ids)];
+/** The texts among `fields` of `data`, each once, in the order of `fields` (then `also`). */
+function idsIn(data: EventFacts, fields: readonly string[], also?: string): string[] {
+  const ids: string[] = [];
+  for (const field of fields) {
+    const value = data[field];
+    if (text(value) && !ids.includes(value)) ids.push(value);
+  }
+  if (text(also) && !ids.includes(also)) ids.push(also);
+  return ids;
 }
 
-/**
- * The people an event is about or by: the product user or Discord member it names, the
- * member who ran a bot command (`…By`), the author, and whoever caused it.
- */
+const GUILD_FIELDS = ['guildId', 'serverId', 'oldGuildId', 'newGuildId'];
+/** The product user or Discord member an event names, the member who ran a bot command (`…By`), the author. */
+const USER_FIELDS = [
+  'userId',
+  'discordUserId',
+  'authorId',
+  'chosenBy',
+  'setBy',
+  'startedBy',
+  'stoppedBy',
+  'scheduledBy',
+  'cancelledBy',
+];
+
+/** The servers an event is about: its server, or both sides of a slot change. */
+export function guildIdsOf(data: EventFacts): string[] {
+  return idsIn(data, GUILD_FIELDS);
+}
+
+/** The people an event is about or by: those it names (USER_FIELDS), and whoever caused it. */
 export function userIdsOf(data: EventFacts, actor: Actor): string[] {
-  const ids = [
-    data.userId,
-    data.discordUserId,
-    data.authorId,
-    data.chosenBy,
-    data.setBy,
-    data.startedBy,
-    data.stoppedBy,
-    data.scheduledBy,
-    data.cancelledBy,
-    actor.id,
-  ].filter(text);
-  return ids.length < 2 ? ids : [...new Set(ids)];
+  return idsIn(data, USER_FIELDS, actor.id);
 }
 
 /** The full digest of the key the event names, if any. */

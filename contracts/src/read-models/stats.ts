@@ -2,8 +2,6 @@
 export const statsReadModels = {
   /** One per UTC day: keys generated and redeemed, visits. */
   daily: 'stats_daily',
-  /** One per (hashed) visitor: distinct visitors. */
-  visitors: 'stats_visitors',
   /** One per member: the end of their current VIP window. */
   vipWindows: 'stats_vip_windows',
 } as const;
@@ -15,11 +13,6 @@ export interface DailyStatsDocument {
   visits: number;
   /** Log position of the last event counted here: a redelivered event is not counted twice. */
   lastPosition: number;
-}
-
-export interface VisitorStatsDocument {
-  _id: string;
-  firstSeenAt: string;
 }
 
 export interface VipWindowDocument {

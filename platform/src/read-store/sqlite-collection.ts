@@ -95,9 +95,13 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async bulkWrite(operations: BulkOperation<T>[], _options?: BulkWriteOptions): Promise<void> {
     this.store.write(() => {
       for (const op of operations) {
-        if ('replaceOne' in op)
-          this.replaceNow(op.replaceOne.filter, op.replaceOne.replacement, op.replaceOne.upsert ?? false);
-        else if ('updateOne' in op)
+        if ('replaceOne' in op) {
+          const { filter, replacement, upsert = false } = op.replaceOne;
+          // a whole document put in place by its own _id (the projections' flush): no query needed
+          if (typeof filter._id === 'string' && replacement._id === filter._id && hasOnlyId(filter))
+            this.putNow(replacement, upsert);
+          else this.replaceNow(filter, replacement, upsert);
+        } else if ('updateOne' in op)
           this.updateNow(op.updateOne.filter, op.updateOne.update, op.updateOne.upsert ?? false, false);
         else if ('deleteOne' in op) this.deleteNow(op.deleteOne.filter, false);
         else if ('insertOne' in op) this.insertNow(op.insertOne.document);
@@ -179,6 +183,14 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
       }
     }
     return { matchedCount: targets.length, modifiedCount, upsertedCount: 0 };
+  }
+
+  /** replaceOne({ _id: document._id }, document): the document as it is, unless nothing changed. */
+  private putNow(document: Document, upsert: boolean): void {
+    const existing = this.store.documentsOf(this.name, false).get(document._id);
+    if (!existing && !upsert) return;
+    const json = JSON.stringify(document);
+    if (existing?.json !== json) this.store.save(this.name, document, json);
   }
 
   private replaceNow(filter: Filter, replacement: Document, upsert: boolean): UpdateResult {

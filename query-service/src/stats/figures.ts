@@ -1,4 +1,5 @@
 import {
+  keyReadModels,
   statsReadModels,
   subscriptionReadModels,
   utcDay,
@@ -51,7 +52,8 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
   const [totals, activeVip, distinctVisitors, whitelist, servers] = await Promise.all([
     keyTotals(readStore),
     readStore.collection<VipWindowDocument>(statsReadModels.vipWindows).countDocuments({ until: { $gt: nowIso } }),
-    readStore.collection(statsReadModels.visitors).countDocuments({}),
+    // one visitors document per (hashed) address: the distinct visitors
+    readStore.collection(keyReadModels.visitors).countDocuments({}),
     readStore
       .collection<{ _id: string; userId: string; duration: string; expiresAt: string | null }>(
         subscriptionReadModels.whitelist,

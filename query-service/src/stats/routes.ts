@@ -1,4 +1,4 @@
-import { statsApi, statsReadModels, type PublicStatsResponse } from '@vip/contracts';
+import { keyReadModels, statsApi, type PublicStatsResponse } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { serverTotals } from '../servers/server-totals.ts';
@@ -14,7 +14,7 @@ export function statsRoutes(deps: QueryDeps): MountedRoute[] {
     on(statsApi.public, async ({ ctx }) => {
       const [totals, visitors, servers] = await Promise.all([
         keyTotals(deps.readStore),
-        deps.readStore.collection(statsReadModels.visitors).countDocuments({}),
+        deps.readStore.collection(keyReadModels.visitors).countDocuments({}),
         serverTotals(deps.readStore),
       ]);
       const body: PublicStatsResponse = {

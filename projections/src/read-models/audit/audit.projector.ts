@@ -38,6 +38,8 @@ export const auditProjector = defineProjector({
   },
   handles: everyEventType,
   async apply(event, documents) {
+    // used first, so the batch writes these documents before the open grants
+    const audit = documents.of<AuditDocument>(auditReadModels.audit);
     const data = event.data as Record<string, unknown>;
     const { kind, id } = event.metadata.actor;
     const document: AuditDocument = {
@@ -53,14 +55,14 @@ export const auditProjector = defineProjector({
     if (keyDigest) document.keyDigests = [keyDigest];
     if (event.type !== 'VipRoleGranted' && event.type !== 'VipRoleRemoved') {
       // the document depends only on the event: a redelivery rewrites it unchanged
-      documents.of<AuditDocument>(auditReadModels.audit).set(document);
+      audit.set(document);
       return;
     }
     // a grant opens a key's window for that member and server; the next removal closes every open one
     const windows = documents.of<OpenGrantsDocument>(auditReadModels.openGrants);
     const _id = vipRoleId(event.data.guildId, event.data.discordUserId);
     const open = await windows.get(_id);
-    // redelivered: this event's document was written before the open grants were (flush order)
+    // redelivered: this event's document was written before the open grants were
     if (open && open.lastPosition >= event.position) return;
     let keyDigests: string[];
     if (event.type === 'VipRoleGranted') {
@@ -70,7 +72,7 @@ export const auditProjector = defineProjector({
       if (open && open.keyDigests.length > 0) document.keyDigests = [...open.keyDigests];
       keyDigests = [];
     }
-    documents.of<AuditDocument>(auditReadModels.audit).set(document);
+    audit.set(document);
     windows.set({ _id, keyDigests, lastPosition: event.position });
   },
 });

@@ -1,10 +1,4 @@
-import {
-  statsReadModels,
-  utcDay,
-  type DailyStatsDocument,
-  type VipWindowDocument,
-  type VisitorStatsDocument,
-} from '@vip/contracts';
+import { statsReadModels, utcDay, type DailyStatsDocument, type VipWindowDocument } from '@vip/contracts';
 import type { DocumentBatch } from '../../document-batch.ts';
 import { defineProjector } from '../../projector.ts';
 import { countOnce } from './count-once.ts';
@@ -22,10 +16,10 @@ function count(documents: DocumentBatch, day: string, position: number, field: k
  */
 export const statsProjector = defineProjector({
   name: 'stats',
-  // 2: the totals document is gone (it counted every event a second time)
+  // 2: the totals document and the distinct visitors are gone (both kept what is kept elsewhere)
   version: 2,
   collections: Object.values(statsReadModels),
-  retiredCollections: ['stats_totals'],
+  retiredCollections: ['stats_totals', 'stats_visitors'],
   // VIP roles active now: windows that end later than now
   indexes: { [statsReadModels.vipWindows]: [{ until: 1 }] },
   handles: ['KeyGenerated', 'KeyRedeemed', 'VisitRecorded', 'VipRoleGranted', 'VipRoleRemoved'],
@@ -35,14 +29,9 @@ export const statsProjector = defineProjector({
         return count(documents, utcDay(event.data.generatedAt), event.position, 'keysGenerated');
       case 'KeyRedeemed':
         return count(documents, utcDay(event.data.redeemedAt), event.position, 'keysRedeemed');
-      case 'VisitRecorded': {
-        await count(documents, utcDay(event.data.visitedAt), event.position, 'visits');
-        const visitors = documents.of<VisitorStatsDocument>(statsReadModels.visitors);
-        const { visitorDigest, visitedAt } = event.data;
-        // the first visit seen stays: later ones (and redeliveries) change nothing
-        if (!(await visitors.get(visitorDigest))) visitors.set({ _id: visitorDigest, firstSeenAt: visitedAt });
-        return;
-      }
+      case 'VisitRecorded':
+        // distinct visitors are the visitors read model's documents, one per (hashed) address
+        return count(documents, utcDay(event.data.visitedAt), event.position, 'visits');
       case 'VipRoleGranted': {
         const { guildId, discordUserId, until } = event.data;
         const windows = documents.of<VipWindowDocument>(statsReadModels.vipWindows);
