@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { apiCatalogue, type RouteAuth, type RouteSpec } from '@vip/contracts';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
 import { runCli } from './support/cli.ts';
+import { proveManagement } from './support/discord.ts';
 import { api, login } from './support/http.ts';
 
 type Caller = 'anonymous' | 'subscriber' | 'otherSubscriber' | 'admin' | 'bot';
@@ -66,6 +67,7 @@ describe('authorization matrix: every route × every kind of caller', function (
       },
     });
     expect(reported.status).to.equal(200);
+    await proveManagement(product.url, tokens.subscriber!, [SERVER]);
     const added = await api(product.url, 'POST', '/api/user/add-server', {
       token: tokens.subscriber,
       body: { guildId: SERVER },

@@ -28,6 +28,9 @@ import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { whitelistRoutes } from './whitelist/routes.ts';
 import { botSettingsRoutes } from './bot-settings/routes.ts';
+import { discordSignInRoutes } from './discord-accounts/sign-in.routes.ts';
+import { discordAccountRoutes } from './discord-accounts/routes.ts';
+import { discordAdminRoutes } from './discord-accounts/admin.routes.ts';
 
 /** Every route of the write side, each mounted from its spec in the catalogue. */
 export function commandRoutes(deps: CommandDeps): MountedRoute[] {
@@ -45,6 +48,9 @@ export function commandRoutes(deps: CommandDeps): MountedRoute[] {
     ...subscriptionRoutes(deps),
     ...whitelistRoutes(deps),
     ...botSettingsRoutes(deps),
+    ...discordSignInRoutes(deps),
+    ...discordAccountRoutes(deps),
+    ...discordAdminRoutes(deps),
   ];
 }
 

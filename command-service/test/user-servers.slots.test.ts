@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { serverTexts } from '@vip/contracts';
+import { discordTexts, serverTexts } from '@vip/contracts';
 import { DomainError, type EventStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import type { CommandContext } from '../src/core/command-handler.ts';
@@ -16,7 +16,35 @@ const [S1, S2, S3, S4] = ['100000000000000001', '100000000000000002', '100000000
 describe('server slots across streams', () => {
   let store: EventStore;
   const types = async (streamId: string) => (await store.readStream(streamId)).map((event) => event.type);
-  const add = (userId: string, guildId: string) =>
+  /** The user's Discord account, seen managing these servers (what /link or a sign-in with Discord records). */
+  const prove = async (userId: string, ...guildIds: string[]) => {
+    const discordUserId = `5000000000000000${userId.length}${userId.at(-1)}`;
+    const history = await store.readStream(`discord-link-${userId}`);
+    const linked = {
+      type: 'DiscordAccountLinked',
+      data: { userId, discordUserId, username: userId, avatar: null, via: 'link-command', linkedAt: NOW.toISOString() },
+      metadata: context.metadata,
+    };
+    const proofs = guildIds.map((guildId) => ({
+      type: 'ServerManagementProven',
+      data: {
+        userId,
+        discordUserId,
+        guildId,
+        name: guildId,
+        icon: null,
+        via: 'link-command',
+        provenAt: NOW.toISOString(),
+      },
+      metadata: context.metadata,
+    }));
+    await store.append(`discord-link-${userId}`, history.length === 0 ? [linked, ...proofs] : proofs, 'any');
+  };
+  const add = async (userId: string, guildId: string) => {
+    await prove(userId, guildId);
+    return addSubscriberServer({ eventStore: store }, { userId, guildId, defaultSlots: 3 }, context);
+  };
+  const addUnproven = (userId: string, guildId: string) =>
     addSubscriberServer({ eventStore: store }, { userId, guildId, defaultSlots: 3 }, context);
   const refusal = async (work: Promise<unknown>): Promise<DomainError> => {
     try {
@@ -106,8 +134,49 @@ describe('server slots across streams', () => {
     expect(await types(`server-owner-${S1}`)).to.deep.equal(['ServerClaimed']);
   });
 
+  it('refuses (403) a server the subscriber has not proven to manage, and writes nothing', async () => {
+    await prove('u1', S2);
+    const refused = await refusal(addUnproven('u1', S1));
+    expect(refused.kind).to.equal('forbidden');
+    expect(refused.message).to.equal(discordTexts.proveManagement);
+    expect(await types(`server-owner-${S1}`)).to.deep.equal([]);
+    expect(await types('user-servers-u1')).to.deep.equal([]);
+  });
+
+  it('takes a server over from an unverified claimer, who no longer has it in their slots', async () => {
+    // a claim made before proof existed: ServerClaimed v1, read as unverified
+    await store.append(
+      `server-owner-${S1}`,
+      [
+        {
+          type: 'ServerClaimed',
+          data: { guildId: S1, userId: 'old', claimedAt: NOW.toISOString() },
+          metadata: context.metadata,
+        },
+      ],
+      'no_stream',
+    );
+    await store.append(
+      'user-servers-old',
+      [
+        {
+          type: 'SubscriberServerAdded',
+          data: { userId: 'old', guildId: S1, addedAt: NOW.toISOString() },
+          metadata: context.metadata,
+        },
+      ],
+      'no_stream',
+    );
+    expect((await add('u1', S1)).servers).to.deep.equal([S1]);
+    expect(await types(`server-owner-${S1}`)).to.deep.equal(['ServerClaimed', 'ServerTakenOver']);
+    expect(await types('user-servers-old')).to.deep.equal(['SubscriberServerAdded', 'SubscriberServerRemoved']);
+    // now verified: a third manager cannot take it
+    expect((await refusal(add('u2', S1))).message).to.equal(serverTexts.claimedByAnother);
+  });
+
   it('changing a server claims the new one, then releases the old one', async () => {
     await add('u1', S1);
+    await prove('u1', S2);
     const result = await changeSubscriberServer(
       { eventStore: store },
       { userId: 'u1', oldGuildId: S1, newGuildId: S2, defaultSlots: 3 },
@@ -123,6 +192,7 @@ describe('server slots across streams', () => {
   it('a refused change writes nothing', async () => {
     await add('u1', S1);
     await add('u2', S2);
+    await prove('u1', S2, S4);
     expect(
       (
         await refusal(

@@ -18,6 +18,17 @@ export const configDefaults = {
   statsRefreshSeconds: 30,
   /** How long a signed-in session lasts before the token expires. */
   sessionHours: 24 * 7,
+  /** Sign in with Discord and /link (decisions.md §9). */
+  discordIdentity: {
+    /** A /link code works once, for this long. */
+    linkCodeMinutes: 10,
+    /** Between "Sign in with Discord" and Discord sending the browser back. */
+    signInMinutes: 10,
+    /** How long the panel waits for the key bot to read a member's roles before it stops waiting. */
+    managementCheckMinutes: 10,
+    /** Link codes and role checks a signed-in user may ask for per minute. */
+    requestsPerMinute: 10,
+  },
   toasts: {
     successMs: 2000,
     errorMs: 4000,

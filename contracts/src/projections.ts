@@ -12,6 +12,7 @@ export const projections = {
   guilds: 'guilds',
   serverOwners: 'server-owners',
   userServers: 'user-servers',
+  discordAccounts: 'discord-accounts',
   greetings: 'greetings',
   ...keyProjections,
   subscriptions: 'subscriptions',

@@ -30,6 +30,16 @@ export interface AppConfig {
   /** The key bot's application id, for invite links (Bot not in server → Invite Bot). */
   discordClientId: string | undefined;
   posterDiscordClientId: string | undefined;
+  /** Sign in with Discord (decisions.md §9): on when both the client id and this secret are set. */
+  discordClientSecret: string | undefined;
+  /** Discord's authorize page (a test points it at the fake Discord). */
+  discordOAuthAuthorizeUrl: string;
+  /** Discord's REST base, for the OAuth code exchange and the account's guilds. */
+  discordApiUrl: string;
+  /** Whether a Discord account that is no panel user yet gets one when it signs in. */
+  discordSignUp: 'open' | 'closed';
+  /** The product's public address; the OAuth redirect is `${publicUrl}/auth/discord/callback` (else the request's own origin). */
+  publicUrl: string | undefined;
   /** Optional sponsor checkpoint shown on key pages (decisions.md §3); off when unset. */
   sponsorUrl: string | undefined;
   keyLifetimeHours: number;
@@ -46,6 +56,12 @@ function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function signUpOf(raw: string | undefined): 'open' | 'closed' {
+  if (raw === undefined || raw === '' || raw === 'closed') return 'closed';
+  if (raw === 'open') return 'open';
+  throw new Error(`DISCORD_SIGNUP must be open or closed, got "${raw}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -68,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     botApiToken: env.BOT_API_TOKEN || undefined,
     discordClientId: env.DISCORD_CLIENT_ID || undefined,
     posterDiscordClientId: env.POSTER_DISCORD_CLIENT_ID || undefined,
+    discordClientSecret: env.DISCORD_CLIENT_SECRET || undefined,
+    discordOAuthAuthorizeUrl: env.DISCORD_OAUTH_AUTHORIZE_URL || 'https://discord.com/oauth2/authorize',
+    discordApiUrl: (env.DISCORD_API_URL || 'https://discord.com/api').replace(/\/+$/, ''),
+    discordSignUp: signUpOf(env.DISCORD_SIGNUP),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     sponsorUrl: env.SPONSOR_URL || undefined,
     keyLifetimeHours: int('KEY_LIFETIME_HOURS', configDefaults.keyLifetimeHours, env),
     // VIP_ROLE_SECONDS (tests: windows of seconds) wins over VIP_ROLE_MINUTES; fractions of a minute are fine downstream

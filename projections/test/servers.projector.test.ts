@@ -21,11 +21,11 @@ const reported = (guildId: string, memberCount: number, reportedAt = '2026-11-22
 });
 const claimed = (guildId: string, userId: string): DomainEvent => ({
   type: 'ServerClaimed',
-  data: { guildId, userId, claimedAt: '2026-11-22T10:00:00.000Z' },
+  data: { guildId, userId, claimedAt: '2026-11-22T10:00:00.000Z', discordUserId: null },
 });
 const released = (guildId: string, userId: string): DomainEvent => ({
   type: 'ServerReleased',
-  data: { guildId, userId, releasedAt: '2026-11-22T11:00:00.000Z' },
+  data: { guildId, userId, releasedAt: '2026-11-22T11:00:00.000Z', reason: null },
 });
 const added = (userId: string, guildId: string): DomainEvent => ({
   type: 'SubscriberServerAdded',
@@ -117,9 +117,52 @@ describe('servers projections', () => {
   it('knows who holds each server; a released server goes to its next claimant', async () => {
     const store = await givenProjected(serversProjectors, everything);
     expect(await store.collection(serverReadModels.serverOwners).find({}, { sort: { _id: 1 } })).to.deep.equal([
-      { _id: S1, userId: 'u1', claimedAt: '2026-11-22T10:00:00.000Z' },
-      { _id: S2, userId: 'u2', claimedAt: '2026-11-22T10:00:00.000Z' },
-      { _id: S3, userId: 'u1', claimedAt: '2026-11-22T10:00:00.000Z' },
+      { _id: S1, userId: 'u1', claimedAt: '2026-11-22T10:00:00.000Z', discordUserId: null },
+      { _id: S2, userId: 'u2', claimedAt: '2026-11-22T10:00:00.000Z', discordUserId: null },
+      { _id: S3, userId: 'u1', claimedAt: '2026-11-22T10:00:00.000Z', discordUserId: null },
+    ]);
+  });
+
+  it('marks a claim verified by proof, and hands a taken-over server to the manager, out of the old slots', async () => {
+    const D = '500000000000000001';
+    const store = await givenProjected(serversProjectors, [
+      claimed(S1, 'u1'),
+      added('u1', S1),
+      claimed(S2, 'u1'),
+      added('u1', S2),
+      {
+        type: 'ServerClaimVerified',
+        data: { guildId: S1, userId: 'u1', discordUserId: D, verifiedAt: '2026-11-22T11:00:00.000Z' },
+      },
+      // a verification by someone who does not hold it changes nothing
+      {
+        type: 'ServerClaimVerified',
+        data: { guildId: S2, userId: 'u9', discordUserId: D, verifiedAt: '2026-11-22T11:00:00.000Z' },
+      },
+      {
+        type: 'ServerTakenOver',
+        data: {
+          guildId: S2,
+          userId: 'u2',
+          discordUserId: '500000000000000002',
+          previousUserId: 'u1',
+          takenOverAt: '2026-11-22T12:00:00.000Z',
+        },
+      },
+      added('u2', S2),
+      {
+        type: 'SubscriberServerRemoved',
+        data: { userId: 'u1', guildId: S2, cause: 'taken-over', removedAt: '2026-11-22T12:00:00.000Z' },
+      },
+    ]);
+    expect(await store.collection(serverReadModels.serverOwners).find({}, { sort: { _id: 1 } })).to.deep.equal([
+      { _id: S1, userId: 'u1', claimedAt: '2026-11-22T10:00:00.000Z', discordUserId: D },
+      { _id: S2, userId: 'u2', claimedAt: '2026-11-22T12:00:00.000Z', discordUserId: '500000000000000002' },
+    ]);
+    const slots = await store.collection(serverReadModels.userServers).find({}, { sort: { _id: 1 } });
+    expect(slots.map((doc) => [doc._id, doc.servers])).to.deep.equal([
+      ['u1', [S1]],
+      ['u2', [S2]],
     ]);
   });
 

@@ -24,6 +24,7 @@ import { whitelistRoutes } from './whitelist/routes.ts';
 import { statsRoutes } from './stats/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { discordRoutes } from './users/discord-routes.ts';
 
 /** Every route of the read side, each mounted from its spec in the catalogue. */
 export function queryRoutes(deps: QueryDeps, service = 'query-service'): MountedRoute[] {
@@ -39,6 +40,7 @@ export function queryRoutes(deps: QueryDeps, service = 'query-service'): Mounted
     ...whitelistRoutes(deps),
     ...statsRoutes(deps),
     ...auditRoutes(deps),
+    ...discordRoutes(deps),
     ...openApiRoutes(),
   ];
 }

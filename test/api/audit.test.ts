@@ -12,6 +12,7 @@ import {
 import { digestOf } from '@vip/platform';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { api, login } from '../support/http.ts';
+import { proveManagement } from '../support/discord.ts';
 import { eventually } from '../support/seed.ts';
 
 const SERVER = '400000000000000001';
@@ -66,6 +67,7 @@ describe('the audit trail (API)', function () {
       });
       expect(reported.status).to.equal(200);
     }
+    await proveManagement(product.url, subscriberToken, [SERVER]);
     expect(
       (await api(product.url, 'POST', '/api/user/add-server', { token: subscriberToken, body: { guildId: SERVER } }))
         .status,
@@ -135,7 +137,7 @@ describe('the audit trail (API)', function () {
     expect(positions).to.deep.equal([...positions].sort((a, b) => b - a));
     const claimed = body.events.find((event) => event.type === 'ServerClaimed')!;
     expect(claimed.actor).to.deep.equal({ kind: 'user', id: subscriberId, username: 'subscriber' });
-    expect(claimed).to.include({ streamId: `server-owner-${SERVER}`, schemaVersion: 1 });
+    expect(claimed).to.include({ streamId: `server-owner-${SERVER}`, schemaVersion: 2 });
     expect(claimed.correlationId).to.match(/^[\w-]{8,64}$/);
     expect(claimed.causationId).to.equal(claimed.correlationId);
     expect(Date.parse(claimed.time)).to.be.closeTo(Date.now(), 60_000);

@@ -4,6 +4,7 @@ import { configDefaults, errorTexts, greetingTexts, type HealthResponse } from '
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { runCli } from '../support/cli.ts';
+import { proveManagement } from '../support/discord.ts';
 import { api, login } from '../support/http.ts';
 
 const ALICES = '300000000000000001';
@@ -49,6 +50,8 @@ describe('greetings: settings per server, only for its owner', function () {
       });
       expect(reported.status).to.equal(200);
     }
+    await proveManagement(product.url, tokens.alice, [ALICES]);
+    await proveManagement(product.url, tokens.bob, [BOBS]);
     expect(
       (await api(product.url, 'POST', '/api/user/add-server', { token: tokens.alice, body: { guildId: ALICES } }))
         .status,

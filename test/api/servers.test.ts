@@ -4,6 +4,7 @@ import { errorTexts, serverTexts, type HealthResponse } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { runCli } from '../support/cli.ts';
+import { proveManagement } from '../support/discord.ts';
 import { api, login } from '../support/http.ts';
 
 const CLIENT_ID = '900000000000000001';
@@ -56,6 +57,10 @@ describe('servers: bot reports, server info and subscriber slots', function () {
       tokens[name] = signedIn.body.token;
       ids[name] = signedIn.body.id;
     }
+    // decisions.md §9: each proves in Discord (/link) that they manage the servers they add
+    await proveManagement(product.url, tokens.alice, [BIG, SMALL, GONE, NEVER, '200000000000000008']);
+    await proveManagement(product.url, tokens.bob, [BIG, NEVER]);
+    await proveManagement(product.url, tokens.carol, ['200000000000000005', '200000000000000006']);
   });
   after(async () => {
     await product.stop();
@@ -184,7 +189,7 @@ describe('servers: bot reports, server info and subscriber slots', function () {
     });
 
     it('start empty with the default slots', async () => {
-      expect(await serversOf('alice')).to.deep.equal({ servers: [], maxSlots: 3 });
+      expect(await serversOf('alice')).to.deep.equal({ servers: [], maxSlots: 3, unverified: [] });
     });
 
     it('400 with the spec texts for a missing or malformed server id, and nothing appended', async () => {
@@ -215,8 +220,9 @@ describe('servers: bot reports, server info and subscriber slots', function () {
         message: 'Server added successfully',
         servers: [BIG],
         maxSlots: 3,
+        unverified: [],
       });
-      expect(await serversOf('alice')).to.deep.equal({ servers: [BIG], maxSlots: 3 });
+      expect(await serversOf('alice')).to.deep.equal({ servers: [BIG], maxSlots: 3, unverified: [] });
     });
 
     it('refuses a server already in the list (409)', async () => {
@@ -231,7 +237,7 @@ describe('servers: bot reports, server info and subscriber slots', function () {
       expect(response.status).to.equal(409);
       expect(response.body.error).to.equal('This server is already registered by another subscriber');
       expect(await head()).to.equal(before);
-      expect(await serversOf('bob')).to.deep.equal({ servers: [], maxSlots: 3 });
+      expect(await serversOf('bob')).to.deep.equal({ servers: [], maxSlots: 3, unverified: [] });
     });
 
     it('adds a server the bot is not in yet: its card says "Bot not in server" with the invite link', async () => {
@@ -262,7 +268,7 @@ describe('servers: bot reports, server info and subscriber slots', function () {
       expect(response.status).to.equal(409);
       expect(response.body.error).to.equal('Maximum limit of 3 servers reached');
       expect(await head()).to.equal(before);
-      expect(await serversOf('alice')).to.deep.equal({ servers: [BIG, NEVER, SMALL], maxSlots: 3 });
+      expect(await serversOf('alice')).to.deep.equal({ servers: [BIG, NEVER, SMALL], maxSlots: 3, unverified: [] });
     });
 
     it('updates a server in its slot, and frees the old one', async () => {
@@ -273,8 +279,9 @@ describe('servers: bot reports, server info and subscriber slots', function () {
         message: 'Server updated successfully',
         servers: [BIG, GONE, SMALL],
         maxSlots: 3,
+        unverified: [],
       });
-      expect(await serversOf('alice')).to.deep.equal({ servers: [BIG, GONE, SMALL], maxSlots: 3 });
+      expect(await serversOf('alice')).to.deep.equal({ servers: [BIG, GONE, SMALL], maxSlots: 3, unverified: [] });
       // the replaced server is free for another subscriber
       expect((await addServer('bob', { guildId: NEVER })).status).to.equal(200);
     });
@@ -321,7 +328,11 @@ describe('servers: bot reports, server info and subscriber slots', function () {
       expect(second.status).to.equal(409);
       expect(second.body.error).to.equal('Maximum limit of 1 servers reached');
       // the read side agrees: the plan's slots, and no ads on a paying owner's key page
-      expect(await serversOf('carol')).to.deep.equal({ servers: ['200000000000000005'], maxSlots: 1 });
+      expect(await serversOf('carol')).to.deep.equal({
+        servers: ['200000000000000005'],
+        maxSlots: 1,
+        unverified: [],
+      });
       expect((await bot('POST', '200000000000000005', report('Carol', 7))).status).to.equal(200);
       expect((await api(product.url, 'GET', '/api/server/200000000000000005')).body).to.deep.equal({
         id: '200000000000000005',

@@ -428,7 +428,7 @@ class MixedLog {
         this.owners.set(guildId, userId);
         return [
           this.append(`server-owner-${guildId}`, actor, [
-            { type: 'ServerClaimed', data: { guildId, userId, claimedAt: this.at() } },
+            { type: 'ServerClaimed', data: { guildId, userId, claimedAt: this.at(), discordUserId: null } },
           ]),
           this.append(`user-servers-${userId}`, actor, [
             {
@@ -437,7 +437,7 @@ class MixedLog {
             },
           ]),
           this.append(`server-owner-${oldGuildId}`, actor, [
-            { type: 'ServerReleased', data: { guildId: oldGuildId, userId, releasedAt: this.at() } },
+            { type: 'ServerReleased', data: { guildId: oldGuildId, userId, releasedAt: this.at(), reason: null } },
           ]),
         ];
       }
@@ -445,7 +445,7 @@ class MixedLog {
       this.owners.set(guildId, userId);
       return [
         this.append(`server-owner-${guildId}`, actor, [
-          { type: 'ServerClaimed', data: { guildId, userId, claimedAt: this.at() } },
+          { type: 'ServerClaimed', data: { guildId, userId, claimedAt: this.at(), discordUserId: null } },
         ]),
         this.append(`user-servers-${userId}`, actor, [
           { type: 'SubscriberServerAdded', data: { userId, guildId, addedAt: this.at() } },

@@ -64,7 +64,7 @@ export async function seedPremiumOwner(
 ): Promise<void> {
   const now = new Date();
   await appendEvents(dataDir, `server-owner-${guildId}`, [
-    { type: 'ServerClaimed', data: { guildId, userId, claimedAt: now.toISOString() } },
+    { type: 'ServerClaimed', data: { guildId, userId, claimedAt: now.toISOString(), discordUserId: null } },
   ]);
   await appendEvents(dataDir, `subscription-${userId}`, [
     {

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { authApi, errorCodes, errorTexts, projections, type LoginResponse } from '@vip/contracts';
+import { authApi, errorCodes, errorTexts, projections } from '@vip/contracts';
 import { DomainError, clientKey, decoyPasswordHash, on, passwords, type MountedRoute } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
@@ -7,12 +6,13 @@ import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
 import { reservedUserId } from '../users/register-user.ts';
 import { userDecider, userStream } from '../users/user.decider.ts';
+import { openSession } from './open-session.ts';
 import { sessionDecider, sessionStream } from './session.decider.ts';
 
-const streamOf = (command: { sessionId: string }) => sessionStream(command.sessionId);
-const startSession = commandHandlerFor(sessionDecider, streamOf);
 // the token must stop working before we say the session has ended
-const endSession = commandHandlerFor(sessionDecider, streamOf, { readYourWrites: projections.sessions });
+const endSession = commandHandlerFor(sessionDecider, (command) => sessionStream(command.sessionId), {
+  readYourWrites: projections.sessions,
+});
 
 export function sessionRoutes(deps: CommandDeps): MountedRoute[] {
   return [
@@ -24,23 +24,7 @@ export function sessionRoutes(deps: CommandDeps): MountedRoute[] {
         const valid = await passwords.verify(user?.passwordHash ?? (await decoyPasswordHash()), password);
         if (!user || !valid)
           throw new DomainError('unauthorized', errorTexts.invalidCredentials, errorCodes.invalidCredentials);
-
-        const now = new Date();
-        const sessionId = randomUUID();
-        const { token, expiresAt } = await deps.sessionTokens.issue(user.userId, sessionId, now);
-        const context = commandContext(ctx, { kind: user.isAdmin ? 'admin' : 'user', id: user.userId });
-        await startSession(
-          deps,
-          { type: 'StartSession', sessionId, userId: user.userId, expiresAt },
-          { ...context, now },
-          { withoutReading: 'new' },
-        );
-        const answer: LoginResponse = {
-          token,
-          id: user.userId,
-          user: { username: user.username, isAdmin: user.isAdmin },
-        };
-        return answer;
+        return openSession(deps, ctx, user);
       },
       {
         // per client and username: slows password guessing without locking anyone out for long
@@ -59,7 +43,7 @@ export function sessionRoutes(deps: CommandDeps): MountedRoute[] {
 }
 
 /** The write side signs in from the log itself, not from a read model. */
-async function loadCredentials(deps: CommandDeps, username: string) {
+export async function loadCredentials(deps: CommandDeps, username: string) {
   const userId = await reservedUserId(deps.eventStore, username);
   if (!userId) return null;
   const { state } = await loadState(

@@ -2,22 +2,29 @@ import { serversApi, serverTexts, type ServerSlotsChangedResponse } from '@vip/c
 import { on, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
+import { unverifiedAmong } from './server-claims.ts';
 import { addSubscriberServer, changeSubscriberServer, type SlotsChange } from './server-slots.ts';
 
-const answer = ({ servers, maxSlots }: SlotsChange, message: string): ServerSlotsChangedResponse => ({
-  success: true,
-  message,
-  servers,
-  maxSlots,
-});
-
-/** POST /api/user/add-server and /api/user/update-server: a subscriber's server slots. */
+/**
+ * POST /api/user/add-server and /api/user/update-server: a subscriber's server slots, for
+ * servers their linked Discord account manages (decisions.md §9).
+ */
 export function userServerRoutes(deps: CommandDeps): MountedRoute[] {
   const defaultSlots = deps.config.defaultServerSlots;
+  const answer = async (userId: string, { servers, maxSlots }: SlotsChange, message: string) => {
+    const body: ServerSlotsChangedResponse = {
+      success: true,
+      message,
+      servers,
+      maxSlots,
+      unverified: await unverifiedAmong(deps, userId, servers),
+    };
+    return body;
+  };
   return [
     on(serversApi.addServer, async ({ ctx, user, body: { guildId } }) => {
       const change = await addSubscriberServer(deps, { userId: user.id, guildId, defaultSlots }, commandContext(ctx));
-      return answer(change, serverTexts.serverAdded);
+      return answer(user.id, change, serverTexts.serverAdded);
     }),
 
     on(serversApi.updateServer, async ({ ctx, user, body: { oldId, newId } }) => {
@@ -26,7 +33,7 @@ export function userServerRoutes(deps: CommandDeps): MountedRoute[] {
         { userId: user.id, oldGuildId: oldId, newGuildId: newId, defaultSlots },
         commandContext(ctx),
       );
-      return answer(change, serverTexts.serverUpdated);
+      return answer(user.id, change, serverTexts.serverUpdated);
     }),
   ];
 }

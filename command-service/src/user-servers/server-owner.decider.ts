@@ -9,28 +9,48 @@ import {
 } from './server-owner.state.ts';
 
 export type ServerOwnerCommand =
-  | { type: 'ClaimServer'; guildId: string; userId: string }
-  | { type: 'ReleaseServer'; guildId: string; userId: string };
+  /** `discordUserId`: the linked account that proved the subscriber manages the server. */
+  | { type: 'ClaimServer'; guildId: string; userId: string; discordUserId: string }
+  | { type: 'VerifyClaim'; guildId: string; userId: string; discordUserId: string }
+  | { type: 'ReleaseServer'; guildId: string; userId: string; reason: string | null };
 
 /**
- * The reservation that keeps a server with one subscriber. Claiming one's own server again
- * and releasing a server one does not hold are no-ops, so a retried or compensating step
- * can always run twice.
+ * The reservation that keeps a server with one subscriber (decisions.md §9). A claim needs
+ * proof of management; a subscriber with proof takes a server over from an unverified
+ * claimer, never from a verified one. Claiming one's own server again, verifying a claim
+ * that is verified or not one's own, and releasing a server one does not hold are no-ops,
+ * so a retried or compensating step can always run twice.
  */
 export const serverOwnerDecider: Decider<ServerOwnerCommand, ServerOwnerState, ServerOwnerEvent> = {
   initialState: initialServerOwnerState,
   evolve: evolveServerOwner,
   decide: (command, state, now) => {
-    const { guildId, userId } = command;
+    const at = now.toISOString();
     switch (command.type) {
-      case 'ClaimServer':
-        if (state.ownerId === userId) return [];
-        if (state.ownerId !== null)
+      case 'ClaimServer': {
+        const { guildId, userId, discordUserId } = command;
+        if (state.ownerId === userId) return serverOwnerDecider.decide({ ...command, type: 'VerifyClaim' }, state, now);
+        if (state.ownerId === null)
+          return [{ type: 'ServerClaimed', data: { guildId, userId, claimedAt: at, discordUserId } }];
+        if (state.provenBy !== null)
           throw new DomainError('conflict', serverTexts.claimedByAnother, errorCodes.serverClaimed);
-        return [{ type: 'ServerClaimed', data: { guildId, userId, claimedAt: now.toISOString() } }];
-      case 'ReleaseServer':
+        return [
+          {
+            type: 'ServerTakenOver',
+            data: { guildId, userId, discordUserId, previousUserId: state.ownerId, takenOverAt: at },
+          },
+        ];
+      }
+      case 'VerifyClaim': {
+        const { guildId, userId, discordUserId } = command;
+        if (state.ownerId !== userId || state.provenBy !== null) return [];
+        return [{ type: 'ServerClaimVerified', data: { guildId, userId, discordUserId, verifiedAt: at } }];
+      }
+      case 'ReleaseServer': {
+        const { guildId, userId, reason } = command;
         if (state.ownerId !== userId) return [];
-        return [{ type: 'ServerReleased', data: { guildId, userId, releasedAt: now.toISOString() } }];
+        return [{ type: 'ServerReleased', data: { guildId, userId, releasedAt: at, reason } }];
+      }
     }
     const unknown: never = command;
     throw new Error(`Unknown command ${JSON.stringify(unknown)}`);

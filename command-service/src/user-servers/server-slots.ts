@@ -2,6 +2,7 @@ import { projections } from '@vip/contracts';
 import type { EventStore } from '@vip/platform';
 import { commandHandlerFor, type CommandContext, type CommandStores } from '../core/command-handler.ts';
 import { loadState } from '../core/load-state.ts';
+import { managementProofOf } from '../discord-accounts/management-proof.ts';
 import {
   evolveSubscription,
   initialSubscriptionState,
@@ -19,11 +20,11 @@ import {
 } from './user-servers.decider.ts';
 
 // the panel refetches GET /api/user/servers right after these answers
-const slots = commandHandlerFor(userServersDecider, (command) => userServersStream(command.userId), {
+export const slots = commandHandlerFor(userServersDecider, (command) => userServersStream(command.userId), {
   readYourWrites: projections.userServers,
 });
 // a released server leaves the owner's lists (greetings) that the panel reloads
-const owners = commandHandlerFor(serverOwnerDecider, (command) => serverOwnerStream(command.guildId), {
+export const owners = commandHandlerFor(serverOwnerDecider, (command) => serverOwnerStream(command.guildId), {
   readYourWrites: projections.serverOwners,
 });
 
@@ -32,8 +33,13 @@ export interface SlotsChange {
   maxSlots: number;
 }
 
-const ownerOf = async (store: EventStore, guildId: string) =>
-  (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState())).state.ownerId;
+/** Who holds the server and whether that claim is verified, from its reservation stream. */
+export const ownerOf = async (store: EventStore, guildId: string) =>
+  (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState())).state;
+
+/** The servers in a subscriber's slots, from their stream. */
+export const slotsHeldBy = async (store: EventStore, userId: string) =>
+  (await loadState(store, userServersStream(userId), evolveUserServers, initialUserServersState())).state.servers;
 
 /** The slots of the subscriber's plan, or the default while they have none. */
 export async function maxSlotsOf(store: EventStore, userId: string, defaultSlots: number): Promise<number> {
@@ -41,46 +47,63 @@ export async function maxSlotsOf(store: EventStore, userId: string, defaultSlots
   return slotsOf(state, defaultSlots);
 }
 
+type ClaimingCommand = Extract<UserServersCommand, { type: 'AddServer' | 'ChangeServer' }>;
+type AddServer = Extract<UserServersCommand, { type: 'AddServer' }>;
+
 /**
- * A server spans three streams: the subscriber's slots, the server's owner reservation and
- * the plan. The slots are decided on a known revision, the server is claimed before they
- * are appended, then they are appended at that revision. A concurrent change to the slots
- * makes the append fail: the pipeline decides again with the inputs read afresh, and if the
- * change is now refused the claim taken for it is given back (compensation), so no server
- * stays reserved for nothing.
+ * A server spans four streams: the subscriber's slots, the server's owner reservation, the
+ * plan and the proof of management. The slots are decided on a known revision (a decision
+ * without proof is refused before anything is written), the server is claimed before they
+ * are appended (taking it over from an unverified claimer), then they are appended at that
+ * revision. A concurrent change to the slots makes the append fail: the pipeline decides
+ * again with the inputs read afresh, and if the change is now refused the claim taken for
+ * it is given back (compensation), so no server stays reserved for nothing. A server taken
+ * over leaves the former claimer's slots last.
  */
 async function claimAndRecord(
   stores: CommandStores,
-  claimed: { userId: string; guildId: string },
-  command: UserServersCommand,
+  guildId: string,
+  command: ClaimingCommand,
   refresh: (command: UserServersCommand) => Promise<UserServersCommand>,
   context: CommandContext,
 ): Promise<string[]> {
-  const { userId, guildId } = claimed;
+  const { userId } = command;
   let claimTaken = false;
+  let takenFrom: string | null = null;
   const claim = async () => {
     if (claimTaken) return;
-    // refused here when another subscriber claimed it since we looked: nothing to give back
-    await owners({ eventStore: stores.eventStore }, { type: 'ClaimServer', guildId, userId }, context);
+    // the decision passed, so the proof is there; refused here when a manager claimed it since we looked
+    const discordUserId = command.proof!.discordUserId;
+    const { events } = await owners(
+      { eventStore: stores.eventStore },
+      { type: 'ClaimServer', guildId, userId, discordUserId },
+      context,
+    );
+    for (const event of events) if (event.type === 'ServerTakenOver') takenFrom = event.data.previousUserId;
     claimTaken = true;
   };
+  let servers: string[];
   try {
-    const { events, state } = await slots(stores, command, context, { refresh, beforeAppend: claim });
-    return events.reduce(evolveUserServers, state).servers;
+    const { events, state } = await slots(stores, command, context, {
+      refresh: async (stale) => (command = (await refresh(stale)) as ClaimingCommand),
+      beforeAppend: claim,
+    });
+    servers = events.reduce(evolveUserServers, state).servers;
   } catch (refusal) {
     if (claimTaken) {
-      const { state } = await loadState(
-        stores.eventStore,
-        userServersStream(userId),
-        evolveUserServers,
-        initialUserServersState(),
-      );
       // the same server added twice at once: the other request put it in the slots, the claim stays
-      if (!state.servers.includes(guildId))
-        await owners({ eventStore: stores.eventStore }, { type: 'ReleaseServer', guildId, userId }, context);
+      if (!(await slotsHeldBy(stores.eventStore, userId)).includes(guildId))
+        await owners(
+          { eventStore: stores.eventStore },
+          { type: 'ReleaseServer', guildId, userId, reason: null },
+          context,
+        );
     }
     throw refusal;
   }
+  if (takenFrom !== null)
+    await slots(stores, { type: 'RemoveServer', userId: takenFrom, guildId, cause: 'taken-over' }, context);
+  return servers;
 }
 
 export async function addSubscriberServer(
@@ -90,21 +113,16 @@ export async function addSubscriberServer(
 ): Promise<SlotsChange> {
   const { eventStore } = stores;
   const { userId, guildId, defaultSlots } = input;
-  const inputs = async (): Promise<UserServersCommand & { type: 'AddServer' }> => ({
+  const inputs = async (): Promise<AddServer> => ({
     type: 'AddServer',
     userId,
     guildId,
     maxSlots: await maxSlotsOf(eventStore, userId, defaultSlots),
-    ownerId: await ownerOf(eventStore, guildId),
+    owner: await ownerOf(eventStore, guildId),
+    proof: await managementProofOf(eventStore, userId, guildId),
   });
   let command = await inputs();
-  const servers = await claimAndRecord(
-    stores,
-    { userId, guildId },
-    command,
-    async () => (command = await inputs()),
-    context,
-  );
+  const servers = await claimAndRecord(stores, guildId, command, async () => (command = await inputs()), context);
   return { servers, maxSlots: command.maxSlots };
 }
 
@@ -116,14 +134,15 @@ export async function changeSubscriberServer(
 ): Promise<SlotsChange> {
   const { eventStore } = stores;
   const { userId, oldGuildId, newGuildId } = input;
-  const inputs = async (): Promise<UserServersCommand> => ({
+  const inputs = async (): Promise<ClaimingCommand> => ({
     type: 'ChangeServer',
     userId,
     oldGuildId,
     newGuildId,
-    newOwnerId: await ownerOf(eventStore, newGuildId),
+    newOwner: await ownerOf(eventStore, newGuildId),
+    proof: await managementProofOf(eventStore, userId, newGuildId),
   });
-  const servers = await claimAndRecord(stores, { userId, guildId: newGuildId }, await inputs(), inputs, context);
-  await owners(stores, { type: 'ReleaseServer', guildId: oldGuildId, userId }, context);
+  const servers = await claimAndRecord(stores, newGuildId, await inputs(), inputs, context);
+  await owners(stores, { type: 'ReleaseServer', guildId: oldGuildId, userId, reason: null }, context);
   return { servers, maxSlots: await maxSlotsOf(eventStore, userId, input.defaultSlots) };
 }

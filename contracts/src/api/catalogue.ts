@@ -10,6 +10,7 @@ import { whitelistApi } from './whitelist.ts';
 import { statsApi } from './stats.ts';
 import { botSettingsApi } from './bot-settings.ts';
 import { auditApi } from './audit.ts';
+import { discordApi } from './discord.ts';
 
 /**
  * Every call of the API. The services mount handlers only from these (platform's mountRoutes
@@ -25,6 +26,7 @@ export const apiCatalogue: readonly RouteSpec[] = [
   subscriptionsApi,
   whitelistApi,
   statsApi,
+  discordApi,
   botSettingsApi,
   auditApi,
 ].flatMap((feature): RouteSpec[] => Object.values(feature));

@@ -102,6 +102,8 @@ export interface ServerStatsResponse {
 export interface UserServersResponse {
   servers: string[];
   maxSlots: number;
+  /** The servers in `servers` whose claim is not verified yet (decisions.md §9): the panel asks to verify them. */
+  unverified: string[];
 }
 
 export interface ServerSlotsChangedResponse extends UserServersResponse {

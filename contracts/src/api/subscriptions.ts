@@ -4,6 +4,7 @@ import { errorTexts } from '../error-texts.ts';
 import { errorCodes } from '../error-codes.ts';
 import { newPasswordSchema, usernameSchema } from './auth.ts';
 import { defineRoute } from './route-spec.ts';
+import type { SubscriberIdentity } from './discord.ts';
 
 const fill = errorTexts.fillAllFields;
 /** A blank form field means the same as a missing one. */
@@ -79,7 +80,8 @@ export interface ChangeSubscriptionResponse {
   subscription: SubscriptionSummary;
 }
 
-export interface SubscriberListItem {
+/** One row of the admin's Subscribers screen: the plan, and (SubscriberIdentity) the linked Discord account and servers. */
+export interface SubscriberListItem extends SubscriberIdentity {
   id: string;
   username: string;
   planName: string;

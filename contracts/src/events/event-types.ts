@@ -19,6 +19,9 @@ export const eventTypeNames = [
   'ServerReleased',
   'SubscriberServerAdded',
   'SubscriberServerChanged',
+  'SubscriberServerRemoved',
+  'ServerTakenOver',
+  'ServerClaimVerified',
   'GreetingConfigured',
   'GreetingRemoved',
   // access hashes, keys, VIP roles and visits
@@ -43,6 +46,19 @@ export const eventTypeNames = [
   'VideoPostScheduled',
   'VideoPosted',
   'VideoPostCancelled',
+  // Discord identity: linked accounts, proofs of management, link codes, sign-ins
+  'DiscordAccountReserved',
+  'DiscordAccountFreed',
+  'DiscordAccountLinked',
+  'DiscordProfileRefreshed',
+  'DiscordAccountUnlinked',
+  'ServerManagementProven',
+  'ServerManagementLapsed',
+  'LinkCodeIssued',
+  'LinkCodeUsed',
+  'DiscordSignInCompleted',
+  'ManagementCheckRequested',
+  'ManagementCheckAnswered',
 ] as const;
 
 export type EventTypeName = (typeof eventTypeNames)[number];

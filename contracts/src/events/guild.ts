@@ -16,9 +16,40 @@ export const guildReportedSchema = z.object({
 });
 export const guildLeftSchema = z.object({ guildId: z.string(), leftAt: z.string() });
 
-/** Stream `server-owner-<guildId>`: the reservation that gives a server to one subscriber. */
-export const serverClaimedSchema = z.object({ guildId: z.string(), userId: z.string(), claimedAt: z.string() });
-export const serverReleasedSchema = z.object({ guildId: z.string(), userId: z.string(), releasedAt: z.string() });
+/**
+ * Stream `server-owner-<guildId>`: the reservation that gives a server to one subscriber.
+ * Version 2: a claim names the Discord account that proved management of the server
+ * (decisions.md §9); claims made before proof existed (v1) read as `discordUserId: null`,
+ * an unverified claim that a manager may take over.
+ */
+export const serverClaimedSchema = z.object({
+  guildId: z.string(),
+  userId: z.string(),
+  claimedAt: z.string(),
+  discordUserId: z.string().nullable(),
+});
+/** Version 2: why (an admin's release says; a slot change or a refused add gives it back with null). */
+export const serverReleasedSchema = z.object({
+  guildId: z.string(),
+  userId: z.string(),
+  releasedAt: z.string(),
+  reason: z.string().nullable(),
+});
+/** A subscriber who proved management took the server from an unverified claimer (`previousUserId`). */
+export const serverTakenOverSchema = z.object({
+  guildId: z.string(),
+  userId: z.string(),
+  discordUserId: z.string(),
+  previousUserId: z.string(),
+  takenOverAt: z.string(),
+});
+/** The holder of an unverified claim proved management of the server: the claim is verified. */
+export const serverClaimVerifiedSchema = z.object({
+  guildId: z.string(),
+  userId: z.string(),
+  discordUserId: z.string(),
+  verifiedAt: z.string(),
+});
 
 /** Stream `user-servers-<userId>`: the servers in a subscriber's slots. */
 export const subscriberServerAddedSchema = z.object({ userId: z.string(), guildId: z.string(), addedAt: z.string() });
@@ -27,6 +58,13 @@ export const subscriberServerChangedSchema = z.object({
   oldGuildId: z.string(),
   newGuildId: z.string(),
   changedAt: z.string(),
+});
+/** The server left the subscriber's slots without their doing: taken over by a manager, or released by an admin. */
+export const subscriberServerRemovedSchema = z.object({
+  userId: z.string(),
+  guildId: z.string(),
+  cause: z.enum(['taken-over', 'released']),
+  removedAt: z.string(),
 });
 
 /** Stream `greeting-<guildId>`: the welcome message for new members. */

@@ -8,6 +8,7 @@ import * as key from './key.ts';
 import * as subscription from './subscription.ts';
 import * as whitelist from './whitelist.ts';
 import * as bot from './bot.ts';
+import * as discord from './discord.ts';
 import { storedSchemaVersion, upcast } from './upcasters.ts';
 
 export * from './metadata.ts';
@@ -19,6 +20,7 @@ export * from './key.ts';
 export * from './subscription.ts';
 export * from './whitelist.ts';
 export * from './bot.ts';
+export * from './discord.ts';
 export * from './upcasters.ts';
 
 /**
@@ -39,10 +41,13 @@ export const eventSchemas = {
   // servers, their owners and greetings
   GuildReported: { version: 1, schema: guild.guildReportedSchema },
   GuildLeft: { version: 1, schema: guild.guildLeftSchema },
-  ServerClaimed: { version: 1, schema: guild.serverClaimedSchema },
-  ServerReleased: { version: 1, schema: guild.serverReleasedSchema },
+  ServerClaimed: { version: 2, schema: guild.serverClaimedSchema },
+  ServerReleased: { version: 2, schema: guild.serverReleasedSchema },
   SubscriberServerAdded: { version: 1, schema: guild.subscriberServerAddedSchema },
   SubscriberServerChanged: { version: 1, schema: guild.subscriberServerChangedSchema },
+  SubscriberServerRemoved: { version: 1, schema: guild.subscriberServerRemovedSchema },
+  ServerTakenOver: { version: 1, schema: guild.serverTakenOverSchema },
+  ServerClaimVerified: { version: 1, schema: guild.serverClaimVerifiedSchema },
   GreetingConfigured: { version: 1, schema: guild.greetingConfiguredSchema },
   GreetingRemoved: { version: 1, schema: guild.greetingRemovedSchema },
   // access hashes, keys, VIP roles and visits
@@ -67,6 +72,19 @@ export const eventSchemas = {
   VideoPostScheduled: { version: 1, schema: bot.videoPostScheduledSchema },
   VideoPosted: { version: 1, schema: bot.videoPostedSchema },
   VideoPostCancelled: { version: 1, schema: bot.videoPostCancelledSchema },
+  // Discord identity: linked accounts, proofs of management, link codes, sign-ins
+  DiscordAccountReserved: { version: 1, schema: discord.discordAccountReservedSchema },
+  DiscordAccountFreed: { version: 1, schema: discord.discordAccountFreedSchema },
+  DiscordAccountLinked: { version: 1, schema: discord.discordAccountLinkedSchema },
+  DiscordProfileRefreshed: { version: 1, schema: discord.discordProfileRefreshedSchema },
+  DiscordAccountUnlinked: { version: 1, schema: discord.discordAccountUnlinkedSchema },
+  ServerManagementProven: { version: 1, schema: discord.serverManagementProvenSchema },
+  ServerManagementLapsed: { version: 1, schema: discord.serverManagementLapsedSchema },
+  LinkCodeIssued: { version: 1, schema: discord.linkCodeIssuedSchema },
+  LinkCodeUsed: { version: 1, schema: discord.linkCodeUsedSchema },
+  DiscordSignInCompleted: { version: 1, schema: discord.discordSignInCompletedSchema },
+  ManagementCheckRequested: { version: 1, schema: discord.managementCheckRequestedSchema },
+  ManagementCheckAnswered: { version: 1, schema: discord.managementCheckAnsweredSchema },
 } as const satisfies Record<string, { version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventSchemas;

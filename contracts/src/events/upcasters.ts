@@ -19,6 +19,14 @@ export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster
   UserRegistered: {
     1: (data) => ({ ...data, avatar: null }),
   },
+  // v2: a claim names the Discord account that proved management; claims before proof existed are unverified
+  ServerClaimed: {
+    1: (data) => ({ ...data, discordUserId: null }),
+  },
+  // v2: a release may carry an admin's reason; earlier releases gave none
+  ServerReleased: {
+    1: (data) => ({ ...data, reason: null }),
+  },
 };
 
 /** The version an event was written in; events written before versions were recorded are 1. */

@@ -78,6 +78,8 @@ const USER_FIELDS = [
   'stoppedBy',
   'scheduledBy',
   'cancelledBy',
+  // a server taken over from an unverified claimer concerns that claimer too
+  'previousUserId',
 ];
 
 /** The servers an event is about: its server, or both sides of a slot change. */

@@ -4,3 +4,4 @@ export * from './keys.ts';
 export * from './subscriptions.ts';
 export * from './stats.ts';
 export * from './audit.ts';
+export * from './discord.ts';

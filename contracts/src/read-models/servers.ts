@@ -30,6 +30,11 @@ export interface ServerOwnerDocument {
   _id: string; // guildId
   userId: string;
   claimedAt: string;
+  /**
+   * The Discord account that proved the owner manages the server; null for a claim made
+   * before proof existed (unverified: the bot ignores its settings, a manager may take it over).
+   */
+  discordUserId: string | null;
 }
 
 export interface UserServersDocument {

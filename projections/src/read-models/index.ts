@@ -8,6 +8,7 @@ import { subscriptionsProjectors } from './subscriptions/index.ts';
 import { statsProjectors } from './stats/index.ts';
 import { botsProjectors } from './bots/index.ts';
 import { auditProjectors } from './audit/index.ts';
+import { discordProjectors } from './discord/index.ts';
 
 /**
  * Every read model, in the order they are applied within a batch (authors before posts; the
@@ -22,6 +23,7 @@ export const allProjectors: readonly Projector[] = [
   ...subscriptionsProjectors,
   ...statsProjectors,
   ...botsProjectors,
+  ...discordProjectors,
   ...auditProjectors,
 ];
 

@@ -1,4 +1,10 @@
-import { announcementsApi, readModels, toAnnouncementView, type AnnouncementDocument } from '@vip/contracts';
+import {
+  announcementsApi,
+  readModels,
+  toAnnouncementView,
+  type AnnouncementDocument,
+  type UserDocument,
+} from '@vip/contracts';
 import { on, type MountedRoute, type ReadStore } from '@vip/platform';
 
 export function announcementRoutes(readStore: ReadStore): MountedRoute[] {
@@ -7,7 +13,18 @@ export function announcementRoutes(readStore: ReadStore): MountedRoute[] {
       const docs = await readStore
         .collection<AnnouncementDocument>(readModels.announcements)
         .find({}, { sort: { createdAt: -1, _id: -1 }, limit: 500 });
-      return docs.map(toAnnouncementView);
+      // an author's avatar as it is now (a Discord account linked after posting shows its picture)
+      const authorIds = [...new Set(docs.map((doc) => doc.authorId))];
+      const authors = await readStore
+        .collection<UserDocument>(readModels.users)
+        .find({ _id: { $in: authorIds } }, { projection: { _id: 1, avatar: 1 } });
+      const avatarOf = new Map(authors.map((author) => [author._id, author.avatar]));
+      return docs.map((doc) => {
+        const view = toAnnouncementView(doc);
+        return avatarOf.has(doc.authorId)
+          ? { ...view, author: { ...view.author, avatar: avatarOf.get(doc.authorId) ?? null } }
+          : view;
+      });
     }),
   ];
 }

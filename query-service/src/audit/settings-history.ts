@@ -28,6 +28,12 @@ function valueAfter(doc: AuditEventView, guildId: string): SettingValue {
       return { ownerId: data.userId };
     case 'ServerReleased':
       return null;
+    case 'ServerTakenOver':
+      return { ownerId: data.userId, verified: true };
+    case 'ServerClaimVerified':
+      return { ownerId: data.userId, verified: true };
+    case 'SubscriberServerRemoved':
+      return null;
     case 'SubscriberServerAdded':
       return { subscriberId: data.userId };
     case 'SubscriberServerChanged':

@@ -91,9 +91,18 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
         deps.readStore.collection<UserServersDocument>(serverReadModels.userServers).findOne({ _id: user.id }),
         subscriptionOf(user.id),
       ]);
+      const servers = slots?.servers ?? [];
+      const claims = await deps.readStore
+        .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
+        .find({ _id: { $in: servers } });
+      const verified = new Set(
+        claims.filter((claim) => claim.userId === user.id && claim.discordUserId).map((claim) => claim._id),
+      );
       const body: UserServersResponse = {
-        servers: slots?.servers ?? [],
+        servers,
         maxSlots: subscription?.maxSlots ?? deps.config.defaultServerSlots,
+        // decisions.md §9: the panel asks to verify these; the bot ignores their settings
+        unverified: servers.filter((id) => !verified.has(id)),
       };
       return body;
     }),

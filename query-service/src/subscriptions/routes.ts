@@ -13,6 +13,7 @@ import {
 } from '@vip/contracts';
 import { DomainError, on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
+import { subscriberIdentities } from '../users/subscriber-identities.ts';
 
 /** GET /api/user/subscription, /api/user/:id, /api/admin/subscribers. */
 export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
@@ -28,6 +29,10 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
         ).map((user) => [user._id, user.username]),
       );
       const now = new Date();
+      const identities = await subscriberIdentities(
+        deps.readStore,
+        plans.map((plan) => plan.userId),
+      );
       const body: SubscribersResponse = {
         subscribers: plans.map((plan) => ({
           id: plan.userId,
@@ -38,6 +43,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
           active: isActiveSubscription(plan, now),
           maxSlots: plan.maxSlots,
           discordUserId: plan.discordUserId,
+          ...identities.get(plan.userId)!,
         })),
       };
       return body;

@@ -9,7 +9,7 @@ import { defineProjector } from '../../projector.ts';
 export const userServersProjector = defineProjector({
   name: 'user-servers',
   collections: [serverReadModels.userServers],
-  handles: ['SubscriberServerAdded', 'SubscriberServerChanged'],
+  handles: ['SubscriberServerAdded', 'SubscriberServerChanged', 'SubscriberServerRemoved'],
   async apply(event, documents) {
     const slots = documents.of<UserServersDocument>(serverReadModels.userServers);
     const { userId } = event.data;
@@ -29,6 +29,10 @@ export const userServersProjector = defineProjector({
         updatedAt = event.data.changedAt;
         break;
       }
+      case 'SubscriberServerRemoved':
+        servers = current.filter((id) => id !== event.data.guildId);
+        updatedAt = event.data.removedAt;
+        break;
     }
     slots.set({ _id: userId, servers, updatedAt, lastPosition: event.position });
   },

@@ -1,0 +1,105 @@
+import { discordTexts, errorCodes } from '@vip/contracts';
+import { DomainError, type AppConfig } from '@vip/platform';
+import type { DiscordProfile } from './discord-account.decider.ts';
+
+/** Discord could not be reached, timed out or failed: the person is asked to try again (never a 500). */
+export class DiscordUnreachable extends Error {
+  readonly name = 'DiscordUnreachable';
+}
+
+/** A server in OAuth's guild list, as Discord describes the account's place in it. */
+export interface OAuthGuild {
+  id: string;
+  name: string;
+  icon: string | null;
+  owner: boolean;
+  permissions: string;
+}
+
+export interface DiscordAccountRead {
+  account: DiscordProfile;
+  /** The account's unique handle (a new panel user's name is made from it). */
+  handle: string;
+  guilds: OAuthGuild[];
+}
+
+const TIMEOUT_MS = 10_000;
+const SNOWFLAKE = /^\d{17,20}$/;
+
+type OAuthSettings = Pick<AppConfig, 'discordClientId' | 'discordClientSecret' | 'discordApiUrl'>;
+
+async function call(url: string, init: RequestInit): Promise<Response> {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    if (response.status >= 500 || response.status === 429) throw new DiscordUnreachable(`HTTP ${response.status}`);
+    return response;
+  } catch (error) {
+    if (error instanceof DiscordUnreachable) throw error;
+    throw new DiscordUnreachable(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function json(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    throw new DiscordUnreachable(`an unreadable answer (HTTP ${response.status})`);
+  }
+}
+
+const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/**
+ * The authorization-code exchange and the two reads sign-in needs (scopes `identify guilds`).
+ * The access token lives only inside this call: it is neither returned, logged nor stored.
+ */
+export async function readDiscordAccount(
+  settings: OAuthSettings,
+  code: string,
+  redirectUri: string,
+): Promise<DiscordAccountRead> {
+  const exchanged = await call(`${settings.discordApiUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: settings.discordClientId ?? '',
+      client_secret: settings.discordClientSecret ?? '',
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+    }),
+  });
+  // invalid_grant: a code used twice, expired, or made for another redirect address
+  if (!exchanged.ok) throw new DomainError('invalid', discordTexts.codeRefused, errorCodes.discordCodeRefused);
+  const { access_token: accessToken } = (await json(exchanged)) as { access_token?: unknown };
+  if (!text(accessToken)) throw new DiscordUnreachable('no access token in the answer');
+  const headers = { authorization: `Bearer ${accessToken}` };
+
+  const me = (await json(await call(`${settings.discordApiUrl}/users/@me`, { headers }))) as Record<string, unknown>;
+  if (!text(me.id) || !SNOWFLAKE.test(me.id) || !text(me.username)) throw new DiscordUnreachable('no account');
+  const listed = await json(await call(`${settings.discordApiUrl}/users/@me/guilds`, { headers }));
+  if (!Array.isArray(listed)) throw new DiscordUnreachable('no guild list');
+  const guilds = listed.flatMap((raw): OAuthGuild[] => {
+    const guild = raw as Record<string, unknown>;
+    if (!text(guild.id) || !SNOWFLAKE.test(guild.id) || !text(guild.name)) return [];
+    return [
+      {
+        id: guild.id,
+        name: guild.name.slice(0, 100),
+        icon: text(guild.icon) ? guild.icon : null,
+        owner: guild.owner === true,
+        permissions: typeof guild.permissions === 'string' ? guild.permissions : '0',
+      },
+    ];
+  });
+  return {
+    account: {
+      discordUserId: me.id,
+      // the name people see in Discord; the unique handle when they set none
+      username: (text(me.global_name) ? me.global_name : me.username).slice(0, 64),
+      avatar: text(me.avatar) ? me.avatar : null,
+    },
+    handle: me.username,
+    guilds,
+  };
+}

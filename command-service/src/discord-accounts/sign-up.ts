@@ -1,0 +1,39 @@
+import { errorCodes } from '@vip/contracts';
+import { DomainError, passwords, type EventStore } from '@vip/platform';
+import type { CommandContext } from '../core/command-handler.ts';
+import { registerUser } from '../users/register-user.ts';
+
+/**
+ * The panel username a Discord account starts with: its handle in the characters panel names
+ * allow, 3 to 32 long; then the same with a number when it is taken.
+ */
+export function usernameCandidates(handle: string, discordUserId: string): string[] {
+  let base = handle.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 26);
+  if (base.length < 3) base = `discord-${discordUserId.slice(-6)}`;
+  return [base, ...[2, 3, 4, 5].map((n) => `${base}-${n}`), `${base}-${discordUserId.slice(-6)}`];
+}
+
+/**
+ * DISCORD_SIGNUP=open: a Discord account that is nobody's yet becomes a panel user. Its
+ * password is random and never shown (the panel's "Reset panel password" gives one).
+ */
+export async function signUpFromDiscord(
+  store: EventStore,
+  input: { handle: string; discordUserId: string },
+  context: CommandContext,
+): Promise<{ userId: string; username: string }> {
+  for (const username of usernameCandidates(input.handle, input.discordUserId)) {
+    try {
+      const { userId } = await registerUser(
+        store,
+        { username, password: passwords.generate(), isAdmin: false },
+        context,
+      );
+      return { userId, username };
+    } catch (error) {
+      if (error instanceof DomainError && error.code === errorCodes.usernameTaken) continue;
+      throw error;
+    }
+  }
+  throw new DomainError('conflict', 'No free username for this Discord account', errorCodes.usernameTaken);
+}
