@@ -15,7 +15,13 @@ const context: CommandContext = {
   metadata: { correlationId: 'c1', causationId: 'c1', actor: { kind: 'admin', id: 'test' } },
 };
 const [GUILD, MEMBER] = ['100000000000000001', '100000000000000002'];
-const add: WhitelistCommand = { type: 'AddWhitelistEntry', guildId: GUILD, userId: MEMBER, duration: 'weekly' };
+const add: WhitelistCommand = {
+  type: 'AddWhitelistEntry',
+  guildId: GUILD,
+  userId: MEMBER,
+  duration: 'weekly',
+  days: null,
+};
 const remove: WhitelistCommand = { type: 'RemoveWhitelistEntry', guildId: GUILD, userId: MEMBER };
 
 const whitelist = commandHandlerFor(whitelistDecider, (command) => whitelistStream(command.guildId, command.userId));

@@ -1,16 +1,23 @@
 import { expect } from 'chai';
-import { subscriptionTexts } from '@vip/contracts';
+import { parseEvent, subscriptionTexts } from '@vip/contracts';
 import { subscriptionDecider, subscriptionSummary } from '../src/subscriptions/subscription.decider.ts';
-import type { SubscriptionEvent } from '../src/subscriptions/subscription.state.ts';
+import { slotsOf, usableSlotsOf, type SubscriptionEvent } from '../src/subscriptions/subscription.state.ts';
 import { NOW, deciderSpec } from './support/decider-spec.ts';
 
 const spec = deciderSpec(subscriptionDecider);
 const DAY = 24 * 3600_000;
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs).toISOString();
 
-const started = (startedAt: string, expiresAt: string, maxSlots = 3): SubscriptionEvent => ({
+const started = (startedAt: string, expiresAt: string, slotsOverride: number | null = null): SubscriptionEvent => ({
   type: 'SubscriptionStarted',
-  data: { userId: 'u1', planName: 'Business', maxSlots, startedAt, expiresAt, discordUserId: '123456789012345678' },
+  data: {
+    userId: 'u1',
+    planName: 'Business',
+    slotsOverride,
+    startedAt,
+    expiresAt,
+    discordUserId: '123456789012345678',
+  },
 });
 const runningFor30Days = started(at(-10 * DAY), at(20 * DAY));
 const lapsed = started(at(-40 * DAY), at(-10 * DAY));
@@ -23,7 +30,7 @@ describe('subscription decider', () => {
       userId: 'u1',
       planName: 'Business',
       days: 30,
-      maxSlots: 3,
+      slotsOverride: null,
       discordUserId: '123456789012345678',
     } as const;
 
@@ -46,6 +53,13 @@ describe('subscription decider', () => {
         ]);
     });
 
+    it("records the admin's slots when they override the plan's", () => {
+      spec
+        .given([])
+        .when({ ...start, slotsOverride: 5 })
+        .then([started(NOW.toISOString(), at(30 * DAY), 5)]);
+    });
+
     it('refuses a second plan for the same user', () => {
       spec.given([runningFor30Days]).when(start).thenFails('conflict', subscriptionTexts.alreadySubscribed);
     });
@@ -55,11 +69,17 @@ describe('subscription decider', () => {
     it('adds the days to a running plan’s expiry, keeping its slots', () => {
       spec
         .given([runningFor30Days])
-        .when({ type: 'ExtendSubscription', userId: 'u1', days: 10, maxSlots: null })
+        .when({ type: 'ExtendSubscription', userId: 'u1', days: 10, slotsOverride: null })
         .then([
           {
             type: 'SubscriptionExtended',
-            data: { userId: 'u1', days: 10, maxSlots: 3, expiresAt: at(30 * DAY), extendedAt: NOW.toISOString() },
+            data: {
+              userId: 'u1',
+              days: 10,
+              slotsOverride: null,
+              expiresAt: at(30 * DAY),
+              extendedAt: NOW.toISOString(),
+            },
           },
         ]);
     });
@@ -67,11 +87,11 @@ describe('subscription decider', () => {
     it('counts from now for a plan that already ran out, and changes the slots when asked', () => {
       spec
         .given([lapsed])
-        .when({ type: 'ExtendSubscription', userId: 'u1', days: 7, maxSlots: 5 })
+        .when({ type: 'ExtendSubscription', userId: 'u1', days: 7, slotsOverride: 5 })
         .then([
           {
             type: 'SubscriptionExtended',
-            data: { userId: 'u1', days: 7, maxSlots: 5, expiresAt: at(7 * DAY), extendedAt: NOW.toISOString() },
+            data: { userId: 'u1', days: 7, slotsOverride: 5, expiresAt: at(7 * DAY), extendedAt: NOW.toISOString() },
           },
         ]);
     });
@@ -79,11 +99,17 @@ describe('subscription decider', () => {
     it('runs an ended plan again from now', () => {
       spec
         .given([runningFor30Days, ended])
-        .when({ type: 'ExtendSubscription', userId: 'u1', days: 30, maxSlots: null })
+        .when({ type: 'ExtendSubscription', userId: 'u1', days: 30, slotsOverride: null })
         .then([
           {
             type: 'SubscriptionExtended',
-            data: { userId: 'u1', days: 30, maxSlots: 3, expiresAt: at(30 * DAY), extendedAt: NOW.toISOString() },
+            data: {
+              userId: 'u1',
+              days: 30,
+              slotsOverride: null,
+              expiresAt: at(30 * DAY),
+              extendedAt: NOW.toISOString(),
+            },
           },
         ]);
     });
@@ -91,7 +117,7 @@ describe('subscription decider', () => {
     it('answers not found for a user without a plan', () => {
       spec
         .given([])
-        .when({ type: 'ExtendSubscription', userId: 'u1', days: 7, maxSlots: null })
+        .when({ type: 'ExtendSubscription', userId: 'u1', days: 7, slotsOverride: null })
         .thenFails('not_found', subscriptionTexts.subscriberNotFound);
     });
   });
@@ -127,9 +153,50 @@ describe('subscription decider', () => {
       startedAt: at(-10 * DAY),
       expiresAt: at(20 * DAY),
       maxSlots: 3,
+      slotsOverride: null,
       active: true,
     });
+    // slots follow the plan (Business: 3) unless overridden
+    expect(subscriptionSummary(fold([started(at(-DAY), at(DAY), 7)]), NOW)).to.include({
+      maxSlots: 7,
+      slotsOverride: 7,
+    });
+    const basic = { ...runningFor30Days, data: { ...runningFor30Days.data, planName: 'Basic' } } as SubscriptionEvent;
+    expect(subscriptionSummary(fold([basic]), NOW).maxSlots).to.equal(1);
     expect(subscriptionSummary(fold([runningFor30Days, ended]), NOW).active).to.equal(false);
     expect(subscriptionSummary(fold([lapsed]), NOW).active).to.equal(false);
+  });
+});
+
+describe('a plan read at a time (time-based: nothing happens when it runs out)', () => {
+  const fold = (events: SubscriptionEvent[]) =>
+    events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+  const limits = { defaultSlots: 3, freeTierServers: 1 };
+
+  it('gives the plan its slots while it runs, the free tier once it ended, and them again after an extension', () => {
+    const running = fold([runningFor30Days]);
+    expect(usableSlotsOf(running, limits, NOW)).to.equal(3);
+    expect(usableSlotsOf(running, limits, new Date(Date.parse(at(21 * DAY))))).to.equal(1);
+    expect(usableSlotsOf(fold([runningFor30Days, ended]), limits, NOW)).to.equal(1);
+    const extended: SubscriptionEvent = {
+      type: 'SubscriptionExtended',
+      data: { userId: 'u1', days: 30, slotsOverride: null, expiresAt: at(30 * DAY), extendedAt: NOW.toISOString() },
+    };
+    expect(usableSlotsOf(fold([runningFor30Days, ended, extended]), limits, NOW)).to.equal(3);
+    // never more than it had: a Basic plan keeps its one server
+    const basic = { ...lapsed, data: { ...lapsed.data, planName: 'Basic' } } as SubscriptionEvent;
+    expect(usableSlotsOf(fold([basic]), { defaultSlots: 3, freeTierServers: 2 }, NOW)).to.equal(1);
+    // someone who never had a plan has the default
+    expect(usableSlotsOf(fold([]), limits, NOW)).to.equal(3);
+  });
+
+  it('reads a plan written before slots followed plans (v1 maxSlots) as the override it was', () => {
+    const v1 = parseEvent(
+      'SubscriptionStarted',
+      { userId: 'u1', planName: 'Basic', maxSlots: 4, startedAt: at(-DAY), expiresAt: at(DAY), discordUserId: null },
+      1,
+    ) as SubscriptionEvent;
+    expect(v1.type === 'SubscriptionStarted' && v1.data.slotsOverride).to.equal(4);
+    expect(slotsOf(fold([v1]), 3)).to.equal(4);
   });
 });

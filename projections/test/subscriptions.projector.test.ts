@@ -12,7 +12,7 @@ const started: DomainEvent = {
   data: {
     userId: 'u1',
     planName: 'Business',
-    maxSlots: 3,
+    slotsOverride: null,
     startedAt: '2026-11-01T00:00:00.000Z',
     expiresAt: '2026-12-01T00:00:00.000Z',
     discordUserId: null,
@@ -23,7 +23,7 @@ const extended: DomainEvent = {
   data: {
     userId: 'u1',
     days: 30,
-    maxSlots: 5,
+    slotsOverride: 5,
     expiresAt: '2026-12-31T00:00:00.000Z',
     extendedAt: '2026-11-20T00:00:00.000Z',
   },
@@ -34,7 +34,7 @@ const renewed: DomainEvent = {
   data: {
     userId: 'u1',
     days: 10,
-    maxSlots: 5,
+    slotsOverride: 5,
     expiresAt: '2026-12-03T00:00:00.000Z',
     extendedAt: '2026-11-23T00:00:00.000Z',
   },
@@ -71,12 +71,13 @@ describe('subscriptions projection', () => {
       .collection(subscriptionReadModels.subscriptions)
       .findOne({ _id: 'u1' });
 
-  it('holds a started plan, not ended', async () => {
+  it("holds a started plan, not ended, with the plan's slots", async () => {
     expect(await planOf([started])).to.deep.equal({
       _id: 'u1',
       userId: 'u1',
       planName: 'Business',
       maxSlots: 3,
+      slotsOverride: null,
       startedAt: '2026-11-01T00:00:00.000Z',
       expiresAt: '2026-12-01T00:00:00.000Z',
       endedAt: null,
@@ -84,9 +85,16 @@ describe('subscriptions projection', () => {
     });
   });
 
-  it('moves the expiry and slots on extend', async () => {
+  it("slots follow the plan: Premium's two, Basic's one", async () => {
+    const named = (planName: string) => ({ ...started, data: { ...started.data, planName } }) as DomainEvent;
+    expect(await planOf([named('Premium')])).to.include({ maxSlots: 2, slotsOverride: null });
+    expect(await planOf([named('Basic')])).to.include({ maxSlots: 1, slotsOverride: null });
+  });
+
+  it("moves the expiry on extend, and an admin's override replaces the plan's slots", async () => {
     expect(await planOf([started, extended])).to.include({
       maxSlots: 5,
+      slotsOverride: 5,
       expiresAt: '2026-12-31T00:00:00.000Z',
       endedAt: null,
     });

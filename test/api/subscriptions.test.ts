@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import { errorTexts, subscriptionReadModels, subscriptionTexts, type HealthResponse } from '@vip/contracts';
+import { errorTexts, planTexts, subscriptionReadModels, subscriptionTexts, type HealthResponse } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, rebuildReadModels } from '@vip/projections';
@@ -71,7 +71,7 @@ describe('subscribers, their subscription and their password', function () {
         [{}, errorTexts.fillAllFields],
         [{ ...valid, username: '   ' }, errorTexts.fillAllFields],
         [{ ...valid, planName: undefined }, errorTexts.fillAllFields],
-        [{ username: 'x', planName: 'Basic', days: 30 }, errorTexts.fillAllFields],
+        [{ username: 'x', planName: 'Basic' }, errorTexts.fillAllFields],
         [{ ...valid, username: 'ab' }, 'Username must be 3 to 32 characters'],
         [
           { ...valid, username: 'no spaces please' },
@@ -84,6 +84,8 @@ describe('subscribers, their subscription and their password', function () {
         [{ ...valid, maxSlots: 101 }, subscriptionTexts.maxSlotsRange],
         [{ ...valid, maxSlots: 'many' }, subscriptionTexts.maxSlotsRange],
         [{ ...valid, planName: 'p'.repeat(51) }, subscriptionTexts.planNameLength],
+        // plans are configuration: a name that is none of them is refused
+        [{ ...valid, planName: 'Gold' }, planTexts.unknownPlan],
         [{ ...valid, discordUserId: '12345' }, subscriptionTexts.discordUserId],
       ];
       for (const [body, text] of cases) {
@@ -103,7 +105,7 @@ describe('subscribers, their subscription and their password', function () {
       const names = response.body.subscribers.map((s: { username: string }) => s.username);
       expect(names.indexOf('generated')).to.be.below(names.indexOf('chosen'));
       const chosen = response.body.subscribers.find((s: { username: string }) => s.username === 'chosen');
-      expect(chosen).to.have.all.keys(
+      expect(chosen).to.include.all.keys(
         'id',
         'username',
         'planName',
@@ -111,12 +113,14 @@ describe('subscribers, their subscription and their password', function () {
         'expiresAt',
         'active',
         'maxSlots',
+        'slotsOverride',
         'discordUserId',
       );
       expect(chosen).to.include({
         planName: 'Business',
         active: true,
         maxSlots: 3,
+        slotsOverride: 3,
         discordUserId: '123456789012345678',
       });
     });
@@ -128,7 +132,7 @@ describe('subscribers, their subscription and their password', function () {
     let password: string;
 
     before(async () => {
-      const created = await createSubscriber({ username: 'viewer', planName: 'Premium', days: 10, maxSlots: 2 });
+      const created = await createSubscriber({ username: 'viewer', planName: 'Premium', days: 10 });
       id = created.body.id;
       password = created.body.password;
       passwordsSeen.push(password);
@@ -145,8 +149,27 @@ describe('subscribers, their subscription and their password', function () {
         'active',
         'panelUsername',
         'licenseKey',
+        'plan',
+        'slots',
+        'usableSlots',
+        'readOnlyServers',
+        'includes',
       );
       expect(response.body).to.include({ planName: 'Premium', active: true, panelUsername: 'viewer' });
+      // what the Premium plan sells, from the plans' configuration
+      expect(response.body.plan).to.deep.equal({
+        name: 'Premium',
+        priceEuros: 10,
+        serverSlots: 2,
+        customVerificationMessage: true,
+        analytics: false,
+      });
+      expect(response.body).to.deep.include({
+        slots: 2,
+        usableSlots: 2,
+        readOnlyServers: [],
+        includes: { customVerificationMessage: true, analytics: false },
+      });
       expect(response.body.licenseKey).to.match(/^VIP-[0-9A-F]{4}(-[0-9A-F]{4}){4}$/);
       expect(JSON.stringify(response.body))
         .to.not.match(/password/i)

@@ -1,11 +1,14 @@
 import { expect } from 'chai';
 import { errorTexts, whitelistTexts, type HealthResponse } from '@vip/contracts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { streamEvents } from '../support/seed.ts';
 import { api, login } from '../support/http.ts';
 
 const DAY = 24 * 3600_000;
 const ann = '111111111111111111';
 const bob = '222222222222222222';
+const carl = '333333333333333333';
+const dora = '444444444444444444';
 const server = '900000000000000001';
 const otherServer = '900000000000000002';
 
@@ -106,6 +109,68 @@ describe('the whitelist manager', function () {
     expect(await head()).to.equal(before);
   });
 
+  it('takes a number of days, and "none" for an entry that never ends', async () => {
+    const days = await add({ userId: bob, guildId: otherServer, duration: 'days', days: '12' });
+    expect(days.status).to.equal(201);
+    expect(days.body.entry).to.include({ duration: 'days' });
+    expect(Date.parse(days.body.entry.expiresAt) - Date.parse(days.body.entry.addedAt)).to.equal(12 * DAY);
+    const none = await add({ userId: bob, guildId: otherServer, duration: 'none' });
+    expect(none.body.entry).to.include({ duration: 'lifetime', expiresAt: null });
+    expect(await remove({ userId: bob, guildId: otherServer })).to.have.property('status', 200);
+  });
+
+  it('whitelists one user on several servers at once: a list, or ids separated by commas or spaces', async () => {
+    const [s1, s2, s3] = ['900000000000000011', '900000000000000012', '900000000000000013'];
+    const listed = await add({ userId: carl, guildId: [s1, s2], duration: 'weekly' });
+    expect(listed.status).to.equal(201);
+    expect(listed.body.message).to.equal(whitelistTexts.entriesAdded(2));
+    expect(listed.body.entries.map((entry: { guildId: string }) => entry.guildId)).to.deep.equal([s1, s2]);
+    const typed = await add({ userId: carl, guildId: `${s2}, ${s3}\n${s3}` });
+    expect(typed.body.entries.map((entry: { guildId: string }) => entry.guildId)).to.deep.equal([s2, s3]);
+    expect(typed.body.entries.every((entry: { duration: string }) => entry.duration === 'monthly')).to.equal(true);
+    const carls = (await list()).filter((entry) => entry.userId === carl);
+    expect(carls.map((entry) => `${entry.guildId}:${entry.duration}`).sort()).to.deep.equal([
+      `${s1}:weekly`,
+      `${s2}:monthly`,
+      `${s3}:monthly`,
+    ]);
+    for (const guildId of [s1, s2, s3]) expect((await remove({ userId: carl, guildId })).status).to.equal(200);
+  });
+
+  it("the key bot's report settles an ended entry once; a standing entry owes nothing", async () => {
+    const settle = (body: unknown, token = BOT_TOKEN) =>
+      api(product.url, 'POST', '/api/bot/whitelist/removed', { token, body });
+    expect((await settle({ userId: ann, guildId: server })).body).to.deep.equal({ success: true, settled: false });
+    await add({ userId: carl, guildId: server, duration: 'lifetime' });
+    await remove({ userId: carl, guildId: server });
+    expect((await settle({ userId: carl, guildId: server })).body).to.deep.equal({ success: true, settled: true });
+    expect((await settle({ userId: carl, guildId: server })).body).to.deep.equal({ success: true, settled: false });
+    const settled = (await streamEvents(product.dataDir, `whitelist-${server}-${carl}`)).filter(
+      (event) => event.type === 'WhitelistRoleRemoved',
+    );
+    expect(settled).to.have.length(1);
+    expect(settled[0].metadata.actor).to.deep.equal({ kind: 'bot', id: 'key-bot' });
+    expect((await settle({ userId: carl, guildId: server }, adminToken)).status).to.equal(401);
+  });
+
+  it('admin statistics count whitelisted members, and premium users are those with a monthly entry', async () => {
+    const stats = async () =>
+      (await api(product.url, 'GET', '/api/admin/stats', { token: adminToken })).body.whitelist as {
+        entries: number;
+        users: number;
+        premiumUsers: number;
+      };
+    const before = await stats();
+    await add({ userId: dora, guildId: [server, otherServer], duration: 'monthly' });
+    expect(await stats()).to.deep.equal({
+      entries: before.entries + 2,
+      users: before.users + 1,
+      premiumUsers: before.premiumUsers + 1,
+    });
+    for (const guildId of [server, otherServer]) await remove({ userId: dora, guildId });
+    expect(await stats()).to.deep.equal(before);
+  });
+
   it('refuses bad input with the spec texts, and appends nothing', async () => {
     const before = await head();
     const cases: Array<[unknown, string]> = [
@@ -118,6 +183,12 @@ describe('the whitelist manager', function () {
       [{ userId: ann, guildId: '12345' }, whitelistTexts.discordIds],
       [{ userId: 111_111_111_111_111, guildId: server }, whitelistTexts.discordIds],
       [{ userId: ann, guildId: server, duration: 'daily' }, whitelistTexts.invalidDuration],
+      [{ userId: ann, guildId: server, duration: 'days' }, whitelistTexts.daysRange],
+      [{ userId: ann, guildId: server, duration: 'days', days: 0 }, whitelistTexts.daysRange],
+      [{ userId: ann, guildId: server, duration: 'days', days: 2.5 }, whitelistTexts.daysRange],
+      [{ userId: ann, guildId: `${server}, 12345` }, whitelistTexts.discordIds],
+      [{ userId: ann, guildId: [server, 'x'] }, whitelistTexts.discordIds],
+      [{ userId: ann, guildId: [] }, errorTexts.fillAllFields],
       [[ann, server], errorTexts.bodyNotObject],
     ];
     for (const [body, text] of cases) {
@@ -125,7 +196,12 @@ describe('the whitelist manager', function () {
       expect(response.status, JSON.stringify(body)).to.equal(400);
       expect(response.body.error, JSON.stringify(body)).to.equal(text);
     }
-    for (const [body, text] of cases.filter(([body]) => !(body as { duration?: string }).duration)) {
+    const onlyIds = cases.filter(
+      ([body]) => !(body as { duration?: string }).duration && !Array.isArray((body as { guildId?: unknown }).guildId),
+    );
+    for (const [body, text] of onlyIds.filter(
+      ([body]) => !String((body as { guildId?: string }).guildId).includes(','),
+    )) {
       const response = await remove(body);
       expect(response.status, JSON.stringify(body)).to.equal(400);
       expect(response.body.error, JSON.stringify(body)).to.equal(text);

@@ -390,7 +390,7 @@ class MixedLog {
       const data = {
         userId,
         planName: this.pick(['Basic', 'Business', 'Premium']),
-        maxSlots: 3,
+        slotsOverride: this.random() < 0.5 ? 3 : null,
         startedAt: this.at(),
         expiresAt: this.at(30 * DAY),
         discordUserId: this.random() < 0.5 ? this.pick(this.members) : null,
@@ -402,7 +402,7 @@ class MixedLog {
         this.append(`subscription-${userId}`, admin, [
           {
             type: 'SubscriptionExtended',
-            data: { userId, days: 30, maxSlots: 3, expiresAt: this.at(60 * DAY), extendedAt: this.at() },
+            data: { userId, days: 30, slotsOverride: null, expiresAt: this.at(60 * DAY), extendedAt: this.at() },
           },
         ]),
       ];

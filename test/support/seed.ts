@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { systemActor, type DomainEvent } from '@vip/contracts';
+import { currentSchemaVersion, systemActor, type DomainEvent } from '@vip/contracts';
 import { digestOf, randomCode, type RecordedEvent } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 
@@ -24,7 +24,8 @@ export async function appendEvents(dataDir: string, streamId: string, events: Do
   await withEventStore(dataDir, (store) =>
     store.append(
       streamId,
-      events.map((event) => ({ ...event, metadata })),
+      // in today's shapes, so each carries today's version as the product's own writers do
+      events.map((event) => ({ ...event, metadata: { ...metadata, schemaVersion: currentSchemaVersion(event.type) } })),
       'any',
     ),
   );
@@ -72,7 +73,7 @@ export async function seedPremiumOwner(
       data: {
         userId,
         planName,
-        maxSlots: 3,
+        slotsOverride: null,
         startedAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
         discordUserId: null,

@@ -12,6 +12,7 @@ import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
 import { evolveGuild, guildStream, initialGuildState } from '../guilds/guild.state.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
+import { requireEditableServer } from '../subscriptions/plan-standing.ts';
 import { greetingDecider, greetingStream, requireGreetingManager, type GreetingInputs } from './greeting.decider.ts';
 
 // the form and the greetings list reload right after saving
@@ -21,6 +22,8 @@ const greetings = commandHandlerFor(greetingDecider, (command) => greetingStream
 
 /** POST/DELETE /api/greetings/settings/:serverId. */
 export function greetingRoutes(deps: CommandDeps): MountedRoute[] {
+  // a server beyond the free tier of an ended plan keeps its greeting, unchangeable until renewal
+  const slotLimits = { defaultSlots: deps.config.defaultServerSlots, freeTierServers: deps.config.freeTierServers };
   /** Who holds the server, from its reservation stream (never from a read model). */
   const inputsFor = async (user: SignedInUser, guildId: string): Promise<GreetingInputs> => {
     const owner = await loadState(
@@ -41,10 +44,12 @@ export function greetingRoutes(deps: CommandDeps): MountedRoute[] {
       async ({ ctx, user, params: { serverId }, body: settings }) => {
         const guild = await loadState(deps.eventStore, guildStream(serverId), evolveGuild, initialGuildState());
         const inputs = await inputsFor(user, serverId);
+        const context = commandContext(ctx);
+        await requireEditableServer(deps.eventStore, inputs, slotLimits, context.now);
         await greetings(
           deps,
           { type: 'ConfigureGreeting', ...inputs, settings, channels: guild.state.channels },
-          commandContext(ctx),
+          context,
         );
         const answer: GreetingSavedResponse = { success: true, message: greetingTexts.settingsSaved, settings };
         return answer;
@@ -55,7 +60,10 @@ export function greetingRoutes(deps: CommandDeps): MountedRoute[] {
     on(
       greetingsApi.remove,
       async ({ ctx, user, params: { serverId } }) => {
-        await greetings(deps, { type: 'RemoveGreeting', ...(await inputsFor(user, serverId)) }, commandContext(ctx));
+        const inputs = await inputsFor(user, serverId);
+        const context = commandContext(ctx);
+        await requireEditableServer(deps.eventStore, inputs, slotLimits, context.now);
+        await greetings(deps, { type: 'RemoveGreeting', ...inputs }, context);
         const answer: GreetingRemovedResponse = { success: true, message: greetingTexts.greetingRemoved };
         return answer;
       },

@@ -7,6 +7,7 @@ import type { CommandDeps } from '../core/deps.ts';
 import { visitorDigestOf } from '../visitors/visitor-digest.ts';
 import { keys } from './key-commands.ts';
 import { serverStanding } from './server-standing.ts';
+import { requireServerNotSuspended } from '../suspensions/server-suspension.ts';
 
 /**
  * POST /api/keys/generateKey: the hot path of the product (benchmarked), so it reads only the
@@ -20,7 +21,11 @@ export function keyGenerationRoutes(deps: CommandDeps): MountedRoute[] {
         const context = commandContext(ctx);
         const key = randomCode(16);
         const keyDigest = digestOf(key);
-        const standing = await serverStanding(deps.eventStore, guildId, context.now);
+        // a suspended server gets no keys (403, the Restricted screen's words); read beside the standing
+        const [standing] = await Promise.all([
+          serverStanding(deps.eventStore, guildId, context.now),
+          requireServerNotSuspended(deps.eventStore, guildId),
+        ]);
         const accessHashDigest = hash ? digestOrNull(canonicalCode(hash)) : null;
         const command = {
           type: 'GenerateKey' as const,

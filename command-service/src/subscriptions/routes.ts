@@ -47,7 +47,7 @@ export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
           userId,
           planName: input.planName,
           days: input.days,
-          maxSlots: input.maxSlots,
+          slotsOverride: input.maxSlots ?? null,
           discordUserId: input.discordUserId ?? null,
         },
         context,
@@ -65,7 +65,7 @@ export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
     on(subscriptionsApi.extend, async ({ ctx, params: { id: userId }, body: { days, maxSlots } }) => {
       await subscriptions(
         deps,
-        { type: 'ExtendSubscription', userId, days, maxSlots: maxSlots ?? null },
+        { type: 'ExtendSubscription', userId, days, slotsOverride: maxSlots ?? null },
         commandContext(ctx),
       );
       const answer: ChangeSubscriptionResponse = { success: true, subscription: await summaryOf(userId) };

@@ -1,10 +1,11 @@
-import { subscriptionTexts, type SubscriptionSummary, errorCodes } from '@vip/contracts';
+import { subscriptionTexts, type SubscriptionSummary, errorCodes, configDefaults } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import {
   evolveSubscription,
   initialSubscriptionState,
   isSubscriptionActive,
+  slotsOf,
   type SubscriptionEvent,
   type SubscriptionState,
 } from './subscription.state.ts';
@@ -15,13 +16,15 @@ export type SubscriptionCommand =
   | {
       type: 'StartSubscription';
       userId: string;
+      /** One of contracts' plans (the route checks the name). */
       planName: string;
       days: number;
-      maxSlots: number;
+      /** null: the plan's slots. */
+      slotsOverride: number | null;
       discordUserId: string | null;
     }
-  /** maxSlots null: keep the plan's slots. */
-  | { type: 'ExtendSubscription'; userId: string; days: number; maxSlots: number | null }
+  /** slotsOverride null: the slots stay as they are. */
+  | { type: 'ExtendSubscription'; userId: string; days: number; slotsOverride: number | null }
   | { type: 'EndSubscription'; userId: string };
 
 /**
@@ -36,12 +39,12 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionState
       case 'StartSubscription': {
         if (state.status !== 'none')
           throw new DomainError('conflict', subscriptionTexts.alreadySubscribed, errorCodes.alreadySubscribed);
-        const { userId, planName, days, maxSlots, discordUserId } = command;
+        const { userId, planName, days, slotsOverride, discordUserId } = command;
         const expiresAt = new Date(now.getTime() + days * DAY_MS).toISOString();
         return [
           {
             type: 'SubscriptionStarted',
-            data: { userId, planName, maxSlots, startedAt: now.toISOString(), expiresAt, discordUserId },
+            data: { userId, planName, slotsOverride, startedAt: now.toISOString(), expiresAt, discordUserId },
           },
         ];
       }
@@ -51,10 +54,13 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionState
         // days paid for are never lost: a plan still running grows from its expiry, a lapsed or ended one from now
         const from = Math.max(now.getTime(), new Date(state.expiresAt!).getTime());
         const { userId, days } = command;
-        const maxSlots = command.maxSlots ?? state.maxSlots!;
+        const slotsOverride = command.slotsOverride ?? state.slotsOverride;
         const expiresAt = new Date(from + days * DAY_MS).toISOString();
         return [
-          { type: 'SubscriptionExtended', data: { userId, days, maxSlots, expiresAt, extendedAt: now.toISOString() } },
+          {
+            type: 'SubscriptionExtended',
+            data: { userId, days, slotsOverride, expiresAt, extendedAt: now.toISOString() },
+          },
         ];
       }
       case 'EndSubscription': {
@@ -77,7 +83,8 @@ export function subscriptionSummary(state: SubscriptionState, now: Date): Subscr
     planName: state.planName!,
     startedAt: state.startedAt!,
     expiresAt: state.expiresAt!,
-    maxSlots: state.maxSlots!,
+    maxSlots: slotsOf(state, configDefaults.defaultServerSlots),
+    slotsOverride: state.slotsOverride,
     active: isSubscriptionActive(state, now),
   };
 }

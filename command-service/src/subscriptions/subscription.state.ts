@@ -1,4 +1,4 @@
-import type { EventOf } from '@vip/contracts';
+import { planSlots, usableSlots, type EventOf, type PlanHolding, type SlotLimits } from '@vip/contracts';
 
 /** Stream `subscription-<userId>`: a subscriber's plan. */
 export const subscriptionStream = (userId: string) => `subscription-${userId}`;
@@ -8,7 +8,8 @@ export type SubscriptionEvent = EventOf<'SubscriptionStarted' | 'SubscriptionExt
 export interface SubscriptionState {
   status: 'none' | 'running' | 'ended';
   planName: string | null;
-  maxSlots: number | null;
+  /** The admin's number of slots; null follows the plan. */
+  slotsOverride: number | null;
   startedAt: string | null;
   expiresAt: string | null;
   discordUserId: string | null;
@@ -17,7 +18,7 @@ export interface SubscriptionState {
 export const initialSubscriptionState = (): SubscriptionState => ({
   status: 'none',
   planName: null,
-  maxSlots: null,
+  slotsOverride: null,
   startedAt: null,
   expiresAt: null,
   discordUserId: null,
@@ -26,11 +27,11 @@ export const initialSubscriptionState = (): SubscriptionState => ({
 export function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   switch (event.type) {
     case 'SubscriptionStarted': {
-      const { planName, maxSlots, startedAt, expiresAt, discordUserId } = event.data;
-      return { status: 'running', planName, maxSlots, startedAt, expiresAt, discordUserId };
+      const { planName, slotsOverride, startedAt, expiresAt, discordUserId } = event.data;
+      return { status: 'running', planName, slotsOverride, startedAt, expiresAt, discordUserId };
     }
     case 'SubscriptionExtended':
-      return { ...state, status: 'running', maxSlots: event.data.maxSlots, expiresAt: event.data.expiresAt };
+      return { ...state, status: 'running', slotsOverride: event.data.slotsOverride, expiresAt: event.data.expiresAt };
     case 'SubscriptionEnded':
       return { ...state, status: 'ended', expiresAt: event.data.endedAt };
   }
@@ -41,7 +42,19 @@ export function isSubscriptionActive(state: SubscriptionState, now: Date): boole
   return state.status === 'running' && state.expiresAt !== null && new Date(state.expiresAt).getTime() > now.getTime();
 }
 
-/** Slots a subscriber may fill: the plan's, or the default while they have none. */
+/** The plan as contracts' plans.ts reads it at `now`; null for someone who never had one. */
+export function planHoldingOf(state: SubscriptionState, now: Date): PlanHolding | null {
+  if (state.status === 'none' || state.planName === null) return null;
+  return { planName: state.planName, slotsOverride: state.slotsOverride, active: isSubscriptionActive(state, now) };
+}
+
+/** Slots the plan gives while it runs (the override, else the plan's), or the default while there is none. */
 export function slotsOf(state: SubscriptionState, defaultSlots: number): number {
-  return state.maxSlots ?? defaultSlots;
+  const { planName, slotsOverride } = state;
+  return planName === null ? defaultSlots : planSlots({ planName, slotsOverride }, defaultSlots);
+}
+
+/** Slots usable at `now`: an ended plan keeps only the free tier's (decisions.md §11). */
+export function usableSlotsOf(state: SubscriptionState, limits: SlotLimits, now: Date): number {
+  return usableSlots(planHoldingOf(state, now), limits);
 }

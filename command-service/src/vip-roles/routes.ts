@@ -12,6 +12,7 @@ import type { CommandDeps } from '../core/deps.ts';
 import { keyErrors } from '../keys/key.decider.ts';
 import { keys } from '../keys/key-commands.ts';
 import { openWindowEnd, vipRoleDecider, vipRoleStream } from './vip-role.decider.ts';
+import { requireServerNotSuspended } from '../suspensions/server-suspension.ts';
 
 const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
 const vipRoles = commandHandlerFor(vipRoleDecider, (command) => vipRoleStream(command.guildId, command.discordUserId));
@@ -24,6 +25,8 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
       if (!canonical) throw keyErrors.unknown();
       const keyDigest = digestOf(canonical);
       const context = commandContext(ctx, keyBot);
+      // a suspended server's keys are not honoured: the bot tells the member so
+      await requireServerNotSuspended(deps.eventStore, guildId);
 
       // The key stream decides who wins: appended at the revision it was judged on, so of many
       // concurrent redemptions exactly one succeeds and the others find the key used. The

@@ -2,8 +2,10 @@ import {
   projections,
   whitelistApi,
   whitelistTexts,
+  type Actor,
   type AddWhitelistEntryResponse,
   type RemoveWhitelistEntryResponse,
+  type WhitelistRoleRemovedResponse,
 } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
@@ -11,27 +13,36 @@ import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { whitelistDecider, whitelistStream } from './whitelist.decider.ts';
 
+const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
+const streamOf = (command: { guildId: string; userId: string }) => whitelistStream(command.guildId, command.userId);
 // the manager refetches its list right after these answers
-const whitelist = commandHandlerFor(whitelistDecider, (command) => whitelistStream(command.guildId, command.userId), {
-  readYourWrites: projections.whitelist,
-});
+const whitelist = commandHandlerFor(whitelistDecider, streamOf, { readYourWrites: projections.whitelist });
+// the bot's report changes nothing anybody lists: it answers once the event is in the log
+const settlements = commandHandlerFor(whitelistDecider, streamOf);
 
-/** POST /api/admin/whitelist and /api/admin/blacklist. */
+/** POST /api/admin/whitelist and /api/admin/blacklist; the key bot's POST /api/bot/whitelist/removed. */
 export function whitelistRoutes(deps: CommandDeps): MountedRoute[] {
   return [
-    on(whitelistApi.add, async ({ ctx, body: { userId, guildId, duration } }) => {
-      const { events } = await whitelist(
-        deps,
-        { type: 'AddWhitelistEntry', userId, guildId, duration },
-        commandContext(ctx),
-      );
-      const [added] = events;
-      if (added?.type !== 'WhitelistEntryAdded')
-        throw new Error('adding a whitelist entry decided no WhitelistEntryAdded');
+    // one entry per server (spec §3 "one id or a list"): each is its own stream, renewed on its own
+    on(whitelistApi.add, async ({ ctx, body: { userId, guildId: guildIds, duration, days } }) => {
+      const context = commandContext(ctx);
+      const entries: AddWhitelistEntryResponse['entries'] = [];
+      for (const guildId of guildIds) {
+        const { events } = await whitelist(
+          deps,
+          { type: 'AddWhitelistEntry', userId, guildId, duration, days: duration === 'days' ? (days ?? null) : null },
+          context,
+        );
+        const [added] = events;
+        if (added?.type !== 'WhitelistEntryAdded')
+          throw new Error('adding a whitelist entry decided no WhitelistEntryAdded');
+        entries.push(added.data);
+      }
       const answer: AddWhitelistEntryResponse = {
         success: true,
-        message: whitelistTexts.entryAdded,
-        entry: added.data,
+        message: entries.length === 1 ? whitelistTexts.entryAdded : whitelistTexts.entriesAdded(entries.length),
+        entry: entries[0],
+        entries,
       };
       return answer;
     }),
@@ -40,6 +51,16 @@ export function whitelistRoutes(deps: CommandDeps): MountedRoute[] {
     on(whitelistApi.remove, async ({ ctx, body: { userId, guildId } }) => {
       await whitelist(deps, { type: 'RemoveWhitelistEntry', userId, guildId }, commandContext(ctx));
       const answer: RemoveWhitelistEntryResponse = { success: true, message: whitelistTexts.entryRemoved };
+      return answer;
+    }),
+
+    on(whitelistApi.roleRemoved, async ({ ctx, body: { userId, guildId } }) => {
+      const { events } = await settlements(
+        deps,
+        { type: 'SettleWhitelistRole', userId, guildId },
+        commandContext(ctx, keyBot),
+      );
+      const answer: WhitelistRoleRemovedResponse = { success: true, settled: events.length > 0 };
       return answer;
     }),
   ];

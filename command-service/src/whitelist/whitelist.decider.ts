@@ -13,44 +13,66 @@ const DAY_MS = 24 * 3600_000;
 /** Stream `whitelist-<guildId>-<discordUserId>`: one member on one server. */
 export const whitelistStream = (guildId: string, userId: string) => `whitelist-${guildId}-${userId}`;
 
-export type WhitelistEvent = EventOf<'WhitelistEntryAdded' | 'WhitelistEntryRemoved'>;
+export type WhitelistEvent = EventOf<'WhitelistEntryAdded' | 'WhitelistEntryRemoved' | 'WhitelistRoleRemoved'>;
 
 export type WhitelistCommand =
-  | { type: 'AddWhitelistEntry'; userId: string; guildId: string; duration: WhitelistDuration }
-  | { type: 'RemoveWhitelistEntry'; userId: string; guildId: string };
+  /** `days` with duration `days` only. */
+  | { type: 'AddWhitelistEntry'; userId: string; guildId: string; duration: WhitelistDuration; days: number | null }
+  | { type: 'RemoveWhitelistEntry'; userId: string; guildId: string }
+  /** The key bot settled an ended entry: the role is gone (or was left to a key window). */
+  | { type: 'SettleWhitelistRole'; userId: string; guildId: string };
 
 export interface WhitelistState {
   listed: boolean;
   duration: WhitelistDuration | null;
   expiresAt: string | null;
+  /**
+   * The bot reported the role settled since the entry last changed. An entry that is no longer
+   * listed, or ran out, and is not settled is a role removal the bot still owes.
+   */
+  settled: boolean;
 }
 
-/** When an entry added at `addedAt` for `duration` runs out; null for lifetime. */
-export function whitelistExpiry(duration: WhitelistDuration, addedAt: Date): string | null {
-  const days = whitelistDurationDays[duration];
-  return days === null ? null : new Date(addedAt.getTime() + days * DAY_MS).toISOString();
+/** When an entry added at `addedAt` runs out; null for lifetime. */
+export function whitelistExpiry(duration: WhitelistDuration, days: number | null, addedAt: Date): string | null {
+  const length = duration === 'days' ? days : whitelistDurationDays[duration];
+  if (duration === 'days' && (length === null || length <= 0)) throw new Error('a days entry needs its number of days');
+  return length === null ? null : new Date(addedAt.getTime() + length * DAY_MS).toISOString();
+}
+
+/** The entry gives the role at `now`: listed, and lifetime or not yet run out. */
+export function entryStands(state: WhitelistState, now: Date): boolean {
+  return state.listed && (state.expiresAt === null || new Date(state.expiresAt).getTime() > now.getTime());
 }
 
 export const whitelistDecider: Decider<WhitelistCommand, WhitelistState, WhitelistEvent> = {
-  initialState: () => ({ listed: false, duration: null, expiresAt: null }),
+  initialState: () => ({ listed: false, duration: null, expiresAt: null, settled: true }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'WhitelistEntryAdded':
-        return { listed: true, duration: event.data.duration, expiresAt: event.data.expiresAt };
+        return { listed: true, duration: event.data.duration, expiresAt: event.data.expiresAt, settled: false };
+      // a role already taken back when the entry ran out is not owed a second time
       case 'WhitelistEntryRemoved':
-        return { listed: false, duration: null, expiresAt: null };
+        return { ...state, listed: false, duration: null, expiresAt: null };
+      case 'WhitelistRoleRemoved':
+        return { ...state, settled: true };
     }
-    return state;
   },
   decide: (command, state, now) => {
     switch (command.type) {
       // adding a listed member again renews the entry: the new duration counts from now
       case 'AddWhitelistEntry': {
-        const { userId, guildId, duration } = command;
+        const { userId, guildId, duration, days } = command;
         return [
           {
             type: 'WhitelistEntryAdded',
-            data: { userId, guildId, duration, expiresAt: whitelistExpiry(duration, now), addedAt: now.toISOString() },
+            data: {
+              userId,
+              guildId,
+              duration,
+              expiresAt: whitelistExpiry(duration, days, now),
+              addedAt: now.toISOString(),
+            },
           },
         ];
       }
@@ -60,6 +82,12 @@ export const whitelistDecider: Decider<WhitelistCommand, WhitelistState, Whiteli
           throw new DomainError('not_found', whitelistTexts.entryNotFound, errorCodes.whitelistEntryNotFound);
         const { userId, guildId } = command;
         return [{ type: 'WhitelistEntryRemoved', data: { userId, guildId, removedAt: now.toISOString() } }];
+      }
+      case 'SettleWhitelistRole': {
+        // a repeated report, or the entry stands again (renewed meanwhile): nothing is owed
+        if (state.settled || entryStands(state, now)) return [];
+        const { userId, guildId } = command;
+        return [{ type: 'WhitelistRoleRemoved', data: { userId, guildId, removedAt: now.toISOString() } }];
       }
     }
     const unknown: never = command;

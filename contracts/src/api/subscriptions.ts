@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { subscriptionTexts } from '../texts/subscriptions.ts';
 import { errorTexts } from '../error-texts.ts';
 import { errorCodes } from '../error-codes.ts';
+import { planNamed } from '../config-defaults.ts';
+import { planTexts } from '../texts/plans.ts';
 import { newPasswordSchema, usernameSchema } from './auth.ts';
 import { defineRoute } from './route-spec.ts';
 import type { SubscriberIdentity } from './discord.ts';
@@ -30,13 +32,24 @@ const requiredText = z.string({ error: fill }).trim().min(1, fill);
 
 export const discordIdPattern = /^\d{17,20}$/;
 
+/** One of the configured plans (any case), as its configured name. */
+const planName = requiredText.pipe(
+  z
+    .string()
+    .max(50, subscriptionTexts.planNameLength)
+    .refine((name) => planNamed(name) !== undefined, planTexts.unknownPlan)
+    .transform((name) => planNamed(name)!.name),
+);
+/** Absent or blank: the plan's slots; a number overrides them for this subscriber. */
+const slotsOverride = z.preprocess(blankToMissing, wholeNumber(1, 100, subscriptionTexts.maxSlotsRange).optional());
+
 export const createSubscriberRequestSchema = z.object({
   username: requiredText.pipe(usernameSchema),
   // absent or blank: the server generates one and shows it once
   password: z.preprocess(blankToMissing, newPasswordSchema.optional()),
-  planName: requiredText.pipe(z.string().max(50, subscriptionTexts.planNameLength)),
+  planName,
   days: wholeNumber(1, 3650, subscriptionTexts.daysRange),
-  maxSlots: wholeNumber(1, 100, subscriptionTexts.maxSlotsRange),
+  maxSlots: slotsOverride,
   discordUserId: z.preprocess(
     blankToMissing,
     z
@@ -50,7 +63,8 @@ export type CreateSubscriberRequest = z.input<typeof createSubscriberRequestSche
 
 export const extendSubscriptionRequestSchema = z.object({
   days: wholeNumber(1, 3650, subscriptionTexts.daysRange),
-  maxSlots: z.preprocess(blankToMissing, wholeNumber(1, 100, subscriptionTexts.maxSlotsRange).optional()),
+  // absent or blank: the slots stay as they are
+  maxSlots: slotsOverride,
 });
 export type ExtendSubscriptionRequest = z.input<typeof extendSubscriptionRequestSchema>;
 
@@ -63,7 +77,10 @@ export interface SubscriptionSummary {
   planName: string;
   startedAt: string;
   expiresAt: string;
+  /** The slots the plan gives while it runs: the override, else the plan's. */
   maxSlots: number;
+  /** The admin's number for this subscriber; null follows the plan. */
+  slotsOverride: number | null;
   active: boolean;
 }
 
@@ -89,6 +106,7 @@ export interface SubscriberListItem extends SubscriberIdentity {
   expiresAt: string;
   active: boolean;
   maxSlots: number;
+  slotsOverride: number | null;
   discordUserId: string | null;
 }
 
@@ -108,6 +126,23 @@ export interface SubscriptionPanelView {
   active: boolean;
   panelUsername: string;
   licenseKey: string;
+  /** What the plan sells (contracts' plans); null when its name is not one of them (an older plan). */
+  plan: PlanSummary | null;
+  /** Slots the plan gives while it runs, and those usable now (the free tier's once it ended). */
+  slots: number;
+  usableSlots: number;
+  /** Servers kept but read-only since the plan ended, in slot order; empty while it runs. */
+  readOnlyServers: string[];
+  /** What the plan includes right now (nothing once it ended). */
+  includes: { customVerificationMessage: boolean; analytics: boolean };
+}
+
+export interface PlanSummary {
+  name: string;
+  priceEuros: number;
+  serverSlots: number;
+  customVerificationMessage: boolean;
+  analytics: boolean;
 }
 
 /** POST /api/user/reset-password: the new password, shown once and never stored. */

@@ -4,14 +4,15 @@ import { errorTexts } from '../error-texts.ts';
 import { whitelistDurationSchema, type WhitelistDuration } from '../events/whitelist.ts';
 import { defineRoute } from './route-spec.ts';
 
-/** How long each duration lasts; lifetime never expires. */
-export const whitelistDurationDays: Record<WhitelistDuration, number | null> = {
+/** How long each fixed duration lasts; lifetime never ends, `days` lasts the days chosen. */
+export const whitelistDurationDays: Record<Exclude<WhitelistDuration, 'days'>, number | null> = {
   weekly: 7,
   monthly: 30,
   yearly: 365,
   lifetime: null,
 };
 export const defaultWhitelistDuration: WhitelistDuration = 'monthly';
+export const WHITELIST_SERVERS_AT_ONCE = 25;
 
 const missing = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -27,18 +28,57 @@ const discordId = z
   .min(1, errorTexts.fillAllFields)
   .regex(/^\d{17,20}$/, whitelistTexts.discordIds);
 
-const ids = { userId: discordId, guildId: discordId };
+/**
+ * Spec §3 "one id or a list": a JSON list of ids, or one text with ids separated by commas,
+ * spaces or new lines (what an admin pastes into the form). Each server once.
+ */
+const serverIds = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? value.split(/[\s,;]+/).filter((id) => id !== '') : value),
+    z
+      .array(discordId, {
+        error: (issue) => (missing(issue.input) ? errorTexts.fillAllFields : whitelistTexts.discordIds),
+      })
+      .min(1, errorTexts.fillAllFields)
+      .max(WHITELIST_SERVERS_AT_ONCE, whitelistTexts.tooManyServers),
+  )
+  .transform((ids) => [...new Set(ids)]);
 
-export const addWhitelistEntryRequestSchema = z.object({
-  ...ids,
-  duration: z
-    .enum(whitelistDurationSchema.options, { error: whitelistTexts.invalidDuration })
-    .default(defaultWhitelistDuration),
-});
+/** A whole number of days; a numeric text from a form field is accepted too. */
+const days = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: whitelistTexts.daysRange })
+    .int(whitelistTexts.daysRange)
+    .min(1, whitelistTexts.daysRange)
+    .max(3650, whitelistTexts.daysRange),
+);
+
+export const addWhitelistEntryRequestSchema = z
+  .object({
+    userId: discordId,
+    guildId: serverIds,
+    // "none" is how the form says it: no end
+    duration: z
+      .preprocess(
+        (value) => (value === 'none' ? 'lifetime' : value),
+        z.enum(whitelistDurationSchema.options, { error: whitelistTexts.invalidDuration }),
+      )
+      .default(defaultWhitelistDuration),
+    /** With duration `days` only. */
+    days: days.optional(),
+  })
+  .superRefine((entry, context) => {
+    if (entry.duration === 'days' && entry.days === undefined)
+      context.addIssue({ code: 'custom', path: ['days'], message: whitelistTexts.daysRange });
+  });
 export type AddWhitelistEntryRequest = z.input<typeof addWhitelistEntryRequestSchema>;
 
-export const removeWhitelistEntryRequestSchema = z.object(ids);
+export const removeWhitelistEntryRequestSchema = z.object({ userId: discordId, guildId: discordId });
 export type RemoveWhitelistEntryRequest = z.input<typeof removeWhitelistEntryRequestSchema>;
+
+/** The entry as the key bot reports it settled (POST /api/bot/whitelist/removed). */
+export const whitelistRoleRemovedRequestSchema = z.object({ userId: discordId, guildId: discordId });
 
 /** One entry as the whitelist manager lists it. */
 export interface WhitelistEntryView {
@@ -56,12 +96,21 @@ export interface WhitelistResponse {
 export interface AddWhitelistEntryResponse {
   success: true;
   message: string;
+  /** The first server's entry (the spec's one-id form). */
   entry: WhitelistEntryView & { addedAt: string };
+  /** One per server, in the order given. */
+  entries: (WhitelistEntryView & { addedAt: string })[];
 }
 
 export interface RemoveWhitelistEntryResponse {
   success: true;
   message: string;
+}
+
+export interface WhitelistRoleRemovedResponse {
+  success: true;
+  /** false when nothing was owed (a repeated report, or the entry stands again). */
+  settled: boolean;
 }
 
 export const whitelistApi = {
@@ -76,7 +125,7 @@ export const whitelistApi = {
     method: 'POST',
     path: '/api/admin/whitelist',
     auth: 'admin',
-    summary: 'Whitelist a Discord user on a server (again: renews the entry)',
+    summary: 'Whitelist a Discord user on one server or several (again: renews the entry)',
     body: addWhitelistEntryRequestSchema,
     form: true,
     response: { status: 201, description: "{ success: true, message: 'Entry has been added to whitelist', entry }" },
@@ -89,6 +138,14 @@ export const whitelistApi = {
     body: removeWhitelistEntryRequestSchema,
     form: true,
     response: { status: 200, description: "{ success: true, message: 'Entry has been removed from whitelist' }" },
+  }),
+  roleRemoved: defineRoute({
+    method: 'POST',
+    path: '/api/bot/whitelist/removed',
+    auth: 'bot',
+    summary: 'The key bot settled an ended whitelist entry (took the VIP role back, or had nothing to take)',
+    body: whitelistRoleRemovedRequestSchema,
+    response: { status: 200, description: 'WhitelistRoleRemovedResponse' },
   }),
 };
 

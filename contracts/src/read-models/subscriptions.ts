@@ -4,12 +4,17 @@ export const subscriptionReadModels = {
   whitelist: 'whitelist',
 } as const;
 
+import type { PlanHolding } from '../plans.ts';
+
 /** One per subscriber (userId); written by the subscriptions projector. */
 export interface SubscriptionDocument {
   _id: string;
   userId: string;
   planName: string;
+  /** The slots the plan gives while it runs: the override, else the plan's (contracts' plans). */
   maxSlots: number;
+  /** The admin's number for this subscriber; null follows the plan. */
+  slotsOverride: number | null;
   startedAt: string;
   expiresAt: string;
   endedAt: string | null;
@@ -22,6 +27,16 @@ export function isActiveSubscription(
   now: Date,
 ): boolean {
   return !!doc && doc.endedAt === null && new Date(doc.expiresAt).getTime() > now.getTime();
+}
+
+/** The plan as plans.ts reads it, at `now`; null without a subscription. */
+export function planHoldingOf(
+  doc: Pick<SubscriptionDocument, 'planName' | 'slotsOverride' | 'endedAt' | 'expiresAt'> | null,
+  now: Date,
+): PlanHolding | null {
+  return doc
+    ? { planName: doc.planName, slotsOverride: doc.slotsOverride, active: isActiveSubscription(doc, now) }
+    : null;
 }
 
 /** Premium (no ads, premium keys): an active plan other than a free one. */

@@ -20,6 +20,7 @@ import { on, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
 import { serverTotals } from './server-totals.ts';
+import { serverSuspendedError, suspensionOf } from '../suspensions/suspended-server.ts';
 
 /** GET /api/server/..., /api/user/servers. */
 export function serverRoutes(deps: QueryDeps): MountedRoute[] {
@@ -62,9 +63,13 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
     on(serversApi.serverInfo, async ({ ctx, user, params: { id } }) => {
       const guild = await presentGuild(ctx, id);
       if (!guild) return;
-      const owner = await deps.readStore
-        .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
-        .findOne({ _id: guild._id });
+      const [owner, suspension] = await Promise.all([
+        deps.readStore.collection<ServerOwnerDocument>(serverReadModels.serverOwners).findOne({ _id: guild._id }),
+        suspensionOf(deps.readStore, guild._id),
+      ]);
+      const ownerOrAdmin = !!user && (user.isAdmin || owner?.userId === user.id);
+      // a suspended server's key page shows the 403 Restricted screen; its owner's panel says why
+      if (suspension && !ownerOrAdmin) throw serverSuspendedError();
       const subscription = owner ? await subscriptionOf(owner.userId) : null;
       const body: ServerInfoResponse = {
         id: guild._id,
@@ -75,7 +80,9 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
         noAds: isPremiumSubscription(subscription, new Date()),
       };
       // the owner's panel warns about permissions the bot lacks; visitors need not know
-      if (user && (user.isAdmin || owner?.userId === user.id)) body.missingPermissions = guild.missingPermissions;
+      if (ownerOrAdmin) body.missingPermissions = guild.missingPermissions;
+      if (ownerOrAdmin && suspension)
+        body.suspension = { reason: suspension.reason, suspendedAt: suspension.suspendedAt };
       return body;
     }),
 

@@ -1,5 +1,8 @@
 import {
   isActiveSubscription,
+  planIncludes,
+  planNamed,
+  planSlots,
   readModels,
   errorCodes,
   subscriptionReadModels,
@@ -14,6 +17,7 @@ import {
 import { DomainError, on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { subscriberIdentities } from '../users/subscriber-identities.ts';
+import { slotLimitsOf, subscriberStanding } from './plan-standing.ts';
 
 /** GET /api/user/subscription, /api/user/:id, /api/admin/subscribers. */
 export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
@@ -42,6 +46,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
           expiresAt: plan.expiresAt,
           active: isActiveSubscription(plan, now),
           maxSlots: plan.maxSlots,
+          slotsOverride: plan.slotsOverride,
           discordUserId: plan.discordUserId,
           ...identities.get(plan.userId)!,
         })),
@@ -50,16 +55,35 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
     }),
 
     on(subscriptionsApi.userSubscription, async ({ user }) => {
-      const plan = await subscriptions().findOne({ _id: user.id });
+      const now = new Date();
+      const standing = await subscriberStanding(deps.readStore, user.id, slotLimitsOf(deps.config), now);
+      const plan = standing.subscription;
       if (!plan) throw new DomainError('not_found', subscriptionTexts.noActiveSubscription, errorCodes.noSubscription);
+      const sold = planNamed(plan.planName);
       // the license key is derived from the id on every read; no password is ever part of this answer
       const body: SubscriptionPanelView = {
         planName: plan.planName,
         createdAt: plan.startedAt,
         expiresAt: plan.expiresAt,
-        active: isActiveSubscription(plan, new Date()),
+        active: isActiveSubscription(plan, now),
         panelUsername: user.username,
         licenseKey: deps.keyring.licenseKeyOf(user.id),
+        plan: sold
+          ? {
+              name: sold.name,
+              priceEuros: sold.priceEuros,
+              serverSlots: sold.serverSlots,
+              customVerificationMessage: sold.customVerificationMessage,
+              analytics: sold.analytics,
+            }
+          : null,
+        slots: planSlots(plan, deps.config.defaultServerSlots),
+        usableSlots: standing.usableSlots,
+        readOnlyServers: standing.readOnlyServers,
+        includes: {
+          customVerificationMessage: planIncludes(standing.holding, 'customVerificationMessage'),
+          analytics: planIncludes(standing.holding, 'analytics'),
+        },
       };
       return body;
     }),

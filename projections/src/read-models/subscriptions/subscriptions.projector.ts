@@ -1,5 +1,9 @@
-import { subscriptionReadModels, type SubscriptionDocument } from '@vip/contracts';
+import { configDefaults, planSlots, subscriptionReadModels, type SubscriptionDocument } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
+
+/** The slots the plan gives while it runs: the admin's override, else the plan's (contracts' plans). */
+const slotsOf = (planName: string, slotsOverride: number | null) =>
+  planSlots({ planName, slotsOverride }, configDefaults.defaultServerSlots);
 
 /**
  * One document per subscriber's plan. Every update sets absolute values taken from the
@@ -8,6 +12,8 @@ import { defineProjector } from '../../projector.ts';
  */
 export const subscriptionsProjector = defineProjector({
   name: 'subscriptions',
+  // 2: slots follow the plan unless overridden (slotsOverride beside the slots it gives)
+  version: 2,
   collections: [subscriptionReadModels.subscriptions],
   indexes: { [subscriptionReadModels.subscriptions]: [{ startedAt: -1, _id: -1 }] },
   handles: ['SubscriptionStarted', 'SubscriptionExtended', 'SubscriptionEnded'],
@@ -15,12 +21,13 @@ export const subscriptionsProjector = defineProjector({
     const subscriptions = documents.of<SubscriptionDocument>(subscriptionReadModels.subscriptions);
     switch (event.type) {
       case 'SubscriptionStarted': {
-        const { userId, planName, maxSlots, startedAt, expiresAt, discordUserId } = event.data;
+        const { userId, planName, slotsOverride, startedAt, expiresAt, discordUserId } = event.data;
         subscriptions.set({
           _id: userId,
           userId,
           planName,
-          maxSlots,
+          maxSlots: slotsOf(planName, slotsOverride),
+          slotsOverride,
           startedAt,
           expiresAt,
           endedAt: null,
@@ -30,9 +37,16 @@ export const subscriptionsProjector = defineProjector({
       }
       case 'SubscriptionExtended': {
         // extending an ended plan runs it again, as the write side's fold does
-        const { userId, maxSlots, expiresAt } = event.data;
+        const { userId, slotsOverride, expiresAt } = event.data;
         const current = await subscriptions.get(userId);
-        if (current) subscriptions.set({ ...current, maxSlots, expiresAt, endedAt: null });
+        if (current)
+          subscriptions.set({
+            ...current,
+            maxSlots: slotsOf(current.planName, slotsOverride),
+            slotsOverride,
+            expiresAt,
+            endedAt: null,
+          });
         return;
       }
       case 'SubscriptionEnded': {

@@ -1,0 +1,82 @@
+import {
+  errorCodes,
+  planTexts,
+  readOnlyServers,
+  usableSlots,
+  type PlanFeature,
+  type PlanHolding,
+  type SlotLimits,
+} from '@vip/contracts';
+import { DomainError, type EventStore } from '@vip/platform';
+import { loadState } from '../core/load-state.ts';
+import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
+import { evolveUserServers, initialUserServersState, userServersStream } from '../user-servers/user-servers.decider.ts';
+import {
+  evolveSubscription,
+  initialSubscriptionState,
+  planHoldingOf,
+  subscriptionStream,
+} from './subscription.state.ts';
+
+/**
+ * What a subscriber's plan allows at `now`, read from the log for a decision (never from a
+ * read model). Each condition is its own function; routes combine the ones they need.
+ */
+
+/** The subscriber's plan at `now`; null when they never had one. */
+export async function planOfSubscriber(store: EventStore, userId: string, now: Date): Promise<PlanHolding | null> {
+  const { state } = await loadState(store, subscriptionStream(userId), evolveSubscription, initialSubscriptionState());
+  return planHoldingOf(state, now);
+}
+
+/** Who holds the server (its reservation stream); null when nobody does. */
+export async function ownerOfServer(store: EventStore, guildId: string): Promise<string | null> {
+  return (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState())).state
+    .ownerId;
+}
+
+/**
+ * Is this server beyond the free tier of its owner's ended plan? Such a server keeps its
+ * settings, but its owner cannot change them until the plan is renewed (decisions.md §11).
+ */
+export async function isServerReadOnly(
+  store: EventStore,
+  owner: { userId: string; guildId: string },
+  limits: SlotLimits,
+  now: Date,
+): Promise<boolean> {
+  const holding = await planOfSubscriber(store, owner.userId, now);
+  if (!holding || holding.active) return false;
+  const { state } = await loadState(
+    store,
+    userServersStream(owner.userId),
+    evolveUserServers,
+    initialUserServersState(),
+  );
+  return readOnlyServers(state.servers, usableSlots(holding, limits)).includes(owner.guildId);
+}
+
+export const serverReadOnlyError = () =>
+  new DomainError('forbidden', planTexts.serverReadOnly, errorCodes.serverReadOnly);
+
+/**
+ * A subscriber changes a server's settings only while it is not read-only; admins always may.
+ * `ownerId` is the server's owner (the caller, once the route checked they hold it).
+ */
+export async function requireEditableServer(
+  store: EventStore,
+  input: { caller: { isAdmin: boolean }; ownerId: string | null; guildId: string },
+  limits: SlotLimits,
+  now: Date,
+): Promise<void> {
+  if (input.caller.isAdmin || input.ownerId === null) return;
+  if (await isServerReadOnly(store, { userId: input.ownerId, guildId: input.guildId }, limits, now))
+    throw serverReadOnlyError();
+}
+
+/** The refusal for a feature the plan does not include, or no longer does since it ended. */
+export function notInPlanError(holding: PlanHolding | null, feature: PlanFeature, includedWhenRunning: boolean) {
+  const text =
+    holding && !holding.active && includedWhenRunning ? planTexts.planEnded(feature) : planTexts.notInPlan(feature);
+  return new DomainError('forbidden', text, errorCodes.notInPlan);
+}

@@ -1,0 +1,19 @@
+import { errorCodes, suspensionTexts } from '@vip/contracts';
+import { DomainError, type EventStore } from '@vip/platform';
+import { loadState } from '../core/load-state.ts';
+import { evolveSuspension, initialSuspensionState, suspensionStream } from './suspension.decider.ts';
+
+/** Is the server suspended, per its own stream (never a read model)? */
+export async function isServerSuspended(store: EventStore, guildId: string): Promise<boolean> {
+  const { state } = await loadState(store, suspensionStream(guildId), evolveSuspension, initialSuspensionState());
+  return state.reason !== null;
+}
+
+/** The 403 every visitor-facing call about a suspended server answers: the Restricted screen's words. */
+export const serverSuspendedError = () =>
+  new DomainError('forbidden', suspensionTexts.restricted, errorCodes.serverSuspended);
+
+/** Keys are neither generated nor redeemed for a suspended server. */
+export async function requireServerNotSuspended(store: EventStore, guildId: string): Promise<void> {
+  if (await isServerSuspended(store, guildId)) throw serverSuspendedError();
+}

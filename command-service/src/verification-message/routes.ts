@@ -1,0 +1,84 @@
+import {
+  planIncludes,
+  planNamed,
+  projections,
+  verificationMessageApi,
+  verificationMessageTexts,
+  type VerificationMessageSavedResponse,
+} from '@vip/contracts';
+import { on, type MountedRoute, type SignedInUser } from '@vip/platform';
+import { commandHandlerFor } from '../core/command-handler.ts';
+import { commandContext } from '../core/context.ts';
+import type { CommandDeps } from '../core/deps.ts';
+import { requireGreetingManager } from '../greetings/greeting.decider.ts';
+import { isServerReadOnly, notInPlanError, ownerOfServer, planOfSubscriber } from '../subscriptions/plan-standing.ts';
+import {
+  verificationMessageDecider,
+  verificationMessageStream,
+  type VerificationMessageInputs,
+} from './verification-message.decider.ts';
+
+// the editor reloads the message right after saving
+const messages = commandHandlerFor(
+  verificationMessageDecider,
+  (command) => verificationMessageStream(command.guildId),
+  {
+    readYourWrites: projections.verificationMessages,
+  },
+);
+
+/** POST/DELETE /api/verification-message/:serverId. */
+export function verificationMessageRoutes(deps: CommandDeps): MountedRoute[] {
+  const limits = { defaultSlots: deps.config.defaultServerSlots, freeTierServers: deps.config.freeTierServers };
+
+  /** The owner, their plan and the server's standing, from the log. */
+  const inputsFor = async (user: SignedInUser, guildId: string, now: Date): Promise<VerificationMessageInputs> => {
+    const ownerId = await ownerOfServer(deps.eventStore, guildId);
+    const holding = ownerId ? await planOfSubscriber(deps.eventStore, ownerId, now) : null;
+    const feature = 'customVerificationMessage';
+    const includedWhenRunning = planNamed(holding?.planName)?.[feature] === true;
+    return {
+      guildId,
+      caller: { userId: user.id, isAdmin: user.isAdmin },
+      ownerId,
+      included: planIncludes(holding, feature),
+      notIncludedText: notInPlanError(holding, feature, includedWhenRunning).message,
+      readOnly: ownerId ? await isServerReadOnly(deps.eventStore, { userId: ownerId, guildId }, limits, now) : false,
+    };
+  };
+  const authorize = async ({ user, params }: { user: SignedInUser; params: { serverId: string } }) =>
+    requireGreetingManager({
+      guildId: params.serverId,
+      caller: { userId: user.id, isAdmin: user.isAdmin },
+      ownerId: await ownerOfServer(deps.eventStore, params.serverId),
+    });
+
+  return [
+    on(
+      verificationMessageApi.save,
+      async ({ ctx, user, params: { serverId }, body: message }) => {
+        const context = commandContext(ctx);
+        const inputs = await inputsFor(user, serverId, context.now);
+        await messages(deps, { type: 'ConfigureVerificationMessage', ...inputs, message }, context);
+        const answer: VerificationMessageSavedResponse = {
+          success: true,
+          message: verificationMessageTexts.saved,
+          settings: message,
+        };
+        return answer;
+      },
+      { authorize },
+    ),
+
+    on(
+      verificationMessageApi.reset,
+      async ({ ctx, user, params: { serverId } }) => {
+        const context = commandContext(ctx);
+        const inputs = await inputsFor(user, serverId, context.now);
+        await messages(deps, { type: 'ResetVerificationMessage', ...inputs }, context);
+        return { success: true, message: verificationMessageTexts.reset };
+      },
+      { authorize },
+    ),
+  ];
+}

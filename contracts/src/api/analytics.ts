@@ -1,0 +1,34 @@
+import type { DailyKeyFigures } from './stats.ts';
+import { defineRoute } from './route-spec.ts';
+
+/** One of the owner's servers, as the Analytics tab shows it (decisions.md §11). */
+export interface ServerAnalytics {
+  guildId: string;
+  /** As the key bot last reported it; null when it never did. */
+  serverName: string | null;
+  /** The last 30 days, oldest first, today last. */
+  daily: (DailyKeyFigures & { visits: number })[];
+  keysGenerated30d: number;
+  keysRedeemed30d: number;
+  visits30d: number;
+  /** Keys redeemed per key generated over the 30 days, in percent; null when none was generated. */
+  redemptionRate: number | null;
+  /** Members holding the VIP role there now: open key windows and standing whitelist entries, each member once. */
+  activeVipNow: number;
+}
+
+/** GET /api/user/analytics: the caller's own servers only. */
+export interface AnalyticsResponse {
+  generatedAt: string;
+  servers: ServerAnalytics[];
+}
+
+export const analyticsApi = {
+  ownServers: defineRoute({
+    method: 'GET',
+    path: '/api/user/analytics',
+    auth: 'signedIn',
+    summary: "Per-server figures of the caller's own servers (plans with analytics; 403 otherwise)",
+    response: { status: 200, description: 'AnalyticsResponse' },
+  }),
+};

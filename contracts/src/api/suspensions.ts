@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { SUSPENSION_REASON_MAX } from '../events/suspension.ts';
+import { suspensionTexts } from '../texts/suspension.ts';
+import { errorTexts } from '../error-texts.ts';
+import { defineRoute } from './route-spec.ts';
+import { serverIdParamSchema } from './servers.ts';
+
+export const suspendServerRequestSchema = z.object({
+  reason: z
+    .string({ error: errorTexts.fillAllFields })
+    .trim()
+    .min(1, errorTexts.fillAllFields)
+    .max(SUSPENSION_REASON_MAX, suspensionTexts.reasonLength),
+});
+export type SuspendServerRequest = z.input<typeof suspendServerRequestSchema>;
+
+/** One suspended server as the admin lists it. */
+export interface SuspensionView {
+  guildId: string;
+  /** The server's name as the key bot last reported it; null when it never did. */
+  serverName: string | null;
+  reason: string;
+  suspendedAt: string;
+}
+
+export interface SuspensionsResponse {
+  suspensions: SuspensionView[];
+}
+
+export interface SuspensionChangedResponse {
+  success: true;
+  message: string;
+  guildId: string;
+  suspended: boolean;
+}
+
+/** The 403 every visitor-facing call of a suspended server answers (and the key bot relays). */
+export interface ServerSuspendedResponse {
+  error: string;
+  code: 'server_suspended';
+}
+
+const id = { id: serverIdParamSchema };
+export const suspensionsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/admin/suspensions',
+    auth: 'admin',
+    summary: 'Suspended servers, most recent first',
+    response: { status: 200, description: 'SuspensionsResponse' },
+  }),
+  suspend: defineRoute({
+    method: 'POST',
+    path: '/api/admin/servers/:id/suspend',
+    auth: 'admin',
+    summary: 'Suspend a server with a reason: its key page shows 403 Restricted, keys are refused',
+    params: id,
+    body: suspendServerRequestSchema,
+    form: true,
+    response: { status: 200, description: 'SuspensionChangedResponse' },
+  }),
+  lift: defineRoute({
+    method: 'POST',
+    path: '/api/admin/servers/:id/lift-suspension',
+    auth: 'admin',
+    summary: "Lift a server's suspension",
+    params: id,
+    response: { status: 200, description: 'SuspensionChangedResponse' },
+  }),
+};
+
+export { suspensionTexts };

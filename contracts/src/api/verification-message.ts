@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { verificationMessageTexts } from '../texts/verification-message.ts';
+import { colorPattern, verificationMessageLimits, type VerificationMessage } from '../verification-message.ts';
+import { defineRoute } from './route-spec.ts';
+import { serverIdParamSchema } from './servers.ts';
+
+const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, message);
+
+export const verificationMessageRequestSchema = z.object({
+  title: text(verificationMessageLimits.title, verificationMessageTexts.titleLength),
+  description: text(verificationMessageLimits.description, verificationMessageTexts.descriptionLength),
+  buttonLabel: text(verificationMessageLimits.buttonLabel, verificationMessageTexts.buttonLabelLength),
+  color: z
+    .string({ error: verificationMessageTexts.color })
+    .trim()
+    .regex(colorPattern, verificationMessageTexts.color)
+    .transform((color) => color.toLowerCase()),
+});
+export type VerificationMessageRequest = z.input<typeof verificationMessageRequestSchema>;
+
+/** GET /api/verification-message/:serverId: what /send posts there, and why. */
+export interface VerificationMessageView {
+  /** The saved custom message, or the default when none is saved. */
+  message: VerificationMessage;
+  /** A custom message is saved (kept even while the plan does not include it). */
+  custom: boolean;
+  /** The owner's plan includes a custom verification message now. */
+  included: boolean;
+  /** What /send posts now: the custom message only when one is saved and the plan includes it. */
+  inUse: 'custom' | 'default';
+  /** The plans that include it, as text ("Premium or Business"). */
+  unlockedBy: string;
+  /** The server is beyond the free tier of an ended plan: kept, not editable. */
+  readOnly: boolean;
+}
+
+export interface VerificationMessageSavedResponse {
+  success: true;
+  message: string;
+  settings: VerificationMessage;
+}
+
+const serverId = { serverId: serverIdParamSchema };
+export const verificationMessageApi = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/verification-message/:serverId',
+    auth: 'owner',
+    summary: "A server's key-verification message (/send): custom or default, and whether the plan includes it",
+    params: serverId,
+    response: { status: 200, description: 'VerificationMessageView' },
+  }),
+  save: defineRoute({
+    method: 'POST',
+    path: '/api/verification-message/:serverId',
+    auth: 'owner',
+    summary: "Save a server's own verification message (plans with a custom verification message)",
+    params: serverId,
+    body: verificationMessageRequestSchema,
+    response: { status: 200, description: 'VerificationMessageSavedResponse' },
+  }),
+  reset: defineRoute({
+    method: 'DELETE',
+    path: '/api/verification-message/:serverId',
+    auth: 'owner',
+    summary: 'Go back to the default verification message (the custom one is forgotten)',
+    params: serverId,
+    response: { status: 200, description: '{ success: true, message }' },
+  }),
+};
+
+export { verificationMessageTexts };

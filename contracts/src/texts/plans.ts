@@ -1,0 +1,16 @@
+import { type PlanFeature, planFeatureNames, plansWithText } from '../plans.ts';
+import { configDefaults } from '../config-defaults.ts';
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** What subscribers read about what their plan includes and what its end changes (decisions.md §11). */
+export const planTexts = {
+  unknownPlan: `Plan must be one of ${configDefaults.plans.map((plan) => plan.name).join(', ')}`,
+  /** A feature the caller's plan does not include (or no longer, once it ended). */
+  notInPlan: (feature: PlanFeature) =>
+    `${capitalised(planFeatureNames[feature])} comes with the ${plansWithText(feature)} plan`,
+  planEnded: (feature: PlanFeature) => `Your plan has ended: renew it to use the ${planFeatureNames[feature]} again`,
+  serverReadOnly: 'This server is read-only until your plan is renewed',
+  failedToLoadAnalytics: 'Failed to load analytics',
+  failedToSaveVerificationMessage: 'Failed to save the verification message',
+} as const;

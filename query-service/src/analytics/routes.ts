@@ -1,0 +1,45 @@
+import {
+  analyticsApi,
+  errorCodes,
+  planIncludes,
+  planNamed,
+  planTexts,
+  serverReadModels,
+  type AnalyticsResponse,
+  type ServerOwnerDocument,
+} from '@vip/contracts';
+import { DomainError, on, type MountedRoute } from '@vip/platform';
+import type { QueryDeps } from '../deps.ts';
+import { slotLimitsOf, subscriberStanding } from '../subscriptions/plan-standing.ts';
+import { serverFigures } from './server-figures.ts';
+
+/**
+ * GET /api/user/analytics (decisions.md §11): the caller's own servers, on plans that include
+ * analytics. Only servers whose claim is verified (the caller proved they manage them): a
+ * server's figures are its owner's business, not a claimer's.
+ */
+export function analyticsRoutes(deps: QueryDeps): MountedRoute[] {
+  return [
+    on(analyticsApi.ownServers, async ({ user }) => {
+      const now = new Date();
+      const { holding } = await subscriberStanding(deps.readStore, user.id, slotLimitsOf(deps.config), now);
+      if (!planIncludes(holding, 'analytics')) {
+        const ended = holding !== null && !holding.active && planNamed(holding.planName)?.analytics === true;
+        const text = ended ? planTexts.planEnded('analytics') : planTexts.notInPlan('analytics');
+        throw new DomainError('forbidden', text, errorCodes.notInPlan);
+      }
+      const owned = await deps.readStore
+        .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
+        .find({ userId: user.id }, { sort: { claimedAt: 1, _id: 1 } });
+      const verified = owned.filter(isVerifiedClaim).map((owner) => owner._id);
+      const body: AnalyticsResponse = {
+        generatedAt: now.toISOString(),
+        servers: await serverFigures(deps.readStore, verified, now),
+      };
+      return body;
+    }),
+  ];
+}
+
+/** A claim backed by proof of management (decisions.md §9); claims from before proof existed are not. */
+const isVerifiedClaim = (owner: ServerOwnerDocument) => owner.discordUserId !== null;

@@ -1,0 +1,60 @@
+import {
+  defaultVerificationMessage,
+  errorCodes,
+  errorTexts,
+  planIncludes,
+  plansWithText,
+  serverReadModels,
+  standingReadModels,
+  verificationMessageApi,
+  type ServerOwnerDocument,
+  type VerificationMessageDocument,
+  type VerificationMessageView,
+} from '@vip/contracts';
+import { DomainError, on, type MountedRoute } from '@vip/platform';
+import type { QueryDeps } from '../deps.ts';
+import { serverOwnerStanding, slotLimitsOf } from '../subscriptions/plan-standing.ts';
+
+/** GET /api/verification-message/:serverId: the message /send posts there, and whether the plan includes one of the owner's own. */
+export function verificationMessageRoutes(deps: QueryDeps): MountedRoute[] {
+  return [
+    on(
+      verificationMessageApi.get,
+      async ({ params: { serverId } }) => {
+        const [saved, standing] = await Promise.all([
+          deps.readStore
+            .collection<VerificationMessageDocument>(standingReadModels.verificationMessages)
+            .findOne({ _id: serverId }),
+          serverOwnerStanding(deps.readStore, serverId, slotLimitsOf(deps.config), new Date()),
+        ]);
+        const included = planIncludes(standing?.holding ?? null, 'customVerificationMessage');
+        const body: VerificationMessageView = {
+          message: saved
+            ? {
+                title: saved.title,
+                description: saved.description,
+                buttonLabel: saved.buttonLabel,
+                color: saved.color,
+              }
+            : defaultVerificationMessage,
+          custom: saved !== null,
+          included,
+          inUse: saved && included ? 'custom' : 'default',
+          unlockedBy: plansWithText('customVerificationMessage'),
+          readOnly: standing?.readOnlyServers.includes(serverId) ?? false,
+        };
+        return body;
+      },
+      {
+        authorize: async ({ user, params: { serverId } }) => {
+          if (user.isAdmin) return;
+          const owner = await deps.readStore
+            .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
+            .findOne({ _id: serverId });
+          if (owner?.userId !== user.id)
+            throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
+        },
+      },
+    ),
+  ];
+}
