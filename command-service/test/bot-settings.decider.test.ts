@@ -1,8 +1,10 @@
+import { expect } from 'chai';
 import { botSettingsTexts } from '@vip/contracts';
 import { NOW, deciderSpec } from './support/decider-spec.ts';
 import { autoPingDecider } from '../src/bot-settings/auto-ping.decider.ts';
 import { botSettingsDecider } from '../src/bot-settings/bot-settings.decider.ts';
-import { videoPostDecider } from '../src/bot-settings/video-post.decider.ts';
+import type { PosterStanding } from '../src/bot-settings/poster-standing.ts';
+import { contentToRepost, videoPostDecider } from '../src/bot-settings/video-post.decider.ts';
 
 const guildId = '200000000000000001';
 const by = '300000000000000001';
@@ -82,23 +84,32 @@ describe('auto ping decider (/auto ping, /auto stop)', () => {
 describe('video post decider (/postvideo, /videos, posts sent)', () => {
   const spec = deciderSpec(videoPostDecider);
   const postId = '11111111-1111-4111-8111-111111111111';
+  const covered: PosterStanding = { covered: true };
+  const content = {
+    channelId: '600000000000000001',
+    url: 'https://v.example/1',
+    title: 'Episode 1',
+    description: 'The first one',
+    imageUrl: 'https://v.example/1.jpg',
+  };
   const schedule = {
     type: 'ScheduleVideoPost' as const,
     postId,
     guildId,
-    channelId: '600000000000000001',
-    url: 'https://v.example/1',
+    ...content,
+    repostOf: null,
     firstAt: later(10),
     repeatMinutes: 60,
     scheduledBy: by,
+    standing: covered,
   };
   const scheduled = {
     type: 'VideoPostScheduled' as const,
     data: {
       postId,
       guildId,
-      channelId: '600000000000000001',
-      url: 'https://v.example/1',
+      ...content,
+      repostOf: null,
       firstAt: later(10),
       repeatMinutes: 60,
       scheduledBy: by,
@@ -125,6 +136,49 @@ describe('video post decider (/postvideo, /videos, posts sent)', () => {
       .when({ ...schedule, repeatMinutes: 30 })
       .thenFails('invalid', botSettingsTexts.repeatTooShort);
     spec.given([scheduled]).when(schedule).thenFails('conflict', botSettingsTexts.postExists);
+  });
+
+  it('refuses a new post, and a due one, in a server the poster plan does not cover, each with its reason', () => {
+    const uncovered = (reason: 'no_plan' | 'other_plan' | 'plan_ended' | 'beyond_limit'): PosterStanding => ({
+      covered: false,
+      reason,
+      servers: 3,
+    });
+    spec
+      .given([])
+      .when({ ...schedule, standing: uncovered('no_plan') })
+      .thenFails('forbidden', botSettingsTexts.posterNoPlan);
+    spec
+      .given([])
+      .when({ ...schedule, standing: uncovered('other_plan') })
+      .thenFails('forbidden', botSettingsTexts.posterOtherPlan);
+    spec
+      .given([])
+      .when({ ...schedule, standing: uncovered('plan_ended') })
+      .thenFails('forbidden', botSettingsTexts.posterPlanEnded);
+    spec
+      .given([])
+      .when({ ...schedule, standing: uncovered('beyond_limit') })
+      .thenFails('forbidden', botSettingsTexts.posterServerLimit(3));
+    expect(botSettingsTexts.posterServerLimit(3)).to.contain('up to 3 servers');
+
+    const due = { type: 'CheckVideoPostDue' as const, postId, guildId, standing: covered };
+    spec.given([scheduled]).when(due).then([]);
+    spec
+      .given([scheduled])
+      .when({ ...due, standing: uncovered('plan_ended') })
+      .thenFails('forbidden', botSettingsTexts.posterPlanEnded);
+    spec
+      .given([scheduled])
+      .when({ ...due, guildId: '200000000000000999' })
+      .thenFails('not_found', botSettingsTexts.unknownPost);
+  });
+
+  it('a re-post shows what the original showed, and only in its own server', () => {
+    const original = [scheduled].reduce(videoPostDecider.evolve, videoPostDecider.initialState());
+    expect(contentToRepost(original, guildId)).to.deep.equal(content);
+    expect(() => contentToRepost(original, '200000000000000999')).to.throw(botSettingsTexts.unknownPost);
+    expect(() => contentToRepost(videoPostDecider.initialState(), guildId)).to.throw(botSettingsTexts.unknownPost);
   });
 
   it('records each slot once, in order', () => {

@@ -54,6 +54,10 @@ export const errorCodes = {
   // the bots' schedules
   unknownPost: 'unknown_post',
   postExists: 'post_exists',
+  /** The server's plan does not cover the poster bot (no plan, another plan, or it ended). */
+  posterPlanRequired: 'poster_plan_required',
+  /** The poster plan covers this many servers of its owner, and this one is beyond them. */
+  posterServerLimit: 'poster_server_limit',
   // keys and access links (a link's codes are also the hash check's `code`)
   unknownKey: 'unknown_key',
   expiredKey: 'expired_key',

@@ -38,6 +38,10 @@ describe('bot read models', () => {
           guildId,
           channelId: 'c',
           url: 'https://v.example',
+          title: 'A video',
+          description: null,
+          imageUrl: 'https://v.example/thumb.jpg',
+          repostOf: null,
           firstAt: at,
           repeatMinutes: null,
           scheduledBy: 'u',
@@ -56,6 +60,9 @@ describe('bot read models', () => {
       status: 'done',
       posts: 1,
       lastDueAt: at,
+      title: 'A video',
+      imageUrl: 'https://v.example/thumb.jpg',
+      repostOf: null,
     });
   });
 });

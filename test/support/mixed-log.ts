@@ -542,6 +542,11 @@ class MixedLog {
       guildId,
       channelId,
       url: `https://videos.example/${postId}`,
+      // half of the posts found the page's OpenGraph tags, the others are sent as bare links
+      title: this.step % 2 === 0 ? `Video ${postId}` : null,
+      description: null,
+      imageUrl: null,
+      repostOf: null,
       firstAt: this.at(),
       repeatMinutes: this.random() < 0.5 ? 60 : null,
       scheduledBy: by,

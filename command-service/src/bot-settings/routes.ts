@@ -4,10 +4,18 @@ import { on, type MountedRoute } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
+import { loadState } from '../core/load-state.ts';
 import { isBotInServer } from '../guilds/bot-presence.ts';
 import { autoPingDecider, autoPingStream } from './auto-ping.decider.ts';
 import { botSettingsDecider, botSettingsStream } from './bot-settings.decider.ts';
-import { videoPostDecider, videoPostStream } from './video-post.decider.ts';
+import { posterStanding } from './poster-standing.ts';
+import {
+  contentToRepost,
+  initialVideoPostState,
+  videoPostDecider,
+  videoPostStream,
+  type VideoPostCommand,
+} from './video-post.decider.ts';
 
 const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
 const posterBot: Actor = { kind: 'bot', id: 'poster-bot' };
@@ -26,6 +34,30 @@ const answer = ({ events, position }: { events: unknown[]; position: number | nu
 /** The bots' own settings and schedules (/setrole, /setlog, /auto, /postvideo, /videos). */
 export function botSettingsRoutes(deps: CommandDeps): MountedRoute[] {
   const keyBotPresent = (guildId: string) => isBotInServer(deps.eventStore, guildId);
+  const standingOf = (guildId: string) => posterStanding(deps.eventStore, guildId, new Date());
+
+  /** A new post (/postvideo, or a Re-post of one in the library), answered with what was scheduled. */
+  const schedule = async (
+    ctx: Parameters<typeof commandContext>[0],
+    command: Omit<VideoPostCommand & { type: 'ScheduleVideoPost' }, 'type' | 'postId' | 'standing'>,
+  ): Promise<VideoPostScheduledResponse> => {
+    const postId = randomUUID();
+    const { events, position } = await videoPosts(
+      deps,
+      { type: 'ScheduleVideoPost', postId, ...command, standing: await standingOf(command.guildId) },
+      commandContext(ctx, posterBot),
+      { withoutReading: 'new' },
+    );
+    const scheduled = events.find((event) => event.type === 'VideoPostScheduled');
+    if (!scheduled) throw new Error('scheduling appended no VideoPostScheduled');
+    return {
+      success: true,
+      postId,
+      firstAt: scheduled.data.firstAt,
+      repeatMinutes: scheduled.data.repeatMinutes,
+      position,
+    };
+  };
 
   return [
     on(botSettingsApi.vipRole, async ({ ctx, params: { id: guildId }, body: { roleId, chosenBy } }) => {
@@ -60,24 +92,29 @@ export function botSettingsRoutes(deps: CommandDeps): MountedRoute[] {
       return answer(await autoPings(deps, command, commandContext(ctx, keyBot)));
     }),
 
-    on(botSettingsApi.scheduleVideo, async ({ ctx, body }) => {
-      const postId = randomUUID();
-      const { events, position } = await videoPosts(
-        deps,
-        { type: 'ScheduleVideoPost', postId, ...body },
-        commandContext(ctx, posterBot),
-        { withoutReading: 'new' },
+    on(botSettingsApi.scheduleVideo, async ({ ctx, body }) => schedule(ctx, { ...body, repostOf: null })),
+
+    on(botSettingsApi.repostVideo, async ({ ctx, params: { postId }, body: { guildId, repostedBy } }) => {
+      const { state: original } = await loadState(
+        deps.eventStore,
+        videoPostStream(postId),
+        videoPostDecider.evolve,
+        initialVideoPostState(),
       );
-      const scheduled = events.find((event) => event.type === 'VideoPostScheduled');
-      if (!scheduled) throw new Error('scheduling appended no VideoPostScheduled');
-      const scheduledAnswer: VideoPostScheduledResponse = {
-        success: true,
-        postId,
-        firstAt: scheduled.data.firstAt,
-        repeatMinutes: scheduled.data.repeatMinutes,
-        position,
-      };
-      return scheduledAnswer;
+      const content = contentToRepost(original, guildId);
+      return schedule(ctx, {
+        guildId,
+        ...content,
+        repostOf: postId,
+        firstAt: new Date().toISOString(),
+        repeatMinutes: null,
+        scheduledBy: repostedBy,
+      });
+    }),
+
+    on(botSettingsApi.videoDue, async ({ ctx, params: { postId }, body: { guildId } }) => {
+      const command = { type: 'CheckVideoPostDue' as const, postId, guildId, standing: await standingOf(guildId) };
+      return answer(await videoPosts(deps, command, commandContext(ctx, posterBot)));
     }),
 
     on(botSettingsApi.cancelVideo, async ({ ctx, params: { postId }, body: { guildId, cancelledBy } }) => {

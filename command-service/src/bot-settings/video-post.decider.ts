@@ -1,28 +1,44 @@
 import { botLimits, botSettingsTexts, type EventOf, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
+import { posterRefusal, type PosterStanding } from './poster-standing.ts';
 
 /** Stream `video-post-<postId>`: one scheduled post of the poster bot and every time it was sent. */
 export const videoPostStream = (postId: string) => `video-post-${postId}`;
 
 export type VideoPostEvent = EventOf<'VideoPostScheduled' | 'VideoPosted' | 'VideoPostCancelled'>;
 
+/** What a post shows: the link and its embed (null title: the bare link). */
+export interface VideoContent {
+  channelId: string;
+  url: string;
+  title: string | null;
+  description: string | null;
+  imageUrl: string | null;
+}
+
+/**
+ * `standing` is an input from other streams (the server's owner, their plan and servers):
+ * a new post, and each post about to be sent, needs the poster plan to cover the server.
+ */
 export type VideoPostCommand =
-  | {
+  | ({
       type: 'ScheduleVideoPost';
       postId: string;
       guildId: string;
-      channelId: string;
-      url: string;
+      repostOf: string | null;
       firstAt: string;
       repeatMinutes: number | null;
       scheduledBy: string;
-    }
+      standing: PosterStanding;
+    } & VideoContent)
+  | { type: 'CheckVideoPostDue'; postId: string; guildId: string; standing: PosterStanding }
   | { type: 'CancelVideoPost'; postId: string; guildId: string; cancelledBy: string }
   | { type: 'RecordVideoPosted'; postId: string; guildId: string; channelId: string; messageId: string; dueAt: string };
 
 export interface VideoPostState {
   guildId: string | null;
+  content: VideoContent | null;
   firstAt: string | null;
   repeatMinutes: number | null;
   cancelled: boolean;
@@ -32,6 +48,7 @@ export interface VideoPostState {
 
 export const initialVideoPostState = (): VideoPostState => ({
   guildId: null,
+  content: null,
   firstAt: null,
   repeatMinutes: null,
   cancelled: false,
@@ -41,17 +58,26 @@ export const initialVideoPostState = (): VideoPostState => ({
 const GRACE_MS = 60_000;
 const unknownPost = () => new DomainError('not_found', botSettingsTexts.unknownPost, errorCodes.unknownPost);
 
+/** A re-post shows what the original showed; another server's post is as unknown as a missing one. */
+export function contentToRepost(original: VideoPostState, guildId: string): VideoContent {
+  if (original.guildId !== guildId || original.content === null) throw unknownPost();
+  return original.content;
+}
+
 export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPostEvent> = {
   initialState: initialVideoPostState,
   evolve: (state, event) => {
     switch (event.type) {
-      case 'VideoPostScheduled':
+      case 'VideoPostScheduled': {
+        const { guildId, channelId, url, title, description, imageUrl, firstAt, repeatMinutes } = event.data;
         return {
           ...state,
-          guildId: event.data.guildId,
-          firstAt: event.data.firstAt,
-          repeatMinutes: event.data.repeatMinutes,
+          guildId,
+          content: { channelId, url, title, description, imageUrl },
+          firstAt,
+          repeatMinutes,
         };
+      }
       case 'VideoPosted':
         return { ...state, lastDueAt: event.data.dueAt };
       case 'VideoPostCancelled':
@@ -63,6 +89,8 @@ export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPo
       case 'ScheduleVideoPost': {
         if (state.guildId !== null)
           throw new DomainError('conflict', botSettingsTexts.postExists, errorCodes.postExists);
+        const refusal = posterRefusal(command.standing);
+        if (refusal) throw refusal;
         const first = Date.parse(command.firstAt);
         // a small grace: "now" chosen in Discord reaches us a moment later
         if (first < now.getTime() - GRACE_MS)
@@ -74,7 +102,7 @@ export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPo
           throw new DomainError('invalid', botSettingsTexts.repeatTooShort, errorCodes.validation);
         if (repeatMinutes !== null && repeatMinutes > botLimits.maxRepeatMinutes)
           throw new DomainError('invalid', botSettingsTexts.repeatTooLong, errorCodes.validation);
-        const { postId, guildId, channelId, url, scheduledBy } = command;
+        const { postId, guildId, channelId, url, title, description, imageUrl, repostOf, scheduledBy } = command;
         const firstAt = new Date(first).toISOString();
         return [
           {
@@ -84,6 +112,10 @@ export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPo
               guildId,
               channelId,
               url,
+              title,
+              description,
+              imageUrl,
+              repostOf,
               firstAt,
               repeatMinutes,
               scheduledBy,
@@ -91,6 +123,13 @@ export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPo
             },
           },
         ];
+      }
+      case 'CheckVideoPostDue': {
+        if (state.guildId === null || state.guildId !== command.guildId) throw unknownPost();
+        // the plan can end, or the server leave its owner's first servers, after the post was scheduled
+        const refusal = posterRefusal(command.standing);
+        if (refusal) throw refusal;
+        return [];
       }
       case 'CancelVideoPost': {
         // another server's post is as unknown as a missing one

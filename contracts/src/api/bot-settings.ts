@@ -11,7 +11,13 @@ export const botLimits = {
   maxRepeatMinutes: 60 * 24 * 30,
   /** How far ahead a video post may be scheduled. */
   maxScheduleDays: 366,
+  /** A video post's embed: Discord's own limit for the title, a short excerpt of the page's description. */
+  videoTitleChars: 256,
+  videoDescriptionChars: 300,
+  videoImageUrlChars: 2048,
 } as const;
+
+const posterPlan = configDefaults.posterPlan;
 
 /** What the command service answers the bots when a setting or schedule is refused. */
 export const botSettingsTexts = {
@@ -26,6 +32,15 @@ export const botSettingsTexts = {
   badTime: 'The time must be an ISO 8601 date and time',
   unknownPost: 'This scheduled post does not exist',
   postExists: 'This post is already scheduled',
+  badTitle: `The title must be 1 to ${botLimits.videoTitleChars} characters`,
+  badDescription: `The description must be at most ${botLimits.videoDescriptionChars} characters`,
+  badImageUrl: 'The image must be an http(s) address',
+  // the poster bot works for servers on its plan (spec §9), counted per owner
+  posterNoPlan: `The poster bot works in servers on the ${posterPlan.name} plan: add this server to a ${posterPlan.name} plan account in the panel first.`,
+  posterOtherPlan: `This server's plan does not include the poster bot: it comes with the ${posterPlan.name} plan.`,
+  posterPlanEnded: `The ${posterPlan.name} plan of this server has ended: renewing it lets the poster bot post here again.`,
+  posterServerLimit: (servers: number) =>
+    `The ${posterPlan.name} plan covers the poster bot in up to ${servers} servers, and this server is not one of the first ${servers} in its owner's panel.`,
 } as const;
 
 const discordId = z
@@ -49,13 +64,34 @@ export const startAutoPingRequestSchema = z.object({
 });
 export const stopAutoPingRequestSchema = z.object({ stoppedBy: discordId });
 
+const webAddress = (text: string) => /^https?:\/\/[^\s]+$/i.test(text) && URL.canParse(text);
+
 export const scheduleVideoPostRequestSchema = z.object({
   guildId: discordId,
   channelId: discordId,
   url: z
     .string({ error: botSettingsTexts.badUrl })
     .max(500, botSettingsTexts.badUrl)
-    .refine((text) => /^https?:\/\/[^\s]+$/i.test(text) && URL.canParse(text), botSettingsTexts.badUrl),
+    .refine(webAddress, botSettingsTexts.badUrl),
+  title: z
+    .string({ error: botSettingsTexts.badTitle })
+    .trim()
+    .min(1, botSettingsTexts.badTitle)
+    .max(botLimits.videoTitleChars, botSettingsTexts.badTitle)
+    .nullable()
+    .default(null),
+  description: z
+    .string({ error: botSettingsTexts.badDescription })
+    .trim()
+    .max(botLimits.videoDescriptionChars, botSettingsTexts.badDescription)
+    .nullable()
+    .default(null),
+  imageUrl: z
+    .string({ error: botSettingsTexts.badImageUrl })
+    .max(botLimits.videoImageUrlChars, botSettingsTexts.badImageUrl)
+    .refine(webAddress, botSettingsTexts.badImageUrl)
+    .nullable()
+    .default(null),
   firstAt: isoTime,
   repeatMinutes: z
     .number({ error: botSettingsTexts.repeatTooShort })
@@ -67,6 +103,8 @@ export const scheduleVideoPostRequestSchema = z.object({
   scheduledBy: discordId,
 });
 export const cancelVideoPostRequestSchema = z.object({ guildId: discordId, cancelledBy: discordId });
+export const repostVideoRequestSchema = z.object({ guildId: discordId, repostedBy: discordId });
+export const videoDueRequestSchema = z.object({ guildId: discordId });
 export const videoPostedRequestSchema = z.object({
   guildId: discordId,
   channelId: discordId,
@@ -80,6 +118,8 @@ export type StartAutoPingRequest = z.input<typeof startAutoPingRequestSchema>;
 export type StopAutoPingRequest = z.input<typeof stopAutoPingRequestSchema>;
 export type ScheduleVideoPostRequest = z.input<typeof scheduleVideoPostRequestSchema>;
 export type CancelVideoPostRequest = z.input<typeof cancelVideoPostRequestSchema>;
+export type RepostVideoRequest = z.input<typeof repostVideoRequestSchema>;
+export type VideoDueRequest = z.input<typeof videoDueRequestSchema>;
 export type VideoPostedRequest = z.input<typeof videoPostedRequestSchema>;
 
 /** A setting was recorded; `changed` is false when it already had that value. */
@@ -113,6 +153,11 @@ export interface VideoPostDocument {
   guildId: string;
   channelId: string;
   url: string;
+  title: string | null;
+  description: string | null;
+  imageUrl: string | null;
+  /** The post this one re-posted, null for a new one. */
+  repostOf: string | null;
   firstAt: string;
   repeatMinutes: number | null;
   scheduledBy: string;
@@ -178,6 +223,25 @@ export const botSettingsApi = {
     params: post,
     body: cancelVideoPostRequestSchema,
     response: { status: 200, description: 'BotSettingResponse' },
+  }),
+  repostVideo: defineRoute({
+    method: 'POST',
+    path: '/api/bot/videos/:postId/repost',
+    auth: 'bot',
+    summary: 'The poster bot posts a video of the library again now (/videos Re-post): a new one-off post',
+    params: post,
+    body: repostVideoRequestSchema,
+    response: { status: 201, description: 'VideoPostScheduledResponse' },
+  }),
+  videoDue: defineRoute({
+    method: 'POST',
+    path: '/api/bot/videos/:postId/due',
+    auth: 'bot',
+    summary:
+      "The poster bot asks before it sends a due post: 200 while the server's plan covers the poster bot, 403 with the reason when not (nothing is recorded)",
+    params: post,
+    body: videoDueRequestSchema,
+    response: { status: 200, description: 'BotSettingResponse (changed false)' },
   }),
   videoPosted: defineRoute({
     method: 'POST',

@@ -40,12 +40,19 @@ export const autoPingStoppedSchema = z.object({ guildId: z.string(), stoppedBy: 
  * Stream `video-post-<postId>`: a poster-bot post. The post is due at `firstAt`, then every
  * `repeatMinutes` after it when set. Each post sent is a VideoPosted whose `dueAt` names the
  * slot it filled, so a restarted bot knows which slots are done and sends a missed one once.
+ * v2: what the embed shows, read from the page's OpenGraph tags (or the member's own title)
+ * when the post was scheduled; a post without a title is sent as the bare link. `repostOf`
+ * names the post a /videos Re-post copied.
  */
 export const videoPostScheduledSchema = z.object({
   postId: z.string(),
   guildId: z.string(),
   channelId: z.string(),
   url: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  repostOf: z.string().nullable(),
   firstAt: z.string(),
   repeatMinutes: z.number().int().positive().nullable(),
   scheduledBy: z.string(),

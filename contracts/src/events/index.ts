@@ -69,7 +69,7 @@ export const eventSchemas = {
   LogChannelSet: { version: 1, schema: bot.logChannelSetSchema },
   AutoPingStarted: { version: 1, schema: bot.autoPingStartedSchema },
   AutoPingStopped: { version: 1, schema: bot.autoPingStoppedSchema },
-  VideoPostScheduled: { version: 1, schema: bot.videoPostScheduledSchema },
+  VideoPostScheduled: { version: 2, schema: bot.videoPostScheduledSchema },
   VideoPosted: { version: 1, schema: bot.videoPostedSchema },
   VideoPostCancelled: { version: 1, schema: bot.videoPostCancelledSchema },
   // Discord identity: linked accounts, proofs of management, link codes, sign-ins

@@ -19,6 +19,10 @@ export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster
   UserRegistered: {
     1: (data) => ({ ...data, avatar: null }),
   },
+  // v2: the poster bot's embed (title, description, image) and re-posts; older posts were bare links
+  VideoPostScheduled: {
+    1: (data) => ({ ...data, title: null, description: null, imageUrl: null, repostOf: null }),
+  },
   // v2: a claim names the Discord account that proved management; claims before proof existed are unverified
   ServerClaimed: {
     1: (data) => ({ ...data, discordUserId: null }),

@@ -1,7 +1,7 @@
 import { botReadModels, type VideoPostDocument } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
-/** The poster bot's scheduled posts and how often each was sent, for the panel and audits. */
+/** The poster bot's posts (what each shows, whether it re-posts another) and how often each was sent. */
 export const videoPostsProjector = defineProjector({
   name: 'video-posts',
   collections: [botReadModels.videoPosts],
@@ -12,12 +12,17 @@ export const videoPostsProjector = defineProjector({
     switch (event.type) {
       case 'VideoPostScheduled': {
         if (post) return; // redelivered
-        const { postId, guildId, channelId, url, firstAt, repeatMinutes, scheduledBy, scheduledAt } = event.data;
+        const { postId, guildId, channelId, url, title, description, imageUrl, repostOf } = event.data;
+        const { firstAt, repeatMinutes, scheduledBy, scheduledAt } = event.data;
         posts.set({
           _id: postId,
           guildId,
           channelId,
           url,
+          title,
+          description,
+          imageUrl,
+          repostOf,
           firstAt,
           repeatMinutes,
           scheduledBy,
