@@ -56,6 +56,9 @@ export class DocumentBatch {
   }
 }
 
+/** Operations per bulkWrite when a batch is flushed. */
+const FLUSH_PART = 1000;
+
 class CollectionInBatch implements BatchCollection<Document> {
   /** Documents this batch set (null: deleted). */
   private readonly changed = new Map<string, Readonly<Document> | null>();
@@ -87,15 +90,21 @@ class CollectionInBatch implements BatchCollection<Document> {
   }
 
   async flush(): Promise<void> {
-    if (this.changed.size === 0) return;
-    const operations: BulkOperation<Document>[] = [];
-    for (const [id, document] of this.changed)
+    const collection = this.store.collection(this.name);
+    let operations: BulkOperation<Document>[] = [];
+    for (const [id, document] of this.changed) {
       operations.push(
         document
           ? { replaceOne: { filter: { _id: id }, replacement: document, upsert: true } }
           : { deleteOne: { filter: { _id: id } } },
       );
-    await this.store.collection(this.name).bulkWrite(operations, { ordered: false });
+      // in parts: the operations of a large batch never pile up in memory at once
+      if (operations.length === FLUSH_PART) {
+        await collection.bulkWrite(operations, { ordered: false });
+        operations = [];
+      }
+    }
+    if (operations.length > 0) await collection.bulkWrite(operations, { ordered: false });
   }
 }
 
