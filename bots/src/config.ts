@@ -1,4 +1,6 @@
 import type { AppConfig } from '@vip/platform';
+import type { PreviewRules } from './poster-bot/page-preview.ts';
+import { previewRulesFrom } from './poster-bot/preview-settings.ts';
 
 export interface BotCredentials {
   token: string;
@@ -25,6 +27,8 @@ export interface BotsConfig {
   memberCountReportMs: number;
   /** A member who rejoins within this time is not greeted again. */
   greetingRejoinMs: number;
+  /** How the poster bot reads a video's page for its embed (timeout, size cap, which addresses). */
+  posterPreview: PreviewRules;
   logLevel: string;
 }
 
@@ -58,6 +62,7 @@ export function loadBotsConfig(app: AppConfig, env: NodeJS.ProcessEnv = process.
     autoPingHourMs: positiveNumber(env, 'AUTO_PING_HOUR_SECONDS', 3600) * 1000,
     memberCountReportMs: positiveNumber(env, 'GUILD_REPORT_INTERVAL_SECONDS', 60) * 1000,
     greetingRejoinMs: 10 * 60_000,
+    posterPreview: previewRulesFrom(env),
     logLevel: app.logLevel,
   };
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { botSettingsTexts } from '@vip/contracts';
+import { botSettingsTexts, suspensionTexts } from '@vip/contracts';
 import { NOW, deciderSpec } from './support/decider-spec.ts';
 import { autoPingDecider } from '../src/bot-settings/auto-ping.decider.ts';
 import { botSettingsDecider } from '../src/bot-settings/bot-settings.decider.ts';
@@ -139,7 +139,9 @@ describe('video post decider (/postvideo, /videos, posts sent)', () => {
   });
 
   it('refuses a new post, and a due one, in a server the poster plan does not cover, each with its reason', () => {
-    const uncovered = (reason: 'no_plan' | 'other_plan' | 'plan_ended' | 'beyond_limit'): PosterStanding => ({
+    const uncovered = (
+      reason: 'suspended' | 'no_plan' | 'unverified' | 'other_plan' | 'plan_ended' | 'beyond_limit',
+    ): PosterStanding => ({
       covered: false,
       reason,
       servers: 3,
@@ -148,6 +150,14 @@ describe('video post decider (/postvideo, /videos, posts sent)', () => {
       .given([])
       .when({ ...schedule, standing: uncovered('no_plan') })
       .thenFails('forbidden', botSettingsTexts.posterNoPlan);
+    spec
+      .given([])
+      .when({ ...schedule, standing: uncovered('suspended') })
+      .thenFails('forbidden', suspensionTexts.restricted);
+    spec
+      .given([])
+      .when({ ...schedule, standing: uncovered('unverified') })
+      .thenFails('forbidden', botSettingsTexts.posterUnverifiedOwner);
     spec
       .given([])
       .when({ ...schedule, standing: uncovered('other_plan') })

@@ -3,15 +3,18 @@ import type { BotDeps, RunningBot } from '../key-bot/key-bot.ts';
 import { connectDiscord } from '../shared/discord-client.ts';
 import { EventFeed } from '../shared/event-feed.ts';
 import { ProductApi } from '../shared/product-api.ts';
-import { runSlashCommand } from '../shared/slash-command.ts';
+import { replyPrivately, runSlashCommand, somethingWentWrong } from '../shared/slash-command.ts';
 import { posterBotCommands } from './commands/index.ts';
 import type { PosterBotContext } from './poster-bot-context.ts';
+import { TEST_LOOPBACK_VARIABLE } from './preview-settings.ts';
+import { pressLibraryButton } from './video-buttons.ts';
 import { VideoSchedule } from './video-schedule.ts';
 
 /**
  * The poster bot: schedules video posts (/postvideo, /videos) as events and sends them when
- * due. The schedule is folded from the log, so posts survive restarts; a post missed while
- * the bot was down is sent once when it is back.
+ * due, as embeds built from the video page's OpenGraph tags. The schedule is folded from the
+ * log, so posts survive restarts; a post missed while the bot was down is sent once when it
+ * is back. It posts only in servers its plan covers (the product decides, per post).
  */
 export async function startPosterBot(deps: Omit<BotDeps, 'vipRoleMinutes'>): Promise<RunningBot> {
   const { config, logger } = deps;
@@ -21,6 +24,11 @@ export async function startPosterBot(deps: Omit<BotDeps, 'vipRoleMinutes'>): Pro
   const feed = new EventFeed(deps.eventStore, logger);
   const context: PosterBotContext = { config, api, schedule, feed, logger };
   deps.readiness?.add('poster bot', () => feed.health());
+  if (config.posterPreview.loopbackPorts.length > 0)
+    logger.warn(
+      { ports: config.posterPreview.loopbackPorts },
+      `${TEST_LOOPBACK_VARIABLE} is set: the poster bot reads pages on this machine's loopback (tests only)`,
+    );
 
   schedule.attach(feed);
   await feed.start();
@@ -41,6 +49,11 @@ export async function startPosterBot(deps: Omit<BotDeps, 'vipRoleMinutes'>): Pro
       });
       client.on(Events.InteractionCreate, async (interaction) => {
         if (interaction.isChatInputCommand()) await runSlashCommand(posterBotCommands, interaction, context, logger);
+        else if (interaction.isButton())
+          await pressLibraryButton(interaction, context).catch(async (error: unknown) => {
+            logger.error({ err: error, customId: interaction.customId }, 'library button failed');
+            await replyPrivately(interaction, somethingWentWrong).catch(() => undefined);
+          });
       });
     },
   }).catch((error: unknown) => {

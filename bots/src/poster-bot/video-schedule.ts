@@ -3,18 +3,24 @@ import type { Logger } from '@vip/platform';
 import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
 import type { EventFeed } from '../shared/event-feed.ts';
-import type { ProductApi } from '../shared/product-api.ts';
+import { ProductApiError, type ProductApi } from '../shared/product-api.ts';
+import { videoMessage, type VideoContent } from './video-message.ts';
 
-export interface VideoPost {
+export interface VideoPost extends VideoContent {
   postId: string;
   guildId: string;
   channelId: string;
-  url: string;
+  /** The post a /videos Re-post copied; null for a new one. */
+  repostOf: string | null;
   firstAt: number;
   repeatMinutes: number | null;
   scheduledBy: string;
+  scheduledAt: number;
   /** The slot the last post filled (VideoPosted.dueAt); null before the first post. */
   lastDueAt: number | null;
+  /** When it was last sent; null before the first post. */
+  lastPostedAt: number | null;
+  timesPosted: number;
   cancelled: boolean;
 }
 
@@ -39,6 +45,9 @@ export function slotDue(post: VideoPost, now: number): number | null {
 
 export const isActive = (post: VideoPost) => !post.cancelled && nextSlot(post) !== null;
 
+/** The library's order: what happened last (scheduled, or sent) first. */
+const lastActivity = (post: VideoPost) => Math.max(post.scheduledAt, post.lastPostedAt ?? 0);
+
 /**
  * The poster bot's scheduled posts, folded from the log, and the timers that send them. Each
  * post sent is reported, and becomes a VideoPosted event the panel and the audit trail see.
@@ -60,24 +69,37 @@ export class VideoSchedule {
       const { postId } = event.data;
       switch (event.type) {
         case 'VideoPostScheduled': {
-          const { guildId, channelId, url, firstAt, repeatMinutes, scheduledBy } = event.data;
+          const { guildId, channelId, url, title, description, imageUrl, repostOf } = event.data;
+          const { firstAt, repeatMinutes, scheduledBy, scheduledAt } = event.data;
+          // a feed taken up again may hand an event out twice: the first fold stands
+          if (this.posts.has(postId)) break;
           this.posts.set(postId, {
             postId,
             guildId,
             channelId,
             url,
+            title,
+            description,
+            imageUrl,
+            repostOf,
             firstAt: Date.parse(firstAt),
             repeatMinutes,
             scheduledBy,
+            scheduledAt: Date.parse(scheduledAt),
             lastDueAt: null,
+            lastPostedAt: null,
+            timesPosted: 0,
             cancelled: false,
           });
           break;
         }
         case 'VideoPosted': {
           const post = this.posts.get(postId);
+          if (!post) break;
           // the bot already moved on when it sent the post; the event only confirms it
-          if (post) post.lastDueAt = Math.max(post.lastDueAt ?? -Infinity, Date.parse(event.data.dueAt));
+          post.lastDueAt = Math.max(post.lastDueAt ?? -Infinity, Date.parse(event.data.dueAt));
+          post.lastPostedAt = Math.max(post.lastPostedAt ?? -Infinity, Date.parse(event.data.postedAt));
+          post.timesPosted++;
           break;
         }
         case 'VideoPostCancelled': {
@@ -104,6 +126,13 @@ export class VideoSchedule {
       .sort((a, b) => nextSlot(a)! - nextSlot(b)!);
   }
 
+  /** Every post of one server, sent, scheduled or cancelled: the /videos library, latest first. */
+  libraryOf(guildId: string): VideoPost[] {
+    return [...this.posts.values()]
+      .filter((post) => post.guildId === guildId)
+      .sort((a, b) => lastActivity(b) - lastActivity(a));
+  }
+
   start(client: Client): void {
     this.client = client;
     this.timers.start();
@@ -124,11 +153,13 @@ export class VideoSchedule {
     // the slot counts as filled from here on, even if Discord refuses: a broken channel must not retry into a burst
     post.lastDueAt = dueAt;
     this.reschedule(postId);
+    if (!(await this.stillCovered(post, log))) return;
     let messageId: string;
     try {
       const channel = await client.channels.fetch(post.channelId);
       if (!channel?.isSendable()) throw new Error('the channel is gone or not a text channel');
-      messageId = (await channel.send({ content: post.url, allowedMentions: { parse: [] } })).id;
+      messageId = (await channel.send(videoMessage(post))).id;
+      post.lastPostedAt = Date.now();
     } catch (error) {
       log.warn({ err: error, dueAt: new Date(dueAt).toISOString() }, 'video post failed');
       return;
@@ -143,6 +174,25 @@ export class VideoSchedule {
       });
     } catch (error) {
       log.error({ err: error }, 'could not record the video post');
+    }
+  }
+
+  /**
+   * The product decides whether the server's plan still covers the poster bot (it may have
+   * ended since the post was scheduled); the slot is skipped, not sent, when it does not.
+   */
+  private async stillCovered(post: VideoPost, log: Logger): Promise<boolean> {
+    try {
+      await this.api.videoDue(post.postId, { guildId: post.guildId });
+      return true;
+    } catch (error) {
+      if (error instanceof ProductApiError && error.status < 500)
+        log.info(
+          { code: error.code, reason: error.message },
+          'video post skipped: the plan does not cover this server',
+        );
+      else log.warn({ err: error }, 'video post skipped: the product did not answer');
+      return false;
     }
   }
 }

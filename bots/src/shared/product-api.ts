@@ -5,11 +5,13 @@ import type {
   GuildReportRequest,
   GuildReportResponse,
   RedeemKeyResponse,
+  RepostVideoRequest,
   ScheduleVideoPostRequest,
   SetLogChannelRequest,
   StartAutoPingRequest,
   StopAutoPingRequest,
   VideoPostScheduledResponse,
+  VideoDueRequest,
   VideoPostedRequest,
   VipRoleRemovedResponse,
 } from '@vip/contracts';
@@ -129,6 +131,13 @@ export class ProductApi {
   }
   cancelVideoPost(postId: string, request: CancelVideoPostRequest) {
     return this.call<BotSettingResponse>('POST', `/api/bot/videos/${postId}/cancel`, request);
+  }
+  repostVideo(postId: string, request: RepostVideoRequest) {
+    return this.call<VideoPostScheduledResponse>('POST', `/api/bot/videos/${postId}/repost`, request);
+  }
+  /** Refused (403, with the member-facing reason) when the server's plan no longer covers the poster bot. */
+  videoDue(postId: string, request: VideoDueRequest) {
+    return this.call<BotSettingResponse>('POST', `/api/bot/videos/${postId}/due`, request);
   }
   videoPosted(postId: string, request: VideoPostedRequest) {
     return this.call<BotSettingResponse>('POST', `/api/bot/videos/${postId}/posted`, request);

@@ -24,9 +24,9 @@ export const BOT_PERMISSIONS =
   PermissionFlagsBits.ManageRoles |
   PermissionFlagsBits.MentionEveryone;
 
-/** A visible answer to an interaction: a reply, a modal, or the edited deferred reply. */
+/** A visible answer to an interaction: a reply, a modal, the edited deferred reply, or the pressed message updated. */
 export interface InteractionAnswer {
-  kind: 'reply' | 'modal' | 'edit' | 'followup';
+  kind: 'reply' | 'modal' | 'edit' | 'followup' | 'update';
   data: { content?: string; flags?: number; embeds?: any[]; components?: any[]; custom_id?: string; title?: string };
 }
 
@@ -244,6 +244,7 @@ export class FakeDiscord {
         const { type, data } = call.body as { type: number; data: InteractionAnswer['data'] };
         if (type === 4) answers.push({ kind: 'reply', data });
         if (type === 9) answers.push({ kind: 'modal', data });
+        if (type === 7) answers.push({ kind: 'update', data });
       } else if (
         call.path === `/webhooks/${interaction.bot.applicationId}/${interaction.token}/messages/@original` &&
         call.method === 'PATCH'

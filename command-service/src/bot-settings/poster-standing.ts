@@ -1,14 +1,14 @@
-import { botSettingsTexts, configDefaults, errorCodes } from '@vip/contracts';
+import { botSettingsTexts, configDefaults, errorCodes, type PlanHolding } from '@vip/contracts';
 import { DomainError, type EventStore } from '@vip/platform';
 import { loadState } from '../core/load-state.ts';
+import { planOfSubscriber } from '../subscriptions/plan-standing.ts';
+import { isServerSuspended, serverSuspendedError } from '../suspensions/server-suspension.ts';
 import {
-  evolveSubscription,
-  initialSubscriptionState,
-  isSubscriptionActive,
-  subscriptionStream,
-  type SubscriptionState,
-} from '../subscriptions/subscription.state.ts';
-import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
+  evolveServerOwner,
+  hasVerifiedOwner,
+  initialServerOwnerState,
+  serverOwnerStream,
+} from '../user-servers/server-owner.state.ts';
 import { evolveUserServers, initialUserServersState, userServersStream } from '../user-servers/user-servers.decider.ts';
 
 /**
@@ -19,23 +19,17 @@ import { evolveUserServers, initialUserServersState, userServersStream } from '.
  */
 export type PosterStanding =
   | { covered: true }
-  | { covered: false; reason: 'no_plan' | 'other_plan' | 'plan_ended' | 'beyond_limit'; servers: number };
+  | {
+      covered: false;
+      reason: 'suspended' | 'no_plan' | 'unverified' | 'other_plan' | 'plan_ended' | 'beyond_limit';
+      servers: number;
+    };
 
 const { posterPlan } = configDefaults;
 
-/** The plan of the subscriber is the poster bot's plan (by name, as subscriptions name plans). */
-export const planIncludesPoster = (plan: Pick<SubscriptionState, 'planName'>) =>
-  plan.planName?.trim().toLowerCase() === posterPlan.name.toLowerCase();
-
-/** The subscriber the server belongs to in the panel (H6's proof of management decides who may claim it). */
-async function serverOwnerOf(store: EventStore, guildId: string): Promise<string | null> {
-  return (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState())).state
-    .ownerId;
-}
-
-async function planOf(store: EventStore, userId: string): Promise<SubscriptionState> {
-  return (await loadState(store, subscriptionStream(userId), evolveSubscription, initialSubscriptionState())).state;
-}
+/** The subscriber's plan is the poster bot's plan (by name, as subscriptions name plans). */
+export const planIncludesPoster = (holding: Pick<PlanHolding, 'planName'>) =>
+  holding.planName.trim().toLowerCase() === posterPlan.name.toLowerCase();
 
 /** Where the server sits in its owner's list of servers (0 first), -1 when it is not there. */
 async function placeInOwnersServers(store: EventStore, userId: string, guildId: string): Promise<number> {
@@ -43,31 +37,49 @@ async function placeInOwnersServers(store: EventStore, userId: string, guildId: 
   return state.servers.indexOf(guildId);
 }
 
-/** The server's standing at `now`, read from the log; the conditions in the order a member fixes them. */
+/**
+ * The server's standing at `now`, read from the log. The one place where the conditions
+ * meet, each its own function: not suspended (suspensions), an owner who proved they manage
+ * it (Discord identity), their plan running and being the poster's (plans), and the server
+ * among the first the plan covers; checked in the order a member would fix them.
+ */
 export async function posterStanding(store: EventStore, guildId: string, now: Date): Promise<PosterStanding> {
   const servers = posterPlan.serverSlots;
-  const ownerId = await serverOwnerOf(store, guildId);
-  if (ownerId === null) return { covered: false, reason: 'no_plan', servers };
-  const plan = await planOf(store, ownerId);
-  if (plan.status === 'none') return { covered: false, reason: 'no_plan', servers };
-  if (!planIncludesPoster(plan)) return { covered: false, reason: 'other_plan', servers };
-  if (!isSubscriptionActive(plan, now)) return { covered: false, reason: 'plan_ended', servers };
-  const place = await placeInOwnersServers(store, ownerId, guildId);
-  if (place < 0) return { covered: false, reason: 'no_plan', servers };
-  if (place >= servers) return { covered: false, reason: 'beyond_limit', servers };
+  const refused = (reason: Exclude<PosterStanding, { covered: true }>['reason']): PosterStanding => ({
+    covered: false,
+    reason,
+    servers,
+  });
+  if (await isServerSuspended(store, guildId)) return refused('suspended');
+  const owner = (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState()))
+    .state;
+  if (owner.ownerId === null) return refused('no_plan');
+  const holding = await planOfSubscriber(store, owner.ownerId, now);
+  if (holding === null) return refused('no_plan');
+  if (!hasVerifiedOwner(owner)) return refused('unverified');
+  if (!planIncludesPoster(holding)) return refused('other_plan');
+  if (!holding.active) return refused('plan_ended');
+  const place = await placeInOwnersServers(store, owner.ownerId, guildId);
+  if (place < 0) return refused('no_plan');
+  if (place >= servers) return refused('beyond_limit');
   return { covered: true };
 }
 
 /** The refusal a member reads for a server the plan does not cover; null when it does. */
 export function posterRefusal(standing: PosterStanding): DomainError | null {
   if (standing.covered) return null;
+  const planRequired = (text: string) => new DomainError('forbidden', text, errorCodes.posterPlanRequired);
   switch (standing.reason) {
+    case 'suspended':
+      return serverSuspendedError();
     case 'no_plan':
-      return new DomainError('forbidden', botSettingsTexts.posterNoPlan, errorCodes.posterPlanRequired);
+      return planRequired(botSettingsTexts.posterNoPlan);
+    case 'unverified':
+      return planRequired(botSettingsTexts.posterUnverifiedOwner);
     case 'other_plan':
-      return new DomainError('forbidden', botSettingsTexts.posterOtherPlan, errorCodes.posterPlanRequired);
+      return planRequired(botSettingsTexts.posterOtherPlan);
     case 'plan_ended':
-      return new DomainError('forbidden', botSettingsTexts.posterPlanEnded, errorCodes.posterPlanRequired);
+      return planRequired(botSettingsTexts.posterPlanEnded);
     case 'beyond_limit':
       return new DomainError(
         'forbidden',

@@ -37,6 +37,7 @@ export const botSettingsTexts = {
   badImageUrl: 'The image must be an http(s) address',
   // the poster bot works for servers on its plan (spec §9), counted per owner
   posterNoPlan: `The poster bot works in servers on the ${posterPlan.name} plan: add this server to a ${posterPlan.name} plan account in the panel first.`,
+  posterUnverifiedOwner: `This server's owner has not yet proved in the panel that they manage it: the poster bot posts here once they do.`,
   posterOtherPlan: `This server's plan does not include the poster bot: it comes with the ${posterPlan.name} plan.`,
   posterPlanEnded: `The ${posterPlan.name} plan of this server has ended: renewing it lets the poster bot post here again.`,
   posterServerLimit: (servers: number) =>

@@ -1,30 +1,24 @@
-import {
-  EmbedBuilder,
-  InteractionContextType,
-  MessageFlags,
-  PermissionFlagsBits,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { InteractionContextType, MessageFlags, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import { ProductApiError } from '../../shared/product-api.ts';
 import { replyPrivately, type SlashCommand } from '../../shared/slash-command.ts';
 import type { PosterBotContext } from '../poster-bot-context.ts';
 import { posterTexts, shortIdOf } from '../texts.ts';
-import { nextSlot } from '../video-schedule.ts';
+import { libraryMessage } from '../video-library.ts';
 
-const MAX_LISTED = 20;
-
-/** /videos list and /videos cancel id: the server's scheduled posts. */
+/** /videos list (the library, with Re-post and Cancel buttons) and /videos cancel id. */
 export const videosCommand: SlashCommand<PosterBotContext> = {
   data: new SlashCommandBuilder()
     .setName('videos')
-    .setDescription('Scheduled video posts')
+    .setDescription('The videos posted and scheduled in this server')
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
     .setContexts(InteractionContextType.Guild)
-    .addSubcommand((sub) => sub.setName('list').setDescription('The scheduled posts of this server'))
+    .addSubcommand((sub) =>
+      sub.setName('list').setDescription('The video library of this server, with Re-post and Cancel buttons'),
+    )
     .addSubcommand((sub) =>
       sub
         .setName('cancel')
-        .setDescription('Cancel a scheduled post')
+        .setDescription('Cancel a scheduled or repeating post')
         .addStringOption((option) =>
           option
             .setName('id')
@@ -37,24 +31,14 @@ export const videosCommand: SlashCommand<PosterBotContext> = {
 
   async execute(interaction, context) {
     if (!interaction.inCachedGuild()) return replyPrivately(interaction, posterTexts.onlyInServers);
-    const posts = context.schedule.activeIn(interaction.guildId);
 
     if (interaction.options.getSubcommand() === 'list') {
-      if (posts.length === 0) return replyPrivately(interaction, posterTexts.noPosts);
-      const lines = posts
-        .slice(0, MAX_LISTED)
-        .map((post) =>
-          posterTexts.listLine(shortIdOf(post.postId), post.url, post.channelId, nextSlot(post)!, post.repeatMinutes),
-        );
-      if (posts.length > MAX_LISTED) lines.push(`… and ${posts.length - MAX_LISTED} more`);
-      const embed = new EmbedBuilder()
-        .setTitle(posterTexts.listTitle)
-        .setDescription(lines.join('\n'))
-        .setColor(0xe03c3c);
-      await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral });
+      const { content, embeds, components } = libraryMessage(context.schedule.libraryOf(interaction.guildId), 1);
+      await interaction.reply({ content, embeds, components, flags: MessageFlags.Ephemeral });
       return;
     }
 
+    const posts = context.schedule.activeIn(interaction.guildId);
     const typed = interaction.options.getString('id', true).trim().toLowerCase();
     const matches = posts.filter((post) => post.postId.startsWith(typed));
     if (matches.length === 0) return replyPrivately(interaction, posterTexts.unknownPost(typed));
