@@ -17,9 +17,16 @@ export interface ServerAnalytics {
   activeVipNow: number;
 }
 
-/** GET /api/user/analytics: the caller's own servers only. */
+/**
+ * GET /api/user/analytics: the caller's own servers only, while their plan includes analytics;
+ * otherwise no figures, and why (which plan has them, or that theirs ended).
+ */
 export interface AnalyticsResponse {
   generatedAt: string;
+  /** The caller's plan includes analytics now. */
+  included: boolean;
+  /** Why not, when not: "Analytics comes with the Business plan", or that the plan ended. */
+  notIncludedReason: string | null;
   servers: ServerAnalytics[];
 }
 
@@ -28,7 +35,7 @@ export const analyticsApi = {
     method: 'GET',
     path: '/api/user/analytics',
     auth: 'signedIn',
-    summary: "Per-server figures of the caller's own servers (plans with analytics; 403 otherwise)",
+    summary: "Per-server figures of the caller's own servers (plans with analytics; otherwise none, and why)",
     response: { status: 200, description: 'AnalyticsResponse' },
   }),
 };

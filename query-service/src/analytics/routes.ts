@@ -1,6 +1,5 @@
 import {
   analyticsApi,
-  errorCodes,
   planIncludes,
   planNamed,
   planTexts,
@@ -8,14 +7,14 @@ import {
   type AnalyticsResponse,
   type ServerOwnerDocument,
 } from '@vip/contracts';
-import { DomainError, on, type MountedRoute } from '@vip/platform';
+import { on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { slotLimitsOf, subscriberStanding } from '../subscriptions/plan-standing.ts';
 import { serverFigures } from './server-figures.ts';
 
 /**
  * GET /api/user/analytics (decisions.md §11): the caller's own servers, on plans that include
- * analytics. Only servers whose claim is verified (the caller proved they manage them): a
+ * analytics (a read: without them it answers no figures and why, not a refusal). Only servers whose claim is verified (the caller proved they manage them): a
  * server's figures are its owner's business, not a claimer's.
  */
 export function analyticsRoutes(deps: QueryDeps): MountedRoute[] {
@@ -25,8 +24,13 @@ export function analyticsRoutes(deps: QueryDeps): MountedRoute[] {
       const { holding } = await subscriberStanding(deps.readStore, user.id, slotLimitsOf(deps.config), now);
       if (!planIncludes(holding, 'analytics')) {
         const ended = holding !== null && !holding.active && planNamed(holding.planName)?.analytics === true;
-        const text = ended ? planTexts.planEnded('analytics') : planTexts.notInPlan('analytics');
-        throw new DomainError('forbidden', text, errorCodes.notInPlan);
+        const body: AnalyticsResponse = {
+          generatedAt: now.toISOString(),
+          included: false,
+          notIncludedReason: ended ? planTexts.planEnded('analytics') : planTexts.notInPlan('analytics'),
+          servers: [],
+        };
+        return body;
       }
       const owned = await deps.readStore
         .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
@@ -34,6 +38,8 @@ export function analyticsRoutes(deps: QueryDeps): MountedRoute[] {
       const verified = owned.filter(isVerifiedClaim).map((owner) => owner._id);
       const body: AnalyticsResponse = {
         generatedAt: now.toISOString(),
+        included: true,
+        notIncludedReason: null,
         servers: await serverFigures(deps.readStore, verified, now),
       };
       return body;
@@ -42,4 +48,4 @@ export function analyticsRoutes(deps: QueryDeps): MountedRoute[] {
 }
 
 /** A claim backed by proof of management (decisions.md §9); claims from before proof existed are not. */
-const isVerifiedClaim = (owner: ServerOwnerDocument) => owner.discordUserId !== null;
+const isVerifiedClaim = (owner: ServerOwnerDocument) => Boolean(owner.discordUserId);
