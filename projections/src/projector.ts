@@ -30,7 +30,8 @@ export interface Projector {
   /** The indexes the queries of its collections need, by collection (built on MongoDB). */
   indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   handles: ReadonlySet<EventType>;
-  apply(event: ProjectedEvent, documents: DocumentBatch): Promise<void>;
+  /** Returns a promise only when it had to wait (for a read): the runner awaits only those. */
+  apply(event: ProjectedEvent, documents: DocumentBatch): Promise<void> | void;
 }
 
 export function defineProjector<T extends EventType>(projector: {
@@ -40,7 +41,7 @@ export function defineProjector<T extends EventType>(projector: {
   retiredCollections?: readonly string[];
   indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   handles: readonly T[];
-  apply(event: ProjectedEvent<Extract<DomainEvent, { type: T }>>, documents: DocumentBatch): Promise<void>;
+  apply(event: ProjectedEvent<Extract<DomainEvent, { type: T }>>, documents: DocumentBatch): Promise<void> | void;
 }): Projector {
   return {
     ...projector,

@@ -244,7 +244,8 @@ export class ProjectionRunner {
           if (!routed) continue;
           for (const projector of routed) {
             if (targets.has(projector) && event.position > (this.checkpoints.get(projector.name) ?? -1)) {
-              await projector.apply(event, batch);
+              const applying = projector.apply(event, batch);
+              if (applying) await applying;
             }
           }
         }

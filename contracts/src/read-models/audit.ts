@@ -2,8 +2,8 @@ import type { Actor } from '../events/metadata.ts';
 
 /**
  * The audit trail indexes the log: one small document per event with what the audit screen
- * filters on. The event itself (stream, ids, data) is read from the log by position when a
- * page is shown (ARCHITECTURE.md: the one GET that reads the log).
+ * filters on. The event itself (stream, actor, ids, data) is read from the log by position
+ * when a page is shown (ARCHITECTURE.md: the one GET that reads the log).
  */
 export const auditReadModels = {
   /** One per event; `_id`: the event's log position, padded (auditDocumentId); sorted by `position`. */
@@ -29,7 +29,6 @@ export interface AuditDocument {
   type: string;
   /** When the log recorded the event (ISO 8601, UTC). */
   time: string;
-  actor: Actor;
   /** Servers the event is about (data.guildId / serverId, both sides of a slot change). */
   guildIds: string[];
   /** Users it is about or by: data.userId, data.discordUserId, …, and the actor's id. */

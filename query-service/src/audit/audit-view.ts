@@ -21,15 +21,12 @@ export async function auditEvents(
   docs: readonly AuditDocument[],
 ): Promise<AuditEventView[]> {
   if (docs.length === 0) return [];
-  const signedIn = [
-    ...new Set(
-      docs.filter(({ actor }) => actor.kind === 'user' || actor.kind === 'admin').map(({ actor }) => actor.id),
-    ),
-  ];
-  const [events, users] = await Promise.all([
-    eventStore.readEventsAt(docs.map((doc) => doc.position)),
-    signedIn.length === 0 ? [] : readStore.collection<UserDocument>(readModels.users).find({ _id: { $in: signedIn } }),
-  ]);
+  const events = await eventStore.readEventsAt(docs.map((doc) => doc.position));
+  const signedIn = [...new Set(events.filter(isSignedIn).map((event) => event.metadata.actor.id))];
+  const users =
+    signedIn.length === 0
+      ? []
+      : await readStore.collection<UserDocument>(readModels.users).find({ _id: { $in: signedIn } });
   const byPosition = new Map(events.map((event) => [event.position, event]));
   const usernames = new Map(users.map((user) => [user._id, user.username]));
   return docs.flatMap((doc) => {
@@ -39,17 +36,20 @@ export async function auditEvents(
   });
 }
 
+/** Whether the event was caused by a signed-in user or admin, whose name the trail shows. */
+const isSignedIn = (event: RecordedEvent) =>
+  event.metadata.actor.kind === 'user' || event.metadata.actor.kind === 'admin';
+
 function toAuditView(doc: AuditDocument, event: RecordedEvent, usernames: Map<string, string>): AuditEventView {
   const data = parseRecordedEvent(event).data as Record<string, unknown>;
-  const { correlationId, causationId } = event.metadata;
-  const signedIn = doc.actor.kind === 'user' || doc.actor.kind === 'admin';
+  const { correlationId, causationId, actor } = event.metadata;
   return {
     position: doc.position,
     streamId: event.streamId,
     type: doc.type,
     schemaVersion: storedSchemaVersion(event.metadata),
     time: doc.time,
-    actor: { kind: doc.actor.kind, id: doc.actor.id, username: (signedIn && usernames.get(doc.actor.id)) || null },
+    actor: { kind: actor.kind, id: actor.id, username: (isSignedIn(event) && usernames.get(actor.id)) || null },
     correlationId,
     causationId,
     data: redactEventData(data),

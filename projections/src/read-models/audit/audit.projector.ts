@@ -10,8 +10,10 @@ import {
   type AuditDocument,
   type EventType,
   type OpenGrantsDocument,
+  type DomainEvent,
 } from '@vip/contracts';
-import { defineProjector } from '../../projector.ts';
+import type { BatchCollection } from '../../document-batch.ts';
+import { defineProjector, type ProjectedEvent } from '../../projector.ts';
 
 const everyEventType = Object.keys(eventSchemas) as EventType[];
 
@@ -37,42 +39,50 @@ export const auditProjector = defineProjector({
     ],
   },
   handles: everyEventType,
-  async apply(event, documents) {
+  // not async: most events need no read, and a batch applies this to every event
+  apply(event, documents) {
     // used first, so the batch writes these documents before the open grants
     const audit = documents.of<AuditDocument>(auditReadModels.audit);
     const data = event.data as Record<string, unknown>;
-    const { kind, id } = event.metadata.actor;
     const document: AuditDocument = {
       _id: auditDocumentId(event.position),
       position: event.position,
       type: event.type,
       time: event.createdAt.toISOString(),
-      actor: { kind, id },
       guildIds: guildIdsOf(data),
       userIds: userIdsOf(data, event.metadata.actor),
     };
     const keyDigest = keyDigestOf(data);
     if (keyDigest) document.keyDigests = [keyDigest];
-    if (event.type !== 'VipRoleGranted' && event.type !== 'VipRoleRemoved') {
-      // the document depends only on the event: a redelivery rewrites it unchanged
-      audit.set(document);
-      return;
-    }
-    // a grant opens a key's window for that member and server; the next removal closes every open one
-    const windows = documents.of<OpenGrantsDocument>(auditReadModels.openGrants);
-    const _id = vipRoleId(event.data.guildId, event.data.discordUserId);
-    const open = await windows.get(_id);
-    // redelivered: this event's document was written before the open grants were
-    if (open && open.lastPosition >= event.position) return;
-    let keyDigests: string[];
-    if (event.type === 'VipRoleGranted') {
-      const held = open?.keyDigests ?? [];
-      keyDigests = held.includes(event.data.keyDigest) ? [...held] : [...held, event.data.keyDigest];
-    } else {
-      if (open && open.keyDigests.length > 0) document.keyDigests = [...open.keyDigests];
-      keyDigests = [];
-    }
+    if (event.type === 'VipRoleGranted' || event.type === 'VipRoleRemoved')
+      return indexVipWindow(event, document, audit, documents.of<OpenGrantsDocument>(auditReadModels.openGrants));
+    // the document depends only on the event: a redelivery rewrites it unchanged
     audit.set(document);
-    windows.set({ _id, keyDigests, lastPosition: event.position });
   },
 });
+
+/**
+ * A grant opens its key's window for that member and server; the next removal closes every
+ * open one, and its document names their keys.
+ */
+async function indexVipWindow(
+  event: ProjectedEvent<Extract<DomainEvent, { type: 'VipRoleGranted' | 'VipRoleRemoved' }>>,
+  document: AuditDocument,
+  audit: BatchCollection<AuditDocument>,
+  windows: BatchCollection<OpenGrantsDocument>,
+): Promise<void> {
+  const _id = vipRoleId(event.data.guildId, event.data.discordUserId);
+  const open = await windows.get(_id);
+  // redelivered: this event's document was written before the open grants were
+  if (open && open.lastPosition >= event.position) return;
+  let keyDigests: string[];
+  if (event.type === 'VipRoleGranted') {
+    const held = open?.keyDigests ?? [];
+    keyDigests = held.includes(event.data.keyDigest) ? [...held] : [...held, event.data.keyDigest];
+  } else {
+    if (open && open.keyDigests.length > 0) document.keyDigests = [...open.keyDigests];
+    keyDigests = [];
+  }
+  audit.set(document);
+  windows.set({ _id, keyDigests, lastPosition: event.position });
+}
