@@ -4,6 +4,7 @@ import { api, login } from '../../test/support/http.ts';
 import { eventually, streamEvents } from '../../test/support/seed.ts';
 import { FakeDiscord, option, type RestCall } from './fake-discord/fake-discord.ts';
 import { sleep } from './support/journeys.ts';
+import { verifiedOwner } from './support/verified-owner.ts';
 import { CHANNELS, GUILD, OWNER, removeDataDir, startFakeDiscord, startProductWithBots } from './support/world.ts';
 
 const NEWCOMER = '320000000000000001';
@@ -33,6 +34,8 @@ describe('key bot: greetings and /auto ping', function () {
       10_000,
       'the server reported',
     );
+    // decisions.md §9: the bot greets only on a server a verified owner holds
+    await verifiedOwner(fake, product);
     const admin = await login(product.url, ADMIN.username, ADMIN.password);
     const saved = await api(product.url, 'POST', `/api/greetings/settings/${GUILD}`, {
       token: admin,

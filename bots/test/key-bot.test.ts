@@ -5,6 +5,7 @@ import { api } from '../../test/support/http.ts';
 import { eventually, seedKey } from '../../test/support/seed.ts';
 import { FakeDiscord, option } from './fake-discord/fake-discord.ts';
 import { generateKey, redeem } from './support/journeys.ts';
+import { verifiedOwner } from './support/verified-owner.ts';
 import { CHANNELS, GUILD, OWNER, removeDataDir, startFakeDiscord, startProductWithBots } from './support/world.ts';
 
 const NO_MANAGE_ROLES_GUILD = '200000000000000101';
@@ -49,6 +50,8 @@ describe('key bot: servers, /send and redeeming keys', function () {
     fake.addRole(high, { id: HIGH_ROLE, name: 'Admins', position: 20 });
     fake.addMember(high, member(1), 'member1');
     product = await startProductWithBots(fake);
+    // the log channel (/setlog) is used only on a server a verified owner holds (decisions.md §9)
+    await verifiedOwner(fake, product);
   });
   after(async () => {
     await product?.stop();

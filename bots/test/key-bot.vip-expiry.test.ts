@@ -4,6 +4,7 @@ import { api } from '../../test/support/http.ts';
 import { eventually, streamEvents } from '../../test/support/seed.ts';
 import { FakeDiscord, option } from './fake-discord/fake-discord.ts';
 import { generateKey, redeem, sleep } from './support/journeys.ts';
+import { verifiedOwner } from './support/verified-owner.ts';
 import { CHANNELS, GUILD, OWNER, removeDataDir, startFakeDiscord, startProductWithBots } from './support/world.ts';
 
 const WINDOW_SECONDS = 8;
@@ -45,6 +46,8 @@ describe('key bot: the VIP role is taken back when the window ends', function ()
       10_000,
       'the server reported',
     );
+    // the repeating ping below runs only on a server a verified owner holds (decisions.md §9)
+    await verifiedOwner(fake, product);
   });
   after(async () => {
     await product?.stop();

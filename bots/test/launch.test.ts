@@ -9,6 +9,7 @@ import { runCli } from '../../test/support/cli.ts';
 import { api } from '../../test/support/http.ts';
 import { appendEvents, eventually } from '../../test/support/seed.ts';
 import { FakeDiscord, waitFor } from './fake-discord/fake-discord.ts';
+import { seedVerifiedOwner } from './support/verified-owner.ts';
 import { CHANNELS, GUILD, KEY_BOT, OWNER, POSTER_BOT, startFakeDiscord } from './support/world.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -51,6 +52,7 @@ describe('bots: registration, start-up and sharding', function () {
       'setlog',
       'auto',
       'stats',
+      'link',
       'help',
     ]);
     const auto = keyCommands.body.find((command: { name: string }) => command.name === 'auto');
@@ -68,8 +70,9 @@ describe('bots: registration, start-up and sharding', function () {
 
   it('`npm start` says which bot starts; without the Server Members intent the key bot runs without it and warns', async () => {
     fake.bot('key').membersIntentDisallowed = true;
-    // the server already has a log channel: the warning goes there
+    // the server already has a verified owner and a log channel: the warning goes there
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-data-'));
+    await seedVerifiedOwner(dataDir, GUILD, OWNER);
     await appendEvents(dataDir, `bot-settings-${GUILD}`, [
       {
         type: 'LogChannelSet',

@@ -6,6 +6,7 @@ import type { ProductApi } from '../shared/product-api.ts';
 import type { KeyBotState } from './key-bot-state.ts';
 import type { ServerLog } from './server-log.ts';
 import type { VipRoles } from './vip-roles.ts';
+import type { VerifiedOwners } from './verified-owners.ts';
 
 /** What the key bot's commands and features share. */
 export interface KeyBotContext {
@@ -21,6 +22,8 @@ export interface KeyBotContext {
   logger: Logger;
   /** false when Discord refused the Server Members intent: no greetings, no member events. */
   membersIntent: boolean;
+  /** Which servers have an owner who proved they manage them (decisions.md §9). */
+  verifiedOwners: VerifiedOwners;
   /** The VIP window length as members read it ("60 minutes"). */
   vipWindowText: string;
 }

@@ -15,6 +15,8 @@ import { REDEEM_BUTTON_ID, REDEEM_MODAL_ID, redeemSubmittedKey, showRedeemModal 
 import { ServerLog } from './server-log.ts';
 import { VipRoleExpiry } from './vip-role-expiry.ts';
 import { VipRoles } from './vip-roles.ts';
+import { VerifiedOwners } from './verified-owners.ts';
+import { ManagementChecks } from './management-checks.ts';
 
 export interface BotDeps {
   eventStore: EventStore;
@@ -56,7 +58,14 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
     membersIntent: true,
     vipWindowText: windowText(deps.vipRoleMinutes),
   } as KeyBotContext;
-  context.log = new ServerLog(state, () => context.client, logger);
+  context.verifiedOwners = new VerifiedOwners();
+  // decisions.md §9: a server's log channel is used only while a verified owner holds it
+  context.log = new ServerLog(
+    state,
+    () => context.client,
+    logger,
+    (guildId) => context.verifiedOwners.hasVerifiedOwner(guildId),
+  );
   context.vipRoles = new VipRoles(state, context.log);
   const feed = new EventFeed(deps.eventStore, logger);
   context.feed = feed;
@@ -64,7 +73,10 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
 
   const expiry = new VipRoleExpiry(context);
   const autoPings = new AutoPings(context);
+  const managementChecks = new ManagementChecks(context);
   state.attach(feed);
+  context.verifiedOwners.attach(feed);
+  managementChecks.attach(feed);
   expiry.attach(feed);
   autoPings.attach(feed);
   await feed.start();
@@ -88,6 +100,7 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
       await reporter.reportAll();
       expiry.start();
       autoPings.start();
+      managementChecks.start();
     });
     client.on(Events.GuildCreate, (guild) => void reporter.report(guild));
     // discord.js emits guildDelete only when the bot left or was removed (an outage is guildUnavailable)
@@ -148,6 +161,7 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
       feed.stop();
       expiry.stop();
       autoPings.stop();
+      managementChecks.stop();
       greeter.stop();
       reporter.stop();
       await client.destroy();

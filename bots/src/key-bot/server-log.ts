@@ -12,6 +12,8 @@ export class ServerLog {
     private readonly state: KeyBotState,
     private readonly client: () => Client,
     private readonly logger: Logger,
+    /** Whether the server's log channel setting is acted on (only a verified owner's, decisions.md §9). */
+    private readonly usesLogChannel: (guildId: string) => boolean = () => true,
   ) {}
 
   async post(
@@ -22,7 +24,7 @@ export class ServerLog {
   ): Promise<void> {
     this.logger[level]({ guildId, ...fields }, text);
     const channelId = this.state.logChannelIds.get(guildId);
-    if (!channelId) return;
+    if (!channelId || !this.usesLogChannel(guildId)) return;
     try {
       const channel = await this.client().channels.fetch(channelId);
       if (channel?.isSendable()) await channel.send({ content: text, allowedMentions: { parse: [] } });

@@ -15,6 +15,12 @@ import type {
   VideoPostedRequest,
   VipRoleRemovedResponse,
 } from '@vip/contracts';
+import type {
+  LinkCommandRequest,
+  LinkCommandResponse,
+  ManagementCheckAnswer,
+  ManagementCheckAnsweredResponse,
+} from '@vip/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@vip/platform';
 
@@ -141,5 +147,12 @@ export class ProductApi {
   }
   videoPosted(postId: string, request: VideoPostedRequest) {
     return this.call<BotSettingResponse>('POST', `/api/bot/videos/${postId}/posted`, request);
+  }
+  /** /link: refused with a code (link_code_unknown, not_server_manager, ...) the command words for the member. */
+  link(request: LinkCommandRequest) {
+    return this.call<LinkCommandResponse>('POST', '/api/bot/discord/link', request);
+  }
+  answerManagementCheck(checkId: string, answer: ManagementCheckAnswer) {
+    return this.call<ManagementCheckAnsweredResponse>('POST', `/api/bot/management-checks/${checkId}`, answer);
   }
 }

@@ -12,6 +12,7 @@ import {
 } from './interactions.ts';
 import { guildPayload, memberPayload, snowflake, userPayload, type FakeBot, type FakeGuild } from './payloads.ts';
 import { handleRest, type RestCall } from './rest.ts';
+import { FakeOAuth } from './oauth.ts';
 
 export type { RestCall } from './rest.ts';
 export { option } from './interactions.ts';
@@ -44,6 +45,8 @@ export class FakeDiscord {
   /** Discord's recommendation in GET /gateway/bot. */
   shardCount = 1;
   readonly identified: { bot: string; shard: [number, number]; intents: number; at: number }[] = [];
+  /** Sign in with Discord: the authorize page, the code exchange, /users/@me and its guilds. */
+  readonly oauth = new FakeOAuth(() => this.guilds.values());
   private readonly failures: { method: string; path: RegExp; status: number; body: unknown }[] = [];
   private readonly gateway: FakeGateway;
 
@@ -340,6 +343,8 @@ export class FakeDiscord {
       at: Date.now(),
     };
     this.calls.push(call);
+    const oauth = this.oauth.answer(call, request);
+    if (oauth) return FakeOAuth.send(response, oauth);
     const failure = this.failures.findIndex(
       (candidate) => candidate.method === call.method && candidate.path.test(path),
     );

@@ -2,6 +2,7 @@ import type { SlashCommand } from '../../shared/slash-command.ts';
 import type { KeyBotContext } from '../key-bot-context.ts';
 import { autoCommand } from './auto.ts';
 import { helpCommand } from './help.ts';
+import { linkCommand } from './link.ts';
 import { sendCommand } from './send.ts';
 import { setLogCommand } from './setlog.ts';
 import { setRoleCommand } from './setrole.ts';
@@ -14,5 +15,6 @@ export const keyBotCommands: readonly SlashCommand<KeyBotContext>[] = [
   setLogCommand,
   autoCommand,
   statsCommand,
+  linkCommand,
   helpCommand,
 ];

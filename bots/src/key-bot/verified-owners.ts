@@ -1,0 +1,40 @@
+import type { EventFeed, FedEvent } from '../shared/event-feed.ts';
+
+const handled = ['ServerClaimed', 'ServerTakenOver', 'ServerClaimVerified', 'ServerReleased'] as const;
+
+/**
+ * Which servers have a verified owner (decisions.md §9): a subscriber whose Discord account
+ * proved they manage the server. Claims made before proof existed are unverified until their
+ * holder proves it (or a manager takes the server over); the bot does not act on the
+ * greeting, auto-ping or log settings of a server without a verified owner.
+ */
+export class VerifiedOwners {
+  /** guildId → the holder and the Discord account that proved it (null: unverified). */
+  private readonly claims = new Map<string, { userId: string; provenBy: string | null }>();
+
+  attach(feed: EventFeed): void {
+    feed.on(handled, (event) => this.apply(event));
+  }
+
+  apply(event: FedEvent<(typeof handled)[number]>): void {
+    const { guildId, userId } = event.data;
+    switch (event.type) {
+      case 'ServerClaimed':
+        this.claims.set(guildId, { userId, provenBy: event.data.discordUserId });
+        return;
+      case 'ServerTakenOver':
+      case 'ServerClaimVerified':
+        this.claims.set(guildId, { userId, provenBy: event.data.discordUserId });
+        return;
+      case 'ServerReleased':
+        if (this.claims.get(guildId)?.userId === userId) this.claims.delete(guildId);
+        return;
+    }
+  }
+
+  /** The server is held by someone who proved they manage it in Discord. */
+  hasVerifiedOwner(guildId: string): boolean {
+    const claim = this.claims.get(guildId);
+    return claim !== undefined && claim.provenBy !== null;
+  }
+}
