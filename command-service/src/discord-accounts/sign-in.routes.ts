@@ -43,7 +43,7 @@ export function discordSignInRoutes(deps: CommandDeps): MountedRoute[] {
       requireOAuth();
       if (intent === 'connect' && !user) throw new DomainError('unauthorized', discordTexts.connectNeedsSession);
       const lifetimeMs = configDefaults.discordIdentity.signInMinutes * 60_000;
-      const redirectUri = `${config.publicUrl ?? ctx.origin}/auth/discord/callback`;
+      const redirectUri = `${config.publicUrl ?? `${ctx.protocol}://${ctx.host}`}/auth/discord/callback`;
       const { state, nonce } = issueSignInState(keyring, {
         intent,
         userId: intent === 'connect' ? user!.id : null,
@@ -78,8 +78,9 @@ export function discordSignInRoutes(deps: CommandDeps): MountedRoute[] {
       const started = await loadState(deps.eventStore, signInStream(state), signInDecider.evolve, { completed: false });
       if (started.state.completed)
         throw new DomainError('conflict', discordTexts.stateUsed, errorCodes.discordStateUsed);
+      if (intent.intent === 'connect' && !user) throw new DomainError('unauthorized', discordTexts.connectNeedsSession);
       if (intent.intent === 'connect' && user?.id !== intent.userId)
-        throw new DomainError('unauthorized', user ? discordTexts.otherSession : discordTexts.connectNeedsSession);
+        throw new DomainError('forbidden', discordTexts.otherSession, errorCodes.forbidden);
 
       let read: DiscordAccountRead;
       try {
