@@ -54,6 +54,16 @@ export class DocumentBatch {
     for (const collection of this.collections.values()) await collection.flush();
     this.collections.clear();
   }
+
+  /**
+   * Writes now what was set in collections nothing has read in this batch (the audit trail's:
+   * one new document per event), so a long batch does not hold them all until its end. Always
+   * correct: a later read finds them in the store. Only the collections read keep their
+   * documents for one write at the end.
+   */
+  async flushUnread(): Promise<void> {
+    for (const collection of this.collections.values()) if (!collection.read) await collection.flush();
+  }
 }
 
 /** Operations per bulkWrite when a batch is flushed. */
@@ -64,6 +74,8 @@ class CollectionInBatch implements BatchCollection<Document> {
   private readonly changed = new Map<string, Readonly<Document> | null>();
   /** Documents read from the store and not changed since (null: none there). */
   private readonly loaded = new Map<string, Readonly<Document> | null>();
+  /** Whether anything was read from this collection in this batch. */
+  read = false;
 
   constructor(
     private readonly store: ReadStore,
@@ -71,6 +83,7 @@ class CollectionInBatch implements BatchCollection<Document> {
   ) {}
 
   async get(id: string): Promise<Readonly<Document> | null> {
+    this.read = true;
     const changed = this.changed.get(id);
     if (changed !== undefined) return changed;
     const loaded = this.loaded.get(id);
@@ -105,6 +118,7 @@ class CollectionInBatch implements BatchCollection<Document> {
       }
     }
     if (operations.length > 0) await collection.bulkWrite(operations, { ordered: false });
+    this.changed.clear();
   }
 }
 
