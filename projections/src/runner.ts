@@ -250,7 +250,7 @@ export class ProjectionRunner {
           }
         }
         // a batch of many pages: what no projector reads back is written page by page
-        if (applied + recorded.length < eventLimit) await batch.flushUnread();
+        if (Number.isFinite(eventLimit) && applied + recorded.length < eventLimit) await batch.flushUnread();
         if (applied === 0) from = recorded[0].position;
         applied += recorded.length;
         position = recorded[recorded.length - 1].position;
