@@ -49,6 +49,11 @@ export class AutoPings {
     if (!ping) return;
     this.timers.set(guildId, nextPingAt(ping.startedAt, this.intervalMs(ping), Math.max(Date.now(), dueAt)));
     if (!ownsGuild(client, guildId) || !client.guilds.cache.has(guildId)) return;
+    // paused while the owner's plan has ended (or the server is suspended): the schedule goes on, nothing is sent
+    if (!this.context.standings.actsOnOwnerSettings(guildId, Date.now())) {
+      logger.info({ guildId }, 'auto ping paused: the plan ended or the server is suspended');
+      return;
+    }
     const mention = ping.roleId ? `<@&${ping.roleId}>` : '@here';
     try {
       const channel = await client.channels.fetch(ping.channelId);

@@ -36,6 +36,8 @@ export class Greeter {
 
   onJoin(member: GuildMember): void {
     if (member.user.bot) return;
+    // the owner's plan ended, or the server is suspended: the greeting is kept, not sent
+    if (!this.context.standings.actsOnOwnerSettings(member.guild.id, Date.now())) return;
     const settings = this.context.state.greetings.get(member.guild.id);
     if (!settings?.enabled || !settings.channelId) return;
     const key = `${member.guild.id}:${member.id}`;
@@ -63,6 +65,7 @@ export class Greeter {
     // read again: the owner may have changed or disabled the greeting during the delay
     const settings = this.context.state.greetings.get(guild.id);
     if (!settings?.enabled || !settings.channelId || !guild.members.cache.has(member.id)) return;
+    if (!this.context.standings.actsOnOwnerSettings(guild.id, Date.now())) return;
     const content = renderGreeting(settings.message, {
       userId: member.id,
       serverName: guild.name,

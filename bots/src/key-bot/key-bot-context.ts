@@ -7,6 +7,9 @@ import type { KeyBotState } from './key-bot-state.ts';
 import type { ServerLog } from './server-log.ts';
 import type { VipRoles } from './vip-roles.ts';
 import type { VerifiedOwners } from './verified-owners.ts';
+import type { ServerStandings } from './server-standing.ts';
+import type { VerificationMessages } from './verification-messages.ts';
+import type { WhitelistRoles } from './whitelist-roles.ts';
 
 /** What the key bot's commands and features share. */
 export interface KeyBotContext {
@@ -26,4 +29,10 @@ export interface KeyBotContext {
   verifiedOwners: VerifiedOwners;
   /** The VIP window length as members read it ("60 minutes"). */
   vipWindowText: string;
+  /** Who holds each server, their plan, suspensions: whether the bot acts on a server's settings. */
+  standings: ServerStandings;
+  /** The owners' own key-verification messages (/send). */
+  verificationMessages: VerificationMessages;
+  /** Standing VIP from the admin's whitelist. */
+  whitelistRoles: WhitelistRoles;
 }

@@ -17,6 +17,9 @@ import { VipRoleExpiry } from './vip-role-expiry.ts';
 import { VipRoles } from './vip-roles.ts';
 import { VerifiedOwners } from './verified-owners.ts';
 import { ManagementChecks } from './management-checks.ts';
+import { ServerStandings } from './server-standing.ts';
+import { VerificationMessages } from './verification-messages.ts';
+import { WhitelistRoles } from './whitelist-roles.ts';
 
 export interface BotDeps {
   eventStore: EventStore;
@@ -70,6 +73,10 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
   const feed = new EventFeed(deps.eventStore, logger);
   context.feed = feed;
   deps.readiness?.add('key bot', () => feed.health());
+  context.standings = new ServerStandings(context.verifiedOwners);
+  context.verificationMessages = new VerificationMessages(context.standings);
+  const whitelistRoles = new WhitelistRoles(context);
+  context.whitelistRoles = whitelistRoles;
 
   const expiry = new VipRoleExpiry(context);
   const autoPings = new AutoPings(context);
@@ -77,6 +84,9 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
   state.attach(feed);
   context.verifiedOwners.attach(feed);
   managementChecks.attach(feed);
+  context.standings.attach(feed);
+  context.verificationMessages.attach(feed);
+  whitelistRoles.attach(feed);
   expiry.attach(feed);
   autoPings.attach(feed);
   await feed.start();
@@ -101,6 +111,7 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
       expiry.start();
       autoPings.start();
       managementChecks.start();
+      whitelistRoles.start();
     });
     client.on(Events.GuildCreate, (guild) => void reporter.report(guild));
     // discord.js emits guildDelete only when the bot left or was removed (an outage is guildUnavailable)
@@ -120,6 +131,7 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
     });
     client.on(Events.GuildMemberAdd, (member) => {
       greeter.onJoin(member);
+      whitelistRoles.onJoin(member);
       reporter.reportSoon(member.guild);
     });
     client.on(Events.GuildMemberRemove, (member) => {
@@ -129,7 +141,8 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
     client.on(Events.InteractionCreate, async (interaction) => {
       if (interaction.isChatInputCommand()) return runSlashCommand(keyBotCommands, interaction, context, logger);
       try {
-        if (interaction.isButton() && interaction.customId === REDEEM_BUTTON_ID) await showRedeemModal(interaction);
+        if (interaction.isButton() && interaction.customId === REDEEM_BUTTON_ID)
+          await showRedeemModal(interaction, context);
         else if (interaction.isModalSubmit() && interaction.customId === REDEEM_MODAL_ID)
           await redeemSubmittedKey(interaction, context);
       } catch (error) {
@@ -162,6 +175,7 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
       expiry.stop();
       autoPings.stop();
       managementChecks.stop();
+      whitelistRoles.stop();
       greeter.stop();
       reporter.stop();
       await client.destroy();

@@ -21,7 +21,12 @@ export const REDEEM_BUTTON_ID = 'vip:redeem';
 export const REDEEM_MODAL_ID = 'vip:redeem-modal';
 export const KEY_INPUT_ID = 'key';
 
-export async function showRedeemModal(interaction: ButtonInteraction): Promise<void> {
+export async function showRedeemModal(interaction: ButtonInteraction, context: KeyBotContext): Promise<void> {
+  // a suspended server's keys are refused: say so at once instead of asking for one
+  if (interaction.guildId && context.standings.isSuspended(interaction.guildId)) {
+    await replyPrivately(interaction, keyBotTexts.suspended(context.config.supportUrl));
+    return;
+  }
   const input = new TextInputBuilder()
     .setCustomId(KEY_INPUT_ID)
     .setLabel(keyBotTexts.modalLabel)

@@ -1,20 +1,10 @@
-import { keyErrorCodes, keyTexts } from '@vip/contracts';
+import { errorCodes, keyErrorCodes, keyTexts, suspensionTexts } from '@vip/contracts';
 
 const at = (ms: number) => `<t:${Math.floor(ms / 1000)}:f> (<t:${Math.floor(ms / 1000)}:R>)`;
 
 /** Everything the key bot says to members and in log channels, in one place. */
 export const keyBotTexts = {
-  // the key-verification message (/send)
-  embedTitle: '🔑 VIP access',
-  embedDescription: (vipMinutesText: string) =>
-    [
-      '1. Press **Get a key** and generate your VIP key on the key page.',
-      '2. Copy the key and come back here.',
-      '3. Press **Redeem Key** and paste it.',
-      '',
-      `You get the VIP role for ${vipMinutesText}.`,
-    ].join('\n'),
-  getKeyButton: 'Get a key',
+  // the key-verification message (/send); its default words are contracts' defaultVerificationMessage
   redeemButton: 'Redeem Key',
   modalTitle: 'Redeem your VIP key',
   modalLabel: 'Your key',
@@ -34,7 +24,11 @@ export const keyBotTexts = {
     [keyErrorCodes.expiredKey]: `❌ ${keyTexts.expiredKey}. Generate a new one on the key page.`,
     [keyErrorCodes.usedKey]: `❌ ${keyTexts.usedKey}. Generate a new one on the key page.`,
     [keyErrorCodes.wrongServer]: `❌ ${keyTexts.wrongServer}. Use it in the server it was generated for.`,
+    [errorCodes.serverSuspended]: `🚫 ${suspensionTexts.restricted}`,
   } as Record<string, string>,
+  /** An admin suspended the server: what members are told instead of a key prompt (spec §2 "403 Restricted"). */
+  suspended: (supportUrl: string | undefined) =>
+    `🚫 ${suspensionTexts.restricted}${supportUrl ? `\nContact support: <${supportUrl}>` : ''}`,
   keyRefused: (text: string) => `❌ ${text}`,
   missingManageRoles: '❌ I need the **Manage Roles** permission to give you the VIP role. Please tell a server admin.',
   roleAboveBot: (roleId: string) =>
@@ -84,6 +78,14 @@ export const keyBotTexts = {
   logRemoveFailed: (userId: string, reason: string) =>
     `⚠️ Could not remove the VIP role from <@${userId}>: ${reason}. I will try again.`,
   logRoleCreated: (roleId: string) => `🆕 Created the VIP role <@&${roleId}>.`,
+  logWhitelistGranted: (userId: string, roleId: string) =>
+    `⭐ <@${userId}> is whitelisted: <@&${roleId}> given for as long as the entry stands.`,
+  logWhitelistGrantFailed: (userId: string, reason: string) =>
+    `⚠️ Could not give the VIP role to whitelisted <@${userId}>: ${reason}`,
+  logWhitelistEnded: (userId: string, roleId: string | null, keyWindowOpen: boolean) =>
+    `⌛ Whitelist entry of <@${userId}> ended${
+      keyWindowOpen ? ': the role stays until their key window ends' : roleId ? `: <@&${roleId}> removed` : ''
+    }.`,
   warnMissingPermissions: (names: string[]) =>
     `⚠️ I am missing permissions: **${names.join('**, **')}**. Redeeming keys will fail until a server admin grants them.`,
   warnRoleAbove: (roleId: string) =>

@@ -52,7 +52,8 @@ export class VipRoleExpiry {
 
     const guild = client.guilds.cache.get(guildId);
     let roleId: string | null = null;
-    if (guild) {
+    // a standing whitelist entry keeps the role: the window is over all the same
+    if (guild && !this.context.whitelistRoles.holds(guildId, discordUserId)) {
       try {
         roleId = (await vipRoles.remove(guild, discordUserId))?.id ?? null;
       } catch (error) {

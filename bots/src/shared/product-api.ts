@@ -14,6 +14,7 @@ import type {
   VideoDueRequest,
   VideoPostedRequest,
   VipRoleRemovedResponse,
+  WhitelistRoleRemovedResponse,
 } from '@vip/contracts';
 import type {
   LinkCommandRequest,
@@ -119,6 +120,9 @@ export class ProductApi {
   }
   vipRoleRemoved(guildId: string, discordUserId: string) {
     return this.call<VipRoleRemovedResponse>('POST', '/api/bot/vip/removed', { guildId, discordUserId });
+  }
+  whitelistRoleRemoved(guildId: string, userId: string) {
+    return this.call<WhitelistRoleRemovedResponse>('POST', '/api/bot/whitelist/removed', { guildId, userId });
   }
   chooseVipRole(guildId: string, request: ChooseVipRoleRequest) {
     return this.call<BotSettingResponse>('POST', `/api/bot/guilds/${guildId}/vip-role`, request);

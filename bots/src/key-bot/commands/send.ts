@@ -8,6 +8,7 @@ import {
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
+import { colorToNumber, renderVerificationText } from '@vip/contracts';
 import { keyPageUrl } from '../../config.ts';
 import { replyPrivately, type SlashCommand } from '../../shared/slash-command.ts';
 import type { KeyBotContext } from '../key-bot-context.ts';
@@ -17,7 +18,11 @@ import { botMember } from '../vip-roles.ts';
 
 const isHttpUrl = (text: string) => /^https?:\/\//i.test(text) && URL.canParse(text);
 
-/** /send: the key-verification message, with a link to the key page and the Redeem Key button. */
+/**
+ * /send: the key-verification message, with a link to the key page and the Redeem Key button.
+ * Its words are the owner's own where their plan includes a custom verification message
+ * (VerificationMessages), the default otherwise.
+ */
 export const sendCommand: SlashCommand<KeyBotContext> = {
   data: new SlashCommandBuilder()
     .setName('send')
@@ -39,6 +44,8 @@ export const sendCommand: SlashCommand<KeyBotContext> = {
 
   async execute(interaction, context) {
     if (!interaction.inCachedGuild()) return replyPrivately(interaction, keyBotTexts.onlyInServers);
+    if (context.standings.isSuspended(interaction.guildId))
+      return replyPrivately(interaction, keyBotTexts.suspended(context.config.supportUrl));
     const buttonUrl = interaction.options.getString('button_url') ?? keyPageUrl(context.config, interaction.guildId);
     if (!isHttpUrl(buttonUrl)) return replyPrivately(interaction, keyBotTexts.badButtonUrl);
     const channel = interaction.options.getChannel('channel') ?? interaction.channel;
@@ -50,13 +57,15 @@ export const sendCommand: SlashCommand<KeyBotContext> = {
       .has([PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages, PermissionFlagsBits.EmbedLinks]);
     if (!allowed) return replyPrivately(interaction, keyBotTexts.cannotPostIn(channel.id));
 
+    const { message } = context.verificationMessages.messageFor(interaction.guildId, Date.now());
+    const values = { serverName: interaction.guild.name, vipDuration: context.vipWindowText };
     const embed = new EmbedBuilder()
-      .setTitle(keyBotTexts.embedTitle)
-      .setDescription(keyBotTexts.embedDescription(context.vipWindowText))
-      .setColor(0xf5b301)
+      .setTitle(renderVerificationText(message.title, values))
+      .setDescription(renderVerificationText(message.description, values))
+      .setColor(colorToNumber(message.color))
       .setFooter({ text: interaction.guild.name });
     const buttons = new ActionRowBuilder<ButtonBuilder>().addComponents(
-      new ButtonBuilder().setStyle(ButtonStyle.Link).setLabel(keyBotTexts.getKeyButton).setURL(buttonUrl),
+      new ButtonBuilder().setStyle(ButtonStyle.Link).setLabel(message.buttonLabel).setURL(buttonUrl),
       new ButtonBuilder()
         .setStyle(ButtonStyle.Success)
         .setLabel(keyBotTexts.redeemButton)

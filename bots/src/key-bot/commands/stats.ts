@@ -3,7 +3,7 @@ import { replyPrivately, type SlashCommand } from '../../shared/slash-command.ts
 import type { KeyBotContext } from '../key-bot-context.ts';
 import { keyBotTexts } from '../texts.ts';
 
-/** /stats: this server's real figures, counted from the log (keys, redemptions, VIPs now). */
+/** /stats: this server's real figures, counted from the log (keys, redemptions, VIPs now, whitelisted members). */
 export const statsCommand: SlashCommand<KeyBotContext> = {
   data: new SlashCommandBuilder()
     .setName('stats')
@@ -20,6 +20,11 @@ export const statsCommand: SlashCommand<KeyBotContext> = {
         { name: 'Keys generated', value: String(stats.keysGenerated), inline: true },
         { name: 'Keys redeemed', value: String(stats.keysRedeemed), inline: true },
         { name: 'VIPs right now', value: String(stats.activeVips), inline: true },
+        {
+          name: 'Whitelisted members',
+          value: String(context.whitelistRoles.countIn(interaction.guildId)),
+          inline: true,
+        },
       );
     await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral });
   },

@@ -1,0 +1,121 @@
+import { planIncludes, type PlanFeature, type PlanHolding } from '@vip/contracts';
+import type { EventFeed, FedEvent } from '../shared/event-feed.ts';
+import type { VerifiedOwners } from './verified-owners.ts';
+
+interface Plan {
+  planName: string;
+  slotsOverride: number | null;
+  /** ms since the epoch; an ended plan's expiry is its end. */
+  expiresAt: number;
+}
+
+const handled = [
+  'ServerClaimed',
+  'ServerReleased',
+  'ServerTakenOver',
+  'SubscriptionStarted',
+  'SubscriptionExtended',
+  'SubscriptionEnded',
+  'ServerSuspended',
+  'ServerSuspensionLifted',
+] as const;
+
+/**
+ * What the key bot knows of a server's standing, folded from the log: who holds it, their
+ * plan, and whether an admin suspended it. A plan's end is a time: each question is asked
+ * with `now`, so the bot stops acting the moment a plan runs out and acts again as soon as
+ * an extension is in the log, with nothing scheduled in between.
+ */
+export class ServerStandings {
+  private readonly owners = new Map<string, string>();
+  private readonly plans = new Map<string, Plan>();
+  private readonly suspended = new Set<string>();
+
+  /** H6's fold of proofs of management (decisions.md §9); without it every owner counts as verified. */
+  constructor(private readonly verifiedOwners?: VerifiedOwners) {}
+
+  attach(feed: EventFeed): void {
+    feed.on(handled, (event) => this.apply(event));
+  }
+
+  apply(event: FedEvent<(typeof handled)[number]>): void {
+    switch (event.type) {
+      case 'ServerClaimed':
+      case 'ServerTakenOver':
+        this.owners.set(event.data.guildId, event.data.userId);
+        return;
+      case 'ServerReleased':
+        if (this.owners.get(event.data.guildId) === event.data.userId) this.owners.delete(event.data.guildId);
+        return;
+      case 'SubscriptionStarted': {
+        const { userId, planName, slotsOverride, expiresAt } = event.data;
+        this.plans.set(userId, { planName, slotsOverride, expiresAt: Date.parse(expiresAt) });
+        return;
+      }
+      case 'SubscriptionExtended': {
+        const plan = this.plans.get(event.data.userId);
+        if (plan)
+          this.plans.set(event.data.userId, {
+            ...plan,
+            slotsOverride: event.data.slotsOverride,
+            expiresAt: Date.parse(event.data.expiresAt),
+          });
+        return;
+      }
+      case 'SubscriptionEnded': {
+        const plan = this.plans.get(event.data.userId);
+        if (plan) this.plans.set(event.data.userId, { ...plan, expiresAt: Date.parse(event.data.endedAt) });
+        return;
+      }
+      case 'ServerSuspended':
+        this.suspended.add(event.data.guildId);
+        return;
+      case 'ServerSuspensionLifted':
+        this.suspended.delete(event.data.guildId);
+        return;
+    }
+  }
+
+  /** Who holds the server; undefined when nobody does. */
+  ownerOf(guildId: string): string | undefined {
+    return this.owners.get(guildId);
+  }
+
+  /** The owner's plan at `now`; null when nobody holds the server or the owner never had a plan. */
+  planOf(guildId: string, now: number): PlanHolding | null {
+    const ownerId = this.owners.get(guildId);
+    const plan = ownerId === undefined ? undefined : this.plans.get(ownerId);
+    if (!plan) return null;
+    return { planName: plan.planName, slotsOverride: plan.slotsOverride, active: plan.expiresAt > now };
+  }
+
+  /** An admin suspended the server: the bot answers its members that access is restricted. */
+  isSuspended(guildId: string): boolean {
+    return this.suspended.has(guildId);
+  }
+
+  /** The owner's plan ended: greetings and auto-ping pause, their settings kept (decisions.md §11). */
+  planEnded(guildId: string, now: number): boolean {
+    const plan = this.planOf(guildId, now);
+    return plan !== null && !plan.active;
+  }
+
+  /** The owner's running plan includes this (the custom verification message). */
+  includes(guildId: string, feature: PlanFeature, now: number): boolean {
+    return planIncludes(this.planOf(guildId, now), feature);
+  }
+
+  /**
+   * The one place that says whether the bot acts on an owner's settings of a server
+   * (greetings, auto-ping): only a verified owner's (decisions.md §9), not while it is
+   * suspended, not once the owner's plan ended.
+   */
+  actsOnOwnerSettings(guildId: string, now: number): boolean {
+    return this.hasVerifiedOwner(guildId) && !this.isSuspended(guildId) && !this.planEnded(guildId, now);
+  }
+
+  /** The server is held by someone who proved they manage it in Discord. */
+  hasVerifiedOwner(guildId: string): boolean {
+    return this.verifiedOwners?.hasVerifiedOwner(guildId) ?? true;
+  }
+}

@@ -1,0 +1,163 @@
+import { DiscordAPIError, RESTJSONErrorCodes, type Guild, type GuildMember } from 'discord.js';
+import type { EventFeed } from '../shared/event-feed.ts';
+import { DueTimers } from '../shared/due-timers.ts';
+import { ownsGuild } from '../shared/discord-client.ts';
+import type { KeyBotContext } from './key-bot-context.ts';
+import { vipWindowKey } from './key-bot-state.ts';
+import { keyBotTexts } from './texts.ts';
+import { VipRoleUnavailable } from './vip-roles.ts';
+
+const RETRY_MS = 5 * 60_000;
+
+interface WhitelistEntry {
+  guildId: string;
+  userId: string;
+  /** ms since the epoch; null: lifetime. */
+  expiresAt: number | null;
+  listed: boolean;
+  /** The bot reported the role settled since the entry last changed (WhitelistRoleRemoved). */
+  settled: boolean;
+}
+
+const stands = (entry: WhitelistEntry | undefined, now: number): entry is WhitelistEntry =>
+  !!entry && entry.listed && (entry.expiresAt === null || entry.expiresAt > now);
+
+/**
+ * Standing VIP from the admin's whitelist (decisions.md §10): the member holds the VIP role
+ * for as long as the entry stands, without a key. The role is given when the entry is added
+ * (or the bot comes back and finds it), and when the member joins; it is taken back when the
+ * entry is removed or runs out. Removals are owed until the bot reports them
+ * (WhitelistRoleRemoved), so one that fell due while the bot was down runs as soon as it is
+ * back, once, as for key windows. A role a key window still holds is left in place, and a
+ * key window's end leaves a standing entry's role alone (vip-role-expiry.ts asks holds()).
+ */
+export class WhitelistRoles {
+  private readonly entries = new Map<string, WhitelistEntry>();
+  /** Entries whose role is owed back, or will be when they run out. */
+  private readonly removals: DueTimers<string>;
+  private started = false;
+
+  constructor(private readonly context: KeyBotContext) {
+    this.removals = new DueTimers((key) => this.settle(key), context.logger, 'whitelist-roles');
+  }
+
+  attach(feed: EventFeed): void {
+    feed.on(['WhitelistEntryAdded', 'WhitelistEntryRemoved', 'WhitelistRoleRemoved'], (event) => {
+      const { guildId, userId } = event.data;
+      const key = vipWindowKey(guildId, userId);
+      const entry = this.entries.get(key);
+      switch (event.type) {
+        case 'WhitelistEntryAdded': {
+          const expiresAt = event.data.expiresAt === null ? null : Date.parse(event.data.expiresAt);
+          this.entries.set(key, { guildId, userId, expiresAt, listed: true, settled: false });
+          if (expiresAt === null) this.removals.delete(key);
+          else this.removals.set(key, expiresAt);
+          // while the log is read again at start, start() gives every standing entry its role
+          if (this.started) void this.grant(guildId, userId);
+          return;
+        }
+        case 'WhitelistEntryRemoved':
+          if (!entry) return;
+          this.entries.set(key, { ...entry, listed: false });
+          if (!entry.settled) this.removals.set(key, Date.now());
+          return;
+        case 'WhitelistRoleRemoved':
+          this.removals.delete(key);
+          if (entry && !entry.listed) this.entries.delete(key);
+          else if (entry) this.entries.set(key, { ...entry, settled: true });
+          return;
+      }
+    });
+  }
+
+  /** After the fold and the connection: owed removals run, every standing entry gets its role. */
+  start(): void {
+    this.started = true;
+    this.removals.start();
+    const now = Date.now();
+    for (const entry of this.entries.values()) if (stands(entry, now)) void this.grant(entry.guildId, entry.userId);
+  }
+
+  stop(): void {
+    this.started = false;
+    this.removals.stop();
+  }
+
+  /** A standing entry gives this member the VIP role here now. */
+  holds(guildId: string, userId: string, now = Date.now()): boolean {
+    return stands(this.entries.get(vipWindowKey(guildId, userId)), now);
+  }
+
+  /** Whitelisted members of a server now (/stats). */
+  countIn(guildId: string, now = Date.now()): number {
+    let count = 0;
+    for (const entry of this.entries.values()) if (entry.guildId === guildId && stands(entry, now)) count++;
+    return count;
+  }
+
+  onJoin(member: GuildMember): void {
+    if (this.holds(member.guild.id, member.id)) void this.grant(member.guild.id, member.id);
+  }
+
+  private async grant(guildId: string, userId: string): Promise<void> {
+    const { client, vipRoles, log, logger } = this.context;
+    if (!ownsGuild(client, guildId)) return;
+    const guild = client.guilds.cache.get(guildId);
+    if (!guild) return; // not in that server: the role is given when the bot joins it and starts again
+    try {
+      const role = await vipRoles.ensure(guild);
+      if (await this.alreadyHas(guild, userId, role.id)) return;
+      await guild.members.addRole({ user: userId, role: role.id, reason: 'Whitelisted: standing VIP' });
+      await log.post(guildId, keyBotTexts.logWhitelistGranted(userId, role.id), { userId, roleId: role.id });
+    } catch (error) {
+      // not a member (yet): the role comes when they join
+      if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember) return;
+      const reason = error instanceof VipRoleUnavailable || error instanceof DiscordAPIError ? error.message : null;
+      if (reason === null) logger.error({ err: error, guildId, userId }, 'whitelist grant failed');
+      await log.post(guildId, keyBotTexts.logWhitelistGrantFailed(userId, reason ?? String(error)), { userId }, 'warn');
+    }
+  }
+
+  /** A member the bot has seen with the role is not given it again (no audit-log noise on every start). */
+  private async alreadyHas(guild: Guild, userId: string, roleId: string): Promise<boolean> {
+    const member = guild.members.cache.get(userId);
+    return !!member && !member.partial && member.roles.cache.has(roleId);
+  }
+
+  /** The entry ended (removed or ran out): take the role back unless a key window holds it, then report. */
+  private async settle(key: string): Promise<void> {
+    const { client, state, vipRoles, api, log, logger } = this.context;
+    const entry = this.entries.get(key);
+    if (!entry || entry.settled) return;
+    const now = Date.now();
+    if (stands(entry, now)) {
+      // renewed meanwhile: owed again when the new duration runs out
+      if (entry.expiresAt !== null) this.removals.set(key, entry.expiresAt);
+      return;
+    }
+    const { guildId, userId } = entry;
+    if (!ownsGuild(client, guildId)) return; // another shard holds this server
+    const window = state.vipWindows.get(key);
+    const keyWindowOpen = !!window && window.until > now;
+    const guild = client.guilds.cache.get(guildId);
+    let roleId: string | null = null;
+    if (guild && !keyWindowOpen) {
+      try {
+        roleId = (await vipRoles.remove(guild, userId))?.id ?? null;
+      } catch (error) {
+        const reason = error instanceof DiscordAPIError ? error.message : String(error);
+        await log.post(guildId, keyBotTexts.logRemoveFailed(userId, reason), { userId }, 'warn');
+        this.removals.set(key, Date.now() + RETRY_MS);
+        return;
+      }
+    }
+    try {
+      await api.whitelistRoleRemoved(guildId, userId);
+    } catch (error) {
+      logger.error({ err: error, guildId, userId }, 'could not report a whitelist role removal');
+      this.removals.set(key, Date.now() + RETRY_MS);
+      return;
+    }
+    if (guild) await log.post(guildId, keyBotTexts.logWhitelistEnded(userId, roleId, keyWindowOpen), { userId });
+  }
+}
