@@ -13,7 +13,8 @@ import type { ProjectedEvent, Projector } from './projector.ts';
  */
 /** One collection's documents within a batch (DocumentBatch.of). */
 export interface BatchCollection<T extends Document> {
-  get(id: string): Promise<Readonly<T> | null>;
+  /** Await it: a promise only when the store must be asked. */
+  get(id: string): Readonly<T> | null | Promise<Readonly<T> | null>;
   set(document: T): void;
   delete(id: string): void;
 }
@@ -32,7 +33,7 @@ export class DocumentBatch {
   }
 
   /** The document as this batch left it, else as the store holds it; null when there is none. */
-  get<T extends Document>(collection: string, id: string): Promise<Readonly<T> | null> {
+  async get<T extends Document>(collection: string, id: string): Promise<Readonly<T> | null> {
     return this.of<T>(collection).get(id);
   }
 
@@ -82,12 +83,17 @@ class CollectionInBatch implements BatchCollection<Document> {
     private readonly name: string,
   ) {}
 
-  async get(id: string): Promise<Readonly<Document> | null> {
+  /** Not async: a document this batch knows is handed back without a promise (most reads). */
+  get(id: string): Readonly<Document> | null | Promise<Readonly<Document> | null> {
     this.read = true;
     const changed = this.changed.get(id);
     if (changed !== undefined) return changed;
     const loaded = this.loaded.get(id);
     if (loaded !== undefined) return loaded;
+    return this.load(id);
+  }
+
+  private async load(id: string): Promise<Readonly<Document> | null> {
     const stored = await this.store.collection(this.name).findOne({ _id: id });
     const document = stored ? Object.freeze(stored) : null;
     this.loaded.set(id, document);
