@@ -17,7 +17,7 @@ export async function countOnce<T extends Counter>(
   const current = await counters.get(id);
   if (current && current.lastPosition >= position) return;
   const next: Record<string, unknown> = { ...(current ?? zeroes), _id: id, lastPosition: position };
-  for (const [field, amount] of Object.entries(increments) as [string, number][])
-    next[field] = ((next[field] as number | undefined) ?? 0) + amount;
+  for (const field in increments)
+    next[field] = ((next[field] as number | undefined) ?? 0) + (increments[field as keyof T] as number);
   counters.set(next as T);
 }
