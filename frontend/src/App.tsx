@@ -13,6 +13,7 @@ import { hostKindOf } from './app/host.ts';
 const StoreLayout = lazy(() => import('./app/StoreLayout.tsx'));
 const RequireUser = lazy(() => import('./features/auth/RequireUser.tsx'));
 const LoginPage = lazy(() => import('./features/auth/LoginPage.tsx'));
+const DiscordCallbackPage = lazy(() => import('./features/auth/DiscordCallbackPage.tsx'));
 const PanelPage = lazy(() => import('./features/panel/PanelPage.tsx'));
 const AdminRoute = lazy(() => import('./features/admin/AdminRoute.tsx'));
 const FeaturesPage = lazy(() => import('./features/marketing/FeaturesPage.tsx'));
@@ -34,7 +35,7 @@ const firstScreenChunks: Array<[RegExp, Array<() => Promise<unknown>>]> = [
   [/^\/features/, [() => import('./app/StoreLayout.tsx'), () => import('./features/marketing/FeaturesPage.tsx')]],
   [/^\/gen/, [() => import('./features/visitor/HashGate.tsx'), () => import('./features/visitor/KeyPageRoute.tsx')]],
   [/^\/key\//, [() => import('./features/visitor/KeyPageRoute.tsx')]],
-  [/^\/(login|panel|admin)/, [() => import('./app/StoreLayout.tsx')]],
+  [/^\/(login|panel|admin|auth)/, [() => import('./app/StoreLayout.tsx')]],
 ];
 for (const [path, chunks] of firstScreenChunks) {
   if (typeof location !== 'undefined' && path.test(location.pathname)) for (const load of chunks) void load();
@@ -68,6 +69,7 @@ export function App() {
           <Route path="/terms" element={<TermsPage />} />
           <Route element={<StoreLayout />}>
             <Route path="/login" element={<LoginPage />} />
+            <Route path="/auth/discord/callback" element={<DiscordCallbackPage />} />
             <Route path="/features" element={<FeaturesPage />} />
             <Route path="/status" element={<StatusPage />} />
             <Route element={<RequireUser />}>

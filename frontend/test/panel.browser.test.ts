@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
+import { proveManagement } from '../../test/support/discord.ts';
 import { logIn, pathOf, useProductInBrowser } from './support/productInBrowser.ts';
 import {
   api,
@@ -26,6 +27,11 @@ describe('frontend: subscriber panel (browser)', function () {
     for (const [index, id] of extraServers.entries())
       await reportServer(browser.product(), id, `Extra Server ${index + 1}`, 100 + index);
     subscriber = await createSubscriber(browser.product(), 'sub1', 'sub1-password');
+    // decisions.md §9: their Discord account manages these servers (proven with the key bot's /link)
+    await proveManagement(browser.product().url, await tokenOf(browser.product(), subscriber), [
+      DEMO_SERVER_ID,
+      ...extraServers,
+    ]);
     console.log(
       `      (subscriber created through ${subscriber.via === 'admin-api' ? 'POST /api/admin/subscribers' : 'the user CLI'})`,
     );

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ADMIN, removeDataDir, startAllInOne } from '../../test/support/all-in-one.ts';
+import { proveManagement } from '../../test/support/discord.ts';
+import { appendEvents } from '../../test/support/seed.ts';
 import { api, createSubscriber, DEMO_SERVER_ID, reportServer, seedDemoServer, tokenOf } from './support/seed.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -211,8 +213,24 @@ async function seed(product: { url: string; dataDir: string }) {
   for (const [id, name, members] of guilds) await reportServer(product, id, name, members);
   await createSubscriber(product, SUB.username, SUB.password, { planName: 'Business', days: 30, maxSlots: 4 });
   const subToken = await tokenOf(product, SUB);
+  // decisions.md §9: sub1's Discord account manages these servers, proven with /link
+  await proveManagement(
+    product.url,
+    subToken,
+    [DEMO_SERVER_ID, '100000000000000201', '100000000000000202', '100000000000000203', '199999999999999998'],
+    { username: 'Sub One' },
+  );
   for (const guildId of [DEMO_SERVER_ID, '100000000000000201', '199999999999999998'])
     await api(product, '/api/user/add-server', { token: subToken, body: { guildId } });
+  // a claim made before proof existed: the panel asks to verify it
+  const { id: subId } = (await api<{ id: string }>(product, '/api/user/info', { token: subToken })).body;
+  const claimedAt = new Date().toISOString();
+  await appendEvents(product.dataDir, 'server-owner-100000000000000205', [
+    { type: 'ServerClaimed', data: { guildId: '100000000000000205', userId: subId, claimedAt, discordUserId: null } },
+  ]);
+  await appendEvents(product.dataDir, `user-servers-${subId}`, [
+    { type: 'SubscriberServerAdded', data: { userId: subId, guildId: '100000000000000205', addedAt: claimedAt } },
+  ]);
   await api(product, `/api/greetings/settings/${DEMO_SERVER_ID}`, {
     token: subToken,
     body: {
@@ -285,7 +303,10 @@ async function take(browser: Browser, base: string, width: number, shot: Shot) {
   }
 }
 
-const product = await startAllInOne();
+// Sign in with Discord set up (its button on /login); the screens never go to Discord itself
+const product = await startAllInOne({
+  env: { DISCORD_CLIENT_ID: '700000000000000001', DISCORD_CLIENT_SECRET: 'screenshots-only' },
+});
 let browser: Browser | undefined;
 try {
   fs.mkdirSync(outDir, { recursive: true });

@@ -20,9 +20,10 @@ export interface ProductInBrowser {
 
 /**
  * Registers the hooks of a browser suite: the real all-in-one product (serving frontend/dist)
- * and Debian's chromium, skipped with a printed reason when chromium is missing.
+ * and Debian's chromium, skipped with a printed reason when chromium is missing. `env` is
+ * read when the product starts (after the suite's earlier `before` hooks, e.g. a fake Discord's).
  */
-export function useProductInBrowser(): ProductInBrowser {
+export function useProductInBrowser(options: { env?: () => Record<string, string> } = {}): ProductInBrowser {
   let server: Awaited<ReturnType<typeof startAllInOne>> | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -37,7 +38,7 @@ export function useProductInBrowser(): ProductInBrowser {
     if (!existsSync(`${repoRoot}frontend/dist/index.html`)) {
       execFileSync('npm', ['run', 'build', '-w', '@vip/frontend'], { cwd: repoRoot, stdio: 'inherit' });
     }
-    server = await startAllInOne();
+    server = await startAllInOne({ env: options.env?.() });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [

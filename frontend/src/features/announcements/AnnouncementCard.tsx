@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AnnouncementView } from '@vip/contracts';
+import './author.css';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatAnnouncementDate } from '../../lib/dates.ts';
 
 const priorityLabel = { low: 'Low', medium: 'Medium', high: 'High' } as const;
@@ -39,8 +41,9 @@ export function AnnouncementCard({
       </header>
       <p className="announcement-content">{content}</p>
       <footer className="announcement-footer">
-        <span className="muted">
-          by <span className="announcement-author">{author.username}</span> ·{' '}
+        <span className="muted announcement-byline">
+          <UserAvatar username={author.username} avatar={author.avatar} /> by{' '}
+          <span className="announcement-author">{author.username}</span> ·{' '}
           <time dateTime={createdAt}>{formatAnnouncementDate(createdAt)}</time>
         </span>
         <span className="announcement-actions">

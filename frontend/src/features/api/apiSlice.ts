@@ -54,6 +54,7 @@ export const apiSlice = createApi({
     'Guilds',
     'Health',
     'Audit',
+    'UserDiscord',
   ],
   // The session's own calls; each feature's endpoints are in its *Api.ts file.
   endpoints: (build) => ({

@@ -4,6 +4,7 @@ import { errorTexts } from '@vip/contracts/error-texts.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { selectCurrentUser } from './authSlice.ts';
+import { DiscordSignIn } from './DiscordSignIn.tsx';
 import { landingPathFor } from './landing.ts';
 import { logIn } from './logIn.ts';
 
@@ -76,6 +77,7 @@ export default function LoginPage() {
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
         </button>
+        <DiscordSignIn />
       </form>
     </main>
   );

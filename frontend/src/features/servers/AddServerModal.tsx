@@ -3,9 +3,14 @@ import toast from 'react-hot-toast';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { errorTextOf } from '../api/errorText.ts';
+import { ManagedServerPicker } from './ManagedServerPicker.tsx';
 import { useAddServerMutation } from './serversApi.ts';
 
-/** Spec §2/§5: register a server in a free slot. */
+/**
+ * Spec §2/§5: register a server in a free slot. The servers the user's Discord account
+ * manages are listed first (decisions.md §9); a typed ID works too, for a server proven
+ * with /link.
+ */
 export function AddServerModal({ onClose }: { onClose: () => void }) {
   const [guildId, setGuildId] = useState('');
   const [addServer, { isLoading }] = useAddServerMutation();
@@ -30,6 +35,7 @@ export function AddServerModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal title="Add server" onClose={onClose}>
+      <ManagedServerPicker onAdded={onClose} />
       <form onSubmit={handleSubmit} noValidate>
         <div className="field">
           <label htmlFor="add-server-id">Server ID</label>

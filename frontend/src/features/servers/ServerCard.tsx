@@ -7,16 +7,18 @@ import { ServerIcon } from '../../components/ServerIcon.tsx';
 import { failureField } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetServerQuery, useUpdateServerMutation } from './serversApi.ts';
+import { VerifyPrompt } from './VerifyPrompt.tsx';
 
-/** Spec §2/§4 server card: viewing or editing (Change Server ID). */
-export function ServerCard({ serverId }: { serverId: string }) {
+/** Spec §2/§4 server card: viewing or editing (Change Server ID); an unverified claim asks to be verified. */
+export function ServerCard({ serverId, unverified = false }: { serverId: string; unverified?: boolean }) {
   const { data: server, error, isLoading } = useGetServerQuery(serverId);
   const [editing, setEditing] = useState(false);
 
   const missing = server?.missingPermissions ?? [];
   return (
-    <li className="card server-card" data-server-id={serverId}>
+    <li className="card server-card" data-server-id={serverId} data-verified={!unverified}>
       <ServerSummary serverId={serverId} server={server} error={error} isLoading={isLoading} />
+      {unverified && <VerifyPrompt serverId={serverId} botInServer={Boolean(server)} />}
       {missing.length > 0 && (
         <p className="banner banner-warning">The bot is missing permissions here: {missing.join(', ')}.</p>
       )}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { AddServerModal } from './AddServerModal.tsx';
+import { DiscordAccountCard } from './DiscordAccountCard.tsx';
 import { ServerCard } from './ServerCard.tsx';
 import { useGetUserServersQuery } from './serversApi.ts';
 
@@ -10,16 +11,19 @@ export function ServersTab() {
   const query = useGetUserServersQuery();
   return (
     <QueryResult query={query} loading="Loading servers..." failed={panelTexts.failedToLoadServers}>
-      {({ servers, maxSlots }) => <ServerSlots servers={servers} maxSlots={maxSlots} />}
+      {({ servers, maxSlots, unverified }) => (
+        <ServerSlots servers={servers} maxSlots={maxSlots} unverified={unverified ?? []} />
+      )}
     </QueryResult>
   );
 }
 
-function ServerSlots({ servers, maxSlots }: { servers: string[]; maxSlots: number }) {
+function ServerSlots({ servers, maxSlots, unverified }: { servers: string[]; maxSlots: number; unverified: string[] }) {
   const [adding, setAdding] = useState(false);
   const canAdd = servers.length < maxSlots;
   return (
     <section aria-labelledby="servers-title">
+      <DiscordAccountCard />
       <div className="section-header">
         <div>
           <h2 id="servers-title">Your servers</h2>
@@ -48,7 +52,7 @@ function ServerSlots({ servers, maxSlots }: { servers: string[]; maxSlots: numbe
       ) : (
         <ul className="server-grid">
           {servers.map((serverId) => (
-            <ServerCard key={serverId} serverId={serverId} />
+            <ServerCard key={serverId} serverId={serverId} unverified={unverified.includes(serverId)} />
           ))}
         </ul>
       )}

@@ -6,6 +6,7 @@ import { QueryResult } from '../../components/QueryResult.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { CreateSubscriberForm } from './CreateSubscriberForm.tsx';
+import { SubscriberIdentity } from './SubscriberIdentity.tsx';
 import { useEndSubscriptionMutation, useExtendSubscriptionMutation, useGetSubscribersQuery } from './subscribersApi.ts';
 
 /** The admin's subscribers: their plans, with extend and end per row. */
@@ -95,6 +96,7 @@ function SubscriberRow({ subscriber }: { subscriber: SubscriberListItem }) {
           <dd className="mono">{subscriber.discordUserId ?? '—'}</dd>
         </div>
       </dl>
+      <SubscriberIdentity subscriber={subscriber} />
       <div className="subscriber-actions">
         <form className="extend-form" onSubmit={handleExtend}>
           <label htmlFor={daysId}>Days</label>
