@@ -10,6 +10,7 @@ import {
   jsonBody,
   metricsEndpoint,
   mountRoutes,
+  proxyTrustOf,
   securityHeaders,
   type MountedRoute,
 } from '@vip/platform';
@@ -56,7 +57,7 @@ export function commandRoutes(deps: CommandDeps): MountedRoute[] {
 
 /** One router for the whole write side (the catalogue test reads what it serves). */
 export function commandRouter(deps: CommandDeps): Router {
-  return mountRoutes(commandRoutes(deps), deps.config);
+  return mountRoutes(commandRoutes(deps), { botApiToken: deps.config.botApiToken, rateCounter: deps.rateCounter });
 }
 
 /**
@@ -65,7 +66,7 @@ export function commandRouter(deps: CommandDeps): Router {
  * for the orchestrator and Prometheus talking to this process directly).
  */
 export function createCommandApp(deps: CommandDeps): Koa {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  const app = new Koa(proxyTrustOf(deps.config.trustProxyHops));
   app.use(accessLog(deps.logger, deps.metrics));
   app.use(errorHandler(deps.logger));
   app.use(metricsEndpoint(deps.metrics));

@@ -23,8 +23,15 @@ export interface AppConfig {
   frontendDir: string;
   corsOrigin: string | undefined;
   logLevel: string;
-  /** Trust X-Forwarded-For (only behind the deployment's own proxy). */
+  /** Trust X-Forwarded-For (only behind the deployment's own proxy): trustProxyHops > 0. */
   trustProxy: boolean;
+  /**
+   * How many proxies of our own stand in front of the services (TRUST_PROXY_HOPS; TRUST_PROXY=true
+   * means 1): the client's address is the right-most entry of X-Forwarded-For that they appended.
+   */
+  trustProxyHops: number;
+  /** argon2 work of this process: hashes at once, waiting beyond them, and per client address; more answers 429. */
+  passwordHashing: { atOnce: number; queued: number; perClient: number };
   /** Service token the bots send as `Authorization: Bearer …`; bot routes answer 401 without it. */
   botApiToken: string | undefined;
   /** The key bot's application id, for invite links (Bot not in server → Invite Bot). */
@@ -58,6 +65,14 @@ function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   return value;
 }
 
+/** TRUST_PROXY_HOPS wins; TRUST_PROXY=true alone is the one proxy of docker-compose. */
+function proxyHopsOf(env: NodeJS.ProcessEnv): number {
+  if (env.TRUST_PROXY_HOPS !== undefined && env.TRUST_PROXY_HOPS !== '') return int('TRUST_PROXY_HOPS', 0, env);
+  if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '' || env.TRUST_PROXY === 'false') return 0;
+  if (env.TRUST_PROXY === 'true') return 1;
+  throw new Error(`TRUST_PROXY must be true or false (or set TRUST_PROXY_HOPS), got "${env.TRUST_PROXY}"`);
+}
+
 function signUpOf(raw: string | undefined): 'open' | 'closed' {
   if (raw === undefined || raw === '' || raw === 'closed') return 'closed';
   if (raw === 'open') return 'open';
@@ -80,7 +95,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frontendDir: path.resolve(env.FRONTEND_DIR || path.join(root, 'frontend/dist')),
     corsOrigin: env.CORS_ORIGIN || undefined,
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: proxyHopsOf(env) > 0,
+    trustProxyHops: proxyHopsOf(env),
+    passwordHashing: {
+      atOnce: Math.max(1, int('PASSWORD_HASHES_AT_ONCE', 2, env)),
+      queued: int('PASSWORD_HASHES_QUEUED', 16, env),
+      perClient: Math.max(1, int('PASSWORD_HASHES_PER_CLIENT', 3, env)),
+    },
     botApiToken: env.BOT_API_TOKEN || undefined,
     discordClientId: env.DISCORD_CLIENT_ID || undefined,
     posterDiscordClientId: env.POSTER_DISCORD_CLIENT_ID || undefined,

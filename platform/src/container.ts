@@ -15,10 +15,15 @@ import type { ReadStore } from './read-store/read-store.ts';
 import { MeteredEventStore } from './event-store/metered-event-store.ts';
 import { Metrics } from './metrics.ts';
 import { Readiness } from './readiness.ts';
+import { MemoryRateCounter, type RateCounter } from './rate-counter/rate-counter.ts';
+import { SqliteRateCounter } from './rate-counter/sqlite-rate-counter.ts';
+import { MongoRateCounter } from './rate-counter/mongo-rate-counter.ts';
+import { PasswordWork } from './auth/password-work.ts';
 
 export const embeddedFiles = (dataDir: string) => ({
   events: path.join(dataDir, 'events.sqlite'),
   readModels: path.join(dataDir, 'read-models.sqlite'),
+  rateWindows: path.join(dataDir, 'rate-limits.sqlite'),
 });
 
 /**
@@ -57,6 +62,7 @@ export const coreModule = (config: AppConfig, service: string) =>
     bind(TOKENS.logger).toConstantValue(createLogger(service, config.logLevel));
     bind(TOKENS.metrics).toConstantValue(new Metrics(service));
     bind(TOKENS.readiness).toConstantValue(new Readiness());
+    bind(TOKENS.passwordWork).toConstantValue(new PasswordWork(config.passwordHashing));
     const masterSecret = () => {
       const secret = resolveJwtSecret(config.jwtSecret, ensureDataDir(config.dataDir));
       // one written by hand, or copied in from a backup
@@ -98,16 +104,44 @@ export const readStoreModule = (config: AppConfig) =>
     }
   });
 
+/**
+ * Where per-client limits count. The all-in-one is the only process on its stores, so its
+ * own memory is enough; a service that runs as replicas counts in the deployment's store,
+ * so that a client is counted once across them (issue #13 item 18).
+ */
+export const rateCounterModule = (config: AppConfig, service: string) =>
+  new ContainerModule(({ bind }) => {
+    const open = async (): Promise<RateCounter> => {
+      if (service === 'all-in-one') return new MemoryRateCounter();
+      if (config.mongodbUrl) return MongoRateCounter.connect(config.mongodbUrl, config.mongodbDatabase);
+      return new SqliteRateCounter(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).rateWindows));
+    };
+    // closed by closeContainer's unbind, only if a service opened it
+    bind(TOKENS.rateCounter)
+      .toResolvedValue(open)
+      .onDeactivation((counter) => counter.close());
+  });
+
 /** A container whose stores follow the configuration; everything is a singleton. */
 export async function createContainer(config: AppConfig, service: string): Promise<Container> {
   const container = new Container({ defaultScope: 'Singleton' });
-  await container.load(coreModule(config, service), eventStoreModule(config), readStoreModule(config));
+  await container.load(
+    coreModule(config, service),
+    eventStoreModule(config),
+    readStoreModule(config),
+    rateCounterModule(config, service),
+  );
   return container;
 }
 
 /** Closes whichever stores were opened. */
 export async function closeContainer(container: Container): Promise<void> {
   const logger: Logger = container.get(TOKENS.logger);
+  try {
+    await container.unbindAsync(TOKENS.rateCounter);
+  } catch (error) {
+    logger.warn({ err: error }, 'closing the rate counter failed');
+  }
   for (const token of [TOKENS.eventStore, TOKENS.readStore] as const) {
     try {
       const store: { close(): Promise<void> } = await container.getAsync<{ close(): Promise<void> }>(token);

@@ -8,6 +8,8 @@ import type { Authenticator } from './auth/authenticator.ts';
 import type { Keyring } from './auth/keyring.ts';
 import type { Metrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
+import type { RateCounter } from './rate-counter/rate-counter.ts';
+import type { PasswordWork } from './auth/password-work.ts';
 
 /** Every injectable in one place (ARCHITECTURE.md: tokens in one file). */
 export const TOKENS = {
@@ -20,4 +22,6 @@ export const TOKENS = {
   keyring: Symbol.for('vip.Keyring') as ServiceIdentifier<Keyring>,
   metrics: Symbol.for('vip.Metrics') as ServiceIdentifier<Metrics>,
   readiness: Symbol.for('vip.Readiness') as ServiceIdentifier<Readiness>,
+  rateCounter: Symbol.for('vip.RateCounter') as ServiceIdentifier<RateCounter>,
+  passwordWork: Symbol.for('vip.PasswordWork') as ServiceIdentifier<PasswordWork>,
 } as const;

@@ -9,6 +9,7 @@ import {
   identify,
   metricsEndpoint,
   mountRoutes,
+  proxyTrustOf,
   securityHeaders,
   type MountedRoute,
 } from '@vip/platform';
@@ -52,7 +53,7 @@ export function queryRouter(deps: QueryDeps, service = 'query-service'): Router 
 
 /** The read side: every GET of the API, answered from the read models only. */
 export function createQueryApp(deps: QueryDeps, service = 'query-service'): Koa {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  const app = new Koa(proxyTrustOf(deps.config.trustProxyHops));
   app.use(accessLog(deps.logger, deps.metrics));
   app.use(errorHandler(deps.logger));
   app.use(metricsEndpoint(deps.metrics));

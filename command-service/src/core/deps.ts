@@ -6,6 +6,8 @@ import {
   type Keyring,
   type Logger,
   type Metrics,
+  type PasswordWork,
+  type RateCounter,
   type ReadStore,
   type Readiness,
   type SessionTokens,
@@ -23,6 +25,10 @@ export interface CommandDeps {
   authenticator: Authenticator;
   metrics: Metrics;
   readiness: Readiness;
+  /** Where per-client limits count (shared by the replicas). */
+  rateCounter: RateCounter;
+  /** The queue in front of argon2: sign-ins and password changes hash through it. */
+  passwordWork: PasswordWork;
 }
 
 export async function resolveCommandDeps(container: Container): Promise<CommandDeps> {
@@ -36,5 +42,7 @@ export async function resolveCommandDeps(container: Container): Promise<CommandD
     authenticator: await container.getAsync(TOKENS.authenticator),
     metrics: container.get(TOKENS.metrics),
     readiness: container.get(TOKENS.readiness),
+    rateCounter: await container.getAsync(TOKENS.rateCounter),
+    passwordWork: container.get(TOKENS.passwordWork),
   };
 }

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginResponse } from '@vip/contracts';
+import { projections, type LoginResponse } from '@vip/contracts';
 import type { Context } from 'koa';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { sessionDecider, sessionStream } from './session.decider.ts';
 
-const startSession = commandHandlerFor(sessionDecider, (command) => sessionStream(command.sessionId));
+// sessions fail closed (a token without its session record is refused): the token is handed
+// out once every service can find its session
+const startSession = commandHandlerFor(sessionDecider, (command) => sessionStream(command.sessionId), {
+  readYourWrites: projections.sessions,
+});
 
 export interface SessionHolder {
   userId: string;

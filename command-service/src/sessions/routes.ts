@@ -5,7 +5,7 @@ import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
 import { reservedUserId } from '../users/register-user.ts';
-import { userDecider, userStream } from '../users/user.decider.ts';
+import { userDecider, userStream, usernameStream } from '../users/user.decider.ts';
 import { openSession } from './open-session.ts';
 import { sessionDecider, sessionStream } from './session.decider.ts';
 
@@ -20,17 +20,20 @@ export function sessionRoutes(deps: CommandDeps): MountedRoute[] {
       authApi.login,
       async ({ ctx, body: { username, password } }) => {
         const user = await loadCredentials(deps, username);
-        // an unknown user costs the same argon2 work as a wrong password
-        const valid = await passwords.verify(user?.passwordHash ?? (await decoyPasswordHash()), password);
+        // an unknown user costs the same argon2 work as a wrong password; the work queues (or answers 429) per client
+        const valid = await deps.passwordWork.run(clientKey(ctx, deps.keyring), async () =>
+          passwords.verify(user?.passwordHash ?? (await decoyPasswordHash()), password),
+        );
         if (!user || !valid)
           throw new DomainError('unauthorized', errorTexts.invalidCredentials, errorCodes.invalidCredentials);
         return openSession(deps, ctx, user);
       },
       {
-        // per client and username: slows password guessing without locking anyone out for long
+        // per client and username, the username as the lookup reads it (its reservation stream):
+        // slows password guessing without locking anyone out for long
         rateLimit: {
           perMinute: deps.config.rateLimits.login,
-          keyOf: ({ ctx, body }) => `${clientKey(ctx, deps.keyring)}:${body.username.toLowerCase()}`,
+          keyOf: ({ ctx, body }) => `${clientKey(ctx, deps.keyring)}:${usernameStream(body.username.trim())}`,
         },
       },
     ),

@@ -12,8 +12,10 @@ export interface SignedInUser {
 
 /**
  * Turns a bearer token into the signed-in user: a valid signature, an unexpired token, a
- * session that has not been ended, and a user the read model knows. Used by HTTP routes
- * and by the /ws gateway alike.
+ * session on record that has not been ended, and a user the read model knows. Used by HTTP
+ * routes and by the /ws gateway alike. It fails closed: a token whose session is not in the
+ * read model (dropped, or lagging) is refused, so an ended session can never come back; sign-in
+ * waits for the session to be projected before it hands out the token.
  */
 export class Authenticator {
   constructor(
@@ -29,7 +31,7 @@ export class Authenticator {
       this.readStore.collection<SessionDocument>(readModels.sessions).findOne({ _id: claims.sessionId }),
       this.readStore.collection<UserDocument>(readModels.users).findOne({ _id: claims.userId }),
     ]);
-    if (session?.endedAt || !user) return null;
+    if (!session || session.endedAt || session.userId !== claims.userId || !user) return null;
     return {
       id: user._id,
       username: user.username,

@@ -21,6 +21,9 @@ export function errorHandler(logger: Logger): Middleware {
       await next();
     } catch (error) {
       if (error instanceof DomainError) {
+        // a refusal for now, not for good (the password hashing queue is full)
+        const { retryAfterSeconds } = error as { retryAfterSeconds?: number };
+        if (retryAfterSeconds) ctx.set('Retry-After', String(retryAfterSeconds));
         ctx.status = statusOfKind[error.kind];
         ctx.body = { error: error.message, code: error.code };
         return;
@@ -56,7 +59,8 @@ export const securityHeaders: Middleware = async (ctx, next) => {
   ctx.set('X-Frame-Options', 'DENY');
   ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-  if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+  // API answers are not cached, unless a route said otherwise (GET /api/site)
+  if (ctx.path.startsWith('/api/') && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
 };
 
 export function jsonBody(limit = '64kb'): Middleware {

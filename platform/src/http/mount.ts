@@ -4,7 +4,8 @@ import { apiCatalogue, type BodyOf, type ParamsOf, type QueryOf, type RouteSpec 
 import type { SignedInUser } from '../auth/authenticator.ts';
 import { DomainError, statusOfKind } from '../domain-error.ts';
 import { requireAdmin, requireBot, requireUser, type AppState } from './middleware.ts';
-import { rateLimiter, refuseTooMany } from './rate-limit.ts';
+import type { RateCounter } from '../rate-counter/rate-counter.ts';
+import { rateLimiter, refuseTooMany, type RateLimiter } from './rate-limit.ts';
 import { validate, validateForm } from './validate.ts';
 
 /** The caller, as the route's auth guarantees it: signed in for signedIn, owner and admin routes. */
@@ -30,7 +31,11 @@ export type RouteHandler<Spec extends RouteSpec> = (input: RouteInput<Spec>) => 
 export interface RouteOptions<Spec extends RouteSpec> {
   /** Owner routes: refuses (403) a caller who may not act on these params; runs before the body is read. */
   authorize?: (input: Pick<RouteInput<Spec>, 'ctx' | 'user' | 'params'>) => void | Promise<void>;
-  /** Required when the spec says rateLimited: counted after auth and validation, keyed by the valid input. */
+  /**
+   * Required when the spec says rateLimited: counted after auth and validation, so `keyOf`
+   * reads the input as the schema normalized it (the same value the lookup uses); the
+   * counter stores only a short digest of what it returns.
+   */
   rateLimit?: { perMinute: number; keyOf: (input: RouteInput<Spec>) => string; now?: () => number };
   /** A route whose refusals keep another shape than `{ error, code }` (the hash gate's `success: false`). */
   refusal?: (error: DomainError) => unknown;
@@ -44,6 +49,8 @@ export interface MountedRoute {
 export interface MountSettings {
   /** The bots' service token; without one no caller passes a bot route. */
   botApiToken?: string;
+  /** Where per-client limits count (shared by the replicas); a counter of this process when unset. */
+  rateCounter?: RateCounter;
 }
 
 function callerOf(ctx: Context, spec: RouteSpec, settings: MountSettings): SignedInUser | undefined {
@@ -92,7 +99,14 @@ export function on<Spec extends RouteSpec>(
     throw new Error(`${spec.method} ${spec.path}: the catalogue and the mount disagree about its rate limit`);
   if ((spec.auth === 'owner') !== Boolean(options.authorize))
     throw new Error(`${spec.method} ${spec.path}: an owner route, and only one, says who owns what (authorize)`);
-  const limiter = options.rateLimit && rateLimiter(options.rateLimit);
+  // made on the first request, when the mount's settings say where to count
+  let limiter: RateLimiter | undefined;
+  const limiterFor = (settings: MountSettings) =>
+    (limiter ??= rateLimiter({
+      ...options.rateLimit!,
+      name: `${spec.method} ${spec.path}`,
+      counter: settings.rateCounter,
+    }));
 
   const answer = async (ctx: Context, next: Next, settings: MountSettings) => {
     const user = callerOf(ctx, spec, settings);
@@ -102,8 +116,8 @@ export function on<Spec extends RouteSpec>(
     await options.authorize?.(input);
     if (spec.query) input.query = validate(spec.query, ctx.query) as QueryOf<Spec>;
     if (spec.body) input.body = (spec.form ? validateForm : validate)(spec.body, ctx.request.body) as BodyOf<Spec>;
-    if (limiter) {
-      const retryAfter = limiter.hit(options.rateLimit!.keyOf(input));
+    if (options.rateLimit) {
+      const retryAfter = await limiterFor(settings).hit(options.rateLimit.keyOf(input));
       if (retryAfter !== null) return refuseTooMany(ctx, retryAfter);
     }
     const body = await handler(input);

@@ -1,0 +1,87 @@
+import { expect } from 'chai';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import Koa from 'koa';
+import { authApi } from '@vip/contracts';
+import { errorHandler, jsonBody } from '../src/http/middleware.ts';
+import { mountRoutes, on } from '../src/http/mount.ts';
+import { limitKey, rateLimiter } from '../src/http/rate-limit.ts';
+import { createLogger } from '../src/logger.ts';
+import { MemoryRateCounter, type RateCounter, type RateWindow } from '../src/rate-counter/rate-counter.ts';
+
+/** A counter that remembers the keys it was asked to count. */
+class WatchedCounter implements RateCounter {
+  readonly adapterName = 'watched';
+  readonly keys: string[] = [];
+  constructor(readonly inner = new MemoryRateCounter(500)) {}
+  async hit(key: string, windowMs: number, now: number): Promise<RateWindow> {
+    this.keys.push(key);
+    return this.inner.hit(key, windowMs, now);
+  }
+  async close() {}
+}
+
+describe('per-client limits keyed on validated input (issue #13 items 2 and 3)', () => {
+  let url: string;
+  let server: Server;
+  const counter = new WatchedCounter();
+  const signIns: string[] = [];
+
+  before(async () => {
+    const app = new Koa();
+    app.use(errorHandler(createLogger('limits-test', 'silent')));
+    app.use(jsonBody());
+    const login = on(
+      authApi.login,
+      ({ body }) => {
+        signIns.push(body.username);
+        return { ok: true };
+      },
+      { rateLimit: { perMinute: 3, keyOf: ({ body }) => body.username.toLowerCase() } },
+    );
+    app.use(mountRoutes([login], { rateCounter: counter }).routes());
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => server.close());
+
+  const signIn = async (username: string) =>
+    (
+      await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'guess-guess' }),
+      })
+    ).status;
+
+  it('counts a padded or re-cased username in the bucket of the name the schema makes of it', async () => {
+    const statuses = [];
+    for (const username of ['alice', ' alice', '\talice', 'ALICE ', 'alice\n']) statuses.push(await signIn(username));
+    expect(statuses).to.deep.equal([200, 200, 200, 429, 429]);
+    expect(signIns).to.deep.equal(['alice', 'alice', 'alice']);
+  });
+
+  it('never counts what validation refused, and stores only short digests of what it counts', async () => {
+    const before = counter.keys.length;
+    for (let i = 0; i < 200; i++) expect(await signIn(`${'x'.repeat(60_000)}${i}`)).to.equal(400);
+    expect(counter.keys.length).to.equal(before);
+    for (let i = 0; i < 50; i++) await signIn(`user-${i}-${'y'.repeat(50)}`);
+    expect(new Set(counter.keys.map((key) => key.length))).to.deep.equal(new Set([22]));
+  });
+
+  it('holds at most its cap of windows, however many distinct clients come', async () => {
+    for (let i = 0; i < 2_000; i++) await signIn(`distinct-${i}`);
+    expect(counter.inner.size()).to.equal(500);
+  });
+
+  it('digests the limit’s name with the key, so two limits never share a window', async () => {
+    expect(limitKey('POST /api/auth/login', 'k')).to.not.equal(limitKey('POST /api/keys/generateKey', 'k'));
+    expect(limitKey('a', 'b\0c')).to.not.equal(limitKey('a\0b', 'c'));
+    const shared = new MemoryRateCounter();
+    const one = rateLimiter({ perMinute: 1, name: 'one', counter: shared });
+    const two = rateLimiter({ perMinute: 1, name: 'two', counter: shared });
+    expect([await one.hit('k'), await two.hit('k')]).to.deep.equal([null, null]);
+    expect(await one.hit('k')).to.be.within(1, 60);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The RateCounter contract on every adapter: memory always, the embedded SQLite file always
+ * (also as two connections, as two processes on one DATA_DIR use it), MongoDB's adapter
+ * against a collection that evaluates its update with mingo always and against a real
+ * server when MONGODB_URL is set; then what each adapter promises about its size.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { Aggregator } from 'mingo';
+import type { Document } from 'mongodb';
+import { MemoryRateCounter, type RateCounter } from '../src/rate-counter/rate-counter.ts';
+import { SqliteRateCounter } from '../src/rate-counter/sqlite-rate-counter.ts';
+import { MongoRateCounter } from '../src/rate-counter/mongo-rate-counter.ts';
+import { rateCounterContract } from './rate-counter.contract.ts';
+
+const MINUTE = 60_000;
+const start = Date.UTC(2030, 0, 1);
+
+/**
+ * What MongoRateCounter asks of its collection, done as the server would: the update
+ * pipeline evaluated by mingo on the stored document (or on `{ _id }` for an upsert), one
+ * call at a time as the server serializes writes to one document.
+ */
+function collectionEvaluatingPipelines() {
+  const documents = new Map<string, Document>();
+  const indexes: { keys: Document; options: Document }[] = [];
+  const collection = {
+    async createIndex(keys: Document, options: Document) {
+      indexes.push({ keys, options });
+      return String(options.name);
+    },
+    async findOneAndUpdate(filter: { _id: string }, pipeline: Document[], options: Document) {
+      expect(options).to.include({ upsert: true, returnDocument: 'after' });
+      const current = documents.get(filter._id) ?? { _id: filter._id };
+      const [updated] = new Aggregator(pipeline).run([structuredClone(current)]) as Document[];
+      documents.set(filter._id, updated);
+      return structuredClone(updated);
+    },
+  };
+  return {
+    collection: collection as unknown as ConstructorParameters<typeof MongoRateCounter>[0],
+    documents,
+    indexes,
+  };
+}
+
+describe('rate counters', function () {
+  let directory: string;
+  const opened: RateCounter[] = [];
+  const file = () => join(directory, `rate-${opened.length}-${Math.random().toString(36).slice(2)}.sqlite`);
+
+  before(function () {
+    directory = mkdtempSync(join(tmpdir(), 'rate-counter-test-'));
+  });
+  after(async function () {
+    for (const counter of opened) await counter.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  rateCounterContract('memory', async () => new MemoryRateCounter());
+  rateCounterContract('embedded-sqlite', async () => {
+    const counter = new SqliteRateCounter(file());
+    opened.push(counter);
+    return counter;
+  });
+  rateCounterContract('mongodb (its update evaluated by mingo)', async () => {
+    return new MongoRateCounter(collectionEvaluatingPipelines().collection);
+  });
+
+  const mongoUrl = process.env.MONGODB_URL;
+  if (mongoUrl) {
+    rateCounterContract('mongodb server', () =>
+      MongoRateCounter.connect(mongoUrl, process.env.MONGODB_DB ?? 'vip_rate_counter_contract'),
+    );
+  } else {
+    describe('RateCounter contract: mongodb server', function () {
+      it('runs against MongoDB when MONGODB_URL is set', function () {
+        console.log('MONGODB_URL is not set: the MongoDB rate counter contract is skipped');
+        this.skip();
+      });
+    });
+  }
+
+  it('embedded: two connections to one file count one client once (two processes on one DATA_DIR)', async () => {
+    const path = file();
+    const [one, two] = [new SqliteRateCounter(path), new SqliteRateCounter(path)];
+    opened.push(one, two);
+    for (let i = 0; i < 5; i++) {
+      await one.hit('client', MINUTE, start + i);
+      await two.hit('client', MINUTE, start + i);
+    }
+    expect(await one.hit('client', MINUTE, start + 10)).to.deep.equal({ count: 11, endsAt: start + MINUTE });
+  });
+
+  it('memory: thousands of distinct keys never hold more than the cap, the oldest going first', async () => {
+    const counter = new MemoryRateCounter(1_000);
+    for (let i = 0; i < 5_000; i++) counter.hitNow(`key-${i}`, MINUTE, start + i);
+    expect(counter.size()).to.equal(1_000);
+    // the newest are kept: key-4999 counts on, key-0 starts again
+    expect(counter.hitNow('key-4999', MINUTE, start + 5_000).count).to.equal(2);
+    expect(counter.hitNow('key-0', MINUTE, start + 5_000).count).to.equal(1);
+    expect(counter.size()).to.equal(1_000);
+  });
+
+  it('memory: ended windows are forgotten as new ones start', async () => {
+    const counter = new MemoryRateCounter();
+    for (let i = 0; i < 300; i++) counter.hitNow(`early-${i}`, MINUTE, start);
+    counter.hitNow('later', MINUTE, start + MINUTE);
+    expect(counter.size()).to.equal(1);
+  });
+
+  it('embedded: a sweep drops ended windows, then the oldest beyond the cap', async () => {
+    const counter = new SqliteRateCounter(file(), 100);
+    opened.push(counter);
+    for (let i = 0; i < 50; i++) await counter.hit(`early-${i}`, MINUTE, start);
+    for (let i = 0; i < 300; i++) await counter.hit(`late-${i}`, MINUTE, start + MINUTE + i);
+    counter.sweep(start + MINUTE + 300);
+    expect(counter.size()).to.equal(100);
+    // the newest are the ones kept
+    expect((await counter.hit('late-299', MINUTE, start + MINUTE + 301)).count).to.equal(2);
+    expect((await counter.hit('late-0', MINUTE, start + MINUTE + 301)).count).to.equal(1);
+  });
+
+  it('mongodb: a TTL index on the window’s end lets the server remove ended windows', async () => {
+    const stub = collectionEvaluatingPipelines();
+    const counter = new MongoRateCounter(stub.collection);
+    await counter.hit('a', MINUTE, start);
+    await counter.hit('b', MINUTE, start);
+    expect(stub.indexes).to.deep.equal([
+      { keys: { endsAt: 1 }, options: { expireAfterSeconds: 0, name: 'window_end_ttl' } },
+    ]);
+    expect(stub.documents.get('a')).to.deep.equal({ _id: 'a', count: 1, endsAt: new Date(start + MINUTE) });
+  });
+});
