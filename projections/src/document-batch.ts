@@ -111,7 +111,8 @@ class CollectionInBatch implements BatchCollection<Document> {
   async flush(): Promise<void> {
     const collection = this.store.collection(this.name);
     let operations: BulkOperation<Document>[] = [];
-    for (const [id, document] of this.changed) {
+    for (const id of this.changed.keys()) {
+      const document = this.changed.get(id);
       operations.push(
         document
           ? { replaceOne: { filter: { _id: id }, replacement: document, upsert: true } }

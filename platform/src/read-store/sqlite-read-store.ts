@@ -112,12 +112,13 @@ export class SqliteReadStore implements ReadStore, DocumentCache {
   private flushPending(): void {
     const parameters = this.chunkParameters;
     let filled = 0;
-    for (const [name, writes] of this.pending) {
+    // forEach: iterating [key, value] entries would allocate a pair per document
+    this.pending.forEach((writes, name) => {
       const documents = this.caches.get(name);
-      for (const [id, write] of writes) {
+      writes.forEach((write, id) => {
         if (write !== 'save') this.statements.remove.run(name, id);
         const entry = write === 'remove' ? undefined : documents?.get(id);
-        if (!entry) continue;
+        if (!entry) return;
         parameters[filled++] = name;
         parameters[filled++] = id;
         parameters[filled++] = entry.json;
@@ -125,8 +126,8 @@ export class SqliteReadStore implements ReadStore, DocumentCache {
           this.statements.saveChunk.run(parameters);
           filled = 0;
         }
-      }
-    }
+      });
+    });
     for (let at = 0; at < filled; at += 3)
       this.statements.save.run(parameters[at], parameters[at + 1], parameters[at + 2]);
     this.pending.clear();
