@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bootstrapAdmin, createCommandApp, resolveCommandDeps } from '@vip/command-service';
-import { createQueryApp, resolveQueryDeps } from '@vip/query-service';
+import { createQueryApp, resolveQueryDeps, siteSettingsOf } from '@vip/query-service';
 import { ProjectionRunner, allProjectors, attachWsGateway } from '@vip/projections';
 import { closeContainer, createContainer, drainable, type AppConfig, type Logger } from '@vip/platform';
 import { startBots } from '@vip/bots';
@@ -44,7 +44,8 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
 
   const commands = createCommandApp(commandDeps).callback();
   const queries = createQueryApp(queryDeps, 'all-in-one').callback();
-  const frontend = createFrontendApp(config.frontendDir, { logger, metrics }).callback();
+  // the pages carry the site's run-time settings (decisions.md §12): no rebuild, no extra round trip
+  const frontend = createFrontendApp(config.frontendDir, { logger, metrics }, siteSettingsOf(config)).callback();
 
   const server = http.createServer((req, res) => {
     const isApi = req.url === '/api' || req.url?.startsWith('/api/');

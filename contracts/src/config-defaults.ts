@@ -86,13 +86,25 @@ export const configDefaults = {
   posterPlan: { id: 'poster-business', name: 'Business', priceEuros: 15, serverSlots: 3 },
 } as const;
 
-export type Plan = (typeof configDefaults.plans)[number];
-export type PlanId = Plan['id'];
+/** A plan as the product sells it: what the pricing table says and the server enforces. */
+export interface Plan {
+  id: string;
+  name: string;
+  priceEuros: number;
+  serverSlots: number;
+  prioritySupport: boolean;
+  customVerificationMessage: boolean;
+  analytics: boolean;
+  lifetimeUpdates: boolean;
+  mostPopular: boolean;
+}
+export type PlanId = (typeof configDefaults.plans)[number]['id'];
 
 /** The plan a subscription's name stands for, if it is one of the configured plans. */
 export function planNamed(name: string | undefined | null): Plan | undefined {
   const wanted = name?.trim().toLowerCase();
-  return wanted ? configDefaults.plans.find((plan) => plan.name.toLowerCase() === wanted) : undefined;
+  const plans: readonly Plan[] = configDefaults.plans;
+  return wanted ? plans.find((plan) => plan.name.toLowerCase() === wanted) : undefined;
 }
 
 export type Priority = (typeof configDefaults.priorities)[number];

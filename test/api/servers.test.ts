@@ -23,8 +23,9 @@ const report = (name: string, memberCount: number, extra: Record<string, unknown
   missingPermissions: [],
   ...extra,
 });
+// the key bot's own permissions (View Channels, Send Messages, Embed Links, Mention Everyone, Manage Roles), not Administrator
 const inviteUrlOf = (guildId: string) =>
-  `https://discord.com/oauth2/authorize?client_id=${CLIENT_ID}&permissions=8&scope=bot%20applications.commands&guild_id=${guildId}&disable_guild_select=true`;
+  `https://discord.com/oauth2/authorize?client_id=${CLIENT_ID}&permissions=268585984&scope=bot%20applications.commands&guild_id=${guildId}&disable_guild_select=true`;
 
 describe('servers: bot reports, server info and subscriber slots', function () {
   let product: SpawnedProduct;
@@ -132,7 +133,14 @@ describe('servers: bot reports, server info and subscriber slots', function () {
     it('answers the spec shape for a server the bot is in', async () => {
       const response = await api(product.url, 'GET', `/api/server/${BIG}`);
       expect(response.status).to.equal(200);
-      expect(response.body).to.deep.equal({ id: BIG, name: 'Big', icon: null, memberCount: 501, noAds: false });
+      expect(response.body).to.deep.equal({
+        id: BIG,
+        name: 'Big',
+        icon: null,
+        memberCount: 501,
+        noAds: false,
+        sponsorUrl: null,
+      });
     });
 
     it('lists its channels', async () => {
@@ -255,6 +263,7 @@ describe('servers: bot reports, server info and subscriber slots', function () {
         icon: null,
         memberCount: 501,
         noAds: false,
+        sponsorUrl: null,
         missingPermissions: ['ManageRoles'],
       });
       const other = await api(product.url, 'GET', `/api/server/${BIG}`, { token: tokens.bob });
@@ -340,6 +349,7 @@ describe('servers: bot reports, server info and subscriber slots', function () {
         icon: null,
         memberCount: 7,
         noAds: true,
+        sponsorUrl: null,
       });
     });
   });

@@ -56,7 +56,11 @@ function history(now: number): Array<{ stream: string; event: DomainEvent }> {
     const at = new Date(now - Math.floor(random() * 10 * DAY)).toISOString();
     out.push({
       stream: `visitor-v${i % 11}`,
-      event: { type: 'VisitRecorded', data: { visitorDigest: `v${i % 11}`, guildId: null, visitedAt: at } },
+      // a page load as v1 wrote it (a visit without a server was only ever the twin of this one)
+      event: {
+        type: 'VisitRecorded',
+        data: { visitorDigest: `v${i % 11}`, guildId: '100000000000000001', visitedAt: at },
+      },
     });
   }
   // one member's window still open, one closed by the bot, one long past

@@ -18,22 +18,25 @@ export function visitorRoutes(deps: CommandDeps): MountedRoute[] {
   };
 
   /**
-   * No history can refuse a visit, so it is appended without reading the stream (`any`); the
-   * revision the append reached is the number of visits so far, this one included.
+   * Records the page load (once, whichever of its two calls comes first) and answers the page
+   * loads of this address so far, this one included. The stream is read: the decision needs
+   * the loads already recorded, and two calls racing for one load meet at the append.
    */
-  const recordVisit = async (ctx: Context, guildId: string | null): Promise<number> => {
+  const recordVisit = async (ctx: Context, guildId: string | null, pageLoadId: string | undefined) => {
     const visitorDigest = visitorDigestOf(ctx, deps.keyring);
-    const { revision } = await visits(deps, { type: 'RecordVisit', visitorDigest, guildId }, commandContext(ctx), {
-      withoutReading: 'any',
-    });
-    return revision! + 1;
+    const { state, events } = await visits(
+      deps,
+      { type: 'RecordVisit', visitorDigest, guildId, pageLoadId },
+      commandContext(ctx),
+    );
+    return events.reduce(visitorDecider.evolve, state).visits;
   };
 
   return [
     on(
       keysApi.trackVisitor,
-      async ({ ctx, body: { serverId } }) => {
-        await recordVisit(ctx, serverId);
+      async ({ ctx, body: { serverId, pageLoadId } }) => {
+        await recordVisit(ctx, serverId, pageLoadId);
         return { success: true };
       },
       { rateLimit },
@@ -41,8 +44,8 @@ export function visitorRoutes(deps: CommandDeps): MountedRoute[] {
 
     on(
       keysApi.trackIpVisit,
-      async ({ ctx }) => {
-        const answer: VisitCountResponse = { visitCount: await recordVisit(ctx, null) };
+      async ({ ctx, body: { serverId, pageLoadId } }) => {
+        const answer: VisitCountResponse = { visitCount: await recordVisit(ctx, serverId ?? null, pageLoadId) };
         return answer;
       },
       { rateLimit },

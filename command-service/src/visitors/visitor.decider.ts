@@ -6,24 +6,51 @@ export const visitorStream = (visitorDigest: string) => `visitor-${visitorDigest
 
 export type VisitorEvent = EventOf<'VisitRecorded'>;
 
-export type VisitorCommand = { type: 'RecordVisit'; visitorDigest: string; guildId: string | null };
+export type VisitorCommand = {
+  type: 'RecordVisit';
+  visitorDigest: string;
+  guildId: string | null;
+  /** The page load the call belongs to; absent, the call is a visit of its own. */
+  pageLoadId?: string;
+};
 
 export interface VisitorState {
+  /** Page loads of the key pages (a v1 twin is not one). */
   visits: number;
+  /** The last page loads recorded: a load's second call comes within seconds of its first. */
+  recentPageLoads: string[];
+}
+
+const RECENT_PAGE_LOADS = 16;
+
+export const initialVisitorState = (): VisitorState => ({ visits: 0, recentPageLoads: [] });
+
+export function evolveVisitor(state: VisitorState, event: VisitorEvent): VisitorState {
+  const { twin, pageLoadId } = event.data;
+  if (twin) return state;
+  return {
+    visits: state.visits + 1,
+    recentPageLoads: pageLoadId
+      ? [...state.recentPageLoads, pageLoadId].slice(-RECENT_PAGE_LOADS)
+      : state.recentPageLoads,
+  };
 }
 
 /**
- * A visit is always recorded: no history can refuse it. That is why the route appends
- * without reading the stream, and reads the count off the revision the append reached.
+ * One page load is one visit (issue #14): the key page sends both of its visit calls with the
+ * same page-load id, and whichever arrives second finds the load recorded and adds nothing.
+ * Nothing else can refuse a visit.
  */
 export const visitorDecider: Decider<VisitorCommand, VisitorState, VisitorEvent> = {
-  initialState: () => ({ visits: 0 }),
-  evolve: (state) => ({ visits: state.visits + 1 }),
-  decide: (command, _state, now) => {
+  initialState: initialVisitorState,
+  evolve: evolveVisitor,
+  decide: (command, state, now) => {
     switch (command.type) {
       case 'RecordVisit': {
-        const { visitorDigest, guildId } = command;
-        return [{ type: 'VisitRecorded', data: { visitorDigest, guildId, visitedAt: now.toISOString() } }];
+        const { visitorDigest, guildId, pageLoadId } = command;
+        if (pageLoadId && state.recentPageLoads.includes(pageLoadId)) return [];
+        const data = { visitorDigest, guildId, visitedAt: now.toISOString() };
+        return [{ type: 'VisitRecorded', data: pageLoadId ? { ...data, pageLoadId } : data }];
       }
     }
     const unknown: never = command.type;

@@ -53,8 +53,20 @@ export const redeemKeyRequestSchema = z.object({
     .max(200, keyTexts.unknownKey),
 });
 export const vipRoleRemovedRequestSchema = z.object({ guildId: discordId, discordUserId: discordId });
-export const trackVisitorRequestSchema = z.object({ serverId: serverIdFor(keyTexts.noServerId) });
-export const trackIpVisitRequestSchema = z.object({});
+/**
+ * The page load a visit call belongs to: the key page sends the same random id with both of
+ * its calls, so that one load is one visit. Without one, every call is a visit of its own.
+ */
+const pageLoadId = z
+  .string({ error: keyTexts.badPageLoadId })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, keyTexts.badPageLoadId)
+  .optional();
+export const trackVisitorRequestSchema = z.object({ serverId: serverIdFor(keyTexts.noServerId), pageLoadId });
+/** Spec §7 sends an empty object; the key page adds its page load and server, so either call can record the load whole. */
+export const trackIpVisitRequestSchema = z.object({
+  serverId: serverIdFor(keyTexts.noServerId).optional(),
+  pageLoadId,
+});
 /** A link's hash as it arrives in the path: anything that cannot be one is checked as an unknown link. */
 export const accessHashParamSchema = z.string().max(200).catch('');
 
@@ -104,6 +116,7 @@ export interface VipRoleRemovedResponse {
   removed: boolean;
 }
 
+/** How many page loads of the key pages this address made, this one included. */
 export interface VisitCountResponse {
   visitCount: number;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { serverTexts } from '../texts/servers.ts';
 import { defineRoute } from './route-spec.ts';
+import { keyBotInviteUrl } from './site.ts';
 
 const SNOWFLAKE = /^\d{17,20}$/;
 
@@ -75,6 +76,8 @@ export interface ServerInfoResponse {
   icon: string | null;
   memberCount: number;
   noAds: boolean;
+  /** The sponsor step the key page shows (decisions.md §3): the server's own link or the site's; null for none, always for a premium server. */
+  sponsorUrl: string | null;
   missingPermissions?: string[];
 }
 
@@ -111,12 +114,8 @@ export interface ServerSlotsChangedResponse extends UserServersResponse {
   message: string;
 }
 
-/** Add the key bot to a server (administrator permission, bot + commands scopes). */
-export function botInviteUrl(clientId: string | undefined, guildId?: string): string {
-  if (!clientId) return '/invite';
-  const base = `https://discord.com/oauth2/authorize?client_id=${encodeURIComponent(clientId)}&permissions=8&scope=bot%20applications.commands`;
-  return guildId ? `${base}&guild_id=${guildId}&disable_guild_select=true` : base;
-}
+/** Add the key bot to a server (its own permissions, bot + commands scopes); the invite page while it has no client id. */
+export const botInviteUrl = keyBotInviteUrl;
 
 const id = { id: serverIdParamSchema };
 export const serversApi = {

@@ -55,4 +55,15 @@ export const visitRecordedSchema = z.object({
   visitorDigest: z.string(),
   guildId: z.string().nullable(),
   visitedAt: z.string(),
+  /**
+   * v2: the page load this visit is, when the page named one (its two calls, trackIpVisit and
+   * trackVisitor, record it once).
+   */
+  pageLoadId: z.string().optional(),
+  /**
+   * Read from v1 only: a visit that named no server. Before v2 every key page load called both
+   * trackIpVisit (no server) and trackVisitor (its server), and both were recorded; the one
+   * naming the server stands for the load, this one is its twin and counts nowhere.
+   */
+  twin: z.literal(true).optional(),
 });

@@ -13,4 +13,5 @@ export const keyTexts = {
   usedKey: 'This key has already been used',
   wrongServer: 'This key belongs to another server',
   invalidDiscordId: 'Server and user ids must be Discord ids',
+  badPageLoadId: 'pageLoadId must be 8 to 64 letters, digits, dashes or underscores',
 } as const;

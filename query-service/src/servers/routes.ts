@@ -20,6 +20,7 @@ import { on, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
 import { serverTotals } from './server-totals.ts';
+import { ownSponsorUrl, shownSponsorUrl } from '../site/server-sponsor.ts';
 import { serverSuspendedError, suspensionOf } from '../suspensions/suspended-server.ts';
 
 /** GET /api/server/..., /api/user/servers. */
@@ -78,7 +79,11 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
         memberCount: guild.memberCount,
         // a premium owner's visitors see no sponsor step
         noAds: isPremiumSubscription(subscription, new Date()),
+        sponsorUrl: null,
       };
+      // decisions.md §3: the server's own sponsor link, else the site's; never on a premium server
+      const ownSponsor = await ownSponsorUrl(deps.readStore, guild._id);
+      body.sponsorUrl = shownSponsorUrl(ownSponsor, deps.config.sponsorUrl, body.noAds);
       // the owner's panel warns about permissions the bot lacks; visitors need not know
       if (ownerOrAdmin) body.missingPermissions = guild.missingPermissions;
       if (ownerOrAdmin && suspension)

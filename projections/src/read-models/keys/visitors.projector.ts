@@ -1,12 +1,16 @@
 import { keyProjections, keyReadModels, type VisitorDocument } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
-/** Visits per (hashed) address: distinct visitors and how often each came. */
+/** Page loads per (hashed) address: distinct visitors and how often each came. */
 export const visitorsProjector = defineProjector({
   name: keyProjections.visitors,
+  // 2: one page load is one visit (a v1 log's twin visits count nowhere)
+  version: 2,
   collections: [keyReadModels.visitors],
   handles: ['VisitRecorded'],
   async apply(event, documents) {
+    // the other half of a page load written before v2 (contracts' upcaster says which)
+    if (event.data.twin) return;
     const visitors = documents.of<VisitorDocument>(keyReadModels.visitors);
     const { visitorDigest, guildId, visitedAt } = event.data;
     // a count: an event delivered twice must not count twice

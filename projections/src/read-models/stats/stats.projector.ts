@@ -5,7 +5,7 @@ import { countOnce } from './count-once.ts';
 
 const zeroDay = { keysGenerated: 0, keysRedeemed: 0, visits: 0 };
 
-function count(documents: DocumentBatch, day: string, position: number, field: keyof typeof zeroDay): Promise<void> {
+function count(documents: DocumentBatch, day: string, position: number, field: keyof typeof zeroDay) {
   return countOnce(documents.of<DailyStatsDocument>(statsReadModels.daily), day, position, { [field]: 1 }, zeroDay);
 }
 
@@ -17,7 +17,8 @@ function count(documents: DocumentBatch, day: string, position: number, field: k
 export const statsProjector = defineProjector({
   name: 'stats',
   // 2: the totals document and the distinct visitors are gone (both kept what is kept elsewhere)
-  version: 2,
+  // 3: one page load is one visit (a v1 log's twin visits count nowhere)
+  version: 3,
   collections: Object.values(statsReadModels),
   retiredCollections: ['stats_totals', 'stats_visitors'],
   // VIP roles active now: windows that end later than now
@@ -30,6 +31,8 @@ export const statsProjector = defineProjector({
       case 'KeyRedeemed':
         return count(documents, utcDay(event.data.redeemedAt), event.position, 'keysRedeemed');
       case 'VisitRecorded':
+        // the other half of a page load written before v2 (contracts' upcaster says which)
+        if (event.data.twin) return;
         // distinct visitors are the visitors read model's documents, one per (hashed) address
         return count(documents, utcDay(event.data.visitedAt), event.position, 'visits');
       case 'VipRoleGranted': {

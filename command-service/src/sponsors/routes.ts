@@ -1,0 +1,68 @@
+import { projections, sponsorsApi, sponsorTexts, type SponsorChangedResponse } from '@vip/contracts';
+import { on, type MountedRoute, type SignedInUser } from '@vip/platform';
+import { commandHandlerFor } from '../core/command-handler.ts';
+import { commandContext } from '../core/context.ts';
+import type { CommandDeps } from '../core/deps.ts';
+import { loadState } from '../core/load-state.ts';
+import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
+import {
+  requireSponsorManager,
+  serverSponsorDecider,
+  serverSponsorStream,
+  type SponsorInputs,
+} from './server-sponsor.decider.ts';
+
+// the panel reads the link back at once, and the key page right after
+const sponsors = commandHandlerFor(serverSponsorDecider, (command) => serverSponsorStream(command.guildId), {
+  readYourWrites: projections.serverSponsors,
+});
+
+/** POST/DELETE /api/server/:id/sponsor: a server's own sponsor step (decisions.md §3). */
+export function sponsorRoutes(deps: CommandDeps): MountedRoute[] {
+  /** Who holds the server, from its reservation stream (never from a read model). */
+  const inputsFor = async (user: SignedInUser, guildId: string): Promise<SponsorInputs> => {
+    const owner = await loadState(
+      deps.eventStore,
+      serverOwnerStream(guildId),
+      evolveServerOwner,
+      initialServerOwnerState(),
+    );
+    return { guildId, caller: { userId: user.id, isAdmin: user.isAdmin }, ownerId: owner.state.ownerId };
+  };
+  // someone else's server: 403 before anything about the body is said
+  const authorize = async ({ user, params }: { user: SignedInUser; params: { id: string } }) =>
+    requireSponsorManager(await inputsFor(user, params.id));
+
+  return [
+    on(
+      sponsorsApi.setServerSponsor,
+      async ({ ctx, user, params: { id }, body: { sponsorUrl } }) => {
+        const inputs = await inputsFor(user, id);
+        await sponsors(deps, { type: 'SetServerSponsor', ...inputs, sponsorUrl }, commandContext(ctx));
+        const answer: SponsorChangedResponse = {
+          success: true,
+          message: sponsorTexts.sponsorSet,
+          serverId: id,
+          sponsorUrl,
+        };
+        return answer;
+      },
+      { authorize },
+    ),
+
+    on(
+      sponsorsApi.clearServerSponsor,
+      async ({ ctx, user, params: { id } }) => {
+        await sponsors(deps, { type: 'ClearServerSponsor', ...(await inputsFor(user, id)) }, commandContext(ctx));
+        const answer: SponsorChangedResponse = {
+          success: true,
+          message: sponsorTexts.sponsorCleared,
+          serverId: id,
+          sponsorUrl: null,
+        };
+        return answer;
+      },
+      { authorize },
+    ),
+  ];
+}

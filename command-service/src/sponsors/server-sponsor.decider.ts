@@ -1,0 +1,80 @@
+import { errorCodes, sponsorTexts, type EventOf } from '@vip/contracts';
+import { DomainError } from '@vip/platform';
+import type { Decider } from '../core/decider.ts';
+import { requireGreetingManager, type GreetingInputs } from '../greetings/greeting.decider.ts';
+
+/** Stream `sponsor-<guildId>`: the sponsor link of one server's key page (decisions.md §3). */
+export const serverSponsorStream = (guildId: string) => `sponsor-${guildId}`;
+
+export type ServerSponsorEvent = EventOf<'ServerSponsorSet' | 'ServerSponsorCleared'>;
+
+export interface ServerSponsorState {
+  sponsorUrl: string | null;
+}
+
+/** Who asks, and who holds the server (from its reservation stream). */
+export type SponsorInputs = GreetingInputs;
+
+export type ServerSponsorCommand =
+  | ({ type: 'SetServerSponsor'; sponsorUrl: string } & SponsorInputs)
+  | ({ type: 'ClearServerSponsor' } & SponsorInputs);
+
+export const initialServerSponsorState = (): ServerSponsorState => ({ sponsorUrl: null });
+
+export function evolveServerSponsor(_state: ServerSponsorState, event: ServerSponsorEvent): ServerSponsorState {
+  switch (event.type) {
+    case 'ServerSponsorSet':
+      return { sponsorUrl: event.data.sponsorUrl };
+    case 'ServerSponsorCleared':
+      return { sponsorUrl: null };
+  }
+}
+
+/**
+ * Who may touch a server's sponsor link: the same people as its other settings (the server's
+ * owner, or an admin); the one owner check of the product, so what makes an owner (decisions.md
+ * §9) applies here too.
+ */
+export const requireSponsorManager = (inputs: SponsorInputs): void => requireGreetingManager(inputs);
+
+/** Setting one sends the server's visitors somewhere: only its owner chooses where, not an admin. */
+function requireOwnerToSet({ caller, ownerId }: SponsorInputs): void {
+  if (ownerId !== caller.userId)
+    throw new DomainError('forbidden', sponsorTexts.onlyOwnerSets, errorCodes.notYourServer);
+}
+
+/**
+ * The owner sets or removes their server's link; an admin may remove it (abuse). The address
+ * was checked by the route's schema (http/https, no credentials, length); the same link again,
+ * or removing none, changes nothing.
+ */
+export const serverSponsorDecider: Decider<ServerSponsorCommand, ServerSponsorState, ServerSponsorEvent> = {
+  initialState: initialServerSponsorState,
+  evolve: evolveServerSponsor,
+  decide: (command, state, now) => {
+    requireSponsorManager(command);
+    switch (command.type) {
+      case 'SetServerSponsor': {
+        requireOwnerToSet(command);
+        if (state.sponsorUrl === command.sponsorUrl) return [];
+        const { guildId, sponsorUrl, caller } = command;
+        return [
+          { type: 'ServerSponsorSet', data: { guildId, sponsorUrl, setBy: caller.userId, setAt: now.toISOString() } },
+        ];
+      }
+      case 'ClearServerSponsor': {
+        if (state.sponsorUrl === null) return [];
+        const { guildId, caller, ownerId } = command;
+        const byAdmin = caller.isAdmin && ownerId !== caller.userId;
+        return [
+          {
+            type: 'ServerSponsorCleared',
+            data: { guildId, clearedBy: caller.userId, byAdmin, clearedAt: now.toISOString() },
+          },
+        ];
+      }
+    }
+    const unknown: never = command;
+    throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+  },
+};

@@ -1,0 +1,65 @@
+import {
+  errorCodes,
+  errorTexts,
+  isPremiumSubscription,
+  serverReadModels,
+  siteApi,
+  sponsorsApi,
+  subscriptionReadModels,
+  type ServerOwnerDocument,
+  type ServerSponsorResponse,
+  type SubscriptionDocument,
+} from '@vip/contracts';
+import { DomainError, on, type MountedRoute } from '@vip/platform';
+import type { QueryDeps } from '../deps.ts';
+import { ownSponsorUrl, shownSponsorUrl } from './server-sponsor.ts';
+import { siteSettingsOf } from './site-settings.ts';
+
+/**
+ * Settings change only with a restart: a browser may keep the answer a minute (the page the
+ * all-in-one serves carries it already; this is for the separately served frontend).
+ */
+const SITE_CACHE = 'public, max-age=60';
+
+/** GET /api/site and GET /api/server/:id/sponsor. */
+export function siteRoutes(deps: QueryDeps): MountedRoute[] {
+  const settings = siteSettingsOf(deps.config);
+  const owners = () => deps.readStore.collection<ServerOwnerDocument>(serverReadModels.serverOwners);
+
+  return [
+    on(siteApi.settings, ({ ctx }) => {
+      ctx.set('Cache-Control', SITE_CACHE);
+      return settings;
+    }),
+
+    on(
+      sponsorsApi.serverSponsor,
+      async ({ params: { id } }) => {
+        const owner = await owners().findOne({ _id: id });
+        const subscription = owner
+          ? await deps.readStore
+              .collection<SubscriptionDocument>(subscriptionReadModels.subscriptions)
+              .findOne({ _id: owner.userId })
+          : null;
+        const premium = isPremiumSubscription(subscription, new Date());
+        const own = await ownSponsorUrl(deps.readStore, id);
+        const body: ServerSponsorResponse = {
+          serverId: id,
+          sponsorUrl: own,
+          siteSponsorUrl: deps.config.sponsorUrl ?? null,
+          shownUrl: shownSponsorUrl(own, deps.config.sponsorUrl, premium),
+          premium,
+        };
+        return body;
+      },
+      {
+        authorize: async ({ user, params: { id } }) => {
+          if (user.isAdmin) return;
+          const owner = await owners().findOne({ _id: id });
+          if (owner?.userId !== user.id)
+            throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
+        },
+      },
+    ),
+  ];
+}

@@ -1,0 +1,37 @@
+import {
+  botInviteUrlFor,
+  botPermissions,
+  configDefaults,
+  discordClientIdOf,
+  permissionBits,
+  type BotInvite,
+  type DiscordPermissionName,
+  type SiteSettings,
+} from '@vip/contracts';
+import type { AppConfig } from '@vip/platform';
+
+function botInvite(clientId: string | undefined, permissions: readonly DiscordPermissionName[]): BotInvite | null {
+  const id = discordClientIdOf(clientId);
+  return id
+    ? { clientId: id, inviteUrl: botInviteUrlFor(id, permissions), permissions: permissionBits(permissions) }
+    : null;
+}
+
+/**
+ * What every visitor page states, from the running product's configuration (decisions.md
+ * §12). Only what pages show: no token, secret or internal address.
+ */
+export function siteSettingsOf(config: AppConfig): SiteSettings {
+  const { name, priceEuros, serverSlots } = configDefaults.posterPlan;
+  return {
+    keyBot: botInvite(config.discordClientId, botPermissions.keyBot),
+    posterBot: botInvite(config.posterDiscordClientId, botPermissions.posterBot),
+    supportUrl: config.supportUrl ?? null,
+    keyLifetimeHours: config.keyLifetimeHours,
+    vipRoleMinutes: config.vipRoleMinutes,
+    accessHashLifetimeMinutes: config.accessHashLifetimeMinutes,
+    defaultServerSlots: config.defaultServerSlots,
+    plans: configDefaults.plans,
+    posterPlan: { name, priceEuros, serverSlots },
+  };
+}
