@@ -5,16 +5,29 @@ type Counter = Document & { lastPosition: number };
 
 /**
  * Adds to counters at most once per event: a document remembers the position of the last
- * event it counted, so an event delivered again after a crash is skipped.
+ * event it counted, so an event delivered again after a crash is skipped. Returns a promise
+ * only when the counter had to be read from the store (not async: most counters are hot).
  */
-export async function countOnce<T extends Counter>(
+export function countOnce<T extends Counter>(
   counters: BatchCollection<T>,
   id: string,
   position: number,
   increments: Partial<Record<keyof T, number>>,
   zeroes: Omit<T, '_id' | 'lastPosition'>,
-): Promise<void> {
-  const current = await counters.get(id);
+): Promise<void> | undefined {
+  const current = counters.get(id);
+  if (current instanceof Promise) return current.then((read) => add(counters, read, id, position, increments, zeroes));
+  add(counters, current, id, position, increments, zeroes);
+}
+
+function add<T extends Counter>(
+  counters: BatchCollection<T>,
+  current: Readonly<T> | null,
+  id: string,
+  position: number,
+  increments: Partial<Record<keyof T, number>>,
+  zeroes: Omit<T, '_id' | 'lastPosition'>,
+): void {
   if (current && current.lastPosition >= position) return;
   const next: Record<string, unknown> = { ...(current ?? zeroes), _id: id, lastPosition: position };
   for (const field in increments)
