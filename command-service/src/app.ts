@@ -32,6 +32,7 @@ import { botSettingsRoutes } from './bot-settings/routes.ts';
 import { discordSignInRoutes } from './discord-accounts/sign-in.routes.ts';
 import { discordAccountRoutes } from './discord-accounts/routes.ts';
 import { discordAdminRoutes } from './discord-accounts/admin.routes.ts';
+import { sponsorRoutes } from './sponsors/routes.ts';
 
 /** Every route of the write side, each mounted from its spec in the catalogue. */
 export function commandRoutes(deps: CommandDeps): MountedRoute[] {
@@ -52,6 +53,7 @@ export function commandRoutes(deps: CommandDeps): MountedRoute[] {
     ...discordSignInRoutes(deps),
     ...discordAccountRoutes(deps),
     ...discordAdminRoutes(deps),
+    ...sponsorRoutes(deps),
   ];
 }
 

@@ -16,6 +16,8 @@ export * from './api/stats.ts';
 export * from './api/bot-settings.ts';
 export * from './api/audit.ts';
 export * from './api/discord.ts';
+export * from './api/site.ts';
+export * from './api/sponsors.ts';
 export * from './api/catalogue.ts';
 export * from './ws-messages.ts';
 export * from './read-models/index.ts';

@@ -20,6 +20,7 @@ export const projections = {
   stats: 'stats',
   botSettings: 'bot-settings',
   videoPosts: 'video-posts',
+  serverSponsors: 'server-sponsors',
   audit: auditProjection,
 } as const;
 

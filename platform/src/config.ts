@@ -1,4 +1,4 @@
-import { configDefaults } from '@vip/contracts';
+import { configDefaults, SPONSOR_URL_MAX, sponsorUrlOf } from '@vip/contracts';
 import path from 'node:path';
 
 /**
@@ -49,6 +49,8 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** Optional sponsor checkpoint shown on key pages (decisions.md §3); off when unset. */
   sponsorUrl: string | undefined;
+  /** The support server's invite, shown on the invite and 403 pages ("Contact support"). */
+  supportUrl: string | undefined;
   keyLifetimeHours: number;
   vipRoleMinutes: number;
   accessHashLifetimeMinutes: number;
@@ -77,6 +79,18 @@ function signUpOf(raw: string | undefined): 'open' | 'closed' {
   if (raw === undefined || raw === '' || raw === 'closed') return 'closed';
   if (raw === 'open') return 'open';
   throw new Error(`DISCORD_SIGNUP must be open or closed, got "${raw}"`);
+}
+
+/** An address shown to visitors: absolute http(s), as contracts' sponsor check says; a wrong one stops the start. */
+function publicAddress(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const url = sponsorUrlOf(raw);
+  if (url === null)
+    throw new Error(
+      `${name} must be a full http:// or https:// address without a user name (at most ${SPONSOR_URL_MAX} characters), got "${raw}"`,
+    );
+  return url;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -110,7 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     discordApiUrl: (env.DISCORD_API_URL || 'https://discord.com/api').replace(/\/+$/, ''),
     discordSignUp: signUpOf(env.DISCORD_SIGNUP),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
-    sponsorUrl: env.SPONSOR_URL || undefined,
+    sponsorUrl: publicAddress('SPONSOR_URL', env),
+    supportUrl: publicAddress('SUPPORT_URL', env),
     keyLifetimeHours: int('KEY_LIFETIME_HOURS', configDefaults.keyLifetimeHours, env),
     // VIP_ROLE_SECONDS (tests: windows of seconds) wins over VIP_ROLE_MINUTES; fractions of a minute are fine downstream
     vipRoleMinutes: env.VIP_ROLE_SECONDS

@@ -26,6 +26,7 @@ import { statsRoutes } from './stats/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { discordRoutes } from './users/discord-routes.ts';
+import { siteRoutes } from './site/routes.ts';
 
 /** Every route of the read side, each mounted from its spec in the catalogue. */
 export function queryRoutes(deps: QueryDeps, service = 'query-service'): MountedRoute[] {
@@ -42,6 +43,7 @@ export function queryRoutes(deps: QueryDeps, service = 'query-service'): Mounted
     ...statsRoutes(deps),
     ...auditRoutes(deps),
     ...discordRoutes(deps),
+    ...siteRoutes(deps),
     ...openApiRoutes(),
   ];
 }

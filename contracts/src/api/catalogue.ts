@@ -11,6 +11,8 @@ import { statsApi } from './stats.ts';
 import { botSettingsApi } from './bot-settings.ts';
 import { auditApi } from './audit.ts';
 import { discordApi } from './discord.ts';
+import { siteApi } from './site.ts';
+import { sponsorsApi } from './sponsors.ts';
 
 /**
  * Every call of the API. The services mount handlers only from these (platform's mountRoutes
@@ -29,4 +31,6 @@ export const apiCatalogue: readonly RouteSpec[] = [
   discordApi,
   botSettingsApi,
   auditApi,
+  siteApi,
+  sponsorsApi,
 ].flatMap((feature): RouteSpec[] => Object.values(feature));

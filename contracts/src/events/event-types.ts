@@ -59,6 +59,9 @@ export const eventTypeNames = [
   'DiscordSignInCompleted',
   'ManagementCheckRequested',
   'ManagementCheckAnswered',
+  // a server's own sponsor step
+  'ServerSponsorSet',
+  'ServerSponsorCleared',
 ] as const;
 
 export type EventTypeName = (typeof eventTypeNames)[number];

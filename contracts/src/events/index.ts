@@ -9,6 +9,7 @@ import * as subscription from './subscription.ts';
 import * as whitelist from './whitelist.ts';
 import * as bot from './bot.ts';
 import * as discord from './discord.ts';
+import * as sponsor from './sponsor.ts';
 import { storedSchemaVersion, upcast } from './upcasters.ts';
 
 export * from './metadata.ts';
@@ -21,6 +22,7 @@ export * from './subscription.ts';
 export * from './whitelist.ts';
 export * from './bot.ts';
 export * from './discord.ts';
+export * from './sponsor.ts';
 export * from './upcasters.ts';
 
 /**
@@ -57,7 +59,7 @@ export const eventSchemas = {
   KeyRedeemed: { version: 1, schema: key.keyRedeemedSchema },
   VipRoleGranted: { version: 1, schema: key.vipRoleGrantedSchema },
   VipRoleRemoved: { version: 1, schema: key.vipRoleRemovedSchema },
-  VisitRecorded: { version: 1, schema: key.visitRecordedSchema },
+  VisitRecorded: { version: 2, schema: key.visitRecordedSchema },
   // subscriptions and the whitelist
   SubscriptionStarted: { version: 1, schema: subscription.subscriptionStartedSchema },
   SubscriptionExtended: { version: 1, schema: subscription.subscriptionExtendedSchema },
@@ -85,6 +87,9 @@ export const eventSchemas = {
   DiscordSignInCompleted: { version: 1, schema: discord.discordSignInCompletedSchema },
   ManagementCheckRequested: { version: 1, schema: discord.managementCheckRequestedSchema },
   ManagementCheckAnswered: { version: 1, schema: discord.managementCheckAnsweredSchema },
+  // a server's own sponsor step
+  ServerSponsorSet: { version: 1, schema: sponsor.serverSponsorSetSchema },
+  ServerSponsorCleared: { version: 1, schema: sponsor.serverSponsorClearedSchema },
 } as const satisfies Record<string, { version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventSchemas;

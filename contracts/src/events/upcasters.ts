@@ -31,6 +31,10 @@ export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster
   ServerReleased: {
     1: (data) => ({ ...data, reason: null }),
   },
+  // v2: one page load is one visit; a v1 visit without a server was the twin of one with it
+  VisitRecorded: {
+    1: (data) => (data.guildId === null ? { ...data, twin: true } : data),
+  },
 };
 
 /** The version an event was written in; events written before versions were recorded are 1. */

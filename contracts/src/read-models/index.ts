@@ -5,3 +5,4 @@ export * from './subscriptions.ts';
 export * from './stats.ts';
 export * from './audit.ts';
 export * from './discord.ts';
+export * from './sponsors.ts';

@@ -9,6 +9,7 @@ import { statsProjectors } from './stats/index.ts';
 import { botsProjectors } from './bots/index.ts';
 import { auditProjectors } from './audit/index.ts';
 import { discordProjectors } from './discord/index.ts';
+import { serverSponsorsProjector } from './sponsors/server-sponsors.projector.ts';
 
 /**
  * Every read model, in the order they are applied within a batch (authors before posts; the
@@ -24,6 +25,7 @@ export const allProjectors: readonly Projector[] = [
   ...statsProjectors,
   ...botsProjectors,
   ...discordProjectors,
+  serverSponsorsProjector,
   ...auditProjectors,
 ];
 
