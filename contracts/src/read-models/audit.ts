@@ -1,3 +1,4 @@
+import { eventSchemas } from '../events/index.ts';
 import type { Actor } from '../events/metadata.ts';
 
 /**
@@ -81,14 +82,34 @@ const USER_FIELDS = [
   'previousUserId',
 ];
 
-/** The servers an event is about: its server, or both sides of a slot change. */
-export function guildIdsOf(data: EventFacts): string[] {
-  return idsIn(data, GUILD_FIELDS);
+type FieldsToRead = { guild: readonly string[]; user: readonly string[] };
+const fieldsByType = new Map<string, FieldsToRead>();
+
+/** Of GUILD_FIELDS and USER_FIELDS, those events of this type have (parsed data has no others). */
+function fieldsOf(type: string | undefined): FieldsToRead {
+  const known = type === undefined ? undefined : fieldsByType.get(type);
+  if (known) return known;
+  const shape =
+    type === undefined ? undefined : (eventSchemas as Record<string, EventSchema | undefined>)[type]?.schema.shape;
+  const fields = shape
+    ? { guild: GUILD_FIELDS.filter((field) => field in shape), user: USER_FIELDS.filter((field) => field in shape) }
+    : { guild: GUILD_FIELDS, user: USER_FIELDS };
+  if (type !== undefined && shape) fieldsByType.set(type, fields);
+  return fields;
+}
+type EventSchema = { schema: { shape?: Record<string, unknown> } };
+
+/**
+ * The servers an event is about: its server, or both sides of a slot change. Given the
+ * event's type, only the fields events of that type have are looked at.
+ */
+export function guildIdsOf(data: EventFacts, type?: string): string[] {
+  return idsIn(data, fieldsOf(type).guild);
 }
 
 /** The people an event is about or by: those it names (USER_FIELDS), and whoever caused it. */
-export function userIdsOf(data: EventFacts, actor: Actor): string[] {
-  return idsIn(data, USER_FIELDS, actor.id);
+export function userIdsOf(data: EventFacts, actor: Actor, type?: string): string[] {
+  return idsIn(data, fieldsOf(type).user, actor.id);
 }
 
 /** The full digest of the key the event names, if any. */

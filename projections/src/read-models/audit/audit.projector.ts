@@ -49,8 +49,8 @@ export const auditProjector = defineProjector({
       position: event.position,
       type: event.type,
       time: event.createdAt.toISOString(),
-      guildIds: guildIdsOf(data),
-      userIds: userIdsOf(data, event.metadata.actor),
+      guildIds: guildIdsOf(data, event.type),
+      userIds: userIdsOf(data, event.metadata.actor, event.type),
     };
     const keyDigest = keyDigestOf(data);
     if (keyDigest) document.keyDigests = [keyDigest];
