@@ -1,10 +1,11 @@
 // Writes .br and .gz beside every text asset of the build, so the server sends compressed
 // files without compressing on every request (koa-static serves them when the browser accepts).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = new URL('../dist/', import.meta.url).pathname;
+// the build's folder: frontend/dist, or the one given (a build made elsewhere with --outDir)
+const dist = process.argv[2] ? resolve(process.argv[2]) : new URL('../dist/', import.meta.url).pathname;
 const compressible = /\.(js|css|html|svg|json|txt)$/;
 
 function walk(dir) {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { hostKindOf } from '../src/app/host.ts';
-import { addToDiscordUrl, safeExternalUrl } from '../src/app/siteConfig.ts';
+import { safeExternalUrl } from '../src/app/siteConfig.ts';
 import { previewParts } from '../src/features/greetings/greetingDefaults.ts';
 import { formatChange, niceCeiling } from '../src/features/stats/figures.ts';
 import { countdownTo, formatCountdown, formatDate, formatDay } from '../src/lib/dates.ts';
@@ -71,14 +71,6 @@ describe('frontend: hosts and links', () => {
     expect(hostKindOf('example.com')).to.equal('main');
     expect(hostKindOf('127.0.0.1')).to.equal('main');
     expect(hostKindOf('inviter.example.com')).to.equal('main');
-  });
-
-  it('builds add-to-Discord links with administrator permission and both scopes, only from a real client id', () => {
-    expect(addToDiscordUrl('123456789012345678')).to.equal(
-      'https://discord.com/oauth2/authorize?client_id=123456789012345678&permissions=8&scope=bot%20applications.commands',
-    );
-    expect(addToDiscordUrl(undefined)).to.equal(undefined);
-    expect(addToDiscordUrl('abc&permissions=0')).to.equal(undefined);
   });
 
   it('follows only http(s) addresses', () => {

@@ -140,6 +140,18 @@ describe('sponsor step per server (decisions.md §3): the owner sets it, an admi
     expect(await head()).to.equal(before);
   });
 
+  it('lists every server with a link of its own for admins only', async () => {
+    const listed = await api(product.url, 'GET', '/api/admin/sponsors', { token: adminToken });
+    expect(listed.status).to.equal(200);
+    expect(listed.body.sponsors.map((item: { serverId: string }) => item.serverId)).to.deep.equal([CAROLS, ALICES]);
+    expect(listed.body.sponsors[1]).to.include({
+      serverId: ALICES,
+      serverName: 'Server 1',
+      sponsorUrl: 'https://alice-sponsor.example/deal',
+    });
+    expect((await api(product.url, 'GET', '/api/admin/sponsors', { token: tokens.alice })).status).to.equal(403);
+  });
+
   it('lets an admin clear a server’s link but not choose one', async () => {
     const chosen = await sponsor('POST', ALICES, adminToken, { sponsorUrl: 'https://admin.example/' });
     expect(chosen.status).to.equal(403);

@@ -65,6 +65,11 @@ export interface SponsorChangedResponse {
   sponsorUrl: string | null;
 }
 
+/** GET /api/admin/sponsors: every server with a sponsor link of its own, newest first (admins remove abuse). */
+export interface ServerSponsorListResponse {
+  sponsors: { serverId: string; serverName: string | null; sponsorUrl: string; setAt: string }[];
+}
+
 const id = { id: serverIdParamSchema };
 export const sponsorsApi = {
   serverSponsor: defineRoute({
@@ -83,6 +88,13 @@ export const sponsorsApi = {
     params: id,
     body: sponsorRequestSchema,
     response: { status: 200, description: 'SponsorChangedResponse' },
+  }),
+  listServerSponsors: defineRoute({
+    method: 'GET',
+    path: '/api/admin/sponsors',
+    auth: 'admin',
+    summary: 'Every server with a sponsor link of its own, newest first',
+    response: { status: 200, description: 'ServerSponsorListResponse' },
   }),
   clearServerSponsor: defineRoute({
     method: 'DELETE',

@@ -1,11 +1,14 @@
-/**
- * What the operator sets at build time (VITE_* variables). Nothing here is a secret: it all
- * ends up in the page. Anything missing is shown as "not configured", never invented.
- */
-// (undefined outside Vite, e.g. in the unit tests)
-const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
+import { useEffect, useSyncExternalStore } from 'react';
+import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@vip/contracts/api/site.ts';
 
-const clean = (value: string | undefined): string | undefined => value?.trim() || undefined;
+/**
+ * The site's settings as the running product states them (decisions.md §12: bots' client ids
+ * and invite links, support address, durations, limits, plans and prices). The page served by
+ * the all-in-one carries them in a JSON block, so they are there before the first paint; a
+ * frontend served on its own (nginx) asks GET /api/site once. Nothing is read at build time.
+ */
+export type { SiteSettings };
 
 /** Only absolute http(s) addresses are followed. */
 export function safeExternalUrl(value: string | undefined | null): string | undefined {
@@ -18,17 +21,65 @@ export function safeExternalUrl(value: string | undefined | null): string | unde
   }
 }
 
-export const siteConfig = {
-  keyBotClientId: clean(env.VITE_DISCORD_CLIENT_ID),
-  posterBotClientId: clean(env.VITE_POSTER_DISCORD_CLIENT_ID),
-  /** The support server's invite (spec §2 "Contact support", invite page). */
-  supportUrl: safeExternalUrl(clean(env.VITE_SUPPORT_URL)),
-  /** decisions.md §3: an optional, clearly labelled sponsor step; off unless configured. */
-  sponsorUrl: safeExternalUrl(clean(env.VITE_SPONSOR_URL)),
-} as const;
+/**
+ * When the settings cannot be read at all: nothing configured is claimed (no bot, no support
+ * link) and the figures are the product's defaults. The page says as much as it can.
+ */
+const unreachable: SiteSettings = {
+  keyBot: null,
+  posterBot: null,
+  supportUrl: null,
+  keyLifetimeHours: configDefaults.keyLifetimeHours,
+  vipRoleMinutes: configDefaults.vipRoleMinutes,
+  accessHashLifetimeMinutes: configDefaults.accessHashLifetimeMinutes,
+  defaultServerSlots: configDefaults.defaultServerSlots,
+  plans: configDefaults.plans,
+  posterPlan: configDefaults.posterPlan,
+};
 
-/** Spec §2 Invite: administrator permission plus the bot and application-commands scopes. */
-export function addToDiscordUrl(clientId: string | undefined): string | undefined {
-  if (!clientId || !/^\d{5,25}$/.test(clientId)) return undefined;
-  return `https://discord.com/oauth2/authorize?client_id=${clientId}&permissions=8&scope=bot%20applications.commands`;
+function injectedSettings(): SiteSettings | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const text = document.getElementById(SITE_SETTINGS_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as SiteSettings;
+  } catch {
+    return undefined;
+  }
+}
+
+let current: SiteSettings | undefined = injectedSettings();
+let asking: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+/** Asks GET /api/site unless the page carried the settings; at most one request at a time. */
+export function loadSiteSettings(): Promise<void> {
+  if (current) return Promise.resolve();
+  asking ??= fetch('/api/site', { headers: { Accept: 'application/json' } })
+    .then((response) => (response.ok ? (response.json() as Promise<SiteSettings>) : unreachable))
+    .catch(() => unreachable)
+    .then((settings) => {
+      current = settings;
+      asking = undefined;
+      for (const listener of listeners) listener();
+    });
+  return asking;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The settings, or undefined for the moment a separately served frontend waits for them. */
+export function useSiteSettings(): SiteSettings | undefined {
+  const settings = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
+  useEffect(() => {
+    if (!settings) void loadSiteSettings();
+  }, [settings]);
+  return settings;
 }

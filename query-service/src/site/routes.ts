@@ -6,7 +6,11 @@ import {
   siteApi,
   sponsorsApi,
   subscriptionReadModels,
+  sponsorReadModels,
+  type GuildDocument,
   type ServerOwnerDocument,
+  type ServerSponsorDocument,
+  type ServerSponsorListResponse,
   type ServerSponsorResponse,
   type SubscriptionDocument,
 } from '@vip/contracts';
@@ -21,7 +25,7 @@ import { siteSettingsOf } from './site-settings.ts';
  */
 const SITE_CACHE = 'public, max-age=60';
 
-/** GET /api/site and GET /api/server/:id/sponsor. */
+/** GET /api/site, GET /api/server/:id/sponsor and the admins' list of sponsor links. */
 export function siteRoutes(deps: QueryDeps): MountedRoute[] {
   const settings = siteSettingsOf(deps.config);
   const owners = () => deps.readStore.collection<ServerOwnerDocument>(serverReadModels.serverOwners);
@@ -30,6 +34,25 @@ export function siteRoutes(deps: QueryDeps): MountedRoute[] {
     on(siteApi.settings, ({ ctx }) => {
       ctx.set('Cache-Control', SITE_CACHE);
       return settings;
+    }),
+
+    on(sponsorsApi.listServerSponsors, async () => {
+      const own = await deps.readStore
+        .collection<ServerSponsorDocument>(sponsorReadModels.serverSponsors)
+        .find({}, { sort: { setAt: -1, _id: 1 } });
+      const guilds = await deps.readStore
+        .collection<GuildDocument>(serverReadModels.guilds)
+        .find({ _id: { $in: own.map((sponsor) => sponsor._id) } });
+      const nameOf = new Map(guilds.map((guild) => [guild._id, guild.name]));
+      const body: ServerSponsorListResponse = {
+        sponsors: own.map(({ _id, sponsorUrl, setAt }) => ({
+          serverId: _id,
+          serverName: nameOf.get(_id) ?? null,
+          sponsorUrl,
+          setAt,
+        })),
+      };
+      return body;
     }),
 
     on(

@@ -1,26 +1,19 @@
-import { addToDiscordUrl } from '../../app/siteConfig.ts';
+import type { BotInvite } from '@vip/contracts/api/site.ts';
 
 /**
- * The add-to-Discord link (administrator permission, bot + application-commands scopes). A
- * bot whose client id was not given at build time gets a disabled button and says so.
+ * The add-to-Discord link the running product gives (the bot's own permissions, bot +
+ * application-commands scopes). A bot whose client id is not configured gets a disabled
+ * button that says which variable is missing.
  */
-export function AddToDiscord({
-  clientId,
-  botName,
-  variable,
-}: {
-  clientId: string | undefined;
-  botName: string;
-  variable: string;
-}) {
-  const href = addToDiscordUrl(clientId);
-  if (!href) {
+export function AddToDiscord({ bot, botName, variable }: { bot: BotInvite | null; botName: string; variable: string }) {
+  if (!bot) {
+    const noteId = `${variable.toLowerCase()}-note`;
     return (
       <div className="add-to-discord">
-        <button type="button" className="button button-primary" disabled aria-describedby={`${variable}-note`}>
+        <button type="button" className="button button-primary" disabled aria-describedby={noteId}>
           Add to Discord
         </button>
-        <p className="field-hint" id={`${variable}-note`}>
+        <p className="field-hint" id={noteId}>
           The {botName} is not configured on this site yet ({variable} is not set).
         </p>
       </div>
@@ -29,7 +22,7 @@ export function AddToDiscord({
   return (
     <a
       className="button button-primary"
-      href={href}
+      href={bot.inviteUrl}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`Add the ${botName} to Discord`}

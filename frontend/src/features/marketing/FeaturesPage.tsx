@@ -1,39 +1,51 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import type { GuildDebugListResponse, PublicStatsResponse } from '@vip/contracts';
+import { groupedCount } from '../../app/counts.ts';
+import { hoursText, minutesText } from '../../app/durations.ts';
+import { useSiteSettings, type SiteSettings } from '../../app/siteConfig.ts';
 import { ChartIcon, ChatIcon, ClockIcon, KeyIcon } from '../../components/icons.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { keyBotCommands, posterBotCommands } from './commands.ts';
 import { PricingCard } from './PricingCard.tsx';
-import { pricingTiers } from './pricing.ts';
-import { useGetGuildsQuery, useGetPublicStatsQuery } from './publicApi.ts';
+import { pricingTiersOf } from './pricing.ts';
+import { usePolledJson } from './usePolledJson.ts';
 import { goToSection, useReveal } from './useReveal.ts';
 import './marketing.css';
 import { IconCards } from '../../components/IconCards.tsx';
 
 const refreshMs = configDefaults.statsRefreshSeconds * 1000;
 
-/** /features: spec §2 landing page. */
+/** /features: spec §2 landing page, with the durations and plans of the running product. */
 export default function FeaturesPage() {
+  const settings = useSiteSettings();
   // arriving at /features#pricing (the invite page's link): go there
   useEffect(() => {
     const id = window.location.hash.slice(1);
     if (id) requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView());
   }, []);
 
+  if (!settings)
+    return (
+      <SiteLayout wide>
+        <PageLoading />
+      </SiteLayout>
+    );
   return (
     <SiteLayout wide>
-      <Hero />
+      <Hero settings={settings} />
       <ServerStrip />
-      <FeatureSection />
+      <FeatureSection settings={settings} />
       <CommandSection />
       <StatsBand />
-      <PricingSection />
+      <PricingSection settings={settings} />
     </SiteLayout>
   );
 }
 
-function Hero() {
+function Hero({ settings }: { settings: SiteSettings }) {
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero-inner">
@@ -41,7 +53,7 @@ function Hero() {
         <h1 id="hero-title">Reward your members with VIP keys they can trust</h1>
         <p className="hero-lead">
           Members generate a one-time key, redeem it in your server and get a VIP role for{' '}
-          {configDefaults.vipRoleMinutes} minutes. No passwords, no spreadsheets, no guesswork.
+          {minutesText(settings.vipRoleMinutes)}. No passwords, no spreadsheets, no guesswork.
         </p>
         <div className="hero-actions">
           <button type="button" className="button button-primary button-large" onClick={() => goToSection('features')}>
@@ -58,13 +70,13 @@ function Hero() {
 
 /** The five largest servers, looping (spec §2, §9). Nothing to show, nothing shown. */
 function ServerStrip() {
-  const { data: guilds = [] } = useGetGuildsQuery();
+  const guilds = usePolledJson<GuildDebugListResponse>('/server/debug/guilds', refreshMs)?.guilds ?? [];
   const top = guilds.slice(0, configDefaults.topGuildsInStrip);
   if (top.length === 0) return null;
   const item = (guild: (typeof top)[number], copy: string) => (
     <li key={`${copy}-${guild.id}`} className="strip-item" aria-hidden={copy === 'b' || undefined}>
       <span className="strip-name">{guild.name}</span>
-      <span className="muted">{guild.memberCount.toLocaleString('en-US')} members</span>
+      <span className="muted">{groupedCount(guild.memberCount)} members</span>
     </li>
   );
   return (
@@ -81,16 +93,16 @@ function ServerStrip() {
   );
 }
 
-const featureCards = [
+const featureCards = ({ keyLifetimeHours }: SiteSettings) => [
   {
     icon: <KeyIcon />,
     title: 'One-time VIP keys',
-    text: 'Every key works once, for one server, and expires after 24 hours. Only a fingerprint of it is stored.',
+    text: `Every key works once, for one server, and expires after ${hoursText(keyLifetimeHours)}. Only a fingerprint of it is stored.`,
   },
   {
     icon: <ClockIcon />,
     title: 'Automatic pings',
-    text: 'Remind members to grab their key every 1 to 12 hours, without lifting a finger.',
+    text: `Remind members to grab their key every ${configDefaults.autoPingHours.min} to ${configDefaults.autoPingHours.max} hours, without lifting a finger.`,
   },
   {
     icon: <ChatIcon />,
@@ -104,7 +116,7 @@ const featureCards = [
   },
 ];
 
-function FeatureSection() {
+function FeatureSection({ settings }: { settings: SiteSettings }) {
   const ref = useRef<HTMLElement>(null);
   const revealed = useReveal(ref, 100);
   return (
@@ -116,7 +128,7 @@ function FeatureSection() {
       aria-labelledby="features-title"
     >
       <h2 id="features-title">Everything your VIP program needs</h2>
-      <IconCards cards={featureCards} kind="feature" />
+      <IconCards cards={featureCards(settings)} kind="feature" />
     </section>
   );
 }
@@ -157,7 +169,7 @@ function CommandList({ commands }: { commands: readonly { name: string; args?: s
 
 /** Spec §8: public figures fall back to 0 when they cannot be read. */
 function StatsBand() {
-  const { data } = useGetPublicStatsQuery(undefined, { pollingInterval: refreshMs });
+  const data = usePolledJson<PublicStatsResponse>('/stats/public', refreshMs);
   const figures = [
     { label: 'Active users', value: data?.activeUsers ?? 0 },
     { label: 'Keys generated', value: data?.keysGenerated ?? 0 },
@@ -168,7 +180,7 @@ function StatsBand() {
       <dl className="stats-band-inner">
         {figures.map(({ label, value }) => (
           <div key={label} className="stats-figure">
-            <dd data-figure={label}>{value.toLocaleString('en-US')}</dd>
+            <dd data-figure={label}>{groupedCount(value)}</dd>
             <dt>{label}</dt>
           </div>
         ))}
@@ -177,7 +189,7 @@ function StatsBand() {
   );
 }
 
-function PricingSection() {
+function PricingSection({ settings }: { settings: SiteSettings }) {
   const ref = useRef<HTMLElement>(null);
   const revealed = useReveal(ref, 800);
   return (
@@ -193,7 +205,7 @@ function PricingSection() {
         Every plan includes one-time keys, greetings and the admin panel. Prices per month.
       </p>
       <div className="pricing-grid">
-        {pricingTiers.map((tier) => (
+        {pricingTiersOf(settings.plans).map((tier) => (
           <PricingCard
             key={tier.name}
             tier={tier}

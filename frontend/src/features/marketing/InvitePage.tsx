@@ -1,18 +1,19 @@
 import { Link } from 'react-router';
-import { siteConfig } from '../../app/siteConfig.ts';
+import { useSiteSettings, type SiteSettings } from '../../app/siteConfig.ts';
 import { BotIcon, FilmIcon } from '../../components/icons.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { AddToDiscord } from './AddToDiscord.tsx';
 import { SupportLink } from './SupportLink.tsx';
 import './marketing.css';
 
-const bots = [
+const bots = (settings: SiteSettings) => [
   {
     id: 'key-bot',
     name: 'VIP Access bot',
     icon: <BotIcon size={32} />,
-    clientId: siteConfig.keyBotClientId,
-    variable: 'VITE_DISCORD_CLIENT_ID',
+    invite: settings.keyBot,
+    variable: 'DISCORD_CLIENT_ID',
     text: 'One-time VIP keys, key verification, automatic pings, greetings and redemption logs.',
     points: [
       'Key generation and verification',
@@ -25,15 +26,27 @@ const bots = [
     id: 'poster-bot',
     name: 'Poster bot',
     icon: <FilmIcon size={32} />,
-    clientId: siteConfig.posterBotClientId,
-    variable: 'VITE_POSTER_DISCORD_CLIENT_ID',
+    invite: settings.posterBot,
+    variable: 'POSTER_DISCORD_CLIENT_ID',
     text: 'Post videos with a title and a link button, and re-post anything from your library.',
-    points: ['/postvideo to any channel', '/videos library', 'Link buttons', 'Works next to the VIP Access bot'],
+    points: [
+      '/postvideo to any channel',
+      '/videos library',
+      'Link buttons',
+      `Up to ${settings.posterPlan.serverSlots} servers on the ${settings.posterPlan.name} plan`,
+    ],
   },
 ];
 
 /** /invite (spec §2): the two bots, each with its add link, premium features and support. */
 export default function InvitePage() {
+  const settings = useSiteSettings();
+  if (!settings)
+    return (
+      <SiteLayout>
+        <PageLoading />
+      </SiteLayout>
+    );
   return (
     <SiteLayout>
       <div className="invite-page">
@@ -42,7 +55,7 @@ export default function InvitePage() {
           <p className="muted">Add the bots to a server where you have the Manage Server permission.</p>
         </header>
         <div className="bot-grid">
-          {bots.map((bot) => (
+          {bots(settings).map((bot) => (
             <article key={bot.id} className="card bot-card" aria-labelledby={`${bot.id}-title`}>
               <span className="bot-avatar" aria-hidden="true">
                 {bot.icon}
@@ -55,7 +68,7 @@ export default function InvitePage() {
                 ))}
               </ul>
               <div className="bot-actions">
-                <AddToDiscord clientId={bot.clientId} botName={bot.name} variable={bot.variable} />
+                <AddToDiscord bot={bot.invite} botName={bot.name} variable={bot.variable} />
                 <Link className="button button-secondary" to="/features#pricing">
                   Premium features
                 </Link>

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { siteConfig } from '../../app/siteConfig.ts';
+import { useSiteSettings } from '../../app/siteConfig.ts';
 import { FilmIcon, HashIcon, LayersIcon, LinkIcon } from '../../components/icons.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { AddToDiscord } from './AddToDiscord.tsx';
 import { posterBotCommands } from './commands.ts';
 import { PricingCard } from './PricingCard.tsx';
-import { posterBusinessPlan } from './pricing.ts';
+import { posterPlanTier } from './pricing.ts';
 import './marketing.css';
 import { IconCards } from '../../components/IconCards.tsx';
 
@@ -30,6 +30,7 @@ const features = [
 
 /** The poster bot's landing page (spec §2), at /poster and at / on a poster.* host. */
 export default function PosterLanding() {
+  const settings = useSiteSettings();
   return (
     <SiteLayout>
       <div className="poster-page">
@@ -39,11 +40,9 @@ export default function PosterLanding() {
             <h1 id="poster-title">Post videos to Discord in one command</h1>
             <p className="hero-lead">Share, organise and re-post your videos without leaving Discord.</p>
             <div className="hero-actions">
-              <AddToDiscord
-                clientId={siteConfig.posterBotClientId}
-                botName="Poster bot"
-                variable="VITE_POSTER_DISCORD_CLIENT_ID"
-              />
+              {settings && (
+                <AddToDiscord bot={settings.posterBot} botName="Poster bot" variable="POSTER_DISCORD_CLIENT_ID" />
+              )}
             </div>
           </div>
         </section>
@@ -65,14 +64,16 @@ export default function PosterLanding() {
               ))}
             </dl>
           </section>
-          <PricingCard
-            tier={posterBusinessPlan}
-            action={
-              <Link className="button button-primary button-block" to="/invite#support">
-                Get the Business Plan
-              </Link>
-            }
-          />
+          {settings && (
+            <PricingCard
+              tier={posterPlanTier(settings.posterPlan)}
+              action={
+                <Link className="button button-primary button-block" to="/invite#support">
+                  Get the {settings.posterPlan.name} Plan
+                </Link>
+              }
+            />
+          )}
         </div>
       </div>
     </SiteLayout>

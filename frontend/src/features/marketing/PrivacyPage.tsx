@@ -1,8 +1,17 @@
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { hoursText, minutesText } from '../../app/durations.ts';
+import { useSiteSettings } from '../../app/siteConfig.ts';
+import { PageLoading } from '../../components/PageLoading.tsx';
 import { LegalPage } from './LegalPage.tsx';
 
-/** /privacy: what the product keeps, and what it does not. */
+/** /privacy: what the product keeps, and what it does not (with the durations it applies). */
 export default function PrivacyPage() {
+  const settings = useSiteSettings();
+  if (!settings)
+    return (
+      <LegalPage title="Privacy Policy">
+        <PageLoading />
+      </LegalPage>
+    );
   return (
     <LegalPage title="Privacy Policy">
       <section>
@@ -42,7 +51,7 @@ export default function PrivacyPage() {
       <section>
         <h2>Why we keep it</h2>
         <p>
-          To generate and verify keys, give and remove VIP roles (a role lasts {configDefaults.vipRoleMinutes} minutes
+          To generate and verify keys, give and remove VIP roles (a role lasts {minutesText(settings.vipRoleMinutes)}{' '}
           per key), greet new members, show subscribers and admins accurate statistics, and protect the service from
           abuse.
         </p>
@@ -50,9 +59,9 @@ export default function PrivacyPage() {
       <section>
         <h2>How long</h2>
         <p>
-          Keys expire after {configDefaults.keyLifetimeHours} hours. The records of what happened are kept as long as
-          the service needs them for statistics and auditing; a server owner or subscriber can ask us to remove the data
-          of their server or account.
+          Keys expire after {hoursText(settings.keyLifetimeHours)}. The records of what happened are kept as long as the
+          service needs them for statistics and auditing; a server owner or subscriber can ask us to remove the data of
+          their server or account.
         </p>
       </section>
       <section>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { configDefaults } from '@vip/contracts/config-defaults.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
@@ -11,7 +12,8 @@ const refreshMs = configDefaults.statsRefreshSeconds * 1000;
 export default function StatusPage() {
   const { data, isLoading, isError, fulfilledTimeStamp } = useGetHealthQuery(undefined, { pollingInterval: refreshMs });
 
-  let body;
+  // not QueryResult: an unreachable service is a status of its own here, and the page keeps polling
+  let body: ReactNode;
   if (isLoading) body = <PageLoading label="Checking services..." />;
   else if (!data) {
     body = (

@@ -1,13 +1,14 @@
-import { siteConfig } from '../../app/siteConfig.ts';
+import { useSiteSettings } from '../../app/siteConfig.ts';
 
 /**
- * The support server's invite, when the operator gave one (VITE_SUPPORT_URL). Without one,
- * the compact form (a bot card's button) is disabled; the full form says what is missing.
+ * The support server's invite, when the operator gave one (SUPPORT_URL). Without one, the
+ * compact form (a bot card's button) is disabled; the full form says what is missing.
  */
 export function SupportLink({ compact = false }: { compact?: boolean }) {
-  if (siteConfig.supportUrl) {
+  const supportUrl = useSiteSettings()?.supportUrl;
+  if (supportUrl) {
     return (
-      <a className="button button-ghost" href={siteConfig.supportUrl} target="_blank" rel="noopener noreferrer">
+      <a className="button button-ghost" href={supportUrl} target="_blank" rel="noopener noreferrer">
         {compact ? 'Support server' : 'Join the support server'}
       </a>
     );
@@ -21,7 +22,7 @@ export function SupportLink({ compact = false }: { compact?: boolean }) {
   }
   return (
     <span className="field-hint">
-      The support server link is not configured on this site yet (VITE_SUPPORT_URL is not set).
+      The support server link is not configured on this site yet (SUPPORT_URL is not set).
     </span>
   );
 }

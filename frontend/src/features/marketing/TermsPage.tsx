@@ -1,8 +1,17 @@
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { hoursText, minutesText } from '../../app/durations.ts';
+import { useSiteSettings } from '../../app/siteConfig.ts';
+import { PageLoading } from '../../components/PageLoading.tsx';
 import { LegalPage } from './LegalPage.tsx';
 
-/** /terms */
+/** /terms, with the durations the running product applies. */
 export default function TermsPage() {
+  const settings = useSiteSettings();
+  if (!settings)
+    return (
+      <LegalPage title="Terms of Service">
+        <PageLoading />
+      </LegalPage>
+    );
   return (
     <LegalPage title="Terms of Service">
       <section>
@@ -21,11 +30,11 @@ export default function TermsPage() {
         <h2>Keys and roles</h2>
         <ul>
           <li>
-            A key works once, for the server it was generated for, and expires after {configDefaults.keyLifetimeHours}{' '}
-            hours.
+            A key works once, for the server it was generated for, and expires after{' '}
+            {hoursText(settings.keyLifetimeHours)}.
           </li>
           <li>
-            A redeemed key gives the VIP role for {configDefaults.vipRoleMinutes} minutes; the server owner decides what
+            A redeemed key gives the VIP role for {minutesText(settings.vipRoleMinutes)}; the server owner decides what
             that role grants.
           </li>
           <li>Generating keys in bulk, sharing them for money or working around the limits is not allowed.</li>

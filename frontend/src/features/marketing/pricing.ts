@@ -1,4 +1,6 @@
-/** Spec §9 pricing, per month. The order is the spec's: Basic, Business (most popular), Premium. */
+import type { SiteSettings } from '../../app/siteConfig.ts';
+
+/** A plan as the pricing tables show it (spec §9), per month. */
 export interface PricingTier {
   name: string;
   price: number;
@@ -6,27 +8,39 @@ export interface PricingTier {
   features: string[];
 }
 
-export const pricingTiers: PricingTier[] = [
-  { name: 'Basic', price: 7, features: ['1 server', 'Standard support', 'No custom messages'] },
-  {
-    name: 'Business',
-    price: 15,
-    mostPopular: true,
-    features: ['Up to 3 servers', 'Priority support', 'Custom verification messages', 'Analytics'],
-  },
-  { name: 'Premium', price: 10, features: ['2 servers', 'Priority support', 'Custom messages', 'Lifetime updates'] },
-];
+const serversText = (slots: number) => (slots === 1 ? '1 server' : `Up to ${slots} servers`);
+
+/**
+ * The plans the running product sells (GET /api/site), in the spec's order, each line from
+ * what the plan includes: what the server enforces is what the table says.
+ */
+export function pricingTiersOf(plans: SiteSettings['plans']): PricingTier[] {
+  return plans.map((plan) => ({
+    name: plan.name,
+    price: plan.priceEuros,
+    mostPopular: plan.mostPopular,
+    features: [
+      serversText(plan.serverSlots),
+      plan.prioritySupport ? 'Priority support' : 'Standard support',
+      plan.customVerificationMessage ? 'Custom verification messages' : 'No custom messages',
+      ...(plan.analytics ? ['Analytics'] : []),
+      ...(plan.lifetimeUpdates ? ['Lifetime updates'] : []),
+    ],
+  }));
+}
 
 /** The poster bot's one plan (spec §9). */
-export const posterBusinessPlan: PricingTier = {
-  name: 'Business Plan',
-  price: 15,
-  features: [
-    'Post videos to any channel',
-    'Browse and re-post your video library',
-    'Priority support',
-    'Works in up to 3 servers',
-  ],
-};
+export function posterPlanTier({ name, priceEuros, serverSlots }: SiteSettings['posterPlan']): PricingTier {
+  return {
+    name: `${name} Plan`,
+    price: priceEuros,
+    features: [
+      'Post videos to any channel',
+      'Browse and re-post your video library',
+      'Priority support',
+      `Works in ${serversText(serverSlots).toLowerCase()}`,
+    ],
+  };
+}
 
 export const formatEuro = (amount: number) => `€${amount}`;

@@ -1,7 +1,7 @@
-import type { GuildDebugListResponse, HealthResponse, PublicStatsResponse } from '@vip/contracts';
+import type { GuildDebugListResponse, HealthResponse } from '@vip/contracts';
 import { apiSlice } from '../api/apiSlice.ts';
 
-/** The anonymous figures of the landing and status pages. */
+/** Anonymous figures through the store: the status page, and the servers list of the admin statistics (the landing page reads its own without Redux). */
 export const publicApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** Servers the bot is in, largest first (landing strip, admin statistics). */
@@ -10,10 +10,6 @@ export const publicApi = apiSlice.injectEndpoints({
       transformResponse: (response: GuildDebugListResponse) => response.guilds,
       providesTags: ['Guilds'],
     }),
-    getPublicStats: build.query<PublicStatsResponse, void>({
-      query: () => '/stats/public',
-      providesTags: ['PublicStats'],
-    }),
     getHealth: build.query<HealthResponse, void>({
       query: () => '/health',
       providesTags: ['Health'],
@@ -21,4 +17,4 @@ export const publicApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useGetGuildsQuery, useGetPublicStatsQuery, useGetHealthQuery } = publicApi;
+export const { useGetGuildsQuery, useGetHealthQuery } = publicApi;

@@ -6,25 +6,36 @@ export function prefersReducedMotion(): boolean {
 
 /**
  * Spec §2 landing: a section fades in once the page is scrolled past `scrollY` pixels. It
- * also appears when it is already on screen (a tall window never scrolls that far), when the
+ * also appears when it comes on screen (a tall window never scrolls that far), when the
  * address points at it (#pricing), and at once for readers who prefer reduced motion.
+ * Nothing here reads layout while the page is being built: an IntersectionObserver says what
+ * is on screen, and scrollY is read only in scroll events (reading positions at mount forced a
+ * layout of the whole page inside the first render's task).
  */
 export function useReveal(ref: RefObject<HTMLElement | null>, scrollY: number): boolean {
   const [revealed, setRevealed] = useState(() => prefersReducedMotion());
   useEffect(() => {
-    if (revealed) return;
-    const check = () => {
-      const element = ref.current;
-      const onScreen = element ? element.getBoundingClientRect().top < window.innerHeight - 80 : false;
-      const targeted = element?.id ? window.location.hash === `#${element.id}` : false;
-      if (window.scrollY > scrollY || onScreen || targeted) setRevealed(true);
+    const element = ref.current;
+    if (revealed || !element) return;
+    if (element.id && window.location.hash === `#${element.id}`) {
+      setRevealed(true);
+      return;
+    }
+    const reveal = () => setRevealed(true);
+    const onScroll = () => {
+      if (window.scrollY > scrollY) reveal();
     };
-    check();
-    window.addEventListener('scroll', check, { passive: true });
-    window.addEventListener('resize', check);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) reveal();
+      },
+      { rootMargin: '0px 0px -80px 0px' },
+    );
+    observer.observe(element);
+    window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
-      window.removeEventListener('scroll', check);
-      window.removeEventListener('resize', check);
+      observer.disconnect();
+      window.removeEventListener('scroll', onScroll);
     };
   }, [ref, scrollY, revealed]);
   return revealed;

@@ -8,6 +8,7 @@ import { failureField } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetServerQuery, useUpdateServerMutation } from './serversApi.ts';
 import { VerifyPrompt } from './VerifyPrompt.tsx';
+import { SponsorSetting } from '../sponsor/SponsorSetting.tsx';
 
 /** Spec §2/§4 server card: viewing or editing (Change Server ID); an unverified claim asks to be verified. */
 export function ServerCard({ serverId, unverified = false }: { serverId: string; unverified?: boolean }) {
@@ -22,6 +23,7 @@ export function ServerCard({ serverId, unverified = false }: { serverId: string;
       {missing.length > 0 && (
         <p className="banner banner-warning">The bot is missing permissions here: {missing.join(', ')}.</p>
       )}
+      {server && <SponsorSetting serverId={serverId} />}
       {editing ? (
         <ChangeServerId oldId={serverId} onDone={() => setEditing(false)} />
       ) : (

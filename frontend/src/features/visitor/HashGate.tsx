@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { keyTexts, visitorTexts } from '../../app/visitorTexts.ts';
 import { NotFound } from '../../components/NotFound.tsx';
@@ -85,7 +85,9 @@ function HashedKeyPage({ hash }: { hash: string }) {
     const controller = new AbortController();
     visitorApi.validateHash(hash, controller.signal).then(
       (answer) => {
-        if (answer.success && answer.serverId) setValidation({ state: 'valid', serverId: answer.serverId });
+        const { serverId } = answer;
+        // the key page mounts from this answer: rendered in slices (main.tsx says why)
+        if (answer.success && serverId) startTransition(() => setValidation({ state: 'valid', serverId }));
         else setValidation({ state: 'error', message: answer.error || answer.message || keyTexts.invalidHash });
       },
       (failure: unknown) => {

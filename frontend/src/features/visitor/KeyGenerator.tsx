@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { configDefaults } from '@vip/contracts/config-defaults.ts';
 import type { GenerateKeyResponse } from '@vip/contracts';
 import { keyTexts, visitorTexts } from '../../app/visitorTexts.ts';
+import { hoursText } from '../../app/durations.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { failureField, isHttpFailure } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
@@ -24,13 +25,15 @@ interface KeyGeneratorProps {
   /** The one-time link this page was opened through; generating a key spends it. */
   hash?: string;
   sponsorUrl?: string;
+  /** KEY_LIFETIME_HOURS of the running product. */
+  keyLifetimeHours: number;
 }
 
 /**
  * Spec §4 key generation: idle → generating (button disabled, "Generating...") → the key,
  * which replaces the button, or an error. Copy shows the success toast for 3 s.
  */
-export function KeyGenerator({ serverId, hash, sponsorUrl }: KeyGeneratorProps) {
+export function KeyGenerator({ serverId, hash, sponsorUrl, keyLifetimeHours }: KeyGeneratorProps) {
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const [copied, setCopied] = useState(false);
@@ -94,7 +97,7 @@ export function KeyGenerator({ serverId, hash, sponsorUrl }: KeyGeneratorProps) 
       {phase.name === 'done' ? (
         <>
           <div className="key-box">
-            <code className="key-value" ref={keyRef} tabIndex={-1} aria-label="Your key" data-testid="generated-key">
+            <code className="key-value" ref={keyRef} tabIndex={-1} data-testid="generated-key">
               {phase.result.key}
             </code>
             <button type="button" className="button button-primary" onClick={() => copy(phase.result.key)}>
@@ -102,8 +105,7 @@ export function KeyGenerator({ serverId, hash, sponsorUrl }: KeyGeneratorProps) 
             </button>
           </div>
           <p className="key-note">
-            <ClockIcon size={18} /> This key expires in {configDefaults.keyLifetimeHours} hours. Redeem it in Discord
-            before then.
+            <ClockIcon size={18} /> This key expires in {hoursText(keyLifetimeHours)}. Redeem it in Discord before then.
           </p>
           <SponsorCheckpoint sponsorUrl={phase.result.noAds ? undefined : sponsorUrl} />
           <button type="button" className="button button-secondary" onClick={generateNew}>

@@ -1,16 +1,18 @@
-import { useEffect, useState } from 'react';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ServerInfoResponse } from '@vip/contracts';
-import { siteConfig, safeExternalUrl } from '../../app/siteConfig.ts';
+import { safeExternalUrl, useSiteSettings, type SiteSettings } from '../../app/siteConfig.ts';
 import { visitorTexts } from '../../app/visitorTexts.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { ServerIcon } from '../../components/ServerIcon.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
+import { groupedCount } from '../../app/counts.ts';
+import { hoursText, minutesText } from '../../app/durations.ts';
 import { KeyGenerator } from './KeyGenerator.tsx';
 import { BotNotInServer } from './LinkProblems.tsx';
+import { Restricted } from './RestrictedPage.tsx';
 import { useServerInfo } from './useServerInfo.ts';
-import { visitorApi } from './visitorApi.ts';
+import { newPageLoadId, visitorApi } from './visitorApi.ts';
 import './visitor.css';
 import { IconCards } from '../../components/IconCards.tsx';
 
@@ -24,16 +26,21 @@ const tabs = [
 export function KeyPage({ serverId, hash }: { serverId: string; hash?: string }) {
   const [attempt, setAttempt] = useState(0);
   const info = useServerInfo(serverId, attempt);
+  const settings = useSiteSettings();
   const [tab, setTab] = useState<KeyPageTab>('generator');
+  // one load of this page, whichever of its visit calls the server records (and in StrictMode's second run)
+  const [pageLoadId] = useState(newPageLoadId);
 
   // Visit counters (decisions.md §3: counted, never used to trick anyone).
   useEffect(() => {
-    visitorApi.trackVisit(serverId);
-  }, [serverId]);
+    visitorApi.trackVisit(serverId, pageLoadId);
+  }, [serverId, pageLoadId]);
 
-  let content;
-  if (info.status === 'loading') {
+  let content: ReactNode;
+  if (info.status === 'loading' || !settings) {
     content = <PageLoading label={visitorTexts.loadingServer} />;
+  } else if (info.status === 'restricted') {
+    content = <Restricted message={info.message} />;
   } else if (info.status === 'botMissing') {
     content = <BotNotInServer inviteUrl={info.inviteUrl} message={info.message} />;
   } else if (info.status === 'failed') {
@@ -54,16 +61,21 @@ export function KeyPage({ serverId, hash }: { serverId: string; hash?: string })
           {/* both stay mounted: a key generated through a one-time link must survive a look at the benefits */}
           <div className="key-grid" hidden={tab !== 'generator'}>
             <div className="key-main">
-              <KeyGenerator serverId={server.id} hash={hash} sponsorUrl={sponsorUrlOf(server)} />
+              <KeyGenerator
+                serverId={server.id}
+                hash={hash}
+                sponsorUrl={sponsorUrlOf(server)}
+                keyLifetimeHours={settings.keyLifetimeHours}
+              />
               <Instructions />
             </div>
             <div className="key-side">
               <ServerPreview server={server} />
-              <InfoList title="What you get" items={benefitSummary} />
-              <InfoList title="Safe and secure" items={securityPoints} />
+              <InfoList title="What you get" items={benefitSummary(settings)} />
+              <InfoList title="Safe and secure" items={securityPoints(settings)} />
             </div>
           </div>
-          {tab === 'about' && <VipBenefits />}
+          {tab === 'about' && <VipBenefits settings={settings} />}
         </Tabs>
       </>
     );
@@ -76,11 +88,9 @@ export function KeyPage({ serverId, hash }: { serverId: string; hash?: string })
   );
 }
 
-/** The sponsor step (decisions.md §3): per server if the answer carries one, else the global setting. */
+/** The sponsor step (decisions.md §3) as the server decided it: the server's own or the site's, none when premium. */
 function sponsorUrlOf(server: ServerInfoResponse): string | undefined {
-  if (server.noAds) return undefined;
-  const perServer = (server as ServerInfoResponse & { sponsorUrl?: unknown }).sponsorUrl;
-  return (typeof perServer === 'string' ? safeExternalUrl(perServer) : undefined) ?? siteConfig.sponsorUrl;
+  return server.noAds ? undefined : safeExternalUrl(server.sponsorUrl);
 }
 
 function ServerBanner({ server }: { server: ServerInfoResponse }) {
@@ -90,7 +100,7 @@ function ServerBanner({ server }: { server: ServerInfoResponse }) {
       <div className="server-banner-text">
         <span className="vip-badge">VIP Access</span>
         <h1>{server.name}</h1>
-        <p className="muted">{server.memberCount.toLocaleString('en-US')} members</p>
+        <p className="muted">{groupedCount(server.memberCount)} members</p>
       </div>
     </header>
   );
@@ -133,14 +143,14 @@ function ServerPreview({ server }: { server: ServerInfoResponse }) {
   );
 }
 
-const benefitSummary = [
+const benefitSummary = ({ vipRoleMinutes }: SiteSettings) => [
   'A special VIP role in the server',
   'Access to exclusive channels',
-  `VIP for ${configDefaults.vipRoleMinutes} minutes per key`,
+  `VIP for ${minutesText(vipRoleMinutes)} per key`,
 ];
-const securityPoints = [
+const securityPoints = ({ keyLifetimeHours }: SiteSettings) => [
   'Each key works once, for this server only',
-  `Keys expire after ${configDefaults.keyLifetimeHours} hours`,
+  `Keys expire after ${hoursText(keyLifetimeHours)}`,
   'Only a fingerprint of your key is stored',
   'We never ask for your Discord password',
 ];
@@ -158,12 +168,12 @@ function InfoList({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-const vipBenefits = [
+const vipBenefits = ({ vipRoleMinutes }: SiteSettings) => [
   { icon: '★', title: 'Premium content', text: 'Posts and media reserved for VIP members.' },
   {
     icon: '♛',
     title: 'Special role',
-    text: `A VIP role with its own colour, for ${configDefaults.vipRoleMinutes} minutes per key.`,
+    text: `A VIP role with its own colour, for ${minutesText(vipRoleMinutes)} per key.`,
   },
   { icon: '⚑', title: 'Priority support', text: 'Your questions are answered first by the moderators.' },
   { icon: '#', title: 'Exclusive channels', text: 'Channels only VIP members can see and talk in.' },
@@ -171,11 +181,11 @@ const vipBenefits = [
   { icon: '♥', title: 'Community recognition', text: 'Stand out in the member list as a supporter.' },
 ];
 
-function VipBenefits() {
+function VipBenefits({ settings }: { settings: SiteSettings }) {
   return (
     <section aria-labelledby="benefits-title">
       <h2 id="benefits-title">VIP Benefits</h2>
-      <IconCards cards={vipBenefits} kind="benefit" />
+      <IconCards cards={vipBenefits(settings)} kind="benefit" />
     </section>
   );
 }

@@ -24,11 +24,20 @@ export const visitorApi = {
       method: 'POST',
       body: hash ? { guildId, hash } : { guildId },
     }),
-  /** Visit counters for the statistics; the answers change nothing on the page (decisions.md §3). */
-  trackVisit(serverId: string): void {
-    requestJson<VisitCountResponse>('/trackIpVisit', { method: 'POST', body: {} }).catch(() => undefined);
-    requestJson<{ success: boolean }>('/keys/trackVisitor', { method: 'POST', body: { serverId } }).catch(
-      () => undefined,
-    );
+  /**
+   * Visit counters for the statistics; the answers change nothing on the page (decisions.md §3).
+   * Both calls of spec §7 carry the same page-load id and server, so that one load is one visit
+   * whichever of them the server records.
+   */
+  trackVisit(serverId: string, pageLoadId: string): void {
+    const body = { serverId, pageLoadId };
+    requestJson<VisitCountResponse>('/trackIpVisit', { method: 'POST', body }).catch(() => undefined);
+    requestJson<{ success: boolean }>('/keys/trackVisitor', { method: 'POST', body }).catch(() => undefined);
   },
 };
+
+/** A random id for one load of a key page (crypto.randomUUID needs a secure context; this does not). */
+export function newPageLoadId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -5,6 +5,8 @@ import { defineProjector } from '../../projector.ts';
 export const serverSponsorsProjector = defineProjector({
   name: projections.serverSponsors,
   collections: [sponsorReadModels.serverSponsors],
+  // the admins' list, newest first
+  indexes: { [sponsorReadModels.serverSponsors]: [{ setAt: -1 }] },
   handles: ['ServerSponsorSet', 'ServerSponsorCleared'],
   async apply(event, documents) {
     const sponsors = documents.of<ServerSponsorDocument>(sponsorReadModels.serverSponsors);

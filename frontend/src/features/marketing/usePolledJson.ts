@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { requestJson } from '../../lib/http.ts';
+
+/**
+ * A public figure read now and every `everyMs` (spec §2: public stats refresh every 30 s),
+ * with plain fetch: the landing page stays free of Redux (lib/http.ts says why). A failed
+ * read keeps the last answer; before the first, the value is undefined.
+ */
+export function usePolledJson<T>(path: string, everyMs: number): T | undefined {
+  const [value, setValue] = useState<T>();
+  useEffect(() => {
+    const controller = new AbortController();
+    const read = () =>
+      requestJson<T>(path, { signal: controller.signal }).then(
+        (answer) => setValue(answer),
+        () => undefined,
+      );
+    void read();
+    const timer = setInterval(read, everyMs);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, [path, everyMs]);
+  return value;
+}

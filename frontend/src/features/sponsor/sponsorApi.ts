@@ -1,0 +1,45 @@
+import type {
+  ServerSponsorListResponse,
+  ServerSponsorResponse,
+  SponsorChangedResponse,
+  SponsorRequest,
+} from '@vip/contracts';
+import { apiSlice } from '../api/apiSlice.ts';
+
+/** The admins' list shares the Server tag under one id, so that any change refreshes it. */
+const LIST = { type: 'Server', id: 'sponsor-links' } as const;
+
+/** A server's own sponsor link (decisions.md §3): the owner's setting, the admins' list. */
+export const sponsorApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getServerSponsor: build.query<ServerSponsorResponse, string>({
+      query: (serverId) => `/server/${encodeURIComponent(serverId)}/sponsor`,
+      providesTags: (_result, _error, serverId) => [{ type: 'Server', id: serverId }],
+    }),
+    setServerSponsor: build.mutation<SponsorChangedResponse, { serverId: string } & SponsorRequest>({
+      query: ({ serverId, sponsorUrl }) => ({
+        url: `/server/${encodeURIComponent(serverId)}/sponsor`,
+        method: 'POST',
+        body: { sponsorUrl },
+      }),
+      // the card's key-page preview (GET /api/server/:id) says the new link too
+      invalidatesTags: (_result, _error, { serverId }) => [{ type: 'Server', id: serverId }, LIST],
+    }),
+    clearServerSponsor: build.mutation<SponsorChangedResponse, string>({
+      query: (serverId) => ({ url: `/server/${encodeURIComponent(serverId)}/sponsor`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, serverId) => [{ type: 'Server', id: serverId }, LIST],
+    }),
+    listServerSponsors: build.query<ServerSponsorListResponse['sponsors'], void>({
+      query: () => '/admin/sponsors',
+      transformResponse: (response: ServerSponsorListResponse) => response.sponsors,
+      providesTags: [LIST],
+    }),
+  }),
+});
+
+export const {
+  useGetServerSponsorQuery,
+  useSetServerSponsorMutation,
+  useClearServerSponsorMutation,
+  useListServerSponsorsQuery,
+} = sponsorApi;
