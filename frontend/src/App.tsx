@@ -8,7 +8,7 @@ import { hostKindOf } from './app/host.ts';
 /*
  * Every page is its own chunk. The entry holds React, the router and the toaster only; the
  * Redux store with RTK Query comes with StoreLayout, which wraps the pages that call the API
- * through it. Visitor pages (key page, hash gate, invite, legal) never load it.
+ * through it. Visitor pages (key page, hash gate, landing, invite, legal) never load it.
  */
 const StoreLayout = lazy(() => import('./app/StoreLayout.tsx'));
 const RequireUser = lazy(() => import('./features/auth/RequireUser.tsx'));
@@ -32,7 +32,7 @@ const RestrictedPage = lazy(() => import('./features/visitor/RestrictedPage.tsx'
  * the page could paint its main content.
  */
 const firstScreenChunks: Array<[RegExp, Array<() => Promise<unknown>>]> = [
-  [/^\/features/, [() => import('./app/StoreLayout.tsx'), () => import('./features/marketing/FeaturesPage.tsx')]],
+  [/^\/features/, [() => import('./features/marketing/FeaturesPage.tsx')]],
   [/^\/gen/, [() => import('./features/visitor/HashGate.tsx'), () => import('./features/visitor/KeyPageRoute.tsx')]],
   [/^\/key\//, [() => import('./features/visitor/KeyPageRoute.tsx')]],
   [/^\/(login|panel|admin|auth)/, [() => import('./app/StoreLayout.tsx')]],
@@ -67,10 +67,10 @@ export function App() {
           <Route path="/poster" element={<PosterLanding />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/terms" element={<TermsPage />} />
+          <Route path="/features" element={<FeaturesPage />} />
           <Route element={<StoreLayout />}>
             <Route path="/login" element={<LoginPage />} />
             <Route path="/auth/discord/callback" element={<DiscordCallbackPage />} />
-            <Route path="/features" element={<FeaturesPage />} />
             <Route path="/status" element={<StatusPage />} />
             <Route element={<RequireUser />}>
               <Route path="/panel" element={<PanelPage />} />
