@@ -8,6 +8,7 @@ import { SubscribersView } from '../subscribers/SubscribersView.tsx';
 import { WhitelistManager } from '../whitelist/WhitelistManager.tsx';
 import { CreateAnnouncementForm } from './CreateAnnouncementForm.tsx';
 import { DeleteAnnouncementButton } from './DeleteAnnouncementButton.tsx';
+import { SponsorsView } from '../sponsor/SponsorsView.tsx';
 import '../panel/panel.css';
 
 const deleteButton = (announcement: AnnouncementView) => <DeleteAnnouncementButton announcement={announcement} />;
@@ -17,6 +18,7 @@ const sections = [
   { path: 'announcements', label: 'Announcements' },
   { path: 'statistics', label: 'Statistics' },
   { path: 'subscribers', label: 'Subscribers' },
+  { path: 'sponsors', label: 'Sponsor links' },
   { path: 'audit', label: 'Audit' },
 ] as const;
 
@@ -46,6 +48,7 @@ export default function AdminPage() {
         />
         <Route path="statistics" element={<StatisticsView />} />
         <Route path="subscribers" element={<SubscribersView />} />
+        <Route path="sponsors" element={<SponsorsView />} />
         <Route path="audit/*" element={<AuditView />} />
         <Route
           path="*"
