@@ -29,6 +29,8 @@ import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { whitelistRoutes } from './whitelist/routes.ts';
 import { botSettingsRoutes } from './bot-settings/routes.ts';
+import { suspensionRoutes } from './suspensions/routes.ts';
+import { verificationMessageRoutes } from './verification-message/routes.ts';
 import { discordSignInRoutes } from './discord-accounts/sign-in.routes.ts';
 import { discordAccountRoutes } from './discord-accounts/routes.ts';
 import { discordAdminRoutes } from './discord-accounts/admin.routes.ts';
@@ -50,6 +52,8 @@ export function commandRoutes(deps: CommandDeps): MountedRoute[] {
     ...subscriptionRoutes(deps),
     ...whitelistRoutes(deps),
     ...botSettingsRoutes(deps),
+    ...suspensionRoutes(deps),
+    ...verificationMessageRoutes(deps),
     ...discordSignInRoutes(deps),
     ...discordAccountRoutes(deps),
     ...discordAdminRoutes(deps),

@@ -82,6 +82,11 @@ export const configDefaults = {
       mostPopular: false,
     },
   ],
+  /**
+   * Servers a subscriber whose plan ended keeps editable (the free tier, decisions.md §11); the
+   * servers beyond become read-only until the plan is renewed. FREE_TIER_SERVERS overrides it.
+   */
+  freeTierServers: 1,
   /** Spec §9: the poster bot's one plan. */
   posterPlan: { id: 'poster-business', name: 'Business', priceEuros: 15, serverSlots: 3 },
 } as const;

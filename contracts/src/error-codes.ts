@@ -24,6 +24,15 @@ export const errorCodes = {
   subscriptionEnded: 'subscription_ended',
   noSubscription: 'no_subscription',
   whitelistEntryNotFound: 'whitelist_entry_not_found',
+  unknownPlan: 'unknown_plan',
+  /** The subscriber's plan does not include this (custom verification message, analytics), or it ended. */
+  notInPlan: 'not_in_plan',
+  /** A server beyond the free tier of a subscriber whose plan ended: kept, not editable until renewal. */
+  serverReadOnly: 'server_read_only',
+  // suspensions
+  serverSuspended: 'server_suspended',
+  notSuspended: 'not_suspended',
+  alreadySuspended: 'already_suspended',
   // servers, slots and greetings
   serverClaimed: 'server_claimed',
   alreadyInList: 'already_in_list',

@@ -20,6 +20,9 @@ export const projections = {
   stats: 'stats',
   botSettings: 'bot-settings',
   videoPosts: 'video-posts',
+  suspensions: 'suspensions',
+  verificationMessages: 'verification-messages',
+  serverAnalytics: 'server-analytics',
   serverSponsors: 'server-sponsors',
   audit: auditProjection,
 } as const;

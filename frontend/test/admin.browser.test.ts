@@ -113,7 +113,7 @@ describe('frontend: admin panel (browser)', function () {
       this.skip();
     }
     await page.getByLabel('Username').fill('sub-generated');
-    await page.getByLabel('Plan name').fill('Premium');
+    await page.getByLabel('Plan').selectOption('Premium');
     await page.getByLabel('Days', { exact: true }).fill('10');
     await page.getByRole('button', { name: 'Create Subscriber' }).click();
     await page.getByText('Subscriber created successfully').waitFor();

@@ -55,6 +55,8 @@ export interface AppConfig {
   vipRoleMinutes: number;
   accessHashLifetimeMinutes: number;
   defaultServerSlots: number;
+  /** Servers a subscriber whose plan ended keeps editable (the free tier); the others are read-only. */
+  freeTierServers: number;
   /** Requests per client per minute. */
   rateLimits: { keyGeneration: number; hashGeneration: number; login: number };
 }
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : int('VIP_ROLE_MINUTES', configDefaults.vipRoleMinutes, env),
     accessHashLifetimeMinutes: int('ACCESS_HASH_LIFETIME_MINUTES', configDefaults.accessHashLifetimeMinutes, env),
     defaultServerSlots: int('DEFAULT_SERVER_SLOTS', configDefaults.defaultServerSlots, env),
+    freeTierServers: int('FREE_TIER_SERVERS', configDefaults.freeTierServers, env),
     rateLimits: {
       keyGeneration: int('RATE_LIMIT_KEYS_PER_MINUTE', 10, env),
       hashGeneration: int('RATE_LIMIT_HASHES_PER_MINUTE', 30, env),

@@ -25,6 +25,9 @@ import { whitelistRoutes } from './whitelist/routes.ts';
 import { statsRoutes } from './stats/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { suspensionRoutes } from './suspensions/routes.ts';
+import { verificationMessageRoutes } from './verification-message/routes.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
 import { discordRoutes } from './users/discord-routes.ts';
 import { siteRoutes } from './site/routes.ts';
 
@@ -42,6 +45,9 @@ export function queryRoutes(deps: QueryDeps, service = 'query-service'): Mounted
     ...whitelistRoutes(deps),
     ...statsRoutes(deps),
     ...auditRoutes(deps),
+    ...suspensionRoutes(deps),
+    ...verificationMessageRoutes(deps),
+    ...analyticsRoutes(deps),
     ...discordRoutes(deps),
     ...siteRoutes(deps),
     ...openApiRoutes(),

@@ -309,6 +309,19 @@ describe('plans deliver what the pricing table sells, and their end means someth
         notIncludedReason: 'Your plan has ended: renew it to use the analytics again',
       });
       expect(noAnalytics.servers).to.deep.equal([]);
+      // a read-only server keeps its slot as it is, and no server is added beyond the free tier
+      const moved = await api(product.url, 'POST', '/api/user/update-server', {
+        token: as('business'),
+        body: { oldId: C, newId: '910000000000000009' },
+      });
+      expect(moved.status).to.equal(403);
+      expect(moved.body.error).to.equal(planTexts.serverReadOnly);
+      const addedMore = await api(product.url, 'POST', '/api/user/add-server', {
+        token: as('business'),
+        body: { guildId: '910000000000000009' },
+      });
+      expect(addedMore.status).to.equal(409);
+      expect(addedMore.body.error).to.equal(planTexts.freeTierFull(1));
       // an admin may still change a read-only server
       const byAdmin = await api(product.url, 'POST', `/api/greetings/settings/${B}`, {
         token: adminToken,

@@ -74,6 +74,24 @@ export async function requireEditableServer(
     throw serverReadOnlyError();
 }
 
+/**
+ * While a plan has ended, a server is added only into the free tier's slots; the plan's own
+ * slot limit (the add-server decision) applies while it runs.
+ */
+export async function requireFreeTierSlot(
+  store: EventStore,
+  userId: string,
+  limits: SlotLimits,
+  now: Date,
+): Promise<void> {
+  const holding = await planOfSubscriber(store, userId, now);
+  if (!holding || holding.active) return;
+  const usable = usableSlots(holding, limits);
+  const { state } = await loadState(store, userServersStream(userId), evolveUserServers, initialUserServersState());
+  if (state.servers.length >= usable)
+    throw new DomainError('conflict', planTexts.freeTierFull(usable), errorCodes.maxServers);
+}
+
 /** The refusal for a feature the plan does not include, or no longer does since it ended. */
 export function notInPlanError(holding: PlanHolding | null, feature: PlanFeature, includedWhenRunning: boolean) {
   const text =

@@ -4,6 +4,7 @@ import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { unverifiedAmong } from './server-claims.ts';
 import { addSubscriberServer, changeSubscriberServer, type SlotsChange } from './server-slots.ts';
+import { requireEditableServer, requireFreeTierSlot } from '../subscriptions/plan-standing.ts';
 
 /**
  * POST /api/user/add-server and /api/user/update-server: a subscriber's server slots, for
@@ -11,6 +12,8 @@ import { addSubscriberServer, changeSubscriberServer, type SlotsChange } from '.
  */
 export function userServerRoutes(deps: CommandDeps): MountedRoute[] {
   const defaultSlots = deps.config.defaultServerSlots;
+  // decisions.md §11: once a plan ended, the free tier's servers only; the others are read-only
+  const limits = { defaultSlots, freeTierServers: deps.config.freeTierServers };
   const answer = async (userId: string, { servers, maxSlots }: SlotsChange, message: string) => {
     const body: ServerSlotsChangedResponse = {
       success: true,
@@ -23,15 +26,20 @@ export function userServerRoutes(deps: CommandDeps): MountedRoute[] {
   };
   return [
     on(serversApi.addServer, async ({ ctx, user, body: { guildId } }) => {
-      const change = await addSubscriberServer(deps, { userId: user.id, guildId, defaultSlots }, commandContext(ctx));
+      const context = commandContext(ctx);
+      await requireFreeTierSlot(deps.eventStore, user.id, limits, context.now);
+      const change = await addSubscriberServer(deps, { userId: user.id, guildId, defaultSlots }, context);
       return answer(user.id, change, serverTexts.serverAdded);
     }),
 
     on(serversApi.updateServer, async ({ ctx, user, body: { oldId, newId } }) => {
+      const context = commandContext(ctx);
+      const caller = { isAdmin: false };
+      await requireEditableServer(deps.eventStore, { caller, ownerId: user.id, guildId: oldId }, limits, context.now);
       const change = await changeSubscriberServer(
         deps,
         { userId: user.id, oldGuildId: oldId, newGuildId: newId, defaultSlots },
-        commandContext(ctx),
+        context,
       );
       return answer(user.id, change, serverTexts.serverUpdated);
     }),

@@ -10,6 +10,9 @@ import { whitelistApi } from './whitelist.ts';
 import { statsApi } from './stats.ts';
 import { botSettingsApi } from './bot-settings.ts';
 import { auditApi } from './audit.ts';
+import { suspensionsApi } from './suspensions.ts';
+import { verificationMessageApi } from './verification-message.ts';
+import { analyticsApi } from './analytics.ts';
 import { discordApi } from './discord.ts';
 import { siteApi } from './site.ts';
 import { sponsorsApi } from './sponsors.ts';
@@ -31,6 +34,9 @@ export const apiCatalogue: readonly RouteSpec[] = [
   discordApi,
   botSettingsApi,
   auditApi,
+  suspensionsApi,
+  verificationMessageApi,
+  analyticsApi,
   siteApi,
   sponsorsApi,
 ].flatMap((feature): RouteSpec[] => Object.values(feature));

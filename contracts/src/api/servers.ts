@@ -79,6 +79,8 @@ export interface ServerInfoResponse {
   /** The sponsor step the key page shows (decisions.md §3): the server's own link or the site's; null for none, always for a premium server. */
   sponsorUrl: string | null;
   missingPermissions?: string[];
+  /** Only for the server's owner and admins: an admin suspended it (visitors get a 403 instead). */
+  suspension?: { reason: string; suspendedAt: string };
 }
 
 /** The 404 of GET /api/server/:id and /channels when the bot is not in the server. */

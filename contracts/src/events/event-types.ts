@@ -38,6 +38,12 @@ export const eventTypeNames = [
   'SubscriptionEnded',
   'WhitelistEntryAdded',
   'WhitelistEntryRemoved',
+  'WhitelistRoleRemoved',
+  // plans, suspensions and the owner's verification message
+  'ServerSuspended',
+  'ServerSuspensionLifted',
+  'VerificationMessageConfigured',
+  'VerificationMessageReset',
   // the bots' own settings and schedules
   'VipRoleChosen',
   'LogChannelSet',

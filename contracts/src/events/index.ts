@@ -7,6 +7,8 @@ import * as guild from './guild.ts';
 import * as key from './key.ts';
 import * as subscription from './subscription.ts';
 import * as whitelist from './whitelist.ts';
+import * as suspension from './suspension.ts';
+import * as verificationMessage from './verification-message.ts';
 import * as bot from './bot.ts';
 import * as discord from './discord.ts';
 import * as sponsor from './sponsor.ts';
@@ -20,6 +22,8 @@ export * from './guild.ts';
 export * from './key.ts';
 export * from './subscription.ts';
 export * from './whitelist.ts';
+export * from './suspension.ts';
+export * from './verification-message.ts';
 export * from './bot.ts';
 export * from './discord.ts';
 export * from './sponsor.ts';
@@ -61,11 +65,17 @@ export const eventSchemas = {
   VipRoleRemoved: { version: 1, schema: key.vipRoleRemovedSchema },
   VisitRecorded: { version: 2, schema: key.visitRecordedSchema },
   // subscriptions and the whitelist
-  SubscriptionStarted: { version: 1, schema: subscription.subscriptionStartedSchema },
-  SubscriptionExtended: { version: 1, schema: subscription.subscriptionExtendedSchema },
+  SubscriptionStarted: { version: 2, schema: subscription.subscriptionStartedSchema },
+  SubscriptionExtended: { version: 2, schema: subscription.subscriptionExtendedSchema },
   SubscriptionEnded: { version: 1, schema: subscription.subscriptionEndedSchema },
   WhitelistEntryAdded: { version: 1, schema: whitelist.whitelistEntryAddedSchema },
   WhitelistEntryRemoved: { version: 1, schema: whitelist.whitelistEntryRemovedSchema },
+  WhitelistRoleRemoved: { version: 1, schema: whitelist.whitelistRoleRemovedSchema },
+  // plans, suspensions and the owner's verification message
+  ServerSuspended: { version: 1, schema: suspension.serverSuspendedSchema },
+  ServerSuspensionLifted: { version: 1, schema: suspension.serverSuspensionLiftedSchema },
+  VerificationMessageConfigured: { version: 1, schema: verificationMessage.verificationMessageConfiguredSchema },
+  VerificationMessageReset: { version: 1, schema: verificationMessage.verificationMessageResetSchema },
   // the bots' own settings and schedules
   VipRoleChosen: { version: 1, schema: bot.vipRoleChosenSchema },
   LogChannelSet: { version: 1, schema: bot.logChannelSetSchema },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { SUSPENSION_REASON_MAX } from '../texts/suspension.ts';
 
-/** Longest reason an admin may give for a suspension. */
-export const SUSPENSION_REASON_MAX = 500;
+export { SUSPENSION_REASON_MAX };
 
 /**
  * Stream `suspension-<guildId>`: an admin suspended a server (abuse, non-payment) and may lift

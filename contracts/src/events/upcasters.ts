@@ -19,6 +19,13 @@ export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster
   UserRegistered: {
     1: (data) => ({ ...data, avatar: null }),
   },
+  // v2: slots follow the plan unless an admin overrides them; v1's maxSlots was always the admin's number
+  SubscriptionStarted: {
+    1: ({ maxSlots, ...data }) => ({ ...data, slotsOverride: maxSlots }),
+  },
+  SubscriptionExtended: {
+    1: ({ maxSlots, ...data }) => ({ ...data, slotsOverride: maxSlots }),
+  },
   // v2: the poster bot's embed (title, description, image) and re-posts; older posts were bare links
   VideoPostScheduled: {
     1: (data) => ({ ...data, title: null, description: null, imageUrl: null, repostOf: null }),

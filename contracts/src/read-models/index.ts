@@ -6,3 +6,4 @@ export * from './stats.ts';
 export * from './audit.ts';
 export * from './discord.ts';
 export * from './sponsors.ts';
+export * from './standing.ts';

@@ -11,6 +11,9 @@ export const planTexts = {
     `${capitalised(planFeatureNames[feature])} comes with the ${plansWithText(feature)} plan`,
   planEnded: (feature: PlanFeature) => `Your plan has ended: renew it to use the ${planFeatureNames[feature]} again`,
   serverReadOnly: 'This server is read-only until your plan is renewed',
+  /** Adding a server while the plan has ended and the free tier's slots are taken. */
+  freeTierFull: (servers: number) =>
+    `Your plan has ended: the free tier keeps ${servers} server${servers === 1 ? '' : 's'}. Renew your plan to add more`,
   failedToLoadAnalytics: 'Failed to load analytics',
   failedToSaveVerificationMessage: 'Failed to save the verification message',
 } as const;

@@ -8,6 +8,7 @@ import { subscriptionsProjectors } from './subscriptions/index.ts';
 import { statsProjectors } from './stats/index.ts';
 import { botsProjectors } from './bots/index.ts';
 import { auditProjectors } from './audit/index.ts';
+import { standingProjectors } from './standing/index.ts';
 import { discordProjectors } from './discord/index.ts';
 import { serverSponsorsProjector } from './sponsors/server-sponsors.projector.ts';
 
@@ -24,6 +25,7 @@ export const allProjectors: readonly Projector[] = [
   ...subscriptionsProjectors,
   ...statsProjectors,
   ...botsProjectors,
+  ...standingProjectors,
   ...discordProjectors,
   serverSponsorsProjector,
   ...auditProjectors,

@@ -7,6 +7,7 @@ import { StatisticsView } from '../stats/StatisticsView.tsx';
 import { SubscribersView } from '../subscribers/SubscribersView.tsx';
 import { WhitelistManager } from '../whitelist/WhitelistManager.tsx';
 import { CreateAnnouncementForm } from './CreateAnnouncementForm.tsx';
+import { SuspensionsView } from './SuspensionsView.tsx';
 import { DeleteAnnouncementButton } from './DeleteAnnouncementButton.tsx';
 import { SponsorsView } from '../sponsor/SponsorsView.tsx';
 import '../panel/panel.css';
@@ -18,6 +19,7 @@ const sections = [
   { path: 'announcements', label: 'Announcements' },
   { path: 'statistics', label: 'Statistics' },
   { path: 'subscribers', label: 'Subscribers' },
+  { path: 'suspensions', label: 'Suspensions' },
   { path: 'sponsors', label: 'Sponsor links' },
   { path: 'audit', label: 'Audit' },
 ] as const;
@@ -48,6 +50,7 @@ export default function AdminPage() {
         />
         <Route path="statistics" element={<StatisticsView />} />
         <Route path="subscribers" element={<SubscribersView />} />
+        <Route path="suspensions" element={<SuspensionsView />} />
         <Route path="sponsors" element={<SponsorsView />} />
         <Route path="audit/*" element={<AuditView />} />
         <Route

@@ -54,6 +54,9 @@ export const apiSlice = createApi({
     'Guilds',
     'Health',
     'Audit',
+    'Suspensions',
+    'VerificationMessage',
+    'Analytics',
     'UserDiscord',
   ],
   // The session's own calls; each feature's endpoints are in its *Api.ts file.

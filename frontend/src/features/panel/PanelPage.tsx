@@ -5,12 +5,17 @@ import { Tabs } from '../../components/Tabs.tsx';
 import { AnnouncementsSidebar } from '../announcements/AnnouncementsSidebar.tsx';
 import { GreetingsTab } from '../greetings/GreetingsTab.tsx';
 import { ServersTab } from '../servers/ServersTab.tsx';
+import { AnalyticsTab } from '../stats/AnalyticsTab.tsx';
+import { PlanNotice } from '../subscription/PlanNotice.tsx';
 import { SubscriptionTab } from '../subscription/SubscriptionTab.tsx';
+import { VerificationMessageTab } from '../verification-message/VerificationMessageTab.tsx';
 import './panel.css';
 
 const tabs = [
   { id: 'servers', label: 'Servers' },
   { id: 'greetings', label: 'Greetings' },
+  { id: 'verification', label: 'Verification message' },
+  { id: 'analytics', label: 'Analytics' },
   { id: 'subscription', label: 'Subscription' },
 ] as const;
 type PanelTab = (typeof tabs)[number]['id'];
@@ -28,6 +33,7 @@ export default function PanelPage() {
       <div className={sidebarOpen ? 'panel-layout' : 'panel-layout sidebar-collapsed'}>
         <section className="panel-main" aria-labelledby="server-manager-title">
           <h1 id="server-manager-title">Server Manager</h1>
+          <PlanNotice />
           <Tabs
             label="Server Manager"
             tabs={tabs}
@@ -36,6 +42,8 @@ export default function PanelPage() {
           >
             {tab === 'servers' && <ServersTab />}
             {tab === 'greetings' && <GreetingsTab />}
+            {tab === 'verification' && <VerificationMessageTab />}
+            {tab === 'analytics' && <AnalyticsTab />}
             {tab === 'subscription' && <SubscriptionTab />}
           </Tabs>
         </section>

@@ -11,11 +11,15 @@ import { useCreateSubscriberMutation } from './subscribersApi.ts';
 const empty = {
   username: '',
   password: '',
-  planName: 'Business',
+  planName: configDefaults.plans.find((plan) => plan.mostPopular)?.name ?? configDefaults.plans[0].name,
   days: '30',
-  maxSlots: String(configDefaults.defaultServerSlots),
+  // blank: the plan's slots
+  maxSlots: '',
   discordUserId: '',
 };
+
+const planSlotsOf = (name: string) =>
+  configDefaults.plans.find((plan) => plan.name === name)?.serverSlots ?? configDefaults.defaultServerSlots;
 
 /** Create a subscriber account with its plan; a generated password is shown once. */
 export function CreateSubscriberForm() {
@@ -28,7 +32,7 @@ export function CreateSubscriberForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
-    if (!form.username.trim() || !form.planName.trim() || !form.days.trim() || !form.maxSlots.trim()) {
+    if (!form.username.trim() || !form.planName.trim() || !form.days.trim()) {
       toast.error(errorTexts.fillAllFields);
       return;
     }
@@ -38,7 +42,7 @@ export function CreateSubscriberForm() {
         password: form.password || undefined,
         planName: form.planName.trim(),
         days: Number(form.days),
-        maxSlots: Number(form.maxSlots),
+        maxSlots: form.maxSlots.trim() ? Number(form.maxSlots) : undefined,
         discordUserId: form.discordUserId.trim() || undefined,
       }).unwrap();
       reset(); // the answer may hold the generated password: keep it only here, once
@@ -92,8 +96,14 @@ export function CreateSubscriberForm() {
           </p>
         </div>
         <div className="field">
-          <label htmlFor="subscriber-plan">Plan name</label>
-          <input id="subscriber-plan" value={form.planName} onChange={set('planName')} maxLength={50} />
+          <label htmlFor="subscriber-plan">Plan</label>
+          <select id="subscriber-plan" value={form.planName} onChange={set('planName')}>
+            {configDefaults.plans.map((plan) => (
+              <option key={plan.id} value={plan.name}>
+                {plan.name} (€{plan.priceEuros}/month, {plan.serverSlots} server{plan.serverSlots === 1 ? '' : 's'})
+              </option>
+            ))}
+          </select>
         </div>
         <div className="form-row">
           <div className="field">
@@ -101,15 +111,20 @@ export function CreateSubscriberForm() {
             <input id="subscriber-days" type="number" min={1} max={3650} value={form.days} onChange={set('days')} />
           </div>
           <div className="field">
-            <label htmlFor="subscriber-slots">Max slots</label>
+            <label htmlFor="subscriber-slots">Max slots (optional)</label>
             <input
               id="subscriber-slots"
               type="number"
               min={1}
               max={100}
+              placeholder={String(planSlotsOf(form.planName))}
               value={form.maxSlots}
               onChange={set('maxSlots')}
+              aria-describedby="subscriber-slots-hint"
             />
+            <p className="field-hint" id="subscriber-slots-hint">
+              Leave empty for the plan's slots.
+            </p>
           </div>
         </div>
         <div className="field">

@@ -89,7 +89,10 @@ function SubscriberRow({ subscriber }: { subscriber: SubscriberListItem }) {
         </div>
         <div>
           <dt>Slots</dt>
-          <dd>{subscriber.maxSlots}</dd>
+          <dd>
+            {subscriber.maxSlots}{' '}
+            <span className="muted">{subscriber.slotsOverride === null ? '(plan)' : '(set by an admin)'}</span>
+          </dd>
         </div>
         <div>
           <dt>Discord</dt>

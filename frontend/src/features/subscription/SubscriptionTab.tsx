@@ -7,6 +7,7 @@ import { SecretField } from '../../components/SecretField.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
+import { plansWithText } from '@vip/contracts/plans.ts';
 import { Countdown } from './Countdown.tsx';
 import { useGetSubscriptionQuery, useResetPanelPasswordMutation } from './subscriptionApi.ts';
 
@@ -61,6 +62,7 @@ function SubscriptionDetails({ data }: { data: SubscriptionPanelView }) {
             </dd>
           </div>
         </dl>
+        <PlanIncludes data={data} />
       </section>
       <section className="card credentials-card" aria-labelledby="credentials-title">
         <h2 id="credentials-title">Credentials</h2>
@@ -72,17 +74,51 @@ function SubscriptionDetails({ data }: { data: SubscriptionPanelView }) {
   );
 }
 
+/** What the plan sells (spec §9), and what of it the subscriber has right now. */
+function PlanIncludes({ data }: { data: SubscriptionPanelView }) {
+  if (!data.plan) return null;
+  const paused = data.active ? '' : ' (paused until renewal)';
+  const rows: [string, string][] = [
+    ['Servers', `${data.slots}${data.active ? '' : `, ${data.usableSlots} editable until renewal`}`],
+    [
+      'Custom verification message',
+      data.plan.customVerificationMessage
+        ? `Included${paused}`
+        : `Not included (${unlockedBy('customVerificationMessage')})`,
+    ],
+    ['Analytics', data.plan.analytics ? `Included${paused}` : `Not included (${unlockedBy('analytics')})`],
+  ];
+  return (
+    <div className="plan-includes">
+      <h3 id="plan-includes-title">What your plan includes</h3>
+      <dl className="plan-facts" aria-labelledby="plan-includes-title">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+const unlockedBy = (feature: 'customVerificationMessage' | 'analytics') => `with ${plansWithText(feature)}`;
+
 /** A new panel password, shown once (decisions.md §4): never kept in the request cache. */
 function ResetPassword() {
   const [resetPassword, { isLoading, reset }] = useResetPanelPasswordMutation();
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState<string | null>(null);
+  // the current password proves the account is yours, not only the session (issue #13)
+  const [currentPassword, setCurrentPassword] = useState('');
 
   async function confirm() {
     try {
-      const answer = await resetPassword().unwrap();
+      const answer = await resetPassword({ currentPassword }).unwrap();
       setPassword(answer.password);
       reset(); // drop the answer from the store: this component holds the only copy
+      setCurrentPassword('');
       setConfirming(false);
       toast.success('Panel password reset');
     } catch (failure) {
@@ -104,12 +140,38 @@ function ResetPassword() {
   if (confirming) {
     return (
       <fieldset className="reset-confirm" aria-label="Confirm password reset">
-        <p className="muted">Your current panel password stops working at once. Continue?</p>
+        <p className="muted">
+          Your current panel password stops working at once, and every other session of this account is signed out.
+        </p>
+        <div className="field">
+          <label htmlFor="reset-current-password">Current panel password</label>
+          <input
+            id="reset-current-password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+          />
+        </div>
         <div className="button-row button-row-start">
-          <button type="button" className="button button-danger" onClick={confirm} disabled={isLoading}>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={confirm}
+            disabled={isLoading || currentPassword === ''}
+          >
             {isLoading ? 'Resetting...' : 'Yes, reset it'}
           </button>
-          <button type="button" className="button button-ghost" onClick={() => setConfirming(false)}>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => {
+              setCurrentPassword('');
+              setConfirming(false);
+            }}
+          >
             Cancel
           </button>
         </div>

@@ -1,36 +1,47 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import type { WhitelistEntryView } from '@vip/contracts';
+import type { WhitelistDuration } from '@vip/contracts';
 import { errorTexts } from '@vip/contracts/error-texts.ts';
 import { whitelistTexts } from '../../app/texts.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useAddWhitelistEntryMutation } from './whitelistApi.ts';
 
-type Duration = WhitelistEntryView['duration'];
-const durations: { value: Duration; label: string }[] = [
-  { value: 'weekly', label: 'Weekly (7 days)' },
+/** decisions.md §10: no end, a number of days, monthly (premium users), and the fixed week and year. */
+const durations: { value: WhitelistDuration; label: string }[] = [
+  { value: 'lifetime', label: 'None (until removed)' },
+  { value: 'days', label: 'A number of days' },
   { value: 'monthly', label: 'Monthly (30 days)' },
+  { value: 'weekly', label: 'Weekly (7 days)' },
   { value: 'yearly', label: 'Yearly (365 days)' },
-  { value: 'lifetime', label: 'Lifetime' },
 ];
 
-/** Spec §2/§5: whitelist a user on a server. */
+/** The server ids an admin typed: one per line, or separated by commas or spaces (spec §3 "one id or a list"). */
+export const serverIdsIn = (text: string) => [...new Set(text.split(/[\s,;]+/).filter((id) => id !== ''))];
+
+/** Spec §2/§5: whitelist a user on one server or several, for a duration. */
 export function AddEntryModal({ onClose }: { onClose: () => void }) {
   const [userId, setUserId] = useState('');
-  const [guildId, setGuildId] = useState('');
-  const [duration, setDuration] = useState<Duration>('monthly');
+  const [guildIds, setGuildIds] = useState('');
+  const [duration, setDuration] = useState<WhitelistDuration>('monthly');
+  const [days, setDays] = useState('30');
   const [addEntry, { isLoading }] = useAddWhitelistEntryMutation();
+  const servers = serverIdsIn(guildIds);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
-    if (!userId.trim() || !guildId.trim()) {
+    if (!userId.trim() || servers.length === 0 || (duration === 'days' && !days.trim())) {
       toast.error(errorTexts.fillAllFields);
       return;
     }
     try {
-      const answer = await addEntry({ userId: userId.trim(), guildId: guildId.trim(), duration }).unwrap();
+      const answer = await addEntry({
+        userId: userId.trim(),
+        guildId: servers,
+        duration,
+        ...(duration === 'days' ? { days: Number(days) } : {}),
+      }).unwrap();
       toast.success(answer.message || whitelistTexts.entryAdded);
       onClose();
     } catch (failure) {
@@ -53,30 +64,53 @@ export function AddEntryModal({ onClose }: { onClose: () => void }) {
         </div>
         <div className="field">
           <label htmlFor="whitelist-server">Server ID</label>
-          <input
+          <textarea
             id="whitelist-server"
-            inputMode="numeric"
+            rows={2}
             autoComplete="off"
-            value={guildId}
-            onChange={(event) => setGuildId(event.target.value)}
+            spellCheck={false}
+            value={guildIds}
+            onChange={(event) => setGuildIds(event.target.value)}
+            aria-describedby="whitelist-server-hint"
           />
+          <p className="field-hint" id="whitelist-server-hint">
+            One server, or several: one per line or separated by commas
+            {servers.length > 1 ? ` (${servers.length} servers)` : ''}.
+          </p>
         </div>
-        <div className="field">
-          <label htmlFor="whitelist-duration">Duration</label>
-          <select
-            id="whitelist-duration"
-            value={duration}
-            onChange={(event) => setDuration(event.target.value as Duration)}
-          >
-            {durations.map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="whitelist-duration">Duration</label>
+            <select
+              id="whitelist-duration"
+              value={duration}
+              onChange={(event) => setDuration(event.target.value as WhitelistDuration)}
+            >
+              {durations.map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {duration === 'days' && (
+            <div className="field field-narrow">
+              <label htmlFor="whitelist-days">Days</label>
+              <input
+                id="whitelist-days"
+                type="number"
+                min={1}
+                max={3650}
+                step={1}
+                value={days}
+                onChange={(event) => setDays(event.target.value)}
+              />
+            </div>
+          )}
         </div>
         <p className="banner banner-warning">
-          Please make sure the User ID and Server ID are correct: they are Discord IDs of 17–20 digits.
+          Please make sure the User ID and Server ID are correct: they are Discord IDs of 17–20 digits. The member gets
+          the VIP role in each server for as long as the entry stands, without a key.
         </p>
         <div className="modal-actions">
           <button type="button" className="button button-ghost" onClick={onClose}>

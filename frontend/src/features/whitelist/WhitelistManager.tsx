@@ -9,10 +9,11 @@ import { AddEntryModal } from './AddEntryModal.tsx';
 import { useGetWhitelistQuery, useRemoveWhitelistEntryMutation } from './whitelistApi.ts';
 
 const durationLabel: Record<WhitelistEntryView['duration'], string> = {
+  lifetime: 'No end',
+  days: 'Days',
   weekly: 'Weekly',
   monthly: 'Monthly',
   yearly: 'Yearly',
-  lifetime: 'Lifetime',
 };
 
 /** Spec §2 Whitelist Manager: entries grouped by user, each user row collapsible. */

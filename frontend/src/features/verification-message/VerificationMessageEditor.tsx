@@ -1,0 +1,195 @@
+import { useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import type { VerificationMessage, VerificationMessageView } from '@vip/contracts';
+import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { planTexts } from '@vip/contracts/texts/plans.ts';
+import { verificationMessageTexts } from '@vip/contracts/texts/verification-message.ts';
+import {
+  colorPattern,
+  defaultVerificationMessage,
+  verificationMessageLimits,
+  verificationMessageVariables,
+  vipDurationText,
+} from '@vip/contracts/verification-message.ts';
+import { useSiteSettings } from '../../app/siteConfig.ts';
+import { errorTextOf } from '../api/errorText.ts';
+import { useGetServerQuery } from '../servers/serversApi.ts';
+import {
+  useGetVerificationMessageQuery,
+  useResetVerificationMessageMutation,
+  useSaveVerificationMessageMutation,
+} from './verificationMessageApi.ts';
+import { VerificationPreview } from './VerificationPreview.tsx';
+
+/** One server's message: the plan gate, the form and its live preview. */
+export function VerificationMessageEditor({ serverId }: { serverId: string }) {
+  const view = useGetVerificationMessageQuery(serverId);
+  if (view.isLoading) {
+    return (
+      <div className="loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        Loading the verification message...
+      </div>
+    );
+  }
+  if (!view.data) {
+    return (
+      <p className="banner banner-error" role="alert">
+        {errorTextOf(view.error, verificationMessageTexts.failedToLoad)}
+      </p>
+    );
+  }
+  // a fresh form for every loaded version (after a save or a reset)
+  return <VerificationMessageForm key={view.fulfilledTimeStamp} serverId={serverId} view={view.data} />;
+}
+
+/** Why the form is locked, in the owner's words; null when they may edit. */
+function lockOf(view: VerificationMessageView): string | null {
+  if (view.readOnly) return planTexts.serverReadOnly;
+  if (view.included) return null;
+  return view.custom
+    ? `${planTexts.planEnded('customVerificationMessage')}. Until then /send posts the default message; yours is kept.`
+    : `${planTexts.notInPlan('customVerificationMessage')}. This server uses the default message below.`;
+}
+
+function VerificationMessageForm({ serverId, view }: { serverId: string; view: VerificationMessageView }) {
+  const [message, setMessage] = useState<VerificationMessage>(view.message);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  const [save, { isLoading: saving }] = useSaveVerificationMessageMutation();
+  const [reset, { isLoading: resetting }] = useResetVerificationMessageMutation();
+  const server = useGetServerQuery(serverId);
+  const settings = useSiteSettings();
+  const lock = lockOf(view);
+  const set = (field: keyof VerificationMessage) => (value: string) =>
+    setMessage((state) => ({ ...state, [field]: value }));
+  const values = {
+    serverName: server.data?.name ?? 'Your Server',
+    vipDuration: vipDurationText(settings?.vipRoleMinutes ?? configDefaults.vipRoleMinutes),
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving || lock) return;
+    try {
+      const answer = await save({ serverId, message }).unwrap();
+      toast.success(answer.message);
+    } catch (failure) {
+      toast.error(errorTextOf(failure, verificationMessageTexts.failedToSave));
+    }
+  }
+
+  async function handleReset() {
+    try {
+      const answer = await reset(serverId).unwrap();
+      toast.success(answer.message);
+    } catch (failure) {
+      toast.error(errorTextOf(failure, verificationMessageTexts.failedToReset));
+    }
+  }
+
+  function insertVariable(token: string) {
+    const area = descriptionRef.current;
+    const start = area?.selectionStart ?? message.description.length;
+    const end = area?.selectionEnd ?? message.description.length;
+    set('description')(message.description.slice(0, start) + token + message.description.slice(end));
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(start + token.length, start + token.length);
+    });
+  }
+
+  // what /send posts now: a locked form previews the message members actually get
+  const shown = lock && view.inUse === 'default' ? defaultVerificationMessage : message;
+  return (
+    <form className="greeting-form verification-form" onSubmit={handleSubmit} noValidate>
+      {lock && (
+        <p className="banner banner-info" role="status" data-testid="verification-lock">
+          {lock}
+        </p>
+      )}
+      <fieldset disabled={Boolean(lock)} className="plain-fieldset">
+        <legend className="visually-hidden">The message</legend>
+        <div className="field">
+          <label htmlFor="verification-message-title">Title</label>
+          <input
+            id="verification-message-title"
+            maxLength={verificationMessageLimits.title}
+            value={message.title}
+            onChange={(event) => set('title')(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="verification-message-description">Description</label>
+          <textarea
+            id="verification-message-description"
+            ref={descriptionRef}
+            rows={6}
+            maxLength={verificationMessageLimits.description}
+            value={message.description}
+            onChange={(event) => set('description')(event.target.value)}
+          />
+        </div>
+        <div className="variables">
+          <p id="verification-variables-title" className="field-hint">
+            Variables (click to insert):
+          </p>
+          <ul className="variable-list" aria-labelledby="verification-variables-title">
+            {verificationMessageVariables.map(({ token, text }) => (
+              <li key={token}>
+                <button
+                  type="button"
+                  className="variable-chip"
+                  onClick={() => insertVariable(token)}
+                  aria-label={`Insert ${token}: ${text}`}
+                >
+                  {token}
+                </button>
+                <span className="muted"> {text}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="verification-message-button">Button label</label>
+            <input
+              id="verification-message-button"
+              maxLength={verificationMessageLimits.buttonLabel}
+              value={message.buttonLabel}
+              onChange={(event) => set('buttonLabel')(event.target.value)}
+            />
+          </div>
+          <div className="field field-narrow">
+            <label htmlFor="verification-message-color">Colour</label>
+            <span className="color-field">
+              <input
+                type="color"
+                aria-label="Pick the colour"
+                value={colorPattern.test(message.color) ? message.color : defaultVerificationMessage.color}
+                onChange={(event) => set('color')(event.target.value)}
+              />
+              <input
+                id="verification-message-color"
+                className="mono"
+                maxLength={7}
+                value={message.color}
+                onChange={(event) => set('color')(event.target.value)}
+              />
+            </span>
+          </div>
+        </div>
+      </fieldset>
+      <VerificationPreview message={shown} values={values} caption={lock ? 'What /send posts now' : 'Live preview'} />
+      <div className="button-row button-row-start">
+        <button type="submit" className="button button-primary" disabled={saving || Boolean(lock)}>
+          {saving ? 'Saving...' : 'Save message'}
+        </button>
+        {view.custom && !view.readOnly && (
+          <button type="button" className="button button-ghost" onClick={handleReset} disabled={resetting}>
+            {resetting ? 'Resetting...' : 'Reset to the default'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
