@@ -38,39 +38,43 @@ export function ManagedServerPicker({ onAdded }: { onAdded: () => void }) {
   }
 
   return (
-    <ul className="managed-servers" aria-label="Servers you manage">
-      {data.managedServers.map((server) => {
-        const addable = server.claim === 'free' || server.claim === 'unverified-claim';
-        const busy = adding && originalArgs?.guildId === server.id;
-        return (
-          <li key={server.id} className="managed-server" data-server-id={server.id}>
-            <ServerIcon id={server.id} name={server.name} icon={server.icon} size={40} />
-            <div className="managed-server-text">
-              <strong>{server.name}</strong>
-              {standing[server.claim] && <span className="muted">{standing[server.claim]}</span>}
-              {!server.botInServer && (
-                <span className="managed-server-bot">
-                  Bot not added yet ·{' '}
-                  <a href={server.inviteUrl} target="_blank" rel="noopener noreferrer">
-                    Invite
-                  </a>
-                </span>
+    <>
+      <p className="add-server-divider">Servers your Discord account manages:</p>
+      <ul className="managed-servers" aria-label="Servers you manage">
+        {data.managedServers.map((server) => {
+          const addable = server.claim === 'free' || server.claim === 'unverified-claim';
+          const busy = adding && originalArgs?.guildId === server.id;
+          return (
+            <li key={server.id} className="managed-server" data-server-id={server.id}>
+              <ServerIcon id={server.id} name={server.name} icon={server.icon} size={40} />
+              <div className="managed-server-text">
+                <strong>{server.name}</strong>
+                {standing[server.claim] && <span className="muted">{standing[server.claim]}</span>}
+                {!server.botInServer && (
+                  <span className="managed-server-bot">
+                    Bot not added yet ·{' '}
+                    <a href={server.inviteUrl} target="_blank" rel="noopener noreferrer">
+                      Invite
+                    </a>
+                  </span>
+                )}
+              </div>
+              {addable && (
+                <button
+                  type="button"
+                  className="button button-primary button-small"
+                  disabled={adding}
+                  aria-label={`${server.claim === 'free' ? 'Add' : 'Take over'} ${server.name}`}
+                  onClick={() => add(server)}
+                >
+                  {busy ? 'Adding...' : server.claim === 'free' ? 'Add' : 'Take over'}
+                </button>
               )}
-            </div>
-            {addable && (
-              <button
-                type="button"
-                className="button button-primary button-small"
-                disabled={adding}
-                aria-label={`${server.claim === 'free' ? 'Add' : 'Take over'} ${server.name}`}
-                onClick={() => add(server)}
-              >
-                {busy ? 'Adding...' : server.claim === 'free' ? 'Add' : 'Take over'}
-              </button>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="add-server-divider">Or enter the ID of a server you proved with /link:</p>
+    </>
   );
 }
