@@ -15,6 +15,8 @@ export const errorCodes = {
   validation: 'validation',
   // accounts and sign-in
   invalidCredentials: 'invalid_credentials',
+  /** A password change whose current password was not the account's. */
+  wrongCurrentPassword: 'wrong_current_password',
   userExists: 'user_exists',
   usernameTaken: 'username_taken',
   userNotFound: 'user_not_found',

@@ -170,6 +170,9 @@ describe('frontend: subscriber panel (browser)', function () {
     expect(await page.locator('.secret-value').first().textContent()).to.equal('sub1');
 
     await page.getByRole('button', { name: 'Reset panel password' }).click();
+    // the current password is asked for first (issue #13 item 5)
+    expect(await page.getByRole('button', { name: 'Yes, reset it' }).isDisabled()).to.equal(true);
+    await page.getByLabel('Current panel password').fill('sub1-password');
     await page.getByRole('button', { name: 'Yes, reset it' }).click();
     await page.getByText('This new password is shown once').waitFor();
     await page.getByRole('button', { name: 'Show New panel password' }).click();

@@ -233,7 +233,10 @@ describe('subscribers, their subscription and their password', function () {
     });
 
     it('resetting the password: the answer shows the new one once, the old one stops working', async () => {
-      const response = await api(product.url, 'POST', '/api/user/reset-password', { token });
+      const response = await api(product.url, 'POST', '/api/user/reset-password', {
+        token,
+        body: { currentPassword: password },
+      });
       expect(response.status).to.equal(200);
       expect(response.body).to.have.all.keys('password');
       expect(response.body.password).to.not.equal(password);

@@ -9,5 +9,6 @@ export const subscriptionTexts = {
   alreadySubscribed: 'This user already has a subscription',
   noActiveSubscription: 'No active subscription found',
   userNotFound: 'User not found',
+  wrongCurrentPassword: 'Your current password is not correct',
   failedToLoadSubscription: 'Failed to load subscription details',
 } as const;

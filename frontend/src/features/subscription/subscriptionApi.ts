@@ -1,4 +1,4 @@
-import type { ResetPasswordResponse, SubscriptionPanelView } from '@vip/contracts';
+import type { ResetPasswordRequest, ResetPasswordResponse, SubscriptionPanelView } from '@vip/contracts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The signed-in subscriber's plan (spec §2 Subscription tab, decisions.md §4). */
@@ -9,8 +9,8 @@ export const subscriptionApi = apiSlice.injectEndpoints({
       providesTags: ['Subscription'],
     }),
     // the answer is shown once and must not linger in the request cache: see SubscriptionTab
-    resetPanelPassword: build.mutation<ResetPasswordResponse, void>({
-      query: () => ({ url: '/user/reset-password', method: 'POST' }),
+    resetPanelPassword: build.mutation<ResetPasswordResponse, ResetPasswordRequest>({
+      query: (body) => ({ url: '/user/reset-password', method: 'POST', body }),
     }),
   }),
 });
