@@ -6,63 +6,25 @@ import {
   type SubscriberListItem,
   type UserDiscordResponse,
 } from '@vip/contracts';
-import { FakeDiscord } from '../../bots/test/fake-discord/fake-discord.ts';
+import type { FakeDiscord } from '../../bots/test/fake-discord/fake-discord.ts';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { proveManagement } from '../support/discord.ts';
+import {
+  avatarUrl,
+  CLIENT_ID,
+  D_ADMIN,
+  D_ALICE,
+  D_STRANGER,
+  discordWorld,
+  MANAGED,
+  MEMBER_ONLY,
+  OWNED,
+  oauthBrowser,
+  productEnv,
+  registerApp,
+} from '../support/discord-oauth.ts';
 import { api, login } from '../support/http.ts';
 import { allEvents, appendEvents, streamEvents } from '../support/seed.ts';
-
-const CLIENT_ID = '700000000000000001';
-const CLIENT_SECRET = 'fake-client-secret';
-const D_ALICE = '710000000000000001';
-const D_STRANGER = '710000000000000009';
-const D_ADMIN = '710000000000000002';
-const [OWNED, MANAGED, MEMBER_ONLY] = ['720000000000000001', '720000000000000002', '720000000000000003'];
-const AVATAR = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
-const avatarUrl = `https://cdn.discordapp.com/avatars/${D_ALICE}/${AVATAR}.png?size=128`;
-
-/** A browser's way through Sign in with Discord, over plain HTTP: the cookie jar is one cookie. */
-interface Started {
-  authorizeUrl: URL;
-  cookie: string;
-}
-
-/** A Discord world: Alice owns one server, manages another, is a plain member of a third. */
-async function discordWorld(): Promise<FakeDiscord> {
-  const fake = await FakeDiscord.start([]);
-  fake.oauth.addUser({ id: D_ALICE, username: 'alice.d', globalName: 'Alice D', avatar: AVATAR });
-  fake.oauth.addUser({ id: D_STRANGER, username: 'stranger', avatar: null });
-  fake.oauth.addUser({ id: D_ADMIN, username: 'the.admin', avatar: 'ffeeddccbbaa99887766554433221100' });
-  fake.addGuild({ id: OWNED, name: 'Alice Owns', ownerId: D_ALICE, channels: [], bots: [] });
-  const managed = fake.addGuild({
-    id: MANAGED,
-    name: 'Alice Manages',
-    ownerId: '719999999999999999',
-    channels: [],
-    bots: [],
-  });
-  fake.addRole(managed, { id: '720000000000000092', name: 'Mods', position: 2, permissions: 1n << 5n });
-  fake.addMember(managed, D_ALICE, 'alice.d', ['720000000000000092']);
-  const member = fake.addGuild({
-    id: MEMBER_ONLY,
-    name: 'Alice Visits',
-    ownerId: '719999999999999999',
-    channels: [],
-    bots: [],
-  });
-  fake.addMember(member, D_ALICE, 'alice.d');
-  return fake;
-}
-
-function productEnv(fake: FakeDiscord, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    DISCORD_CLIENT_ID: CLIENT_ID,
-    DISCORD_CLIENT_SECRET: CLIENT_SECRET,
-    DISCORD_API_URL: fake.apiUrl,
-    DISCORD_OAUTH_AUTHORIZE_URL: `${fake.url}/oauth2/authorize`,
-    ...extra,
-  };
-}
 
 describe('Discord identity: sign in with Discord, proof of management, takeover, admin (API)', function () {
   this.timeout(60_000);
@@ -72,33 +34,10 @@ describe('Discord identity: sign in with Discord, proof of management, takeover,
   const people: Record<string, { token: string; id: string }> = {};
 
   const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
-  const start = async (intent: 'sign-in' | 'connect' = 'sign-in', token?: string): Promise<Started> => {
-    const response = await api(product.url, 'POST', '/api/auth/discord/start', { token, body: { intent } });
-    expect(response.status, JSON.stringify(response.body)).to.equal(200);
-    const setCookie = response.headers.get('set-cookie') ?? '';
-    return { authorizeUrl: new URL(response.body.authorizeUrl), cookie: setCookie.split(';')[0] };
-  };
-  /** The person presses Authorize on Discord's page: the address Discord sends the browser back to. */
-  const authorize = async (started: Started, as: string): Promise<{ code: string; state: string }> => {
-    fake.oauth.signedInAs = as;
-    const form = new URLSearchParams(started.authorizeUrl.searchParams);
-    form.set('decision', 'authorize');
-    const response = await fetch(`${fake.url}/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-    expect(response.status).to.equal(302);
-    const back = new URL(response.headers.get('location')!);
-    expect(`${back.origin}${back.pathname}`).to.equal(`${product.url}/auth/discord/callback`);
-    return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
-  };
-  const callback = (body: { code: string; state: string }, cookie: string | undefined, token?: string) =>
-    api(product.url, 'POST', '/api/auth/discord/callback', {
-      token,
-      body,
-      headers: cookie ? { cookie } : {},
-    });
-  const signInAs = async (discordUserId: string, token?: string, intent: 'sign-in' | 'connect' = 'sign-in') => {
-    const started = await start(intent, token);
-    return callback(await authorize(started, discordUserId), started.cookie, token);
-  };
+  const { start, authorize, callback, signInAs } = oauthBrowser(
+    () => product.url,
+    () => fake,
+  );
   const subscriber = async (username: string) => {
     const created = await api(product.url, 'POST', '/api/admin/subscribers', {
       token: adminToken,
@@ -115,11 +54,7 @@ describe('Discord identity: sign in with Discord, proof of management, takeover,
   before(async () => {
     fake = await discordWorld();
     product = await startAllInOne({ env: productEnv(fake) });
-    fake.oauth.apps.push({
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      redirectUris: [`${product.url}/auth/discord/callback`],
-    });
+    registerApp(fake, product.url);
     adminToken = await login(product.url, ADMIN.username, ADMIN.password);
     for (const name of ['alice', 'bob', 'carol']) await subscriber(name);
   });
@@ -389,52 +324,5 @@ describe('Discord identity: sign in with Discord, proof of management, takeover,
     expect(after).to.not.contain(answer.code);
     expect(after).to.not.contain(answer.state);
     expect(after).to.not.contain(started.cookie.split('=')[1]);
-  });
-});
-
-describe('Discord identity: sign-up where the operator opened it (DISCORD_SIGNUP=open)', function () {
-  this.timeout(60_000);
-  let fake: FakeDiscord;
-  let product: SpawnedProduct;
-
-  before(async () => {
-    fake = await discordWorld();
-    product = await startAllInOne({ env: productEnv(fake, { DISCORD_SIGNUP: 'open' }) });
-    fake.oauth.apps.push({
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      redirectUris: [`${product.url}/auth/discord/callback`],
-    });
-  });
-  after(async () => {
-    await product?.stop();
-    await fake?.close();
-    if (product) removeDataDir(product.dataDir);
-  });
-
-  it('makes a panel user of a Discord account that is nobody’s yet, named after its handle', async () => {
-    expect((await api(product.url, 'GET', '/api/auth/discord')).body.signUp).to.equal('open');
-    const started = await api(product.url, 'POST', '/api/auth/discord/start', { body: {} });
-    const cookie = started.headers.get('set-cookie')!.split(';')[0];
-    fake.oauth.signedInAs = D_ALICE;
-    const form = new URLSearchParams(new URL(started.body.authorizeUrl).searchParams);
-    form.set('decision', 'authorize');
-    const back = new URL(
-      (await fetch(`${fake.url}/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' })).headers.get(
-        'location',
-      )!,
-    );
-    const signedIn = await api(product.url, 'POST', '/api/auth/discord/callback', {
-      body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
-      headers: { cookie },
-    });
-    expect(signedIn.status, JSON.stringify(signedIn.body)).to.equal(200);
-    expect(signedIn.body.user).to.deep.equal({ username: 'alice.d', isAdmin: false });
-    const info = await api(product.url, 'GET', '/api/user/info', { token: signedIn.body.token });
-    expect(info.body).to.include({ username: 'alice.d', avatar: avatarUrl });
-    const discord = await api<UserDiscordResponse>(product.url, 'GET', '/api/user/discord', {
-      token: signedIn.body.token,
-    });
-    expect(discord.body.managedServers.map((server) => server.id)).to.deep.equal([OWNED, MANAGED]);
   });
 });
