@@ -105,17 +105,42 @@ describe('key redemption by the key bot (API)', function () {
     expect(await head()).to.equal(before);
   });
 
-  it('refuses a key used already, by the same member or another', async () => {
+  it('refuses a key used already to another member, writing nothing', async () => {
+    const key = await generateKey();
+    expect((await redeem({ guildId: GUILD, discordUserId: newMember(), key })).status).to.equal(200);
+    const before = await head();
+    const response = await redeem({ guildId: GUILD, discordUserId: newMember(), key });
+    expect(response.status).to.equal(409);
+    expect(response.body).to.deep.equal({ error: keyTexts.usedKey, code: keyErrorCodes.usedKey });
+    expect(await head()).to.equal(before);
+  });
+
+  it('answers the same member redeeming the same key again as the first time (a retry whose answer was lost)', async () => {
+    // issue #13 item 7: the bot's first call committed, its answer never arrived, the bot asks again
     const key = await generateKey();
     const discordUserId = newMember();
-    expect((await redeem({ guildId: GUILD, discordUserId, key })).status).to.equal(200);
+    const earlier = await redeem({ guildId: GUILD, discordUserId, key: await generateKey() });
+    expect(earlier.status).to.equal(200);
+    const first = await redeem({ guildId: GUILD, discordUserId, key });
+    expect(first.status).to.equal(200);
+    expect(first.body.extended).to.equal(true);
     const before = await head();
-    for (const member of [discordUserId, newMember()]) {
-      const response = await redeem({ guildId: GUILD, discordUserId: member, key });
-      expect(response.status).to.equal(409);
-      expect(response.body).to.deep.equal({ error: keyTexts.usedKey, code: keyErrorCodes.usedKey });
+    for (const pasted of [key, key.toLowerCase()]) {
+      const retry = await redeem({ guildId: GUILD, discordUserId, key: pasted });
+      expect(retry.status, JSON.stringify(retry.body)).to.equal(200);
+      expect(retry.body).to.deep.equal(first.body);
     }
+    // another member still finds it used, and nothing was written for any of it
+    expect((await redeem({ guildId: GUILD, discordUserId: newMember(), key })).body.code).to.equal(
+      keyErrorCodes.usedKey,
+    );
     expect(await head()).to.equal(before);
+
+    // once the window is over (the bot took the role away), the key has done its work
+    expect((await removed({ guildId: GUILD, discordUserId })).status).to.equal(200);
+    const afterRemoval = await redeem({ guildId: GUILD, discordUserId, key });
+    expect(afterRemoval.status).to.equal(409);
+    expect(afterRemoval.body.code).to.equal(keyErrorCodes.usedKey);
   });
 
   it("grants the role owed when a crash came between the key's write and the role's, once, to that member only", async () => {
@@ -142,9 +167,10 @@ describe('key redemption by the key bot (API)', function () {
       'VipRoleGranted',
     ]);
 
+    // asked once more, the member gets the same answer and nothing more is granted
     const again = await redeem({ guildId: GUILD, discordUserId, key });
-    expect(again.status).to.equal(409);
-    expect(again.body).to.deep.equal({ error: keyTexts.usedKey, code: keyErrorCodes.usedKey });
+    expect(again.status).to.equal(200);
+    expect(again.body).to.deep.equal(retry.body);
     expect(await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`)).to.have.length(1);
   });
 

@@ -11,7 +11,7 @@ import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { keyErrors } from '../keys/key.decider.ts';
 import { keys } from '../keys/key-commands.ts';
-import { openWindowEnd, vipRoleDecider, vipRoleStream } from './vip-role.decider.ts';
+import { openWindowEnd, vipRoleDecider, vipRoleStream, type VipRoleState } from './vip-role.decider.ts';
 import { requireServerNotSuspended } from '../suspensions/server-suspension.ts';
 
 const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
@@ -31,7 +31,8 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
       // The key stream decides who wins: appended at the revision it was judged on, so of many
       // concurrent redemptions exactly one succeeds and the others find the key used. The
       // member who redeemed it may ask again: if a crash came between the key's write and the
-      // role's, the retry grants the role; the VIP stream grants each key once.
+      // role's, the retry grants the role; the VIP stream grants each key once, and a retry
+      // whose first answer was lost gets that answer again (the bot gives the role again).
       await keys(deps, { type: 'RedeemKey', keyDigest, guildId, discordUserId }, context);
       const { events, state } = await vipRoles(
         deps,
@@ -39,16 +40,12 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
         context,
       );
       const granted = events.find((event) => event.type === 'VipRoleGranted');
-      // redeemed by this member before, and the role it granted is on record: the key is used
-      if (!granted) throw keyErrors.used();
-
-      const answer: RedeemKeyResponse = {
-        success: true,
-        guildId,
-        discordUserId,
-        until: granted.data.until,
-        extended: openWindowEnd(state, context.now) !== null,
-      };
+      const grant = granted
+        ? { until: granted.data.until, extended: openWindowEnd(state, context.now) !== null }
+        : grantStillOpen(state, keyDigest, context.now);
+      // redeemed by this member before, and that window is over: the key is used
+      if (!grant) throw keyErrors.used();
+      const answer: RedeemKeyResponse = { success: true, guildId, discordUserId, ...grant };
       return answer;
     }),
 
@@ -62,4 +59,15 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
       return answer;
     }),
   ];
+}
+
+/**
+ * The answer this key's grant gave, while the window it opened (or prolonged) still runs: the
+ * same member redeeming the same key again (issue #13 item 7). Once the window is over, or
+ * the bot took the role away, the key has done its work and is "used".
+ */
+function grantStillOpen(state: VipRoleState, keyDigest: string, now: Date) {
+  const grant = Object.hasOwn(state.grants, keyDigest) ? state.grants[keyDigest] : undefined;
+  if (!grant || openWindowEnd(state, now) === null || Date.parse(grant.until) <= now.getTime()) return null;
+  return { until: grant.until, extended: grant.extended };
 }

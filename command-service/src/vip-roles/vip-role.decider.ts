@@ -13,8 +13,17 @@ export type VipRoleCommand =
 export interface VipRoleState {
   /** End of the open window; null before the first grant and after the bot removed the role. */
   until: string | null;
-  /** Digests of the keys that granted this member a window here: each grants once. */
-  grantedKeys: readonly string[];
+  /**
+   * The keys that granted this member a window here, by digest, with what the grant answered:
+   * each key grants once, and the member redeeming it again gets that answer again.
+   */
+  grants: Readonly<Record<string, KeyGrant>>;
+}
+
+/** What one key's grant answered: the window's end then, and whether it prolonged an open one. */
+export interface KeyGrant {
+  until: string;
+  extended: boolean;
 }
 
 /** An open window at `now`: granted, not removed, not yet over. */
@@ -25,11 +34,14 @@ export function openWindowEnd(state: VipRoleState, now: Date): number | null {
 }
 
 export const vipRoleDecider: Decider<VipRoleCommand, VipRoleState, VipRoleEvent> = {
-  initialState: () => ({ until: null, grantedKeys: [] }),
+  initialState: () => ({ until: null, grants: {} }),
   evolve: (state, event) => {
     switch (event.type) {
-      case 'VipRoleGranted':
-        return { until: event.data.until, grantedKeys: [...state.grantedKeys, event.data.keyDigest] };
+      case 'VipRoleGranted': {
+        const { keyDigest, until, grantedAt } = event.data;
+        const extended = openWindowEnd(state, new Date(grantedAt)) !== null;
+        return { until, grants: { ...state.grants, [keyDigest]: { until, extended } } };
+      }
       case 'VipRoleRemoved':
         return { ...state, until: null };
     }
@@ -37,7 +49,7 @@ export const vipRoleDecider: Decider<VipRoleCommand, VipRoleState, VipRoleEvent>
   decide: (command, state, now) => {
     switch (command.type) {
       case 'GrantVipRole': {
-        if (state.grantedKeys.includes(command.keyDigest)) return [];
+        if (Object.hasOwn(state.grants, command.keyDigest)) return [];
         // a second key prolongs to a full window from now, never stacks: max(current end, now + minutes)
         const fresh = now.getTime() + command.minutes * 60_000;
         const until = new Date(Math.max(openWindowEnd(state, now) ?? 0, fresh)).toISOString();
