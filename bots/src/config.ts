@@ -29,7 +29,7 @@ export interface BotsConfig {
   greetingRejoinMs: number;
   /** How the poster bot reads a video's page for its embed (timeout, size cap, which addresses). */
   posterPreview: PreviewRules;
-  /** Where members of a suspended server are sent (SUPPORT_URL); unset: the reply says only that access is restricted. */
+  /** Where members of a suspended server are sent (SUPPORT_URL); unset: the reply only says access is restricted. */
   supportUrl: string | undefined;
   logLevel: string;
 }
@@ -65,7 +65,7 @@ export function loadBotsConfig(app: AppConfig, env: NodeJS.ProcessEnv = process.
     memberCountReportMs: positiveNumber(env, 'GUILD_REPORT_INTERVAL_SECONDS', 60) * 1000,
     greetingRejoinMs: 10 * 60_000,
     posterPreview: previewRulesFrom(env),
-    supportUrl: env.SUPPORT_URL || undefined,
+    supportUrl: app.supportUrl,
     logLevel: app.logLevel,
   };
 }
