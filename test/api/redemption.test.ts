@@ -131,16 +131,17 @@ describe('key redemption by the key bot (API)', function () {
       expect(retry.body).to.deep.equal(first.body);
     }
     // another member still finds it used, and nothing was written for any of it
-    expect((await redeem({ guildId: GUILD, discordUserId: newMember(), key })).body.code).to.equal(
-      keyErrorCodes.usedKey,
-    );
+    expect((await redeem({ guildId: GUILD, discordUserId: newMember(), key })).body).to.deep.equal({
+      error: keyTexts.usedKey,
+      code: keyErrorCodes.usedKey,
+    });
     expect(await head()).to.equal(before);
 
     // once the window is over (the bot took the role away), the key has done its work
     expect((await removed({ guildId: GUILD, discordUserId })).status).to.equal(200);
     const afterRemoval = await redeem({ guildId: GUILD, discordUserId, key });
     expect(afterRemoval.status).to.equal(409);
-    expect(afterRemoval.body.code).to.equal(keyErrorCodes.usedKey);
+    expect(afterRemoval.body).to.deep.equal({ error: keyTexts.usedKey, code: keyErrorCodes.usedKey });
   });
 
   it("grants the role owed when a crash came between the key's write and the role's, once, to that member only", async () => {
