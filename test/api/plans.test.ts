@@ -156,6 +156,13 @@ describe('plans deliver what the pricing table sells, and their end means someth
         custom: true,
         inUse: 'custom',
       });
+      // in the server's settings history, field by field
+      const history = await api(product.url, 'GET', `/api/admin/audit/servers/${D}/settings`, { token: adminToken });
+      const [change] = history.body.changes.filter(
+        (entry: { setting: string }) => entry.setting === 'verificationMessage',
+      );
+      expect(change.changes).to.deep.include({ field: 'title', from: null, to: custom.title });
+      expect(change.changes).to.deep.include({ field: 'color', from: null, to: '#3366ff' });
     });
 
     it('is refused on Basic, with the plan that unlocks it, and nothing is written', async () => {

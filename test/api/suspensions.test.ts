@@ -142,5 +142,14 @@ describe('suspending a server', function () {
     const again = await lift();
     expect(again.status).to.equal(409);
     expect(again.body.error).to.equal(suspensionTexts.notSuspended);
+    // the server's settings history: who suspended it, why, and who lifted it
+    const history = await api(product.url, 'GET', `/api/admin/audit/servers/${SERVER}/settings`, { token: adminToken });
+    const suspensions = history.body.changes.filter((change: { setting: string }) => change.setting === 'suspension');
+    expect(suspensions.map((change: { type: string }) => change.type)).to.deep.equal([
+      'ServerSuspended',
+      'ServerSuspensionLifted',
+    ]);
+    expect(suspensions[0].changes).to.deep.equal([{ field: 'reason', from: null, to: 'Spam links in #general' }]);
+    expect(suspensions[1].changes).to.deep.equal([{ field: 'reason', from: 'Spam links in #general', to: null }]);
   });
 });

@@ -109,7 +109,15 @@ export interface KeyLifeResponse {
 }
 
 /** Which of a server's settings an event changed. */
-export type ServerSetting = 'greeting' | 'owner' | 'slot' | 'vipRole' | 'logChannel' | 'autoPing';
+export type ServerSetting =
+  | 'greeting'
+  | 'owner'
+  | 'slot'
+  | 'vipRole'
+  | 'logChannel'
+  | 'autoPing'
+  | 'verificationMessage'
+  | 'suspension';
 export interface SettingChange {
   field: string;
   from: unknown;
@@ -141,6 +149,10 @@ export const serverSettingEvents = {
   LogChannelSet: 'logChannel',
   AutoPingStarted: 'autoPing',
   AutoPingStopped: 'autoPing',
+  VerificationMessageConfigured: 'verificationMessage',
+  VerificationMessageReset: 'verificationMessage',
+  ServerSuspended: 'suspension',
+  ServerSuspensionLifted: 'suspension',
 } as const satisfies Partial<Record<EventType, ServerSetting>>;
 
 export const auditApi = {

@@ -1,4 +1,5 @@
 import {
+  colorFromNumber,
   defaultGreetingSettings,
   serverSettingEvents,
   type AuditEventView,
@@ -45,6 +46,19 @@ function valueAfter(doc: AuditEventView, guildId: string): SettingValue {
     case 'AutoPingStarted':
       return { channelId: data.channelId, roleId: data.roleId, hours: data.hours };
     case 'AutoPingStopped':
+      return null;
+    case 'VerificationMessageConfigured':
+      return {
+        title: data.title,
+        description: data.description,
+        buttonLabel: data.buttonLabel,
+        color: colorFromNumber(data.color as number),
+      };
+    case 'ServerSuspended':
+      return { reason: data.reason };
+    // back to the default message; a lifted suspension leaves nothing set
+    case 'VerificationMessageReset':
+    case 'ServerSuspensionLifted':
       return null;
     default:
       return null;
