@@ -51,6 +51,7 @@ describe('frontend: Sign in with Discord (browser)', function () {
       PUBLIC_URL: '',
     }),
   });
+  // biome-ignore lint/suspicious/noDuplicateTestHooks: it must run after useProductInBrowser's own before(), which starts the product it registers with
   before(async function () {
     if (!fake) this.skip();
     fake.oauth.apps.push({
