@@ -51,6 +51,18 @@ describe('event store adapters', () => {
   }
 
   describe('SqliteEventStore (embedded only)', () => {
+    it('acknowledges an append only once it is on disk: the log syncs every commit (synchronous = FULL)', async () => {
+      const store = new SqliteEventStore(newDbFile());
+      try {
+        const db = (store as unknown as { db: { pragma(p: string, o: { simple: true }): unknown } }).db;
+        // 2 = FULL: the WAL is synced at each commit; NORMAL (1) may lose the last commits on power loss
+        expect(db.pragma('synchronous', { simple: true })).to.equal(2);
+        expect(db.pragma('journal_mode', { simple: true })).to.equal('wal');
+      } finally {
+        await store.close();
+      }
+    });
+
     it('keeps events across close and reopen of the same file', async () => {
       const file = newDbFile();
       const first = new SqliteEventStore(file);
