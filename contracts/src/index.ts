@@ -10,6 +10,7 @@ export * from './api/health.ts';
 export * from './api/servers.ts';
 export * from './api/greetings.ts';
 export * from './api/keys.ts';
+export * from './api/input-rules.ts';
 export * from './api/subscriptions.ts';
 export * from './api/whitelist.ts';
 export * from './api/stats.ts';

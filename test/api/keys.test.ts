@@ -1,5 +1,12 @@
 import { expect } from 'chai';
-import { errorTexts, keyErrorCodes, keyTexts, randomCodePattern, type HealthResponse } from '@vip/contracts';
+import {
+  errorTexts,
+  keyErrorCodes,
+  keyTexts,
+  randomCodePattern,
+  serverTexts,
+  type HealthResponse,
+} from '@vip/contracts';
 import { digestOf, randomCode } from '@vip/platform';
 import { removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { api } from '../support/http.ts';
@@ -82,7 +89,7 @@ describe('access hashes, keys and visits (API)', function () {
 
     it('answers Bot not in server for a server it is not in (or left), writing nothing', async () => {
       const before = await head();
-      for (const serverId of [UNKNOWN, LEFT, 'not-a-server']) {
+      for (const serverId of [UNKNOWN, LEFT]) {
         const response = await call('POST', '/api/hash/generate', { body: { serverId } });
         expect(response.status, serverId).to.equal(404);
         expect(response.body).to.deep.equal({
@@ -92,6 +99,10 @@ describe('access hashes, keys and visits (API)', function () {
           code: keyErrorCodes.botNotInServer,
         });
       }
+      // what cannot be a Discord id is not looked up at all (issue #13 item 8)
+      const malformed = await call('POST', '/api/hash/generate', { body: { serverId: 'not-a-server' } });
+      expect(malformed.status).to.equal(400);
+      expect(malformed.body).to.include({ error: serverTexts.badServerId, code: 'validation' });
       expect(await head()).to.equal(before);
     });
 

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { configDefaults, type Priority } from '../config-defaults.ts';
 import { errorTexts } from '../error-texts.ts';
+import { plainText } from './input-rules.ts';
 import { defineRoute } from './route-spec.ts';
 
 const blankIsMissing = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields);
 
 export const createAnnouncementRequestSchema = z.object({
-  title: blankIsMissing.max(200, 'Title must be at most 200 characters'),
-  content: blankIsMissing.max(5000, 'Content must be at most 5000 characters'),
+  title: plainText(blankIsMissing.max(200, 'Title must be at most 200 characters'), 'Title'),
+  content: plainText(blankIsMissing.max(5000, 'Content must be at most 5000 characters'), 'Content'),
   priority: z
     .enum(configDefaults.priorities, { error: errorTexts.invalidPriority })
     .default(configDefaults.defaultPriority),

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { errorTexts } from '../error-texts.ts';
+import { plainTextProblem } from './input-rules.ts';
 import { defineRoute } from './route-spec.ts';
 
 const required = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields);
 
 export const loginRequestSchema = z.object({
-  username: required.max(64, errorTexts.invalidCredentials),
+  // no such name can exist: told like any unknown user
+  username: required
+    .max(64, errorTexts.invalidCredentials)
+    .refine((name) => plainTextProblem(name) === null, errorTexts.invalidCredentials),
   // not trimmed: spaces may be part of a password
   password: z
     .string({ error: errorTexts.fillAllFields })

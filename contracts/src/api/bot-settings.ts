@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { configDefaults } from '../config-defaults.ts';
+import { plainText } from './input-rules.ts';
 import { defineRoute } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
@@ -74,17 +75,23 @@ export const scheduleVideoPostRequestSchema = z.object({
     .string({ error: botSettingsTexts.badUrl })
     .max(500, botSettingsTexts.badUrl)
     .refine(webAddress, botSettingsTexts.badUrl),
-  title: z
-    .string({ error: botSettingsTexts.badTitle })
-    .trim()
-    .min(1, botSettingsTexts.badTitle)
-    .max(botLimits.videoTitleChars, botSettingsTexts.badTitle)
+  title: plainText(
+    z
+      .string({ error: botSettingsTexts.badTitle })
+      .trim()
+      .min(1, botSettingsTexts.badTitle)
+      .max(botLimits.videoTitleChars, botSettingsTexts.badTitle),
+    'Title',
+  )
     .nullable()
     .default(null),
-  description: z
-    .string({ error: botSettingsTexts.badDescription })
-    .trim()
-    .max(botLimits.videoDescriptionChars, botSettingsTexts.badDescription)
+  description: plainText(
+    z
+      .string({ error: botSettingsTexts.badDescription })
+      .trim()
+      .max(botLimits.videoDescriptionChars, botSettingsTexts.badDescription),
+    'Description',
+  )
     .nullable()
     .default(null),
   imageUrl: z

@@ -4,6 +4,7 @@ import type { ManagementProof } from '../events/discord.ts';
 import { discordTexts } from '../texts/discord.ts';
 import { serverTexts } from '../texts/servers.ts';
 import type { LoginResponse } from './auth.ts';
+import { plainText } from './input-rules.ts';
 import { defineRoute } from './route-spec.ts';
 
 const SNOWFLAKE = /^\d{17,20}$/;
@@ -57,8 +58,11 @@ const linkCodeSchema = z
 /** What Discord says of a member in a server (an interaction's member, or the member the bot fetched). */
 export const discordMemberSchema = z.object({
   id: snowflake('member id must be a Discord id'),
-  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64),
-  avatar: z.string().max(100, 'avatar must be a Discord avatar hash').nullable().default(null),
+  username: plainText(
+    z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64),
+    'username',
+  ),
+  avatar: plainText(z.string().max(100, 'avatar must be a Discord avatar hash'), 'avatar').nullable().default(null),
   /** Discord's permission bit set in that server, as a decimal string. */
   permissions: z
     .string({ error: 'permissions must be a bit set' })
@@ -68,8 +72,11 @@ export const discordMemberSchema = z.object({
 export type DiscordMember = z.output<typeof discordMemberSchema>;
 
 const guildSeenSchema = z.object({
-  name: z.string({ error: 'guild name is required' }).trim().min(1, 'guild name is required').max(100),
-  icon: z.string().max(100).nullable().default(null),
+  name: plainText(
+    z.string({ error: 'guild name is required' }).trim().min(1, 'guild name is required').max(100),
+    'guild name',
+  ),
+  icon: plainText(z.string().max(100), 'icon').nullable().default(null),
 });
 
 export const discordStartRequestSchema = z.object({
@@ -100,7 +107,10 @@ export const managementCheckAnswerSchema = z.object({
 export type ManagementCheckAnswer = z.input<typeof managementCheckAnswerSchema>;
 
 export const reasonRequestSchema = z.object({
-  reason: z.string({ error: discordTexts.reasonRequired }).trim().min(1, discordTexts.reasonRequired).max(200),
+  reason: plainText(
+    z.string({ error: discordTexts.reasonRequired }).trim().min(1, discordTexts.reasonRequired).max(200),
+    'Reason',
+  ),
 });
 export type ReasonRequest = z.input<typeof reasonRequestSchema>;
 

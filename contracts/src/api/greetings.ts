@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GREETING_MESSAGE_MAX, greetingTexts } from '../texts/greetings.ts';
 import { configDefaults } from '../config-defaults.ts';
+import { plainText } from './input-rules.ts';
 import { defineRoute } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
@@ -38,10 +39,13 @@ export const greetingSettingsRequestSchema = z.object({
     .min(MIN_DELAY, greetingTexts.delayRange)
     .max(MAX_DELAY, greetingTexts.delayRange)
     .default(configDefaults.greetingDelaySeconds.default),
-  message: z
-    .string({ error: greetingTexts.messageLength })
-    .max(GREETING_MESSAGE_MAX, greetingTexts.messageLength)
-    .refine((text) => text.trim().length > 0, greetingTexts.messageLength),
+  message: plainText(
+    z
+      .string({ error: greetingTexts.messageLength })
+      .max(GREETING_MESSAGE_MAX, greetingTexts.messageLength)
+      .refine((text) => text.trim().length > 0, greetingTexts.messageLength),
+    'Message',
+  ),
 });
 export type GreetingSettingsRequest = z.input<typeof greetingSettingsRequestSchema>;
 

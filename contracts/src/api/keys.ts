@@ -3,6 +3,8 @@ import { keyTexts } from '../texts/keys.ts';
 import { errorTexts } from '../error-texts.ts';
 import type { Tier } from '../events/key.ts';
 import { errorCodes } from '../error-codes.ts';
+import { SNOWFLAKE } from './input-rules.ts';
+import { serverTexts } from '../texts/servers.ts';
 import { defineRoute } from './route-spec.ts';
 
 /** How an access hash stands when someone asks: `code` of the hash check answer. */
@@ -33,7 +35,9 @@ export function canonicalCode(input: string): string | null {
   return compact.match(/.{1,4}/g)!.join('-');
 }
 
-const serverIdFor = (text: string) => z.string({ error: text }).trim().min(1, text).max(100, text);
+/** A server id a visitor's page sends: missing → the route's own text, anything but a snowflake → the format. */
+const serverIdFor = (missing: string) =>
+  z.string({ error: missing }).trim().min(1, missing).regex(SNOWFLAKE, serverTexts.badServerId);
 const discordId = z
   .string({ error: errorTexts.fillAllFields })
   .trim()

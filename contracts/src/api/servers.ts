@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serverTexts } from '../texts/servers.ts';
+import { plainText } from './input-rules.ts';
 import { defineRoute } from './route-spec.ts';
 import { keyBotInviteUrl } from './site.ts';
 
@@ -26,14 +27,18 @@ export type UpdateServerRequest = z.input<typeof updateServerRequestSchema>;
 
 /** What the key bot reports of a server it is in (POST /api/bot/guilds/:id). */
 export const guildReportRequestSchema = z.object({
-  name: z
-    .string({ error: 'name is required' })
-    .trim()
-    .min(1, 'name is required')
-    .max(100, 'name must be at most 100 characters'),
-  icon: z
-    .string({ error: 'icon must be a string or null' })
-    .max(256, 'icon must be at most 256 characters')
+  name: plainText(
+    z
+      .string({ error: 'name is required' })
+      .trim()
+      .min(1, 'name is required')
+      .max(100, 'name must be at most 100 characters'),
+    'name',
+  ),
+  icon: plainText(
+    z.string({ error: 'icon must be a string or null' }).max(256, 'icon must be at most 256 characters'),
+    'icon',
+  )
     .nullable()
     .default(null),
   memberCount: z
@@ -44,16 +49,21 @@ export const guildReportRequestSchema = z.object({
     .array(
       z.object({
         id: z.string({ error: 'channel id must be a Discord id' }).regex(SNOWFLAKE, 'channel id must be a Discord id'),
-        name: z
-          .string({ error: 'channel name is required' })
-          .min(1, 'channel name is required')
-          .max(100, 'channel name must be at most 100 characters'),
+        name: plainText(
+          z
+            .string({ error: 'channel name is required' })
+            .min(1, 'channel name is required')
+            .max(100, 'channel name must be at most 100 characters'),
+          'channel name',
+        ),
       }),
       { error: 'channels must be a list of { id, name }' },
     )
     .max(500, 'at most 500 channels'),
   missingPermissions: z
-    .array(z.string().min(1).max(64), { error: 'missingPermissions must be a list of names' })
+    .array(plainText(z.string().min(1).max(64), 'a permission name'), {
+      error: 'missingPermissions must be a list of names',
+    })
     .max(64)
     .default([]),
 });

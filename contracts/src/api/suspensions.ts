@@ -2,15 +2,19 @@ import { z } from 'zod';
 import { SUSPENSION_REASON_MAX } from '../events/suspension.ts';
 import { suspensionTexts } from '../texts/suspension.ts';
 import { errorTexts } from '../error-texts.ts';
+import { plainText } from './input-rules.ts';
 import { defineRoute } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 export const suspendServerRequestSchema = z.object({
-  reason: z
-    .string({ error: errorTexts.fillAllFields })
-    .trim()
-    .min(1, errorTexts.fillAllFields)
-    .max(SUSPENSION_REASON_MAX, suspensionTexts.reasonLength),
+  reason: plainText(
+    z
+      .string({ error: errorTexts.fillAllFields })
+      .trim()
+      .min(1, errorTexts.fillAllFields)
+      .max(SUSPENSION_REASON_MAX, suspensionTexts.reasonLength),
+    'Reason',
+  ),
 });
 export type SuspendServerRequest = z.input<typeof suspendServerRequestSchema>;
 

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { verificationMessageTexts } from '../texts/verification-message.ts';
 import { colorPattern, verificationMessageLimits, type VerificationMessage } from '../verification-message.ts';
+import { plainText } from './input-rules.ts';
 import { defineRoute } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
-const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, message);
+const text = (max: number, message: string, field: string) =>
+  plainText(z.string({ error: message }).trim().min(1, message).max(max, message), field);
 
 export const verificationMessageRequestSchema = z.object({
-  title: text(verificationMessageLimits.title, verificationMessageTexts.titleLength),
-  description: text(verificationMessageLimits.description, verificationMessageTexts.descriptionLength),
-  buttonLabel: text(verificationMessageLimits.buttonLabel, verificationMessageTexts.buttonLabelLength),
+  title: text(verificationMessageLimits.title, verificationMessageTexts.titleLength, 'Title'),
+  description: text(verificationMessageLimits.description, verificationMessageTexts.descriptionLength, 'Description'),
+  buttonLabel: text(verificationMessageLimits.buttonLabel, verificationMessageTexts.buttonLabelLength, 'Button label'),
   color: z
     .string({ error: verificationMessageTexts.color })
     .trim()
