@@ -17,6 +17,7 @@ export function snowflake(text: string) {
 /** Half of a surrogate pair without its other half: not a character at all. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Control characters but tab, newline and the carriage return of a CRLF newline; DEL and the C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this expression is for
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?!\n)/;
 /** Bidirectional embeddings, overrides and isolates: they reorder what a reader sees ("Trojan source"). */
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
