@@ -11,6 +11,7 @@ export * from './auth/authenticator.ts';
 export * from './http/middleware.ts';
 export * from './http/validate.ts';
 export * from './projection-checkpoints.ts';
+export * from './projection-lag.ts';
 export * from './http/health.ts';
 export * from './auth/keyring.ts';
 export * from './http/rate-limit.ts';

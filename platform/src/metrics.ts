@@ -1,11 +1,12 @@
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { projectionLagCountLimit } from '@vip/contracts';
 import { RequestTimings } from './request-timings.ts';
 
 /** A projection as an operator watches it: how far behind the log's head it is. */
 export interface ProjectionStatus {
   name: string;
   checkpoint: number | null;
-  /** head − checkpoint, in log positions. */
+  /** Events in the log after the checkpoint (EventsBehind), at most projectionLagCountLimit. */
   lag: number;
   paused: boolean;
 }
@@ -48,7 +49,7 @@ export class Metrics {
     // gauges read at scrape time, so a paused or stuck projection shows at once
     new Gauge({
       name: 'vip_projection_lag_events',
-      help: "How many log positions a projection is behind the log's head (head − checkpoint)",
+      help: `How many events of the log a projection has not applied yet (counted up to ${projectionLagCountLimit}), on either store`,
       labelNames: ['projection'],
       registers,
       async collect() {

@@ -224,6 +224,22 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         expect(await store.readEventsAt([])).to.deep.equal([]);
       });
 
+      it('countEventsAfter counts the events after a position, at most `limit`, and names the last counted', async () => {
+        const before = await store.headPosition();
+        const streamId = newStreamId();
+        await store.append(streamId, [event('A'), event('B'), event('C'), event('D')], 'no_stream');
+        const [a, b, c, d] = await store.readStream(streamId);
+        expect(await store.countEventsAfter(a.position, 100)).to.deep.equal({ count: 3, lastPosition: d.position });
+        expect(await store.countEventsAfter(a.position, 2)).to.deep.equal({ count: 2, lastPosition: c.position });
+        expect(await store.countEventsAfter(d.position, 100)).to.deep.equal({ count: 0, lastPosition: null });
+        expect(await store.countEventsAfter(b.position, 0)).to.deep.equal({ count: 0, lastPosition: null });
+        // from the start: every event of the log, ours included
+        const all = await store.countEventsAfter(null, 1_000_000);
+        expect(all.lastPosition).to.equal(d.position);
+        if (before === null) expect(all.count).to.equal(4);
+        else expect(all.count).to.be.at.least(4);
+      });
+
       it('headPosition is null only for an empty log, then the newest position', async () => {
         const before = await store.headPosition();
         if (before === null) expect(await store.readAll({ maxCount: 1 })).to.deep.equal([]);

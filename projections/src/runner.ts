@@ -1,6 +1,7 @@
 import { Subject, concatMap, type Subscription } from 'rxjs';
 import { isKnownEventType, parseRecordedEvent, type EventType } from '@vip/contracts';
 import {
+  EventsBehind,
   readCheckpoints,
   saveCheckpoints,
   type EventBatch,
@@ -56,6 +57,7 @@ export class ProjectionRunner {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly maxBatchSize: number;
   private stopWatching: (() => void) | undefined;
+  private readonly eventsBehind: EventsBehind;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -65,6 +67,7 @@ export class ProjectionRunner {
     options: RunnerOptions = {},
   ) {
     this.maxBatchSize = options.maxBatchSize ?? 500;
+    this.eventsBehind = new EventsBehind(eventStore);
     for (const projector of projectors) {
       for (const type of projector.handles) this.routes.set(type, [...(this.routes.get(type) ?? []), projector]);
     }
@@ -96,12 +99,13 @@ export class ProjectionRunner {
     return this.checkpoints.get(name) ?? null;
   }
 
-  /** Each projection's checkpoint and lag behind the log's head, for /metrics. */
+  /** Each projection's checkpoint and how many events of the log it has not applied, for /metrics. */
   async statuses(): Promise<ProjectionStatus[]> {
-    const head = (await this.eventStore.headPosition()) ?? 0;
-    return this.projectors.map(({ name }) => {
-      const checkpoint = this.checkpoints.get(name) ?? null;
-      return { name, checkpoint, lag: Math.max(0, head - (checkpoint ?? 0)), paused: this.paused.has(name) };
+    const checkpoints = this.projectors.map(({ name }) => this.checkpoints.get(name) ?? null);
+    const lags = await this.eventsBehind.of(checkpoints);
+    return this.projectors.map(({ name }, i) => {
+      const checkpoint = checkpoints[i];
+      return { name, checkpoint, lag: lags.get(checkpoint) ?? 0, paused: this.paused.has(name) };
     });
   }
 

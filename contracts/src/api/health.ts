@@ -1,8 +1,13 @@
 import { defineRoute } from './route-spec.ts';
 
+/** A lag is counted up to this many events: the count's cost stays bounded (shown as "10,000+"). */
+export const projectionLagCountLimit = 10_000;
+
 export interface ProjectionHealth {
   name: string;
+  /** Log position of the last event the read model applied. */
   checkpoint: number | null;
+  /** Events in the log after the checkpoint, the same on both stores; at most projectionLagCountLimit. */
   lag: number;
 }
 

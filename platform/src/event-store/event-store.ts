@@ -61,6 +61,12 @@ export interface ReadAllOptions {
   maxCount?: number;
 }
 
+export interface EventCount {
+  count: number;
+  /** Position of the last event counted; null when none was. */
+  lastPosition: number | null;
+}
+
 export interface EventStore {
   readonly adapterName: string;
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
@@ -77,6 +83,12 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeOptions): Observable<EventBatch>;
   /** Position of the newest event, or null for an empty log. */
   headPosition(): Promise<number | null>;
+  /**
+   * How many events of ours the log holds after `after` (null: from the start), counting at
+   * most `limit`, and the position of the last one counted. Projection lag in events: on
+   * EventStoreDB positions are byte offsets, so `head − checkpoint` is no count.
+   */
+  countEventsAfter(after: number | null, limit: number): Promise<EventCount>;
   close(): Promise<void>;
 }
 

@@ -22,6 +22,7 @@ import {
   WrongExpectedRevisionError,
   type AppendResult,
   type EventBatch,
+  type EventCount,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -171,6 +172,24 @@ export class EventStoreDbEventStore implements EventStore {
       if (event) return event.position;
     }
     return null;
+  }
+
+  /**
+   * $all has no sequence numbers: the events are read and counted, system events skipped,
+   * and the read is cancelled at `limit`, so the cost is bounded whatever the lag.
+   */
+  async countEventsAfter(after: number | null, limit: number): Promise<EventCount> {
+    let count = 0;
+    let lastPosition: number | null = null;
+    if (limit <= 0) return { count, lastPosition };
+    for await (const resolved of each(this.client.readAll({ fromPosition: fromPosition(after ?? undefined) }))) {
+      const event = toRecordedEvent(resolved);
+      if (!event || (after !== null && event.position <= after)) continue;
+      count += 1;
+      lastPosition = event.position;
+      if (count >= limit) break;
+    }
+    return { count, lastPosition };
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Observable<EventBatch> {

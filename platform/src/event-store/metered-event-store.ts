@@ -4,6 +4,7 @@ import {
   isWrongExpectedRevision,
   type AppendResult,
   type EventBatch,
+  type EventCount,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -53,6 +54,9 @@ export class MeteredEventStore implements EventStore {
   }
   headPosition(): Promise<number | null> {
     return this.inner.headPosition();
+  }
+  countEventsAfter(after: number | null, limit: number): Promise<EventCount> {
+    return this.inner.countEventsAfter(after, limit);
   }
   close(): Promise<void> {
     return this.inner.close();

@@ -8,6 +8,7 @@ import {
   WrongExpectedRevisionError,
   type AppendResult,
   type EventBatch,
+  type EventCount,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -142,6 +143,12 @@ export class SqliteEventStore implements EventStore {
         )
         .raw(),
       head: db.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck(),
+      // a walk along the primary key that stops after `limit` rows, whatever the log's length
+      countAfter: db
+        .prepare<[number, number], [number, number | null]>(
+          'SELECT COUNT(*), MAX(position) FROM (SELECT position FROM events WHERE position > ? ORDER BY position LIMIT ?)',
+        )
+        .raw(),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
     };
     this.appendTransaction = db.transaction((streamId, events, expected) => this.write(streamId, events, expected));
@@ -242,6 +249,12 @@ export class SqliteEventStore implements EventStore {
   async headPosition(): Promise<number | null> {
     this.assertOpen();
     return this.statements.head.get() ?? null;
+  }
+
+  async countEventsAfter(after: number | null, limit: number): Promise<EventCount> {
+    this.assertOpen();
+    const row = this.statements.countAfter.get(after ?? 0, Math.max(0, limit));
+    return { count: row?.[0] ?? 0, lastPosition: row?.[1] ?? null };
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Observable<EventBatch> {

@@ -9,12 +9,14 @@ import {
 import type { EventStore } from '../event-store/event-store.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { readCheckpoints } from '../projection-checkpoints.ts';
+import { EventsBehind } from '../projection-lag.ts';
 import { Readiness } from '../readiness.ts';
 import { mountRoutes, on, type MountedRoute } from './mount.ts';
 
 /**
  * GET /api/health: operational, not a product read. It is the one route allowed to ask the
- * event store something (its head), so operators can see how far each read model lags.
+ * event store something (its head, and how many events each read model is behind), so
+ * operators can see how far each read model lags.
  * GET /api/ready: 200 when this process should get traffic (its stores answer, and whatever
  * else the process registered, e.g. caught-up projections), 503 before and while shutting down.
  */
@@ -43,13 +45,15 @@ export function healthChecks(
     return true as const;
   });
 
+  const eventsBehind = new EventsBehind(eventStore);
   return [
     on(healthApi.health, async () => {
       const [headPosition, checkpoints] = await Promise.all([eventStore.headPosition(), readCheckpoints(readStore)]);
+      const lags = await eventsBehind.of(checkpoints.values());
       const projections = [...checkpoints].map(([name, checkpoint]) => ({
         name,
         checkpoint,
-        lag: headPosition === null ? 0 : Math.max(0, headPosition - checkpoint),
+        lag: lags.get(checkpoint) ?? 0,
       }));
       const body: HealthResponse = {
         status: 'ok',

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { projectionLagCountLimit } from '@vip/contracts/api/health.ts';
 import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { groupedCount } from '../../app/counts.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { formatAnnouncementDate } from '../../lib/dates.ts';
@@ -7,6 +9,9 @@ import { useGetHealthQuery } from './publicApi.ts';
 import './marketing.css';
 
 const refreshMs = configDefaults.statsRefreshSeconds * 1000;
+/** Events behind, as the server counts them: up to a limit, beyond which it says "at least". */
+const eventsBehind = (lag: number) =>
+  lag >= projectionLagCountLimit ? `${groupedCount(projectionLagCountLimit)}+` : groupedCount(lag);
 
 /** /status (and status.* hosts): the product's health, refreshed every 30 s. */
 export default function StatusPage() {
@@ -80,7 +85,7 @@ export default function StatusPage() {
                   <tr key={projection.name}>
                     <th scope="row">{projection.name}</th>
                     <td>{projection.checkpoint ?? '—'}</td>
-                    <td className={projection.lag > 0 ? 'lag-behind' : 'lag-ok'}>{projection.lag}</td>
+                    <td className={projection.lag > 0 ? 'lag-behind' : 'lag-ok'}>{eventsBehind(projection.lag)}</td>
                   </tr>
                 ))}
               </tbody>
