@@ -27,9 +27,11 @@ export interface RunnerOptions {
   maxBatchSize?: number;
   /** Where each projection's lag is reported at every scrape of /metrics. */
   metrics?: Metrics;
+  /** Wait before resubscribing after the subscription failed or ended; doubles on each loss in a row. */
+  retryFirstMs?: number;
+  retryMaxMs?: number;
 }
 
-const RETRY_MS = 1000;
 /** Correlation ids logged per batch at most: a catch-up batch may hold thousands. */
 const LOGGED_CORRELATIONS = 20;
 
@@ -58,6 +60,10 @@ export class ProjectionRunner {
   private readonly maxBatchSize: number;
   private stopWatching: (() => void) | undefined;
   private readonly eventsBehind: EventsBehind;
+  private readonly retryFirstMs: number;
+  private readonly retryMaxMs: number;
+  /** Subscriptions lost in a row (failed or ended) since the last batch applied. */
+  private lossesInARow = 0;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -68,6 +74,8 @@ export class ProjectionRunner {
   ) {
     this.maxBatchSize = options.maxBatchSize ?? 500;
     this.eventsBehind = new EventsBehind(eventStore);
+    this.retryFirstMs = options.retryFirstMs ?? 500;
+    this.retryMaxMs = options.retryMaxMs ?? 30_000;
     for (const projector of projectors) {
       for (const type of projector.handles) this.routes.set(type, [...(this.routes.get(type) ?? []), projector]);
     }
@@ -162,6 +170,7 @@ export class ProjectionRunner {
   }
 
   private async subscribe(): Promise<void> {
+    if (this.stopped) return;
     const stored = await readCheckpoints(this.readStore);
     this.checkpoints.clear();
     for (const projector of this.projectors) {
@@ -182,7 +191,8 @@ export class ProjectionRunner {
       .pipe(concatMap((batch) => this.exclusive(() => this.process(batch))))
       .subscribe({
         error: (error: unknown) => this.recover(error),
-        complete: () => this.logger.info('event subscription completed'),
+        // the server ended the subscription without an error: the log goes on, so must we
+        complete: () => this.recover(undefined),
       });
   }
 
@@ -194,6 +204,7 @@ export class ProjectionRunner {
       await this.applyEvents(batch.events, active);
       this.position = Math.max(this.position, batch.events[batch.events.length - 1].position);
     }
+    this.lossesInARow = 0;
     batch.ack();
     if (batch.caughtUp && !this.caughtUp) {
       this.caughtUp = true;
@@ -318,13 +329,28 @@ export class ProjectionRunner {
     return projected;
   }
 
+  /**
+   * The subscription failed (`error`) or ended without one (undefined): unless stopping, take
+   * the log up again from the checkpoints, waiting longer after each loss in a row. Until it
+   * has caught up again the runner is not caught up (readiness says so).
+   */
   private recover(error: unknown): void {
     this.subscription = undefined;
     if (this.stopped) return;
-    this.logger.error({ err: error }, `projection runner failed; resuming from the checkpoints in ${RETRY_MS} ms`);
+    this.caughtUp = false;
+    const delay = Math.min(this.retryFirstMs * 2 ** this.lossesInARow, this.retryMaxMs);
+    this.lossesInARow += 1;
+    const context = { err: error, attempt: this.lossesInARow, retryInMs: delay };
+    if (error === undefined) this.logger.warn(context, 'event subscription ended; resubscribing from the checkpoints');
+    else this.logger.error(context, 'event subscription failed; resubscribing from the checkpoints');
+    clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
-      this.subscribe().catch((next: unknown) => this.recover(next));
-    }, RETRY_MS);
+      if (this.stopped) return;
+      // behind the batch still being applied: its checkpoints are the ones to resume from
+      this.exclusive(() => this.subscribe()).catch((next: unknown) => this.recover(next));
+    }, delay);
+    // a process whose only work left is this retry may still exit
+    this.retryTimer.unref();
   }
 }
 
