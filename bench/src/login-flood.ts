@@ -74,4 +74,4 @@ await run('argon2 queue opened wide (1000 at once: as before the queue)', {
   PASSWORD_HASHES_QUEUED: '1000',
   PASSWORD_HASHES_PER_CLIENT: '1000',
 });
-await run('argon2 queue as configured by default (2 at once, 16 waiting, 3 per client)', {});
+await run('argon2 queue as configured by default (half the cores at once, 16 waiting, 3 per client)', {});

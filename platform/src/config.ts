@@ -1,4 +1,5 @@
 import { configDefaults, SPONSOR_URL_MAX, sponsorUrlOf } from '@vip/contracts';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -30,7 +31,7 @@ export interface AppConfig {
    * means 1): the client's address is the right-most entry of X-Forwarded-For that they appended.
    */
   trustProxyHops: number;
-  /** argon2 work of this process: hashes at once, waiting beyond them, and per client address; more answers 429. */
+  /** argon2 work of this process: hashes at once (half the cores), waiting beyond them, and per client address; more answers 429. */
   passwordHashing: { atOnce: number; queued: number; perClient: number };
   /** Service token the bots send as `Authorization: Bearer …`; bot routes answer 401 without it. */
   botApiToken: string | undefined;
@@ -67,6 +68,14 @@ function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+/** TRUST_PROXY_HOPS wins; TRUST_PROXY=true alone is the one proxy of docker-compose. */
+function proxyHopsOf(env: NodeJS.ProcessEnv): number {
+  if (env.TRUST_PROXY_HOPS !== undefined && env.TRUST_PROXY_HOPS !== '') return int('TRUST_PROXY_HOPS', 0, env);
+  if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '' || env.TRUST_PROXY === 'false') return 0;
+  if (env.TRUST_PROXY === 'true') return 1;
+  throw new Error(`TRUST_PROXY must be true or false (or set TRUST_PROXY_HOPS), got "${env.TRUST_PROXY}"`);
 }
 
 /** TRUST_PROXY_HOPS wins; TRUST_PROXY=true alone is the one proxy of docker-compose. */
@@ -114,7 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: proxyHopsOf(env) > 0,
     trustProxyHops: proxyHopsOf(env),
     passwordHashing: {
-      atOnce: Math.max(1, int('PASSWORD_HASHES_AT_ONCE', 2, env)),
+      // half the cores: the other half keeps answering everyone else while sign-ins queue
+      atOnce: Math.max(1, int('PASSWORD_HASHES_AT_ONCE', Math.floor(os.availableParallelism() / 2), env)),
       queued: int('PASSWORD_HASHES_QUEUED', 16, env),
       perClient: Math.max(1, int('PASSWORD_HASHES_PER_CLIENT', 3, env)),
     },
