@@ -78,14 +78,6 @@ function proxyHopsOf(env: NodeJS.ProcessEnv): number {
   throw new Error(`TRUST_PROXY must be true or false (or set TRUST_PROXY_HOPS), got "${env.TRUST_PROXY}"`);
 }
 
-/** TRUST_PROXY_HOPS wins; TRUST_PROXY=true alone is the one proxy of docker-compose. */
-function proxyHopsOf(env: NodeJS.ProcessEnv): number {
-  if (env.TRUST_PROXY_HOPS !== undefined && env.TRUST_PROXY_HOPS !== '') return int('TRUST_PROXY_HOPS', 0, env);
-  if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '' || env.TRUST_PROXY === 'false') return 0;
-  if (env.TRUST_PROXY === 'true') return 1;
-  throw new Error(`TRUST_PROXY must be true or false (or set TRUST_PROXY_HOPS), got "${env.TRUST_PROXY}"`);
-}
-
 function signUpOf(raw: string | undefined): 'open' | 'closed' {
   if (raw === undefined || raw === '' || raw === 'closed') return 'closed';
   if (raw === 'open') return 'open';
