@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { bootstrapAdmin, createCommandApp, resolveCommandDeps } from '@vip/command-service';
 import { createQueryApp, resolveQueryDeps, siteSettingsOf } from '@vip/query-service';
 import { ProjectionRunner, allProjectors, attachWsGateway } from '@vip/projections';
-import { closeContainer, createContainer, drainable, type AppConfig, type Logger } from '@vip/platform';
+import {
+  closeContainer,
+  createContainer,
+  divergencePolicyOf,
+  drainable,
+  type AppConfig,
+  type Logger,
+} from '@vip/platform';
 import { startBots } from '@vip/bots';
 import { randomBytes } from 'node:crypto';
 import { createFrontendApp } from './frontend-files.ts';
@@ -35,7 +42,11 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
   const queryDeps = await resolveQueryDeps(container);
   const { eventStore, readStore, authenticator, logger, metrics, readiness } = commandDeps;
 
-  const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger, { metrics });
+  // read models ahead of the log: refused (LogDivergenceError), or rebuilt with REBUILD_ON_DIVERGENCE=true
+  const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger, {
+    metrics,
+    onDivergence: divergencePolicyOf(),
+  });
   readiness.add('projections', () => runner.isCaughtUp() || 'catching up with the log');
   await runner.start();
   // kept for main.ts, which prints them with the address once everything has started, below the start-up logs

@@ -1,9 +1,9 @@
-import { loadConfig, onShutdownSignal } from '@vip/platform';
+import { exitOnRefusal, loadConfig, onShutdownSignal } from '@vip/platform';
 import { startAllInOne } from './all-in-one.ts';
 
 /** `npm start`: the whole product in one process on the embedded stores. */
 const config = loadConfig();
-const product = await startAllInOne(config);
+const product = await startAllInOne(config).catch(exitOnRefusal);
 // the last lines of the start, together: what a person at the terminal reads first
 const firstStart = product.firstStart.filter((line) => line.trim() !== '');
 process.stdout.write(

@@ -1,5 +1,14 @@
 import http from 'node:http';
-import { closeContainer, createContainer, drainable, loadConfig, onShutdownSignal } from '@vip/platform';
+import {
+  closeContainer,
+  createContainer,
+  divergencePolicyOf,
+  drainable,
+  exitOnRefusal,
+  loadConfig,
+  onShutdownSignal,
+  refuseDivergedReadModels,
+} from '@vip/platform';
 import { createCommandApp } from './app.ts';
 import { resolveCommandDeps } from './core/deps.ts';
 import { bootstrapAdmin } from './users/bootstrap-admin.ts';
@@ -8,6 +17,8 @@ import { bootstrapAdmin } from './users/bootstrap-admin.ts';
 const config = loadConfig();
 const container = await createContainer(config, 'command-service');
 const deps = await resolveCommandDeps(container);
+// read models ahead of the log (a lost tail, a restored backup) are not served
+await refuseDivergedReadModels(deps.eventStore, deps.readStore, deps.logger, divergencePolicyOf()).catch(exitOnRefusal);
 await bootstrapAdmin(deps.eventStore, config, deps.logger).catch((error) =>
   deps.logger.warn({ err: error }, 'admin bootstrap skipped'),
 );

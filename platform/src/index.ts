@@ -24,3 +24,4 @@ export * from './http/mount.ts';
 export * from './http/client-address.ts';
 export * from './rate-counter/rate-counter.ts';
 export * from './auth/password-work.ts';
+export * from './log-divergence.ts';

@@ -4,8 +4,10 @@ import {
   accessLog,
   closeContainer,
   createContainer,
+  divergencePolicyOf,
   drainable,
   errorHandler,
+  exitOnRefusal,
   healthRoutes,
   loadConfig,
   metricsEndpoint,
@@ -27,7 +29,10 @@ const [eventStore, readStore, authenticator] = await Promise.all([
 const logger = container.get(TOKENS.logger);
 const metrics = container.get(TOKENS.metrics);
 const readiness = container.get(TOKENS.readiness);
-const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger, { metrics });
+const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger, {
+  metrics,
+  onDivergence: divergencePolicyOf(),
+});
 // ready once the read models have caught up with the log: before that, pushes would be stale
 readiness.add('projections', () => runner.isCaughtUp() || 'catching up with the log');
 
@@ -50,5 +55,5 @@ onShutdownSignal(logger, async () => {
   await closeContainer(container);
 });
 
-await runner.start();
+await runner.start().catch(exitOnRefusal);
 logger.info('read models caught up');

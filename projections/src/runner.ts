@@ -4,6 +4,7 @@ import {
   EventsBehind,
   readCheckpoints,
   saveCheckpoints,
+  type DivergencePolicy,
   type EventBatch,
   type EventStore,
   type Logger,
@@ -13,6 +14,7 @@ import {
   type RecordedEvent,
 } from '@vip/platform';
 import { DocumentBatch } from './document-batch.ts';
+import { settleDivergence } from './log-divergence.ts';
 import { ensureIndexes, type ProjectedEvent, type Projector } from './projector.ts';
 import { upgradeReadModels } from './read-model-versions.ts';
 
@@ -27,6 +29,8 @@ export interface RunnerOptions {
   maxBatchSize?: number;
   /** Where each projection's lag is reported at every scrape of /metrics. */
   metrics?: Metrics;
+  /** Read models ahead of the log at start: refuse to start (default), or rebuild them. */
+  onDivergence?: DivergencePolicy;
   /** Wait before resubscribing after the subscription failed or ended; doubles on each loss in a row. */
   retryFirstMs?: number;
   retryMaxMs?: number;
@@ -60,6 +64,7 @@ export class ProjectionRunner {
   private readonly maxBatchSize: number;
   private stopWatching: (() => void) | undefined;
   private readonly eventsBehind: EventsBehind;
+  private readonly onDivergence: DivergencePolicy;
   private readonly retryFirstMs: number;
   private readonly retryMaxMs: number;
   /** Subscriptions lost in a row (failed or ended) since the last batch applied. */
@@ -74,6 +79,7 @@ export class ProjectionRunner {
   ) {
     this.maxBatchSize = options.maxBatchSize ?? 500;
     this.eventsBehind = new EventsBehind(eventStore);
+    this.onDivergence = options.onDivergence ?? 'refuse';
     this.retryFirstMs = options.retryFirstMs ?? 500;
     this.retryMaxMs = options.retryMaxMs ?? 30_000;
     for (const projector of projectors) {
@@ -84,11 +90,13 @@ export class ProjectionRunner {
 
   /**
    * Starts following the log; resolves once the read models have caught up with it. A read
-   * model built by another version of its projector is dropped first and built again.
+   * model built by another version of its projector is dropped first and built again. Read
+   * models ahead of the log make it refuse (LogDivergenceError) or rebuild them (onDivergence).
    */
   async start(): Promise<void> {
     this.stopped = false;
     await upgradeReadModels(this.readStore, this.projectors, this.logger);
+    await settleDivergence(this.eventStore, this.readStore, this.projectors, this.onDivergence, this.logger);
     await ensureIndexes(this.readStore, this.projectors);
     await this.subscribe();
     await this.whenCaughtUp();

@@ -1,5 +1,14 @@
 import http from 'node:http';
-import { closeContainer, createContainer, drainable, loadConfig, onShutdownSignal } from '@vip/platform';
+import {
+  closeContainer,
+  createContainer,
+  divergencePolicyOf,
+  drainable,
+  exitOnRefusal,
+  loadConfig,
+  onShutdownSignal,
+  refuseDivergedReadModels,
+} from '@vip/platform';
 import { createQueryApp } from './app.ts';
 import { resolveQueryDeps } from './deps.ts';
 
@@ -7,6 +16,8 @@ import { resolveQueryDeps } from './deps.ts';
 const config = loadConfig();
 const container = await createContainer(config, 'query-service');
 const deps = await resolveQueryDeps(container);
+// read models ahead of the log (a lost tail, a restored backup) are not served
+await refuseDivergedReadModels(deps.eventStore, deps.readStore, deps.logger, divergencePolicyOf()).catch(exitOnRefusal);
 const server = http.createServer(createQueryApp(deps).callback());
 const requests = drainable(server);
 server.listen(config.port, config.host, () => deps.logger.info({ port: config.port }, 'query-service listening'));
