@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { AnnouncementView, HealthResponse } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
@@ -33,6 +34,24 @@ describe('replay and verify: the event log as an auditor uses it', function () {
     const result = await runCli('projections/src/cli/verify.ts', [], { DATA_DIR: product.dataDir });
     expect(result.code, result.stdout + result.stderr).to.equal(0);
     expect(result.stdout).to.match(/^OK: \d+ read models equal a rebuild from position 0 to \d+/m);
+    // its scratch copy of every read model is gone
+    const left = fs.existsSync(path.join(product.dataDir, 'replays'))
+      ? fs.readdirSync(path.join(product.dataDir, 'replays')).filter((name) => name.startsWith('verify-'))
+      : [];
+    expect(left).to.deep.equal([]);
+  });
+
+  it('replay --until an ISO time builds the state as of that time, and exits', async () => {
+    const result = await runCli('projections/src/cli/replay.ts', ['--until', new Date().toISOString()], {
+      DATA_DIR: product.dataDir,
+    });
+    expect(result.code, result.stderr).to.equal(0);
+    const asOf = new SqliteReadStore(result.stdout.trim());
+    try {
+      expect(await asOf.collection('announcements').countDocuments()).to.equal(2);
+    } finally {
+      await asOf.close();
+    }
   });
 
   it('replay --until builds the state as of that position into a separate store', async () => {

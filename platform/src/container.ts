@@ -7,7 +7,7 @@ import { TOKENS } from './tokens.ts';
 import { SqliteEventStore } from './event-store/sqlite-event-store.ts';
 import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.ts';
 import { SqliteReadStore } from './read-store/sqlite-read-store.ts';
-import { MongoReadStore } from './read-store/mongo-read-store.ts';
+import { MongoReadStore, scratchDatabaseName } from './read-store/mongo-read-store.ts';
 import { SessionTokens, resolveJwtSecret } from './auth/session-tokens.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { Keyring } from './auth/keyring.ts';
@@ -160,11 +160,11 @@ export async function openSeparateReadStore(
   config: AppConfig,
   label: string,
 ): Promise<{ store: ReadStore; where: string }> {
-  const safe = label.replace(/[^\w.-]/g, '_');
   if (config.mongodbUrl) {
-    const database = `${config.mongodbDatabase}_${safe}`.slice(0, 63);
+    const database = scratchDatabaseName(config.mongodbDatabase, label);
     return { store: await MongoReadStore.connect(config.mongodbUrl, database), where: `MongoDB database ${database}` };
   }
+  const safe = label.replace(/[^\w.-]/g, '_');
   ensureDataDir(config.dataDir);
   const file = path.join(ensureDataDir(path.join(config.dataDir, 'replays')), `${safe}.sqlite`);
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });

@@ -3,7 +3,7 @@
  * MONGODB_URL is set; then checks what only the embedded adapter promises (rollback, its file,
  * its cache seeing other connections' writes).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -187,6 +187,19 @@ describe('embedded SQLite read store', function () {
       );
       expect((error as Error).message).to.match(/failed part-way/);
       expect(await keys.find()).to.deep.equal([{ _id: 'taken' }]);
+    });
+
+    it('destroy() closes the store and deletes its file with the WAL beside it', async function () {
+      const file = freshFile();
+      const store = new SqliteReadStore(file);
+      await store.collection('keys').insertOne({ _id: 'k' });
+      expect(existsSync(file)).to.equal(true);
+      await store.destroy();
+      for (const suffix of ['', '-wal', '-shm'])
+        expect(existsSync(`${file}${suffix}`), `${file}${suffix}`).to.equal(false);
+      await store.destroy(); // twice is harmless
+      const memory = new SqliteReadStore(':memory:');
+      await memory.destroy();
     });
 
     it('stores plain JSON: undefined fields vanish, like in MongoDB with ignoreUndefined', async function () {

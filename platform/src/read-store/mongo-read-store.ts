@@ -2,7 +2,7 @@
  * The MongoDB ReadStore: a thin mapping of the port onto the `mongodb` driver, so that the
  * shared contract suite proves the embedded adapter behaves like the real thing.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   MongoBulkWriteError,
   MongoClient,
@@ -41,9 +41,17 @@ export class MongoReadStore implements ReadStore {
   ) {}
 
   static async connect(url: string, dbName: string): Promise<MongoReadStore> {
+    // refused before connecting: the driver refuses it only once connected, and the client leaked
+    const refusal = databaseNameRefusal(dbName);
+    if (refusal) throw new Error(refusal);
     // ignoreUndefined: an undefined field is dropped, as JSON (the embedded store) drops it.
     const client = await MongoClient.connect(url, { ignoreUndefined: true });
-    return new MongoReadStore(client, client.db(dbName));
+    try {
+      return new MongoReadStore(client, client.db(dbName));
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
   }
 
   collection<T extends Document = LooseDocument>(name: string): Collection<T> {
@@ -82,6 +90,41 @@ export class MongoReadStore implements ReadStore {
   async close(): Promise<void> {
     await this.client.close();
   }
+
+  async destroy(): Promise<void> {
+    try {
+      await this.db.dropDatabase();
+    } finally {
+      await this.client.close();
+    }
+  }
+}
+
+/** MongoDB's rules for a database name (any platform): none of these characters, under 64 bytes. */
+const FORBIDDEN_IN_DATABASE_NAME = /[/\\. "$*<>:|?\0]/;
+const DATABASE_NAME_MAX_BYTES = 63;
+
+/** Why MongoDB would refuse this database name, or null when it is fine. */
+export function databaseNameRefusal(name: string): string | null {
+  if (name === '') return 'A MongoDB database name cannot be empty';
+  const forbidden = FORBIDDEN_IN_DATABASE_NAME.exec(name);
+  if (forbidden)
+    return `The MongoDB database name "${name}" contains "${forbidden[0] === '\0' ? '\\0' : forbidden[0]}", which MongoDB refuses (/\\. "$*<>:|? and NUL)`;
+  if (Buffer.byteLength(name) > DATABASE_NAME_MAX_BYTES)
+    return `The MongoDB database name "${name}" is longer than ${DATABASE_NAME_MAX_BYTES} bytes`;
+  return null;
+}
+
+/**
+ * A database beside `base` for a scratch store (verify, a replay as of a time): the label's
+ * characters MongoDB refuses in a name (the dots and colons of an ISO time) become "_", and a
+ * name too long keeps a digest of the whole so two labels never meet.
+ */
+export function scratchDatabaseName(base: string, label: string): string {
+  const name = `${base}_${label}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  if (name.length <= DATABASE_NAME_MAX_BYTES) return name;
+  const digest = createHash('sha256').update(name).digest('hex').slice(0, 12);
+  return `${name.slice(0, DATABASE_NAME_MAX_BYTES - digest.length - 1)}_${digest}`;
 }
 
 class MongoCollection<T extends Document> implements Collection<T> {
@@ -101,7 +144,14 @@ class MongoCollection<T extends Document> implements Collection<T> {
     return (await cursor.toArray()) as unknown as T[];
   }
 
+  /**
+   * Without a filter, the count the collection's metadata keeps (estimatedDocumentCount): a
+   * countDocuments({}) is an aggregation that walks every document, and the public statistics
+   * count whole collections on every cache miss. The metadata may be off after an unclean
+   * shutdown until the collection is validated; a figure shown to visitors can live with that.
+   */
   async countDocuments(filter: Filter = {}): Promise<number> {
+    if (Object.keys(filter).length === 0) return this.driver.estimatedDocumentCount();
     return this.driver.countDocuments(filter);
   }
 

@@ -57,6 +57,7 @@ export interface BulkWriteOptions {
 export interface Collection<T extends Document = LooseDocument> {
   findOne(filter: Filter, options?: FindOptions): Promise<T | null>;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  /** How many documents match; without a filter, the collection's size (MongoDB: from its metadata, not a scan). */
   countDocuments(filter?: Filter): Promise<number>;
   insertOne(document: T): Promise<void>;
   replaceOne(filter: Filter, replacement: T, options?: UpdateOptions): Promise<UpdateResult>;
@@ -85,6 +86,12 @@ export interface ReadStore {
    */
   transaction<R>(work: () => Promise<R>): Promise<R>;
   close(): Promise<void>;
+  /**
+   * Removes the whole store, every collection in it (MongoDB: its database; embedded: its
+   * file), and closes it, even when the removal fails. For scratch stores (verify, replays):
+   * the live read models are only ever dropped collection by collection.
+   */
+  destroy(): Promise<void>;
 }
 
 /** insertOne on an _id that exists. */

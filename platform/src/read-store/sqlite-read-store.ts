@@ -6,6 +6,7 @@
  * the cache and reach SQLite once per document at commit, so a counter bumped by every event
  * of a batch costs one row write, not hundreds.
  */
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Collection, Document, IndexSpec, LooseDocument, ReadStore } from './read-store.ts';
 import { SqliteCollection, type DocumentCache, type Documents } from './sqlite-collection.ts';
@@ -142,6 +143,14 @@ export class SqliteReadStore implements ReadStore, DocumentCache {
   async close(): Promise<void> {
     this.caches.clear();
     if (this.db.open) this.db.close();
+  }
+
+  /** Closes the store and deletes its file, with the WAL and shared-memory files beside it. */
+  async destroy(): Promise<void> {
+    const file = this.db.name;
+    await this.close();
+    if (this.db.memory || file === '') return;
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
   }
 
   /** The cached documents of a collection, reloaded if another connection committed since. */

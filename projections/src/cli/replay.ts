@@ -1,8 +1,17 @@
 import { parseArgs } from 'node:util';
-import { closeContainer, createContainer, loadConfig, openSeparateReadStore, TOKENS } from '@vip/platform';
+import {
+  closeContainer,
+  createContainer,
+  loadConfig,
+  openSeparateReadStore,
+  TOKENS,
+  type EventStore,
+  type ReadStore,
+} from '@vip/platform';
 import { projectorsNamed } from '../read-models/index.ts';
 import { rebuildReadModels, type ReplayLimit } from '../rebuild.ts';
 import { printProgress } from './progress.ts';
+import { usingStore } from './scratch-store.ts';
 
 /**
  * npm run replay -- [--projection NAME ...] [--until POSITION|TIME]
@@ -30,20 +39,27 @@ const until = parseLimit(values.until);
 const projectors = projectorsNamed(values.projection);
 const config = loadConfig();
 const container = await createContainer(config, 'replay');
-const eventStore = await container.getAsync(TOKENS.eventStore);
-const target = until
-  ? await openSeparateReadStore(config, `as-of-${values.until}`)
-  : { store: await container.getAsync(TOKENS.readStore), where: 'the live read models' };
 
-process.stderr.write(
-  `Replaying ${projectors.map((p) => p.name).join(', ')} into ${target.where}${values.until ? ` as of ${values.until}` : ''}\n`,
-);
-const result = await rebuildReadModels(eventStore, target.store, projectors, { until, onProgress: printProgress });
-process.stderr.write(
-  `\nDone: ${result.events} events up to position ${result.position} in ${result.seconds.toFixed(2)} s (${Math.round(result.events / Math.max(result.seconds, 1e-6))} events/s)\n`,
-);
-if (until) {
-  process.stdout.write(`${target.where}\n`);
-  await target.store.close();
+async function replayInto(eventStore: EventStore, store: ReadStore, where: string): Promise<void> {
+  process.stderr.write(
+    `Replaying ${projectors.map((p) => p.name).join(', ')} into ${where}${values.until ? ` as of ${values.until}` : ''}\n`,
+  );
+  const result = await rebuildReadModels(eventStore, store, projectors, { until, onProgress: printProgress });
+  process.stderr.write(
+    `\nDone: ${result.events} events up to position ${result.position} in ${result.seconds.toFixed(2)} s (${Math.round(result.events / Math.max(result.seconds, 1e-6))} events/s)\n`,
+  );
 }
-await closeContainer(container);
+
+// every store this opened is closed, whatever fails on the way
+try {
+  const eventStore = await container.getAsync(TOKENS.eventStore);
+  if (until) {
+    const target = await openSeparateReadStore(config, `as-of-${values.until}`);
+    await usingStore(target.store, 'close', (store) => replayInto(eventStore, store, target.where));
+    process.stdout.write(`${target.where}\n`);
+  } else {
+    await replayInto(eventStore, await container.getAsync(TOKENS.readStore), 'the live read models');
+  }
+} finally {
+  await closeContainer(container);
+}
