@@ -16,6 +16,7 @@ export * from './api/whitelist.ts';
 export * from './api/stats.ts';
 export * from './api/bot-settings.ts';
 export * from './api/audit.ts';
+export * from './api/audit-workbench.ts';
 export * from './api/discord.ts';
 export * from './api/site.ts';
 export * from './api/sponsors.ts';

@@ -1,4 +1,4 @@
-import { configDefaults, SPONSOR_URL_MAX, sponsorUrlOf } from '@vip/contracts';
+import { auditWorkbenchDefaults, configDefaults, SPONSOR_URL_MAX, sponsorUrlOf } from '@vip/contracts';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -60,6 +60,14 @@ export interface AppConfig {
   freeTierServers: number;
   /** Requests per client per minute. */
   rateLimits: { keyGeneration: number; hashGeneration: number; login: number };
+  /** The auditor's workbench (issue #15): seals of the log, exports, states as of a position. */
+  audit: {
+    sealEvery: number;
+    sealMinutes: number;
+    exportMaxEvents: number;
+    exportsAtOnce: number;
+    replaysAtOnce: number;
+  };
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -142,6 +150,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keyGeneration: int('RATE_LIMIT_KEYS_PER_MINUTE', 10, env),
       hashGeneration: int('RATE_LIMIT_HASHES_PER_MINUTE', 30, env),
       login: int('RATE_LIMIT_LOGINS_PER_MINUTE', 10, env),
+    },
+    audit: {
+      sealEvery: Math.max(1, int('AUDIT_SEAL_EVERY', auditWorkbenchDefaults.sealEvery, env)),
+      sealMinutes: Math.max(1, int('AUDIT_SEAL_MINUTES', auditWorkbenchDefaults.sealMinutes, env)),
+      exportMaxEvents: Math.max(1, int('AUDIT_EXPORT_MAX_EVENTS', auditWorkbenchDefaults.exportMaxEvents, env)),
+      exportsAtOnce: Math.max(1, int('AUDIT_EXPORTS_AT_ONCE', auditWorkbenchDefaults.exportsAtOnce, env)),
+      replaysAtOnce: Math.max(1, int('AUDIT_REPLAYS_AT_ONCE', auditWorkbenchDefaults.replaysAtOnce, env)),
     },
   };
 }

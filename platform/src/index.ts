@@ -25,3 +25,4 @@ export * from './http/client-address.ts';
 export * from './rate-counter/rate-counter.ts';
 export * from './auth/password-work.ts';
 export * from './log-divergence.ts';
+export * from './audit/index.ts';

@@ -4,3 +4,4 @@ export { allProjectors, projectorsNamed } from './read-models/index.ts';
 export { rebuildReadModels } from './rebuild.ts';
 export type { Projector, ProjectedEvent } from './projector.ts';
 export { compareReadModels, type ReadModelDifference } from './verify.ts';
+export { LogSealer } from './seals/sealer.ts';

@@ -17,6 +17,7 @@ import {
 import { attachWsGateway } from './gateway/ws-gateway.ts';
 import { allProjectors } from './read-models/index.ts';
 import { ProjectionRunner } from './runner.ts';
+import { LogSealer } from './seals/sealer.ts';
 
 /** The projections process on its own (distributed mode): read models, /ws, health, readiness and /metrics. */
 const config = loadConfig();
@@ -33,6 +34,8 @@ const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger
   metrics,
   onDivergence: divergencePolicyOf(),
 });
+// tamper evidence: seals the log from its last seal on (issue #15)
+const sealer = new LogSealer(eventStore, { every: config.audit.sealEvery, minutes: config.audit.sealMinutes, logger });
 // ready once the read models have caught up with the log: before that, pushes would be stale
 readiness.add('projections', () => runner.isCaughtUp() || 'catching up with the log');
 
@@ -52,8 +55,10 @@ onShutdownSignal(logger, async () => {
   await requests.close();
   // the batch being applied commits; the next start resumes from the checkpoints
   await runner.stop();
+  await sealer.stop();
   await closeContainer(container);
 });
 
 await runner.start().catch(exitOnRefusal);
 logger.info('read models caught up');
+await sealer.start();

@@ -93,6 +93,10 @@ export interface AuditEventView {
   userIds: string[];
   /** The full digest of the key it names, when it names one: the way into a key's life. */
   keyDigest: string | null;
+  /** The event in one line of the product's words, with names read from the read models (contracts' eventSentences). */
+  sentence: string;
+  /** The fields of `data` the trail does not show (a password hash): "[redacted]" there. */
+  redactedFields: string[];
 }
 
 export interface AuditPageResponse {

@@ -10,6 +10,7 @@ import { whitelistApi } from './whitelist.ts';
 import { statsApi } from './stats.ts';
 import { botSettingsApi } from './bot-settings.ts';
 import { auditApi } from './audit.ts';
+import { auditWorkbenchApi } from './audit-workbench.ts';
 import { suspensionsApi } from './suspensions.ts';
 import { verificationMessageApi } from './verification-message.ts';
 import { analyticsApi } from './analytics.ts';
@@ -34,6 +35,7 @@ export const apiCatalogue: readonly RouteSpec[] = [
   discordApi,
   botSettingsApi,
   auditApi,
+  auditWorkbenchApi,
   suspensionsApi,
   verificationMessageApi,
   analyticsApi,

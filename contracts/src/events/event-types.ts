@@ -65,6 +65,8 @@ export const eventTypeNames = [
   'DiscordSignInCompleted',
   'ManagementCheckRequested',
   'ManagementCheckAnswered',
+  // the log's tamper evidence
+  'LogSealed',
   // a server's own sponsor step
   'ServerSponsorSet',
   'ServerSponsorCleared',

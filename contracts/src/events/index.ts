@@ -12,6 +12,7 @@ import * as verificationMessage from './verification-message.ts';
 import * as bot from './bot.ts';
 import * as discord from './discord.ts';
 import * as sponsor from './sponsor.ts';
+import { logSealedSchema } from './seal.ts';
 import { storedSchemaVersion, upcast } from './upcasters.ts';
 
 export * from './metadata.ts';
@@ -27,6 +28,8 @@ export * from './verification-message.ts';
 export * from './bot.ts';
 export * from './discord.ts';
 export * from './sponsor.ts';
+export * from './seal.ts';
+export * from './sentences.ts';
 export * from './upcasters.ts';
 
 /**
@@ -97,6 +100,8 @@ export const eventSchemas = {
   DiscordSignInCompleted: { version: 1, schema: discord.discordSignInCompletedSchema },
   ManagementCheckRequested: { version: 1, schema: discord.managementCheckRequestedSchema },
   ManagementCheckAnswered: { version: 1, schema: discord.managementCheckAnsweredSchema },
+  // the log's tamper evidence
+  LogSealed: { version: 1, schema: logSealedSchema },
   // a server's own sponsor step
   ServerSponsorSet: { version: 1, schema: sponsor.serverSponsorSetSchema },
   ServerSponsorCleared: { version: 1, schema: sponsor.serverSponsorClearedSchema },

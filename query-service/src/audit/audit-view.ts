@@ -1,19 +1,18 @@
 import {
   keyDigestOf,
   parseRecordedEvent,
-  readModels,
+  sentenceOf,
   storedSchemaVersion,
   type AuditDocument,
   type AuditEventView,
-  type UserDocument,
 } from '@vip/contracts';
-import type { EventStore, ReadStore, RecordedEvent } from '@vip/platform';
-import { redactEventData } from './redaction.ts';
+import { AuditNames, redactEventData, type EventStore, type ReadStore, type RecordedEvent } from '@vip/platform';
 
 /**
  * The events the audit documents index, as the audit trail shows them: read from the log by
- * position (the one read of the log a GET makes), in today's shape, redacted, with the
- * signed-in actors' names from the users read model. In the documents' order.
+ * position (the one read of the log a GET makes), in today's shape, redacted, each with its
+ * sentence, whose names (servers, users, the signed-in actors) come from the read models. In
+ * the documents' order.
  */
 export async function auditEvents(
   eventStore: EventStore,
@@ -22,17 +21,16 @@ export async function auditEvents(
 ): Promise<AuditEventView[]> {
   if (docs.length === 0) return [];
   const events = await eventStore.readEventsAt(docs.map((doc) => doc.position));
-  const signedIn = [...new Set(events.filter(isSignedIn).map((event) => event.metadata.actor.id))];
-  const users =
-    signedIn.length === 0
-      ? []
-      : await readStore.collection<UserDocument>(readModels.users).find({ _id: { $in: signedIn } });
+  const names = new AuditNames(readStore);
+  await names.load(
+    docs.flatMap((doc) => doc.guildIds),
+    docs.flatMap((doc) => doc.userIds),
+  );
   const byPosition = new Map(events.map((event) => [event.position, event]));
-  const usernames = new Map(users.map((user) => [user._id, user.username]));
   return docs.flatMap((doc) => {
     const event = byPosition.get(doc.position);
     // the log is never edited: an indexed event is always there
-    return event ? [toAuditView(doc, event, usernames)] : [];
+    return event ? [toAuditView(doc, event, names)] : [];
   });
 }
 
@@ -40,21 +38,24 @@ export async function auditEvents(
 const isSignedIn = (event: RecordedEvent) =>
   event.metadata.actor.kind === 'user' || event.metadata.actor.kind === 'admin';
 
-function toAuditView(doc: AuditDocument, event: RecordedEvent, usernames: Map<string, string>): AuditEventView {
+function toAuditView(doc: AuditDocument, event: RecordedEvent, names: AuditNames): AuditEventView {
   const data = parseRecordedEvent(event).data as Record<string, unknown>;
   const { correlationId, causationId, actor } = event.metadata;
+  const { shown, redactedFields } = redactEventData(data);
   return {
     position: doc.position,
     streamId: event.streamId,
     type: doc.type,
     schemaVersion: storedSchemaVersion(event.metadata),
     time: doc.time,
-    actor: { kind: actor.kind, id: actor.id, username: (isSignedIn(event) && usernames.get(actor.id)) || null },
+    actor: { kind: actor.kind, id: actor.id, username: (isSignedIn(event) && names.names.user(actor.id)) || null },
     correlationId,
     causationId,
-    data: redactEventData(data),
+    data: shown,
+    redactedFields,
     guildIds: doc.guildIds,
     userIds: doc.userIds,
     keyDigest: keyDigestOf(data),
+    sentence: sentenceOf(doc.type, data, { actor, time: doc.time, names: names.names }),
   };
 }

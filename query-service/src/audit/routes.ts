@@ -14,6 +14,8 @@ import { DomainError, on, type Filter, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { auditEvents } from './audit-view.ts';
 import { settingsHistory } from './settings-history.ts';
+import { auditExportRoute } from './export-route.ts';
+import { auditStateRoute } from './state-route.ts';
 
 /** The audit query as a read-model filter: every parameter narrows it. */
 function filterOf(query: AuditQuery): Filter {
@@ -36,6 +38,9 @@ export function auditRoutes(deps: QueryDeps): MountedRoute[] {
   const shown = (docs: readonly AuditDocument[]) => auditEvents(deps.eventStore, deps.readStore, docs);
 
   return [
+    // before /api/admin/audit/keys/… and the like: fixed paths of their own
+    auditExportRoute(deps),
+    auditStateRoute(deps),
     on(auditApi.log, async ({ ctx, query }) => {
       // one more than asked tells whether an older page exists
       const docs = await audit().find(filterOf(query), { sort: { position: -1 }, limit: query.limit + 1 });

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { eventSchemas, type EventType } from '../events/index.ts';
+import type { LogSealed } from '../events/seal.ts';
+import { defineRoute } from './route-spec.ts';
+
+/**
+ * The auditor's workbench (issue #15): the log exported as NDJSON with its seals, and the
+ * state of a server, a key and the statistics as they were at one log position.
+ */
+export const auditWorkbenchDefaults = {
+  /** A seal after this many events (AUDIT_SEAL_EVERY). */
+  sealEvery: 1000,
+  /** ... and at least this often while events come (AUDIT_SEAL_MINUTES). */
+  sealMinutes: 15,
+  /** Events one export may span (AUDIT_EXPORT_MAX_EVENTS); more answers 400. */
+  exportMaxEvents: 1_000_000,
+  /** Exports streaming at once (AUDIT_EXPORTS_AT_ONCE); more answers 429. */
+  exportsAtOnce: 2,
+  /** "State as of here" replays building at once (AUDIT_REPLAYS_AT_ONCE); more answers 429. */
+  replaysAtOnce: 1,
+  /** Positions whose state is kept once built. */
+  statesKept: 32,
+} as const;
+
+export const auditWorkbenchTexts = {
+  unknownParameter: (names: readonly string[], known: readonly string[]) =>
+    `Unknown parameter${names.length > 1 ? 's' : ''}: ${names.join(', ')} (known: ${known.join(', ')})`,
+  givenTwice: (name: string) => `${name} may be given only once`,
+  bound: (name: 'from' | 'to') =>
+    `${name} must be a log position (a whole number of at least 1) or an ISO 8601 date or time, e.g. 2026-01-31`,
+  server: 'server must be a Discord server ID (17–20 digits)',
+  type: 'type must be one or more event types separated by commas, e.g. KeyGenerated,KeyRedeemed',
+  unknownType: (names: readonly string[]) => `Unknown event type${names.length > 1 ? 's' : ''}: ${names.join(', ')}`,
+  fromAfterTo: 'from must not be after to',
+  beyondHead: (name: 'from' | 'to', head: number) =>
+    `${name} is beyond the last position of the log (${head.toLocaleString('en')})`,
+  tooLong: (max: number) => `An export spans at most ${max.toLocaleString('en')} events: narrow it with from and to`,
+  tooManyExports: 'Too many exports are running: try again when one has finished',
+  position: 'The position must be a log position: a whole number of at least 1',
+  noEventAt: (position: number) => `No event at position ${position.toLocaleString('en')} of the log`,
+  tooManyReplays: 'Another state is being built: try again in a moment',
+  replayFailed: 'The state as of this position could not be built',
+} as const;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const SNOWFLAKE = /^\d{17,20}$/;
+
+/** A query parameter given once: koa hands a repeated one over as an array. */
+const once = (name: string, text: string) =>
+  z.string({ error: (issue) => (Array.isArray(issue.input) ? auditWorkbenchTexts.givenTwice(name) : text) });
+
+/** Where a range starts or ends: a log position, or a time (a bare `to` date means the whole day). */
+export type RangeBound = { position: number } | { time: string };
+
+const bound = (name: 'from' | 'to') =>
+  once(name, auditWorkbenchTexts.bound(name)).transform((text, ctx): RangeBound => {
+    if (/^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text)) && Number(text) >= 1)
+      return { position: Number(text) };
+    if ((DATE_ONLY.test(text) || DATE_TIME.test(text)) && !Number.isNaN(Date.parse(text))) {
+      const endOfDay = name === 'to' && DATE_ONLY.test(text) ? 86_400_000 - 1 : 0;
+      return { time: new Date(Date.parse(text) + endOfDay).toISOString() };
+    }
+    ctx.addIssue({ code: 'custom', message: auditWorkbenchTexts.bound(name) });
+    return z.NEVER;
+  });
+
+const eventTypes = once('type', auditWorkbenchTexts.type)
+  .regex(/^[A-Za-z]+(,[A-Za-z]+)*$/, auditWorkbenchTexts.type)
+  .transform((text, ctx) => {
+    const names = [...new Set(text.split(','))];
+    const unknown = names.filter((name) => !Object.hasOwn(eventSchemas, name));
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: auditWorkbenchTexts.unknownType(unknown) });
+    return names as EventType[];
+  });
+
+const exportQueryShape = {
+  from: bound('from').optional(),
+  to: bound('to').optional(),
+  server: once('server', auditWorkbenchTexts.server).regex(SNOWFLAKE, auditWorkbenchTexts.server).optional(),
+  type: eventTypes.optional(),
+};
+const exportParameters = Object.keys(exportQueryShape);
+
+const positionOf = (bound: RangeBound | undefined) => (bound && 'position' in bound ? bound.position : undefined);
+const timeOf = (bound: RangeBound | undefined) => (bound && 'time' in bound ? bound.time : undefined);
+
+/** GET /api/admin/audit/export's query: from and to as positions or times, a server, event types. */
+export const auditExportQuerySchema = z
+  .strictObject(exportQueryShape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? auditWorkbenchTexts.unknownParameter(issue.keys, exportParameters)
+        : undefined,
+  })
+  .refine((query) => {
+    const [from, to] = [positionOf(query.from), positionOf(query.to)];
+    if (from !== undefined && to !== undefined) return from <= to;
+    const [since, until] = [timeOf(query.from), timeOf(query.to)];
+    return since === undefined || until === undefined || since <= until;
+  }, auditWorkbenchTexts.fromAfterTo);
+export type AuditExportQuery = z.output<typeof auditExportQuerySchema>;
+
+export const auditPositionParamSchema = z
+  .string()
+  .regex(/^\d{1,16}$/, auditWorkbenchTexts.position)
+  .transform(Number)
+  .refine((value) => Number.isSafeInteger(value) && value >= 1, auditWorkbenchTexts.position);
+
+/**
+ * One line of an export (NDJSON). The first is the `range`, the last the `end`; between them,
+ * in log order, every event of the chain's span: `event` lines for what the filters chose,
+ * `digest` lines (the event's digest only) for the others, and every seal as a `seal` line.
+ * An `event` or `seal` line's `record` is exactly what the chain hashed (fieldsSealedAsDigest
+ * as `sha256:<hex>`), so `npm run audit -- verify --file` recomputes the chain from the file.
+ */
+export type AuditExportLine =
+  | AuditExportRange
+  | AuditExportEvent
+  | AuditExportDigest
+  | AuditExportSeal
+  | AuditExportEnd;
+
+/** The event as the chain hashes it: its stored data and metadata, in the shape it was written. */
+export interface SealRecord {
+  position: number;
+  id: string;
+  streamId: string;
+  revision: number;
+  type: string;
+  /** When the log recorded it, in milliseconds since 1970. */
+  recordedAt: number;
+  data: unknown;
+  metadata: unknown;
+}
+
+export interface AuditExportRange {
+  kind: 'range';
+  /** The positions asked for (after times were turned into positions); null bounds: the range is empty. */
+  from: number | null;
+  to: number | null;
+  server: string | null;
+  types: string[] | null;
+  exportedAt: string;
+  /** The seal the chain continues from (the last one before `from`), or null: from the start of the log. */
+  anchor: (LogSealed & { position: number; revision: number }) | null;
+}
+export interface AuditExportEvent {
+  kind: 'event';
+  position: number;
+  sentence: string;
+  type: string;
+  time: string;
+  /** Today's shape, redacted as the audit screen shows it. */
+  data: Record<string, unknown>;
+  metadata: unknown;
+  record: SealRecord;
+}
+export interface AuditExportDigest {
+  kind: 'digest';
+  position: number;
+  /** SHA-256 of the event's record: enough to recompute the chain without its data. */
+  digest: string;
+}
+export interface AuditExportSeal {
+  kind: 'seal';
+  position: number;
+  seal: LogSealed;
+  record: SealRecord;
+}
+export interface AuditExportEnd {
+  kind: 'end';
+  /** Event, digest and seal lines written. */
+  lines: number;
+  /** The last position the file covers; null when the chain's span held nothing. */
+  lastPosition: number | null;
+  /** Whether a seal after `to` covers the whole range (else its end is not sealed yet). */
+  sealed: boolean;
+}
+
+/** A server's settings as they were: each read model's document for it (null: none then). */
+export interface ServerStateAsOf {
+  guildId: string;
+  name: string | null;
+  settings: Record<string, Record<string, unknown> | null>;
+  statistics: { keysGenerated: number; keysRedeemed: number; visits: number };
+}
+export interface KeyStateAsOf {
+  keyDigest: string;
+  status: 'not generated' | 'valid' | 'redeemed' | 'expired';
+  key: Record<string, unknown> | null;
+  vipRole: Record<string, unknown> | null;
+}
+export interface StatisticsAsOf {
+  keysGenerated: number;
+  keysRedeemed: number;
+  visits: number;
+  distinctVisitors: number;
+  serversWithTheBot: number;
+}
+export interface AuditStateReady {
+  status: 'ready';
+  position: number;
+  /** When the event at this position was recorded: times (expiry, VIP windows) are judged then. */
+  time: string;
+  servers: ServerStateAsOf[];
+  key: KeyStateAsOf | null;
+  statistics: StatisticsAsOf;
+}
+export interface AuditStateBuilding {
+  status: 'building';
+  position: number;
+  /** How far the replay has come (null until it has started reading). */
+  progress: { position: number; target: number; events: number } | null;
+}
+export type AuditStateResponse = AuditStateReady | AuditStateBuilding;
+
+export const auditWorkbenchApi = {
+  export: defineRoute({
+    method: 'GET',
+    path: '/api/admin/audit/export',
+    auth: 'admin',
+    summary:
+      'The log from one position (or time) to another as NDJSON, streamed: each event with its position, sentence, data and metadata, the seals of the range, and what checking it offline against them needs',
+    query: auditExportQuerySchema,
+    response: { status: 200, description: 'application/x-ndjson: AuditExportLine per line' },
+  }),
+  stateAsOf: defineRoute({
+    method: 'GET',
+    path: '/api/admin/audit/state/:position',
+    auth: 'admin',
+    summary:
+      "The event's servers' settings, its key's status and the statistics as they were at this log position; 202 with the progress while the replay builds it",
+    params: { position: auditPositionParamSchema },
+    response: { status: 200, description: 'AuditStateResponse (202 while building)' },
+  }),
+};

@@ -1,0 +1,191 @@
+import { Readable } from 'node:stream';
+import {
+  currentSchemaVersion,
+  guildIdsOf,
+  isKnownEventType,
+  logSealedSchema,
+  sealStreamId,
+  sentenceOf,
+  storedSchemaVersion,
+  upcast,
+  userIdsOf,
+  type AuditExportRange,
+  type EventMetadata,
+  type LogSealed,
+} from '@vip/contracts';
+import type { EventStore, RecordedEvent } from '../event-store/event-store.ts';
+import type { ReadStore } from '../read-store/read-store.ts';
+import { AuditNames } from './names.ts';
+import { redactEventData } from './redaction.ts';
+import { digestOfText, sealRecordOf, sealRecordTextOf } from './seal-chain.ts';
+
+export interface AuditExportRequest {
+  /** First and last log position of the range (both included). */
+  from: number;
+  to: number;
+  server?: string;
+  types?: readonly string[];
+}
+
+export interface AuditExportOptions {
+  /** Events read from the log at once: one chunk of the stream per page. */
+  pageSize?: number;
+  /** Told how many events each page read from the log (the /metrics counter). */
+  onRead?: (events: number) => void;
+  now?: () => Date;
+}
+
+/** A seal as the log holds it. */
+export interface StoredSeal {
+  position: number;
+  revision: number;
+  seal: LogSealed;
+}
+
+/** The seals of the log in chain order; one that does not parse is no seal. */
+export async function readSeals(eventStore: EventStore): Promise<StoredSeal[]> {
+  const events = await eventStore.readStream(sealStreamId);
+  return events.flatMap((event) => {
+    const parsed = event.type === 'LogSealed' ? logSealedSchema.safeParse(event.data) : undefined;
+    return parsed?.success ? [{ position: event.position, revision: event.revision, seal: parsed.data }] : [];
+  });
+}
+
+/**
+ * A range of the log as NDJSON (AuditExportLine per line), read page by page: nothing but one
+ * page is held at a time, and a page is read only when the consumer asked for more (a Node
+ * stream's backpressure). Destroying the stream (a client that went away) ends the reading.
+ *
+ * The chain's span around the range is covered so that the file can be checked offline: from
+ * the last seal before `from` (the `range` line's anchor) to the first seal whose
+ * `upToPosition` reaches `to`, with the events outside the range or the filters as digests.
+ */
+export function auditExportStream(
+  eventStore: EventStore,
+  readStore: ReadStore,
+  request: AuditExportRequest,
+  options: AuditExportOptions = {},
+): Readable {
+  return Readable.from(auditExportChunks(eventStore, readStore, request, options), { objectMode: false });
+}
+
+export async function* auditExportChunks(
+  eventStore: EventStore,
+  readStore: ReadStore,
+  request: AuditExportRequest,
+  options: AuditExportOptions = {},
+): AsyncGenerator<string> {
+  const pageSize = options.pageSize ?? 1000;
+  const seals = await readSeals(eventStore);
+  const anchor = seals.findLast((stored) => stored.seal.upToPosition < request.from);
+  const closing = seals.find((stored) => stored.seal.upToPosition >= request.to);
+  const spanEnd = closing ? closing.seal.upToPosition : request.to;
+  const range: AuditExportRange = {
+    kind: 'range',
+    from: request.from,
+    to: request.to,
+    server: request.server ?? null,
+    types: request.types ? [...request.types] : null,
+    exportedAt: (options.now?.() ?? new Date()).toISOString(),
+    anchor: anchor ? { ...anchor.seal, position: anchor.position, revision: anchor.revision } : null,
+  };
+  yield `${JSON.stringify(range)}\n`;
+
+  const lines = new ExportLines(readStore, request);
+  let after = anchor?.seal.upToPosition ?? 0;
+  while (after < spanEnd) {
+    const page = await eventStore.readAll({ after, maxCount: pageSize });
+    if (page.length === 0) break;
+    options.onRead?.(page.length);
+    const inSpan = page[page.length - 1].position <= spanEnd ? page : page.filter((e) => e.position <= spanEnd);
+    const chunk = await lines.of(inSpan);
+    if (chunk) yield chunk;
+    after = page[page.length - 1].position;
+    if (page.length < pageSize) break;
+  }
+  // the seal that closes the span lies after it: it is in the file for what it says
+  if (closing) {
+    const [event] = await eventStore.readEventsAt([closing.position]);
+    if (event) yield await lines.of([event]);
+  }
+  yield `${JSON.stringify({ kind: 'end', lines: lines.written, lastPosition: lines.lastPosition, sealed: Boolean(closing) })}\n`;
+}
+
+/** The lines of one page: events the request chose in full, seals always, the others as digests. */
+class ExportLines {
+  written = 0;
+  lastPosition: number | null = null;
+  private readonly names: AuditNames;
+
+  constructor(
+    readStore: ReadStore,
+    private readonly request: AuditExportRequest,
+  ) {
+    this.names = new AuditNames(readStore);
+  }
+
+  async of(events: readonly RecordedEvent[]): Promise<string> {
+    const chosen = events.map((event) => this.chosen(event));
+    const guildIds: string[] = [];
+    const userIds: string[] = [];
+    for (const view of chosen) {
+      if (!view) continue;
+      guildIds.push(...guildIdsOf(view.data, view.type));
+      userIds.push(...userIdsOf(view.data, view.actor, view.type));
+    }
+    await this.names.load(guildIds, userIds);
+    let chunk = '';
+    events.forEach((event, index) => {
+      chunk += `${this.lineOf(event, chosen[index])}\n`;
+      this.written++;
+      this.lastPosition = event.position;
+    });
+    return chunk;
+  }
+
+  /** The event in today's shape when the request chose it (null: a digest line). */
+  private chosen(event: RecordedEvent): ChosenEvent | null {
+    const { from, to, types, server } = this.request;
+    if (event.position < from || event.position > to || event.type === 'LogSealed') return null;
+    if (types && !types.includes(event.type)) return null;
+    const data = todaysShape(event);
+    if (server && !guildIdsOf(data, event.type).includes(server)) return null;
+    return { type: event.type, data, actor: event.metadata?.actor ?? { kind: 'system', id: 'unknown' } };
+  }
+
+  private lineOf(event: RecordedEvent, chosen: ChosenEvent | null): string {
+    const record = sealRecordOf(event);
+    const dataText = JSON.stringify(record.data ?? null);
+    const metadataText = JSON.stringify(record.metadata ?? null);
+    const digest = digestOfText(sealRecordTextOf(record, dataText, metadataText));
+    const recordText = `{"position":${record.position},"id":${JSON.stringify(record.id)},"streamId":${JSON.stringify(record.streamId)},"revision":${record.revision},"type":${JSON.stringify(record.type)},"recordedAt":${record.recordedAt},"data":${dataText},"metadata":${metadataText}}`;
+    if (event.type === 'LogSealed')
+      return `{"kind":"seal","position":${event.position},"seal":${dataText},"record":${recordText}}`;
+    if (!chosen) return `{"kind":"digest","position":${event.position},"digest":"${digest.toString('hex')}"}`;
+    const time = event.createdAt.toISOString();
+    const sentence = sentenceOf(event.type, chosen.data, { actor: chosen.actor, time, names: this.names.names });
+    const { shown } = redactEventData(chosen.data);
+    return `{"kind":"event","position":${event.position},"sentence":${JSON.stringify(sentence)},"type":${JSON.stringify(event.type)},"time":"${time}","data":${JSON.stringify(shown)},"metadata":${metadataText},"record":${recordText}}`;
+  }
+}
+
+interface ChosenEvent {
+  type: string;
+  data: Record<string, unknown>;
+  actor: EventMetadata['actor'];
+}
+
+/** The event's data upcast to today's shape (not validated: an export shows what the log holds). */
+function todaysShape(event: RecordedEvent): Record<string, unknown> {
+  try {
+    if (!isKnownEventType(event.type)) return asObject(event.data);
+    return asObject(
+      upcast(event.type, event.data, storedSchemaVersion(event.metadata), currentSchemaVersion(event.type)),
+    );
+  } catch {
+    return asObject(event.data);
+  }
+}
+
+const asObject = (data: unknown): Record<string, unknown> =>
+  data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};

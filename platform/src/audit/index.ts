@@ -1,0 +1,5 @@
+export * from './seal-chain.ts';
+export * from './redaction.ts';
+export * from './names.ts';
+export * from './export.ts';
+export * from './export-metrics.ts';

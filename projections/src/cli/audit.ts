@@ -1,0 +1,134 @@
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { eventSchemas } from '@vip/contracts';
+import {
+  auditExportStream,
+  closeContainer,
+  createContainer,
+  loadConfig,
+  openSeparateReadStore,
+  TOKENS,
+  type EventStore,
+} from '@vip/platform';
+import { stateAsOf } from '../as-of/state-as-of.ts';
+import { describeSummary, exitCodeOf } from '../seals/report.ts';
+import { verifyExportFile } from '../seals/verify-file.ts';
+import { verifyLog } from '../seals/verify-log.ts';
+import { usingStore } from './scratch-store.ts';
+
+/**
+ * npm run audit -- verify                   recompute the log's hash chain from position 0 and check every seal
+ * npm run audit -- verify --file F.ndjson   check an exported range against its seals, offline
+ * npm run audit -- export --from P --to P [--server ID] [--type T,T] [--out FILE]
+ * npm run audit -- state --position P       (the query service's "state as of here"): JSON lines on stdout
+ * Exit codes of verify: 0 every seal matches, 1 tampering (or a broken file), 2 only a seal of another chain.
+ */
+const usage = `Usage:
+  npm run audit -- verify [--file export.ndjson]
+  npm run audit -- export --from POSITION --to POSITION [--server ID] [--type Type,Type] [--out FILE]`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    file: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    server: { type: 'string' },
+    type: { type: 'string' },
+    out: { type: 'string' },
+    position: { type: 'string' },
+  },
+});
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n${usage}\n`);
+  process.exit(2);
+}
+
+function positionArg(name: 'from' | 'to' | 'position'): number {
+  const raw = values[name];
+  if (raw === undefined) fail(`--${name} is required`);
+  if (!/^\d{1,16}$/.test(raw) || Number(raw) < 1)
+    fail(`--${name} must be a log position (a whole number of at least 1)`);
+  return Number(raw);
+}
+
+async function withStores<R>(work: (container: Awaited<ReturnType<typeof createContainer>>) => Promise<R>): Promise<R> {
+  const container = await createContainer(loadConfig(), 'audit');
+  try {
+    return await work(container);
+  } finally {
+    await closeContainer(container);
+  }
+}
+
+async function verify(): Promise<number> {
+  if (values.file) {
+    const { summary, problems } = await verifyExportFile(values.file);
+    for (const problem of problems) process.stdout.write(`BROKEN FILE: ${problem}\n`);
+    if (summary) for (const line of describeSummary(summary)) process.stdout.write(`${line}\n`);
+    return exitCodeOf(summary, problems);
+  }
+  return withStores(async (container) => {
+    const eventStore: EventStore = await container.getAsync(TOKENS.eventStore);
+    const summary = await verifyLog(eventStore, {
+      onProgress: (position, events) =>
+        process.stderr.write(
+          `\rchecked ${events.toLocaleString('en')} events, up to position ${position.toLocaleString('en')}   `,
+        ),
+    });
+    process.stderr.write('\n');
+    for (const line of describeSummary(summary)) process.stdout.write(`${line}\n`);
+    return exitCodeOf(summary);
+  });
+}
+
+async function exportRange(): Promise<number> {
+  const [from, to] = [positionArg('from'), positionArg('to')];
+  if (from > to) fail('--from must not be after --to');
+  if (values.server !== undefined && !/^\d{17,20}$/.test(values.server)) fail('--server must be a Discord server ID');
+  const types = values.type?.split(',').filter(Boolean);
+  const unknown = types?.filter((type) => !Object.hasOwn(eventSchemas, type)) ?? [];
+  if (unknown.length > 0) fail(`Unknown event type(s): ${unknown.join(', ')}`);
+  const out = values.out ?? `audit-${from}-${to}.ndjson`;
+  return withStores(async (container) => {
+    const [eventStore, readStore] = await Promise.all([
+      container.getAsync(TOKENS.eventStore),
+      container.getAsync(TOKENS.readStore),
+    ]);
+    const head = (await eventStore.headPosition()) ?? 0;
+    if (to > head) fail(`--to is beyond the last position of the log (${head})`);
+    await pipeline(
+      auditExportStream(eventStore, readStore, { from, to, server: values.server, types }),
+      createWriteStream(out),
+    );
+    process.stdout.write(`${out}\n`);
+    return 0;
+  });
+}
+
+/** One JSON line per progress step, then the state: the query service reads them as they come. */
+async function state(): Promise<number> {
+  const position = positionArg('position');
+  const config = loadConfig();
+  return withStores(async (container) => {
+    const eventStore: EventStore = await container.getAsync(TOKENS.eventStore);
+    const scratch = await openSeparateReadStore(config, `audit-state-${process.pid}`);
+    let shownAt = 0;
+    const answer = await usingStore(scratch.store, 'destroy', (store) =>
+      stateAsOf(eventStore, store, position, ({ position: reached, target, events }) => {
+        if (performance.now() - shownAt < 100) return;
+        shownAt = performance.now();
+        process.stdout.write(`${JSON.stringify({ progress: { position: reached, target, events } })}\n`);
+      }),
+    );
+    process.stdout.write(`${JSON.stringify(answer ? { state: answer } : { missing: position })}\n`);
+    return 0;
+  });
+}
+
+const commands: Record<string, () => Promise<number>> = { verify, export: exportRange, state };
+const command = commands[positionals[0] ?? ''];
+if (!command) fail(`Unknown command "${positionals[0] ?? ''}"`);
+process.exit(await command());

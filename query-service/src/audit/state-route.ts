@@ -1,0 +1,41 @@
+import { auditWorkbenchApi, auditWorkbenchDefaults, auditWorkbenchTexts, errorCodes } from '@vip/contracts';
+import { DomainError, on, type MountedRoute } from '@vip/platform';
+import type { QueryDeps } from '../deps.ts';
+import { StateBuilds } from './state-builds.ts';
+
+/**
+ * GET /api/admin/audit/state/:position (admins): "state as of here". The first request starts
+ * the replay up to the position and answers 202 with its progress, as do the requests that
+ * poll while it builds; then 200 with the state, kept for the next ones. A position that
+ * holds no event is a 404; a build beyond AUDIT_REPLAYS_AT_ONCE is a 429.
+ */
+export function auditStateRoute(deps: QueryDeps): MountedRoute {
+  const builds = new StateBuilds(
+    deps.config,
+    deps.logger,
+    deps.config.audit.replaysAtOnce,
+    auditWorkbenchDefaults.statesKept,
+  );
+  const noEventAt = (position: number) =>
+    new DomainError('not_found', auditWorkbenchTexts.noEventAt(position), errorCodes.notFound);
+
+  return on(auditWorkbenchApi.stateAsOf, async ({ ctx, params: { position } }) => {
+    const known = builds.lookup(position);
+    if (known?.status === 'ready') return known;
+    if (known?.status === 'missing') throw noEventAt(position);
+    if (known?.status === 'failed') throw new Error(auditWorkbenchTexts.replayFailed);
+    if (known?.status === 'building') {
+      ctx.status = 202;
+      ctx.body = known;
+      return;
+    }
+    const [event] = await deps.eventStore.readEventsAt([position]);
+    if (!event) throw noEventAt(position);
+    if (builds.full) {
+      ctx.set('Retry-After', '2');
+      throw new DomainError('rate_limited', auditWorkbenchTexts.tooManyReplays, errorCodes.rateLimited);
+    }
+    ctx.status = 202;
+    ctx.body = builds.start(position);
+  });
+}
