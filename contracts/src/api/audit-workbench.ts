@@ -108,11 +108,12 @@ export const auditPositionParamSchema = z
   .refine((value) => Number.isSafeInteger(value) && value >= 1, auditWorkbenchTexts.position);
 
 /**
- * One line of an export (NDJSON). The first is the `range`, the last the `end`; between them,
- * in log order, every event of the chain's span: `event` lines for what the filters chose,
- * `digest` lines (the event's digest only) for the others, and every seal as a `seal` line.
- * An `event` or `seal` line's `record` is exactly what the chain hashed (fieldsSealedAsDigest
- * as `sha256:<hex>`), so `npm run audit -- verify --file` recomputes the chain from the file.
+ * One line of an export (NDJSON). The first is the `range` (with the seals to check against),
+ * the last the `end`; between them, in log order, every event of the chain's span: `event`
+ * lines for what the filters chose, `digest` lines (the event's digest only) for the others,
+ * and the seals' own events as `seal` lines. An `event` or `seal` line's `record` is exactly
+ * what the chain hashed (fieldsSealedAsDigest as `sha256:<hex>`), so `npm run audit -- verify
+ * --file` recomputes the chain from the file.
  */
 export type AuditExportLine =
   | AuditExportRange
@@ -143,7 +144,19 @@ export interface AuditExportRange {
   types: string[] | null;
   exportedAt: string;
   /** The seal the chain continues from (the last one before `from`), or null: from the start of the log. */
-  anchor: (LogSealed & { position: number; revision: number }) | null;
+  anchor: AuditExportSealed | null;
+  /**
+   * The seals whose spans end within the file's span, in chain order (the last reaches `to`
+   * when the range is sealed): where each lies in the log does not matter, a sealer catching
+   * up with a long log appends all its seals after it.
+   */
+  seals: AuditExportSealed[];
+}
+/** A seal with where it lies in the log and in the seals stream. */
+export interface AuditExportSealed {
+  position: number;
+  revision: number;
+  seal: LogSealed;
 }
 export interface AuditExportEvent {
   kind: 'event';
@@ -174,7 +187,7 @@ export interface AuditExportEnd {
   lines: number;
   /** The last position the file covers; null when the chain's span held nothing. */
   lastPosition: number | null;
-  /** Whether a seal after `to` covers the whole range (else its end is not sealed yet). */
+  /** Whether a seal covers the whole range (else its end is not sealed yet). */
   sealed: boolean;
 }
 

@@ -10,8 +10,8 @@ import {
   upcast,
   userIdsOf,
   type AuditExportRange,
+  type AuditExportSealed,
   type EventMetadata,
-  type LogSealed,
 } from '@vip/contracts';
 import type { EventStore, RecordedEvent } from '../event-store/event-store.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
@@ -35,12 +35,8 @@ export interface AuditExportOptions {
   now?: () => Date;
 }
 
-/** A seal as the log holds it. */
-export interface StoredSeal {
-  position: number;
-  revision: number;
-  seal: LogSealed;
-}
+/** A seal as the log holds it: where it lies in the log and in the seals stream. */
+export type StoredSeal = AuditExportSealed;
 
 /** The seals of the log in chain order; one that does not parse is no seal. */
 export async function readSeals(eventStore: EventStore): Promise<StoredSeal[]> {
@@ -80,6 +76,7 @@ export async function* auditExportChunks(
   const anchor = seals.findLast((stored) => stored.seal.upToPosition < request.from);
   const closing = seals.find((stored) => stored.seal.upToPosition >= request.to);
   const spanEnd = closing ? closing.seal.upToPosition : request.to;
+  const anchorUpTo = anchor?.seal.upToPosition ?? 0;
   const range: AuditExportRange = {
     kind: 'range',
     from: request.from,
@@ -87,12 +84,13 @@ export async function* auditExportChunks(
     server: request.server ?? null,
     types: request.types ? [...request.types] : null,
     exportedAt: (options.now?.() ?? new Date()).toISOString(),
-    anchor: anchor ? { ...anchor.seal, position: anchor.position, revision: anchor.revision } : null,
+    anchor: anchor ?? null,
+    seals: seals.filter(({ seal }) => seal.upToPosition > anchorUpTo && seal.upToPosition <= spanEnd),
   };
   yield `${JSON.stringify(range)}\n`;
 
   const lines = new ExportLines(readStore, request);
-  let after = anchor?.seal.upToPosition ?? 0;
+  let after = anchorUpTo;
   while (after < spanEnd) {
     const page = await eventStore.readAll({ after, maxCount: pageSize });
     if (page.length === 0) break;
@@ -102,11 +100,6 @@ export async function* auditExportChunks(
     if (chunk) yield chunk;
     after = page[page.length - 1].position;
     if (page.length < pageSize) break;
-  }
-  // the seal that closes the span lies after it: it is in the file for what it says
-  if (closing) {
-    const [event] = await eventStore.readEventsAt([closing.position]);
-    if (event) yield await lines.of([event]);
   }
   yield `${JSON.stringify({ kind: 'end', lines: lines.written, lastPosition: lines.lastPosition, sealed: Boolean(closing) })}\n`;
 }
@@ -146,7 +139,7 @@ class ExportLines {
   /** The event in today's shape when the request chose it (null: a digest line). */
   private chosen(event: RecordedEvent): ChosenEvent | null {
     const { from, to, types, server } = this.request;
-    if (event.position < from || event.position > to || event.type === 'LogSealed') return null;
+    if (event.position < from || event.position > to || event.streamId === sealStreamId) return null;
     if (types && !types.includes(event.type)) return null;
     const data = todaysShape(event);
     if (server && !guildIdsOf(data, event.type).includes(server)) return null;
@@ -159,7 +152,7 @@ class ExportLines {
     const metadataText = JSON.stringify(record.metadata ?? null);
     const digest = digestOfText(sealRecordTextOf(record, dataText, metadataText));
     const recordText = `{"position":${record.position},"id":${JSON.stringify(record.id)},"streamId":${JSON.stringify(record.streamId)},"revision":${record.revision},"type":${JSON.stringify(record.type)},"recordedAt":${record.recordedAt},"data":${dataText},"metadata":${metadataText}}`;
-    if (event.type === 'LogSealed')
+    if (event.streamId === sealStreamId)
       return `{"kind":"seal","position":${event.position},"seal":${dataText},"record":${recordText}}`;
     if (!chosen) return `{"kind":"digest","position":${event.position},"digest":"${digest.toString('hex')}"}`;
     const time = event.createdAt.toISOString();

@@ -1,5 +1,4 @@
-import type { LogSealed } from '@vip/contracts';
-import { SegmentHasher, type ChainAnchor } from '@vip/platform';
+import { SegmentHasher, type ChainAnchor, type StoredSeal } from '@vip/platform';
 
 /** What checking the chain found. `changed` is tampering; the others are not. */
 export type ChainFinding =
@@ -36,10 +35,20 @@ export interface ChainSummary {
   lastSeal: ChainAnchor;
 }
 
+/** The events of the span being hashed: how many, the first and last, and those that are not seals. */
+interface Span {
+  hasher: SegmentHasher;
+  events: number;
+  first: number | null;
+  last: number | null;
+  others: { first: number; last: number; events: number } | null;
+}
+
 /**
- * Recomputes the chain from a run of events in log order and checks each seal met on the way
- * (the sealer's seals are events of the log, after the span they seal). Digests since the last
- * seal are held until the next one says where its span ends: a seal interval's worth.
+ * Recomputes the chain over a run of events in log order and checks the seals, known in
+ * advance in chain order (the seals stream, or an export's range line): a seal's span ends at
+ * its `upToPosition`, wherever the seal itself lies in the log (a sealer catching up with a
+ * long log appends its seals after all of it). One span is hashed at a time, nothing held.
  *
  * After a seal that does not match, checking continues from that seal's own hash, so each
  * changed span is named once and the spans after it are checked on their own. A seal whose
@@ -47,94 +56,105 @@ export interface ChainSummary {
  * on from it, so the events after it are not blamed.
  */
 export class ChainCheck {
-  private pending: Array<{ position: number; digest: Buffer; seal: boolean }> = [];
   private anchor: ChainAnchor;
   private anchorRevision: number | null;
-  private seals = 0;
+  private span: Span;
+  private next = 0;
   private events = 0;
   /** The revision of the last seal whose span did not match. */
   private lastChanged: number | null = null;
   readonly findings: ChainFinding[] = [];
 
-  constructor(anchor: ChainAnchor, anchorRevision: number | null) {
+  constructor(
+    anchor: ChainAnchor,
+    anchorRevision: number | null,
+    private readonly seals: readonly StoredSeal[],
+  ) {
     this.anchor = anchor;
     this.anchorRevision = anchorRevision;
+    this.span = openSpan(anchor.hash);
   }
 
-  /** An event of the chain, in log order (`seal`: a seal, which only a later seal can cover). */
+  /** An event of the chain, in log order (`seal`: a seal's own event, which only a later seal covers). */
   add(position: number, digest: Buffer, seal = false): void {
-    this.pending.push({ position, digest, seal });
+    while (this.next < this.seals.length && position > this.seals[this.next].seal.upToPosition) this.closeSpan();
+    const { span } = this;
+    span.hasher.add(digest);
+    span.events++;
+    span.first ??= position;
+    span.last = position;
+    if (!seal) {
+      span.others ??= { first: position, last: position, events: 0 };
+      span.others.last = position;
+      span.others.events++;
+    }
     this.events++;
   }
 
-  /** A seal met at `position` (before its own digest is added: it belongs to the next span). */
-  seal(position: number, revision: number | null, seal: LogSealed): void {
-    this.seals++;
-    const spanEnd = seal.upToPosition;
-    let cut = 0;
-    while (cut < this.pending.length && this.pending[cut].position <= spanEnd) cut++;
-    const span = this.pending.slice(0, cut);
-    this.pending = this.pending.slice(cut);
+  private closeSpan(): void {
+    const { position, revision, seal } = this.seals[this.next++];
+    const span = this.span;
     const missingSeals = missingRevisions(this.anchorRevision, revision);
-
     // right after a seal found changed, a broken link is that seal's edit, not another chain
-    const afterChanged = this.lastChanged === this.anchorRevision && this.anchorRevision !== null;
+    const afterChanged = this.lastChanged !== null && this.lastChanged === this.anchorRevision;
     if (seal.previousHash !== this.anchor.hash && missingSeals.length === 0 && !afterChanged) {
       this.findings.push({
         kind: 'foreign-seal',
         sealPosition: position,
-        upToPosition: spanEnd,
+        upToPosition: seal.upToPosition,
         previousHash: seal.previousHash,
         expectedPreviousHash: this.anchor.hash,
-        uncovered: span.length > 0 ? { from: span[0].position, to: span[span.length - 1].position } : null,
+        uncovered: span.first !== null && span.last !== null ? { from: span.first, to: span.last } : null,
       });
     } else {
-      const hasher = new SegmentHasher(afterChanged ? seal.previousHash : this.anchor.hash);
-      for (const { digest } of span) hasher.add(digest);
+      // after an edited seal the span cannot be hashed from its (edited) hash: changed, as the seal's event lies in it
+      const hash = afterChanged && seal.previousHash !== this.anchor.hash ? null : span.hasher.close();
       const sealedEvents = seal.count - this.anchor.count;
-      if (hasher.close() !== seal.hash || sealedEvents !== span.length || missingSeals.length > 0) {
+      if (hash !== seal.hash || sealedEvents !== span.events || missingSeals.length > 0) {
         this.lastChanged = revision;
         this.findings.push({
           kind: 'changed',
           from: this.anchor.upToPosition + 1,
-          to: spanEnd,
+          to: seal.upToPosition,
           sealPosition: position,
           sealedEvents,
-          foundEvents: span.length,
+          foundEvents: span.events,
           missingSeals,
         });
       }
     }
     // the seal's own word carries the chain on, whatever came before it
-    this.anchor = { hash: seal.hash, upToPosition: spanEnd, count: seal.count };
+    this.anchor = { hash: seal.hash, upToPosition: seal.upToPosition, count: seal.count };
     this.anchorRevision = revision;
+    this.span = openSpan(seal.hash);
   }
 
   /**
-   * The summary; events after the last seal up to `until` (the end of what was asked for) are
-   * reported as not sealed yet.
+   * Closes the spans of the seals left (their span ends where the run does, or events at its
+   * end are gone), and reports the events after the last seal up to `until` as not sealed yet.
    */
   finish(until = Number.POSITIVE_INFINITY): ChainSummary {
-    // the last seals are always after the last span: only other events wait for a seal
-    const unsealed = this.pending.filter((event) => event.position <= until && !event.seal);
-    if (unsealed.length > 0)
+    while (this.next < this.seals.length) this.closeSpan();
+    const others = this.span.others;
+    if (others && others.first <= until)
       this.findings.push({
         kind: 'unsealed',
-        from: unsealed[0].position,
-        to: unsealed[unsealed.length - 1].position,
-        events: unsealed.length,
+        from: others.first,
+        to: Math.min(others.last, until),
+        events: others.events,
       });
-    return { seals: this.seals, events: this.events, findings: this.findings, lastSeal: this.anchor };
+    return { seals: this.seals.length, events: this.events, findings: this.findings, lastSeal: this.anchor };
   }
 }
 
+function openSpan(previousHash: string | null): Span {
+  return { hasher: new SegmentHasher(previousHash), events: 0, first: null, last: null, others: null };
+}
+
 /** The revisions of the seals stream between two seals met one after the other. */
-function missingRevisions(previous: number | null, current: number | null): number[] {
-  if (current === null) return [];
+function missingRevisions(previous: number | null, current: number): number[] {
   const first = previous === null ? 0 : previous + 1;
   const missing: number[] = [];
   for (let revision = first; revision < current && missing.length < 100; revision++) missing.push(revision);
   return missing;
 }
-
-export const isTampering = (finding: ChainFinding): boolean => finding.kind === 'changed';

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { logSealedSchema, type AuditExportLine, type AuditExportRange } from '@vip/contracts';
+import type { AuditExportLine, AuditExportRange } from '@vip/contracts';
 import { anchorOf, chainStart, digestOfText, sealRecordText } from '@vip/platform';
 import { ChainCheck, type ChainSummary } from './chain-check.ts';
 
@@ -15,9 +15,9 @@ const HEX64 = /^[0-9a-f]{64}$/;
 
 /**
  * `npm run audit -- verify --file export.ndjson`: checks an exported range offline. The
- * chain starts from the seal the file names as its anchor, every event line is hashed from
- * its record (what the chain hashed), digest lines stand for the events left out, and each
- * seal line is checked as the log's own check does.
+ * chain starts from the seal the file names as its anchor, every event and seal line is hashed
+ * from its record (what the chain hashed), digest lines stand for the events left out, and the
+ * seals the range line lists are checked as the log's own check does.
  */
 export async function verifyExportFile(file: string): Promise<FileCheck> {
   const problems: string[] = [];
@@ -27,6 +27,7 @@ export async function verifyExportFile(file: string): Promise<FileCheck> {
   let lines = 0;
   let ended: Extract<AuditExportLine, { kind: 'end' }> | null = null;
   let number = 0;
+  let sealsAt = new Map<number, string>();
   const reader = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
   for await (const text of reader) {
     number++;
@@ -45,8 +46,10 @@ export async function verifyExportFile(file: string): Promise<FileCheck> {
       }
       range = line;
       const anchor = line.anchor;
-      check = new ChainCheck(anchor ? anchorOf(anchor) : chainStart, anchor ? anchor.revision : null);
-      lastPosition = anchor ? anchor.upToPosition : 0;
+      const seals = Array.isArray(line.seals) ? line.seals : [];
+      check = new ChainCheck(anchor ? anchorOf(anchor.seal) : chainStart, anchor ? anchor.revision : null, seals);
+      sealsAt = new Map(seals.map((stored) => [stored.position, JSON.stringify(stored.seal)]));
+      lastPosition = anchor ? anchor.seal.upToPosition : 0;
       continue;
     }
     if (!check || ended) {
@@ -75,11 +78,10 @@ export async function verifyExportFile(file: string): Promise<FileCheck> {
       problems.push(`line ${number}'s record is not the event at position ${line.position}`);
       continue;
     }
-    if (line.kind === 'seal') {
-      const seal = logSealedSchema.safeParse(line.record.data);
-      if (seal.success) check.seal(line.position, line.record.revision, seal.data);
-      else problems.push(`line ${number} is a seal that does not read as one`);
-    }
+    // a seal's own event: the one the range line checks against must be this one
+    const listed = sealsAt.get(line.position);
+    if (line.kind === 'seal' && listed !== undefined && listed !== JSON.stringify(line.record.data))
+      problems.push(`line ${number}: the seal at position ${line.position} is not the one the range line lists`);
     check.add(line.position, digestOfText(sealRecordText(line.record)), line.kind === 'seal');
   }
   if (!range) return { range, summary: null, problems: problems.length > 0 ? problems : ['the file is empty'] };
