@@ -184,7 +184,8 @@ describe('the audit export (API)', function () {
       ['?server=12', auditWorkbenchTexts.server],
       ['?type=Nope', auditWorkbenchTexts.unknownType(['Nope'])],
       ['?from=1&from=2', auditWorkbenchTexts.givenTwice('from')],
-      ['?limit=5', auditWorkbenchTexts.unknownParameter(['limit'], ['from', 'to', 'server', 'type'])],
+      ['?user=a%20b', auditWorkbenchTexts.user],
+      ['?limit=5', auditWorkbenchTexts.unknownParameter(['limit'], ['from', 'to', 'server', 'user', 'type'])],
     ];
     for (const [query, text] of refusals) {
       const response = await api(product.url, 'GET', `/api/admin/audit/export${query}`, { token });

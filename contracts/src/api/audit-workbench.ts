@@ -29,6 +29,7 @@ export const auditWorkbenchTexts = {
   bound: (name: 'from' | 'to') =>
     `${name} must be a log position (a whole number of at least 1) or an ISO 8601 date or time, e.g. 2026-01-31`,
   server: 'server must be a Discord server ID (17–20 digits)',
+  user: 'user must be a user id: 1–64 letters, digits, "-", "_" or "."',
   type: 'type must be one or more event types separated by commas, e.g. KeyGenerated,KeyRedeemed',
   unknownType: (names: readonly string[]) => `Unknown event type${names.length > 1 ? 's' : ''}: ${names.join(', ')}`,
   fromAfterTo: 'from must not be after to',
@@ -78,6 +79,9 @@ const exportQueryShape = {
   from: bound('from').optional(),
   to: bound('to').optional(),
   server: once('server', auditWorkbenchTexts.server).regex(SNOWFLAKE, auditWorkbenchTexts.server).optional(),
+  user: once('user', auditWorkbenchTexts.user)
+    .regex(/^[\w.-]{1,64}$/, auditWorkbenchTexts.user)
+    .optional(),
   type: eventTypes.optional(),
 };
 const exportParameters = Object.keys(exportQueryShape);
@@ -85,7 +89,7 @@ const exportParameters = Object.keys(exportQueryShape);
 const positionOf = (bound: RangeBound | undefined) => (bound && 'position' in bound ? bound.position : undefined);
 const timeOf = (bound: RangeBound | undefined) => (bound && 'time' in bound ? bound.time : undefined);
 
-/** GET /api/admin/audit/export's query: from and to as positions or times, a server, event types. */
+/** GET /api/admin/audit/export's query: from and to as positions or times, a server, a user, event types. */
 export const auditExportQuerySchema = z
   .strictObject(exportQueryShape, {
     error: (issue) =>
@@ -141,6 +145,7 @@ export interface AuditExportRange {
   from: number | null;
   to: number | null;
   server: string | null;
+  user: string | null;
   types: string[] | null;
   exportedAt: string;
   /** The seal the chain continues from (the last one before `from`), or null: from the start of the log. */
@@ -234,7 +239,7 @@ export const auditWorkbenchApi = {
     path: '/api/admin/audit/export',
     auth: 'admin',
     summary:
-      'The log from one position (or time) to another as NDJSON, streamed: each event with its position, sentence, data and metadata, the seals of the range, and what checking it offline against them needs',
+      'The log from one position (or time) to another as NDJSON, streamed, optionally only a server, a user or event types (the others as digests): each event with its position, sentence, data and metadata, the seals of the range, and what checking it offline against them needs',
     query: auditExportQuerySchema,
     response: { status: 200, description: 'application/x-ndjson: AuditExportLine per line' },
   }),

@@ -24,6 +24,8 @@ export interface AuditExportRequest {
   from: number;
   to: number;
   server?: string;
+  /** A user: events that name them or that they caused (the audit trail's userId filter). */
+  user?: string;
   types?: readonly string[];
 }
 
@@ -82,6 +84,7 @@ export async function* auditExportChunks(
     from: request.from,
     to: request.to,
     server: request.server ?? null,
+    user: request.user ?? null,
     types: request.types ? [...request.types] : null,
     exportedAt: (options.now?.() ?? new Date()).toISOString(),
     anchor: anchor ?? null,
@@ -138,12 +141,14 @@ class ExportLines {
 
   /** The event in today's shape when the request chose it (null: a digest line). */
   private chosen(event: RecordedEvent): ChosenEvent | null {
-    const { from, to, types, server } = this.request;
+    const { from, to, types, server, user } = this.request;
     if (event.position < from || event.position > to || event.streamId === sealStreamId) return null;
     if (types && !types.includes(event.type)) return null;
     const data = todaysShape(event);
     if (server && !guildIdsOf(data, event.type).includes(server)) return null;
-    return { type: event.type, data, actor: event.metadata?.actor ?? { kind: 'system', id: 'unknown' } };
+    const actor = event.metadata?.actor ?? { kind: 'system', id: 'unknown' };
+    if (user && !userIdsOf(data, actor, event.type).includes(user)) return null;
+    return { type: event.type, data, actor };
   }
 
   private lineOf(event: RecordedEvent, chosen: ChosenEvent | null): string {

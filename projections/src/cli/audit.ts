@@ -20,13 +20,13 @@ import { usingStore } from './scratch-store.ts';
 /**
  * npm run audit -- verify                   recompute the log's hash chain from position 0 and check every seal
  * npm run audit -- verify --file F.ndjson   check an exported range against its seals, offline
- * npm run audit -- export --from P --to P [--server ID] [--type T,T] [--out FILE]
+ * npm run audit -- export --from P --to P [--server ID] [--user ID] [--type T,T] [--out FILE]
  * npm run audit -- state --position P       (the query service's "state as of here"): JSON lines on stdout
  * Exit codes of verify: 0 every seal matches, 1 tampering (or a broken file), 2 only a seal of another chain.
  */
 const usage = `Usage:
   npm run audit -- verify [--file export.ndjson]
-  npm run audit -- export --from POSITION --to POSITION [--server ID] [--type Type,Type] [--out FILE]`;
+  npm run audit -- export --from POSITION --to POSITION [--server ID] [--user ID] [--type Type,Type] [--out FILE]`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -35,6 +35,7 @@ const { values, positionals } = parseArgs({
     from: { type: 'string' },
     to: { type: 'string' },
     server: { type: 'string' },
+    user: { type: 'string' },
     type: { type: 'string' },
     out: { type: 'string' },
     position: { type: 'string' },
@@ -88,6 +89,7 @@ async function exportRange(): Promise<number> {
   const [from, to] = [positionArg('from'), positionArg('to')];
   if (from > to) fail('--from must not be after --to');
   if (values.server !== undefined && !/^\d{17,20}$/.test(values.server)) fail('--server must be a Discord server ID');
+  if (values.user !== undefined && !/^[\w.-]{1,64}$/.test(values.user)) fail('--user must be a user id');
   const types = values.type?.split(',').filter(Boolean);
   const unknown = types?.filter((type) => !Object.hasOwn(eventSchemas, type)) ?? [];
   if (unknown.length > 0) fail(`Unknown event type(s): ${unknown.join(', ')}`);
@@ -100,7 +102,7 @@ async function exportRange(): Promise<number> {
     const head = (await eventStore.headPosition()) ?? 0;
     if (to > head) fail(`--to is beyond the last position of the log (${head})`);
     await pipeline(
-      auditExportStream(eventStore, readStore, { from, to, server: values.server, types }),
+      auditExportStream(eventStore, readStore, { from, to, server: values.server, user: values.user, types }),
       createWriteStream(out),
     );
     process.stdout.write(`${out}\n`);

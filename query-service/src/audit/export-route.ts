@@ -92,7 +92,7 @@ export function auditExportRoute(deps: QueryDeps): MountedRoute {
     const stream = auditExportStream(
       deps.eventStore,
       deps.readStore,
-      { ...range, server: query.server, types: query.type },
+      { ...range, server: query.server, user: query.user, types: query.type },
       { onRead: (events) => metrics.eventsRead.inc(events) },
     );
     stream.once('close', () => {

@@ -1,5 +1,11 @@
-import { auditWorkbenchApi, auditWorkbenchDefaults, auditWorkbenchTexts, errorCodes } from '@vip/contracts';
-import { DomainError, on, type MountedRoute } from '@vip/platform';
+import {
+  auditWorkbenchApi,
+  auditWorkbenchDefaults,
+  auditWorkbenchTexts,
+  errorCodes,
+  type AuditStateReady,
+} from '@vip/contracts';
+import { DomainError, on, redactEventData, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { StateBuilds } from './state-builds.ts';
 
@@ -21,7 +27,7 @@ export function auditStateRoute(deps: QueryDeps): MountedRoute {
 
   return on(auditWorkbenchApi.stateAsOf, async ({ ctx, params: { position } }) => {
     const known = builds.lookup(position);
-    if (known?.status === 'ready') return known;
+    if (known?.status === 'ready') return shown(known);
     if (known?.status === 'missing') throw noEventAt(position);
     if (known?.status === 'failed') throw new Error(auditWorkbenchTexts.replayFailed);
     if (known?.status === 'building') {
@@ -38,4 +44,17 @@ export function auditStateRoute(deps: QueryDeps): MountedRoute {
     ctx.status = 202;
     ctx.body = builds.start(position);
   });
+}
+
+/** The read models' documents as the audit trail shows data: digests shortened, nothing secret. */
+function shown(state: AuditStateReady): AuditStateReady {
+  const redact = (doc: Record<string, unknown> | null) => (doc ? redactEventData(doc).shown : null);
+  return {
+    ...state,
+    servers: state.servers.map((server) => ({
+      ...server,
+      settings: Object.fromEntries(Object.entries(server.settings).map(([name, doc]) => [name, redact(doc)])),
+    })),
+    key: state.key && { ...state.key, key: redact(state.key.key), vipRole: redact(state.key.vipRole) },
+  };
 }

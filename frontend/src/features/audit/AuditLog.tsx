@@ -5,6 +5,7 @@ import { QueryResult } from '../../components/QueryResult.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { type AuditFilters, useGetAuditPageQuery } from './auditApi.ts';
 import { EventItem } from './EventItem.tsx';
+import { ExportButton } from './ExportButton.tsx';
 import { SettingsOpener } from './SettingsOpener.tsx';
 
 const FILTER_NAMES = ['guildId', 'userId', 'type', 'from', 'to'] as const;
@@ -89,6 +90,7 @@ export function AuditLog() {
           <button type="button" className="button button-secondary" onClick={() => setParams(new URLSearchParams())}>
             Clear
           </button>
+          <ExportButton filters={applied} />
         </div>
       </form>
       <SettingsOpener />

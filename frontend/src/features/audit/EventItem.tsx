@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AuditEventView } from '@vip/contracts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { FieldTable } from './FieldTable.tsx';
+import { StatePanel } from './StatePanel.tsx';
 
 /** Who did it: their username when the trail knows it, else what kind of actor and its id. */
 export function actorText(actor: AuditEventView['actor']): string {
@@ -8,18 +11,24 @@ export function actorText(actor: AuditEventView['actor']): string {
 }
 
 /**
- * One event of the trail: its type, time, actor, servers (each a link to its settings
- * history), correlation, key (a link to the key's life) and its data on demand.
+ * One event of the trail: its log position, type and time, what happened in one sentence,
+ * its actor, servers (each a link to its settings history), correlation, key (a link to the
+ * key's life), its data as a table on demand, and the state as it was at its position.
  */
 export function EventItem({ event, showKeyLink = true }: { event: AuditEventView; showKeyLink?: boolean }) {
+  const [stateOpen, setStateOpen] = useState(false);
   return (
-    <li className="card audit-event" data-type={event.type}>
+    <li className="card audit-event" data-type={event.type} data-position={event.position}>
       <div className="audit-event-head">
+        <span className="mono audit-position" title="Log position">
+          #{event.position.toLocaleString('en')}
+        </span>
         <span className="badge badge-accent audit-type">{event.type}</span>
         <time dateTime={event.time} className="muted">
           {formatDateTime(event.time)}
         </time>
       </div>
+      <p className="audit-sentence">{event.sentence}</p>
       <dl className="audit-meta">
         <div>
           <dt>Actor</dt>
@@ -65,8 +74,14 @@ export function EventItem({ event, showKeyLink = true }: { event: AuditEventView
       </dl>
       <details className="audit-data">
         <summary>Data</summary>
-        <pre>{JSON.stringify(event.data, null, 2)}</pre>
+        <FieldTable fields={event.data} redacted={event.redactedFields} label={`Data of event ${event.position}`} />
       </details>
+      <div>
+        <button type="button" className="button button-secondary button-small" onClick={() => setStateOpen(true)}>
+          State as of here
+        </button>
+      </div>
+      {stateOpen && <StatePanel position={event.position} onClose={() => setStateOpen(false)} />}
     </li>
   );
 }

@@ -1,4 +1,9 @@
-import type { AuditPageResponse, KeyLifeResponse, ServerSettingsHistoryResponse } from '@vip/contracts';
+import type {
+  AuditPageResponse,
+  AuditStateResponse,
+  KeyLifeResponse,
+  ServerSettingsHistoryResponse,
+} from '@vip/contracts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The audit trail's filters as GET /api/admin/audit takes them (every one optional). */
@@ -14,7 +19,13 @@ export interface AuditPageArgs extends AuditFilters {
   before?: number;
 }
 
-function queryString(args: AuditPageArgs): string {
+/** The export's query for the trail's filters: the same range, server, user and type. */
+export function exportQueryOf(filters: AuditFilters): string {
+  const { guildId, userId, ...rest } = filters;
+  return queryString({ server: guildId, user: userId, ...rest });
+}
+
+function queryString(args: object): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(args)) {
     if (value !== undefined && value !== '') params.set(name, String(value));
@@ -38,7 +49,13 @@ export const auditApi = apiSlice.injectEndpoints({
       query: (guildId) => `/admin/audit/servers/${encodeURIComponent(guildId)}/settings`,
       providesTags: ['Audit'],
     }),
+    // 202 while the replay builds it (with its progress), then 200 with the state; never stale
+    getAuditState: build.query<AuditStateResponse, number>({
+      query: (position) => `/admin/audit/state/${position}`,
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useGetAuditPageQuery, useGetKeyLifeQuery, useGetServerSettingsHistoryQuery } = auditApi;
+export const { useGetAuditPageQuery, useGetKeyLifeQuery, useGetServerSettingsHistoryQuery, useGetAuditStateQuery } =
+  auditApi;
