@@ -36,6 +36,8 @@ export class SoakProduct {
   private sampler: NodeJS.Timeout | undefined;
   /** The largest resident set seen, over every process this ran. */
   maxRssBytes = 0;
+  /** The largest resident set of each process, from its start to its end. */
+  readonly maxRssByProcess: number[] = [];
   readonly restartSeconds: number[] = [];
   readonly url: string;
 
@@ -81,9 +83,12 @@ export class SoakProduct {
         process.stderr.write(`the product exited with ${code}:\n${output.slice(-4000)}\n`);
     });
     this.restartSeconds.push((performance.now() - started) / 1000);
+    const which = this.maxRssByProcess.push(0) - 1;
     this.sampler = setInterval(() => {
       const rss = child.pid === undefined ? null : residentBytes(child.pid);
-      if (rss !== null) this.maxRssBytes = Math.max(this.maxRssBytes, rss);
+      if (rss === null) return;
+      this.maxRssBytes = Math.max(this.maxRssBytes, rss);
+      this.maxRssByProcess[which] = Math.max(this.maxRssByProcess[which], rss);
     }, 250);
   }
 
