@@ -46,7 +46,14 @@ describe('npm run demo seeds a demo server while the product runs', function () 
     expect(run.stdout).to.contain(`http://localhost:4321/gen?serverid=${DEMO}`);
     const info = await serverInfo();
     expect(info.status).to.equal(200);
-    expect(info.body).to.deep.equal({ id: DEMO, name: 'Demo Server', icon: null, memberCount: 1234, noAds: false });
+    expect(info.body).to.deep.equal({
+      id: DEMO,
+      name: 'Demo Server',
+      icon: null,
+      memberCount: 1234,
+      noAds: false,
+      sponsorUrl: null,
+    });
     const channels = await api(product.url, 'GET', `/api/server/${DEMO}/channels`);
     expect(channels.body.map((channel: { name: string }) => channel.name)).to.deep.equal([
       'general',
