@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bootstrapAdmin, createCommandApp, resolveCommandDeps } from '@vip/command-service';
 import { createQueryApp, resolveQueryDeps, siteSettingsOf } from '@vip/query-service';
-import { LogSealer, ProjectionRunner, allProjectors, attachWsGateway } from '@vip/projections';
+import { ProjectionRunner, SealerThread, allProjectors, attachWsGateway } from '@vip/projections';
 import {
   closeContainer,
   createContainer,
@@ -49,12 +49,8 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
   });
   readiness.add('projections', () => runner.isCaughtUp() || 'catching up with the log');
   await runner.start();
-  // tamper evidence: seals the log from its last seal on, beside the projections (issue #15)
-  const sealer = new LogSealer(eventStore, {
-    every: config.audit.sealEvery,
-    minutes: config.audit.sealMinutes,
-    logger,
-  });
+  // tamper evidence: seals the log from its last seal on, in a thread beside the projections (issue #15)
+  const sealer = new SealerThread(config, logger);
   await sealer.start();
   // kept for main.ts, which prints them with the address once everything has started, below the start-up logs
   const firstStart: string[] = [];

@@ -5,3 +5,4 @@ export { rebuildReadModels } from './rebuild.ts';
 export type { Projector, ProjectedEvent } from './projector.ts';
 export { compareReadModels, type ReadModelDifference } from './verify.ts';
 export { LogSealer } from './seals/sealer.ts';
+export { SealerThread } from './seals/sealer-thread.ts';

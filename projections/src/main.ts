@@ -17,7 +17,7 @@ import {
 import { attachWsGateway } from './gateway/ws-gateway.ts';
 import { allProjectors } from './read-models/index.ts';
 import { ProjectionRunner } from './runner.ts';
-import { LogSealer } from './seals/sealer.ts';
+import { SealerThread } from './seals/sealer-thread.ts';
 
 /** The projections process on its own (distributed mode): read models, /ws, health, readiness and /metrics. */
 const config = loadConfig();
@@ -34,8 +34,8 @@ const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger
   metrics,
   onDivergence: divergencePolicyOf(),
 });
-// tamper evidence: seals the log from its last seal on (issue #15)
-const sealer = new LogSealer(eventStore, { every: config.audit.sealEvery, minutes: config.audit.sealMinutes, logger });
+// tamper evidence: seals the log from its last seal on, in a thread of its own (issue #15)
+const sealer = new SealerThread(config, logger);
 // ready once the read models have caught up with the log: before that, pushes would be stale
 readiness.add('projections', () => runner.isCaughtUp() || 'catching up with the log');
 

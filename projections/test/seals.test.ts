@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
 import { logSealedSchema, sealStreamId, type DomainEvent, type LogSealed } from '@vip/contracts';
-import type { EventStore, SubscribeOptions } from '@vip/platform';
-import { readSeals } from '@vip/platform';
+import type { EventStore, ReadAllOptions } from '@vip/platform';
+import { readSeals, readStoredEvents, storedDigest, storedEventOf } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { LogSealer } from '../src/seals/sealer.ts';
 import { verifyLog } from '../src/seals/verify-log.ts';
@@ -28,14 +28,14 @@ const until = async (check: () => boolean | Promise<boolean>, what: string) => {
   throw new Error(`timed out waiting until ${what}`);
 };
 
-/** The store, noting where each subscription started. */
+/** The store, noting from where each page of the log was read as stored. */
 function noting(store: EventStore, starts: Array<number | undefined>): EventStore {
   return new Proxy(store, {
     get(target, name, receiver) {
-      if (name === 'subscribeToAll')
-        return (options?: SubscribeOptions) => {
+      if (name === 'readAllStored')
+        return (options?: ReadAllOptions) => {
           starts.push(options?.after);
-          return target.subscribeToAll(options);
+          return target.readAllStored!(options);
         };
       const value = Reflect.get(target, name, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -52,7 +52,7 @@ describe('log sealer', () => {
   };
   const seals = async (): Promise<LogSealed[]> => (await readSeals(events)).map((stored) => stored.seal);
   const sealer = (options: Partial<ConstructorParameters<typeof LogSealer>[1]> = {}, store: EventStore = events) => {
-    const made = new LogSealer(store, { every: 10, minutes: 60, logger: silent, ...options });
+    const made = new LogSealer(store, { every: 10, minutes: 60, logger: silent, pollMs: 10, ...options });
     sealers.push(made);
     return made;
   };
@@ -107,7 +107,8 @@ describe('log sealer', () => {
     const second = sealer({}, noting(events, starts));
     await second.start();
     await second.whenCaughtUp();
-    expect(starts).to.deep.equal([10]);
+    // the first page read starts right after the last seal's span
+    expect(starts[0]).to.equal(10);
     await until(async () => (await seals()).length === 3, 'two more seals are in the log');
     const summary = await verifyLog(events);
     expect(summary.findings.filter((finding) => finding.kind !== 'unsealed')).to.deep.equal([]);
@@ -125,6 +126,25 @@ describe('log sealer', () => {
     expect(all.slice(1).map((seal) => seal.previousHash)).to.deep.equal(all.slice(0, -1).map((seal) => seal.hash));
     const summary = await verifyLog(events);
     expect(summary.findings.filter((finding) => finding.kind !== 'unsealed')).to.deep.equal([]);
+  });
+
+  it('hashes the text the log stores, which is the text the parsed event is written back as (the export, EventStoreDB)', async () => {
+    const tricky: DomainEvent = {
+      type: 'AnnouncementPosted',
+      data: {
+        announcementId: 'x',
+        title: 'Ünïcödé \u2028 "quoted" \\ 🎉',
+        content: 'lone \ud800 surrogate, tab\tnewline\n',
+        priority: 'high',
+        authorId: '1',
+        postedAt: '2026-11-22T12:00:00.000Z',
+      },
+    };
+    await events.append('announcement-x', [{ ...tricky, metadata }], 'no_stream');
+    const [stored] = await readStoredEvents(events);
+    const [parsed] = await events.readAll();
+    expect(storedEventOf(parsed)).to.deep.equal(stored);
+    expect(storedDigest(storedEventOf(parsed))).to.deep.equal(storedDigest(stored));
   });
 
   it('a seal is an event of the log like any other, with the schema the contracts give it', async () => {

@@ -105,7 +105,19 @@ describe('the audit export (API)', function () {
       expect(line.sentence)
         .to.be.a('string')
         .and.not.match(/does not know|does not match/);
-      expect(line.record.position).to.equal(line.position);
+      expect(line).to.have.keys(
+        'kind',
+        'position',
+        'id',
+        'streamId',
+        'revision',
+        'type',
+        'recordedAt',
+        'time',
+        'sentence',
+        'data',
+        'metadata',
+      );
       expect(line.metadata).to.have.property('correlationId');
     }
     expect(
@@ -123,8 +135,7 @@ describe('the audit export (API)', function () {
     const users = linesOf(body).filter((line) => line.kind === 'event');
     expect(users.length).to.be.above(3);
     for (const line of users) {
-      expect(line.data.passwordHash).to.equal('[redacted]');
-      expect((line.record.data as { passwordHash: string }).passwordHash).to.match(/^sha256:[0-9a-f]{64}$/);
+      expect(line.data.passwordHash).to.match(/^sha256:[0-9a-f]{64}$/);
     }
     const checked = await verifyOffline(body);
     expect(checked.code, checked.stdout).to.equal(0);
@@ -151,7 +162,7 @@ describe('the audit export (API)', function () {
     const lines = linesOf(body);
     const target = lines.find((line) => line.kind === 'event' && line.position === 5300);
     if (target?.kind !== 'event') throw new Error('no event at 5300');
-    (target.record.metadata as { actor: { id: string } }).actor.id = 'someone-else';
+    (target.metadata as { actor: { id: string } }).actor.id = 'someone-else';
     const checked = await verifyOffline(lines.map((line) => JSON.stringify(line)).join('\n'));
     expect(checked.stdout).to.match(/TAMPERED: positions [\d,]+–[\d,]+ do not match the seal at position/);
     const [, from, to] = /TAMPERED: positions ([\d,]+)–([\d,]+)/.exec(checked.stdout)!;

@@ -115,9 +115,10 @@ export const auditPositionParamSchema = z
  * One line of an export (NDJSON). The first is the `range` (with the seals to check against),
  * the last the `end`; between them, in log order, every event of the chain's span: `event`
  * lines for what the filters chose, `digest` lines (the event's digest only) for the others,
- * and the seals' own events as `seal` lines. An `event` or `seal` line's `record` is exactly
- * what the chain hashed (fieldsSealedAsDigest as `sha256:<hex>`), so `npm run audit -- verify
- * --file` recomputes the chain from the file.
+ * and the seals' own events as `seal` lines. An `event` or `seal` line is the event whole, as
+ * the chain hashed it: its data and metadata as stored (in the version they were written in,
+ * fieldsSealedAsDigest as `sha256:<hex>`, so never an argon2 hash), so `npm run audit --
+ * verify --file` recomputes the chain from the file.
  */
 export type AuditExportLine =
   | AuditExportRange
@@ -163,16 +164,13 @@ export interface AuditExportSealed {
   revision: number;
   seal: LogSealed;
 }
-export interface AuditExportEvent {
+export interface AuditExportEvent extends SealRecord {
   kind: 'event';
-  position: number;
-  sentence: string;
-  type: string;
+  /** `recordedAt` as ISO 8601. */
   time: string;
-  /** Today's shape, redacted as the audit screen shows it. */
+  /** The event in the product's words (today's shape, names from the read models at export time). */
+  sentence: string;
   data: Record<string, unknown>;
-  metadata: unknown;
-  record: SealRecord;
 }
 export interface AuditExportDigest {
   kind: 'digest';
@@ -180,11 +178,10 @@ export interface AuditExportDigest {
   /** SHA-256 of the event's record: enough to recompute the chain without its data. */
   digest: string;
 }
-export interface AuditExportSeal {
+export interface AuditExportSeal extends SealRecord {
   kind: 'seal';
-  position: number;
-  seal: LogSealed;
-  record: SealRecord;
+  time: string;
+  data: LogSealed;
 }
 export interface AuditExportEnd {
   kind: 'end';

@@ -56,30 +56,48 @@ export function actorName(context: SentenceContext): string {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The form every time in an event has: read by slicing, without a Date (an export words 100,000 of them). */
+const UTC_ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
+
+function partsOf(iso: string): { year: string; month: number; day: number; time: string } | null {
+  const match = UTC_ISO.exec(iso);
+  if (match && iso.endsWith('Z'))
+    return { year: match[1], month: Number(match[2]), day: Number(match[3]), time: `${match[4]}:${match[5]}` };
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  return {
+    year: String(at.getUTCFullYear()),
+    month: at.getUTCMonth() + 1,
+    day: at.getUTCDate(),
+    time: `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`,
+  };
+}
 
 /**
  * A moment in UTC: "14:05 UTC" when it falls on the event's own day, "2 Jan 14:05 UTC" on
  * another day of the event's year, with the year otherwise.
  */
 export function clock(iso: string, context: SentenceContext): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  const of = new Date(context.time);
-  const time = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())} UTC`;
-  if (at.toISOString().slice(0, 10) === of.toISOString().slice(0, 10)) return time;
-  const day = `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]}`;
-  return at.getUTCFullYear() === of.getUTCFullYear() ? `${day} ${time}` : `${day} ${at.getUTCFullYear()} ${time}`;
+  const at = partsOf(iso);
+  if (!at) return iso;
+  const of = partsOf(context.time);
+  const time = `${at.time} UTC`;
+  if (of && at.year === of.year && at.month === of.month && at.day === of.day) return time;
+  const day = `${at.day} ${MONTHS[at.month - 1]}`;
+  return of && at.year === of.year ? `${day} ${time}` : `${day} ${at.year} ${time}`;
 }
 
 /** A day: "2 Jan 2026". */
 export function day(iso: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+  const at = partsOf(iso);
+  return at ? `${at.day} ${MONTHS[at.month - 1]} ${at.year}` : iso;
 }
+
+/** A whole number with thousands separators ("12,345"), without Intl: cheap enough for every event of an export. */
+export const count = (value: number): string => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 export const quoted = (text: string, max = 60): string =>
   `"${text.length > max ? `${text.slice(0, max - 1)}…` : text}"`;
 
-export const plural = (count: number, one: string, many = `${one}s`): string =>
-  `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+export const plural = (value: number, one: string, many = `${one}s`): string =>
+  `${count(value)} ${value === 1 ? one : many}`;

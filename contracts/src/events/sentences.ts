@@ -2,6 +2,7 @@ import type { EventDataOf, EventType } from './index.ts';
 import {
   actorName,
   clock,
+  count,
   day,
   key,
   member,
@@ -134,7 +135,7 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
   ManagementCheckAnswered: (d, c) =>
     `the key bot found that ${member(d.discordUserId)} ${d.manages ? 'manages' : 'does not manage'} ${server(d.guildId, c)}`,
   LogSealed: (d) =>
-    `the log was sealed up to position ${d.upToPosition.toLocaleString('en')} (${plural(d.count, 'event')}, hash ${shortDigest(d.hash)})`,
+    `the log was sealed up to position ${count(d.upToPosition)} (${plural(d.count, 'event')}, hash ${shortDigest(d.hash)})`,
 };
 
 /** The event's sentence; an event of a type this version does not know says so. */

@@ -13,11 +13,11 @@ import {
   type AuditExportSealed,
   type EventMetadata,
 } from '@vip/contracts';
-import type { EventStore, RecordedEvent } from '../event-store/event-store.ts';
+import type { EventStore, StoredEvent } from '../event-store/event-store.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { AuditNames } from './names.ts';
-import { redactEventData } from './redaction.ts';
-import { digestOfText, sealRecordOf, sealRecordTextOf } from './seal-chain.ts';
+import { sealedDataText, storedDigest } from './seal-chain.ts';
+import { readStoredEvents } from './stored-events.ts';
 
 export interface AuditExportRequest {
   /** First and last log position of the range (both included). */
@@ -95,7 +95,8 @@ export async function* auditExportChunks(
   const lines = new ExportLines(readStore, request);
   let after = anchorUpTo;
   while (after < spanEnd) {
-    const page = await eventStore.readAll({ after, maxCount: pageSize });
+    // the events as stored: their text goes into the file as it is, parsed only where a sentence needs it
+    const page = await readStoredEvents(eventStore, { after, maxCount: pageSize });
     if (page.length === 0) break;
     options.onRead?.(page.length);
     const inSpan = page[page.length - 1].position <= spanEnd ? page : page.filter((e) => e.position <= spanEnd);
@@ -120,7 +121,7 @@ class ExportLines {
     this.names = new AuditNames(readStore);
   }
 
-  async of(events: readonly RecordedEvent[]): Promise<string> {
+  async of(events: readonly StoredEvent[]): Promise<string> {
     const chosen = events.map((event) => this.chosen(event));
     const guildIds: string[] = [];
     const userIds: string[] = [];
@@ -131,39 +132,37 @@ class ExportLines {
     }
     await this.names.load(guildIds, userIds);
     let chunk = '';
-    events.forEach((event, index) => {
-      chunk += `${this.lineOf(event, chosen[index])}\n`;
+    for (let index = 0; index < events.length; index++) {
+      chunk += `${this.lineOf(events[index], chosen[index])}\n`;
       this.written++;
-      this.lastPosition = event.position;
-    });
+      this.lastPosition = events[index].position;
+    }
     return chunk;
   }
 
-  /** The event in today's shape when the request chose it (null: a digest line). */
-  private chosen(event: RecordedEvent): ChosenEvent | null {
+  /** The event in today's shape, with who caused it, when the request chose it (null: a digest line). */
+  private chosen(event: StoredEvent): ChosenEvent | null {
     const { from, to, types, server, user } = this.request;
     if (event.position < from || event.position > to || event.streamId === sealStreamId) return null;
     if (types && !types.includes(event.type)) return null;
-    const data = todaysShape(event);
+    const metadata = parseObject(event.metadata);
+    const data = todaysShape(event.type, parseObject(event.data), metadata);
     if (server && !guildIdsOf(data, event.type).includes(server)) return null;
-    const actor = event.metadata?.actor ?? { kind: 'system', id: 'unknown' };
+    const actor = (metadata.actor as EventMetadata['actor'] | undefined) ?? { kind: 'system', id: 'unknown' };
     if (user && !userIdsOf(data, actor, event.type).includes(user)) return null;
     return { type: event.type, data, actor };
   }
 
-  private lineOf(event: RecordedEvent, chosen: ChosenEvent | null): string {
-    const record = sealRecordOf(event);
-    const dataText = JSON.stringify(record.data ?? null);
-    const metadataText = JSON.stringify(record.metadata ?? null);
-    const digest = digestOfText(sealRecordTextOf(record, dataText, metadataText));
-    const recordText = `{"position":${record.position},"id":${JSON.stringify(record.id)},"streamId":${JSON.stringify(record.streamId)},"revision":${record.revision},"type":${JSON.stringify(record.type)},"recordedAt":${record.recordedAt},"data":${dataText},"metadata":${metadataText}}`;
-    if (event.streamId === sealStreamId)
-      return `{"kind":"seal","position":${event.position},"seal":${dataText},"record":${recordText}}`;
-    if (!chosen) return `{"kind":"digest","position":${event.position},"digest":"${digest.toString('hex')}"}`;
-    const time = event.createdAt.toISOString();
-    const sentence = sentenceOf(event.type, chosen.data, { actor: chosen.actor, time, names: this.names.names });
-    const { shown } = redactEventData(chosen.data);
-    return `{"kind":"event","position":${event.position},"sentence":${JSON.stringify(sentence)},"type":${JSON.stringify(event.type)},"time":"${time}","data":${JSON.stringify(shown)},"metadata":${metadataText},"record":${recordText}}`;
+  private lineOf(event: StoredEvent, chosen: ChosenEvent | null): string {
+    const dataText = sealedDataText(event.type, event.data);
+    if (!chosen && event.streamId !== sealStreamId)
+      return `{"kind":"digest","position":${event.position},"digest":"${storedDigest(event, dataText).toString('hex')}"}`;
+    const time = new Date(event.recordedAt).toISOString();
+    const kind = chosen ? 'event' : 'seal';
+    const sentence = chosen
+      ? `,"sentence":${JSON.stringify(sentenceOf(event.type, chosen.data, { actor: chosen.actor, time, names: this.names.names }))}`
+      : '';
+    return `{"kind":"${kind}","position":${event.position},"id":${JSON.stringify(event.id)},"streamId":${JSON.stringify(event.streamId)},"revision":${event.revision},"type":${JSON.stringify(event.type)},"recordedAt":${event.recordedAt},"time":"${time}"${sentence},"data":${dataText},"metadata":${event.metadata}}`;
   }
 }
 
@@ -173,15 +172,25 @@ interface ChosenEvent {
   actor: EventMetadata['actor'];
 }
 
-/** The event's data upcast to today's shape (not validated: an export shows what the log holds). */
-function todaysShape(event: RecordedEvent): Record<string, unknown> {
+const parseObject = (text: string): Record<string, unknown> => {
   try {
-    if (!isKnownEventType(event.type)) return asObject(event.data);
-    return asObject(
-      upcast(event.type, event.data, storedSchemaVersion(event.metadata), currentSchemaVersion(event.type)),
-    );
+    return asObject(JSON.parse(text));
   } catch {
-    return asObject(event.data);
+    return {};
+  }
+};
+
+/** The event's data upcast to today's shape (not validated: an export shows what the log holds). */
+function todaysShape(
+  type: string,
+  data: Record<string, unknown>,
+  metadata: Record<string, unknown>,
+): Record<string, unknown> {
+  try {
+    if (!isKnownEventType(type)) return data;
+    return asObject(upcast(type, data, storedSchemaVersion(metadata), currentSchemaVersion(type)));
+  } catch {
+    return data;
   }
 }
 

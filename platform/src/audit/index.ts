@@ -3,3 +3,4 @@ export * from './redaction.ts';
 export * from './names.ts';
 export * from './export.ts';
 export * from './export-metrics.ts';
+export * from './stored-events.ts';

@@ -1,65 +1,67 @@
 import { createHash, hash, type Hash } from 'node:crypto';
 import { fieldsSealedAsDigest, type LogSealed, type SealRecord } from '@vip/contracts';
-import type { RecordedEvent } from '../event-store/event-store.ts';
+import type { RecordedEvent, StoredEvent } from '../event-store/event-store.ts';
+import { storedEventOf } from './stored-events.ts';
 
 /**
  * The log's hash chain (issue #15), shared by the projections process that seals the log, the
  * export that ships a range of it and the auditor's `npm run audit -- verify`.
  *
  * An event's digest is SHA-256 of its record: position, id, stream, revision, type, time and
- * its data and metadata as stored, as one JSON array. A seal's hash is SHA-256 of the previous
+ * its data and metadata as stored (the text JSON.stringify wrote), as one JSON array. A seal's hash is SHA-256 of the previous
  * seal's hash (64 zeros for the first) followed by the digests of the events after the
  * previous seal up to its own `upToPosition`. So a seal carries all that continuing the chain
  * needs (its hash and position), and an export can stand an event it leaves out for its
- * digest. Data is hashed as JSON.stringify writes the parsed value, keys in the order the
- * writer wrote them: the same on the embedded log and EventStoreDB, and again from an export.
+ * digest. Data is hashed as the text JSON.stringify wrote, keys in the order the writer wrote
+ * them: the embedded log hands that text over as it is, EventStoreDB's events are written
+ * again from their parsed form (the same text), and so is an exported line.
  */
 export const GENESIS_HASH = '0'.repeat(64);
 
 const SEALED_PREFIX = 'sha256:';
 
-/** The event's data with its sealed fields (a password hash) replaced by their digest. */
-function sealedData(type: string, data: unknown): unknown {
+/**
+ * The event's data text with its sealed fields (a password hash) replaced by their digest;
+ * any other event's text as it is (parsed only for the few types with such a field).
+ */
+export function sealedDataText(type: string, dataText: string): string {
   const fields = fieldsSealedAsDigest[type];
-  if (!fields || data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  if (!fields) return dataText;
+  const data = JSON.parse(dataText) as unknown;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return dataText;
   const copy: Record<string, unknown> = { ...(data as Record<string, unknown>) };
   for (const field of fields) {
     const value = copy[field];
     if (typeof value === 'string') copy[field] = `${SEALED_PREFIX}${hash('sha256', value)}`;
   }
-  return copy;
-}
-
-/** The event as the chain hashes it. */
-export function sealRecordOf(event: RecordedEvent): SealRecord {
-  return {
-    position: event.position,
-    id: event.id,
-    streamId: event.streamId,
-    revision: event.revision,
-    type: event.type,
-    recordedAt: event.createdAt.getTime(),
-    data: sealedData(event.type, event.data),
-    metadata: event.metadata,
-  };
+  return JSON.stringify(copy);
 }
 
 /**
- * The record's text, from its parts already written as JSON: what JSON.stringify of the
- * record's array gives, built so that an export writes data and metadata once for both.
+ * The text the chain hashes for one event: a JSON array of its position, id, stream,
+ * revision, type, time and its (sealed) data and metadata, as JSON.stringify writes it.
  */
-export function sealRecordTextOf(record: SealRecord, dataText: string, metadataText: string): string {
-  return `[${record.position},${JSON.stringify(record.id)},${JSON.stringify(record.streamId)},${record.revision},${JSON.stringify(record.type)},${record.recordedAt},${dataText},${metadataText}]`;
-}
-
 export function sealRecordText(record: SealRecord): string {
-  return sealRecordTextOf(record, JSON.stringify(record.data ?? null), JSON.stringify(record.metadata ?? null));
+  return recordText(record, JSON.stringify(record.data ?? null), JSON.stringify(record.metadata ?? null));
 }
 
-/** SHA-256 of the record's text, as 32 bytes. */
+function recordText(
+  event: Pick<StoredEvent, 'position' | 'id' | 'streamId' | 'revision' | 'type' | 'recordedAt'>,
+  dataText: string,
+  metadataText: string,
+): string {
+  return `[${event.position},${JSON.stringify(event.id)},${JSON.stringify(event.streamId)},${event.revision},${JSON.stringify(event.type)},${event.recordedAt},${dataText},${metadataText}]`;
+}
+
+/** SHA-256 of a record's text, as 32 bytes. */
 export const digestOfText = (text: string): Buffer => hash('sha256', text, 'buffer');
 
-export const eventDigest = (event: RecordedEvent): Buffer => digestOfText(sealRecordText(sealRecordOf(event)));
+/** The event's digest, from its stored text; `dataText`: its data text already sealed. */
+export function storedDigest(event: StoredEvent, dataText = sealedDataText(event.type, event.data)): Buffer {
+  return digestOfText(recordText(event, dataText, event.metadata));
+}
+
+export const eventDigest = (event: RecordedEvent): Buffer => storedDigest(storedEventOf(event));
 
 /** The hash of one seal's span: the previous hash, then each digest in log order. */
 export class SegmentHasher {
@@ -125,9 +127,9 @@ export class RunningChain {
   }
 
   /** Adds the event; one the chain already covers (a redelivery) is left out. Returns whether it was added. */
-  add(event: RecordedEvent): boolean {
+  add(event: StoredEvent): boolean {
     if (event.position <= this.lastPosition) return false;
-    this.segment.add(eventDigest(event));
+    this.segment.add(storedDigest(event));
     this.lastPosition = event.position;
     this.added++;
     return true;

@@ -30,6 +30,23 @@ export interface RecordedEvent {
   createdAt: Date;
 }
 
+/**
+ * An event as the log stores it: data and metadata as the JSON text that was written, not
+ * parsed. The audit chain hashes this text (platform/src/audit/seal-chain.ts): parsing every
+ * event again only to hash it would cost a reading of the whole log.
+ */
+export interface StoredEvent {
+  position: number;
+  id: string;
+  streamId: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  /** When the log recorded it, in milliseconds since 1970. */
+  recordedAt: number;
+}
+
 export interface AppendResult {
   /** Revision of the last event written. */
   nextRevision: number;
@@ -74,6 +91,11 @@ export interface EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** `$all` forward, in position order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * `$all` forward as stored, data and metadata unparsed (the audit chain). Optional: an adapter
+   * whose client hands events over parsed leaves it out, and readStoredEvents writes them again.
+   */
+  readAllStored?(options?: ReadAllOptions): Promise<StoredEvent[]>;
   /**
    * The events at these positions, in the order asked; a position that holds no event of
    * ours is left out. For the audit trail, whose read model indexes the log by position.

@@ -10,8 +10,10 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
+  type StoredEvent,
   type SubscribeOptions,
 } from './event-store.ts';
+import { readStoredEvents } from '../audit/stored-events.ts';
 
 /**
  * Any EventStore, counting its appends for /metrics: how many, how many events, and how many
@@ -45,6 +47,9 @@ export class MeteredEventStore implements EventStore {
   }
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.inner.readAll(options);
+  }
+  readAllStored(options?: ReadAllOptions): Promise<StoredEvent[]> {
+    return readStoredEvents(this.inner, options);
   }
   readEventsAt(positions: readonly number[]): Promise<RecordedEvent[]> {
     return this.inner.readEventsAt(positions);

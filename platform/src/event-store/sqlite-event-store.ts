@@ -14,6 +14,7 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
+  type StoredEvent,
   type SubscribeOptions,
 } from './event-store.ts';
 
@@ -233,6 +234,23 @@ export class SqliteEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     this.assertOpen();
     return this.readPage(options.after ?? 0, options.maxCount ?? -1);
+  }
+
+  async readAllStored(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+    this.assertOpen();
+    // the rows as they are: no JSON is parsed, the audit chain hashes the text
+    return this.statements.readAll
+      .all(options.after ?? 0, options.maxCount ?? -1)
+      .map(([position, id, streamId, revision, type, data, metadata, recordedAt]) => ({
+        position,
+        id,
+        streamId,
+        revision,
+        type,
+        data,
+        metadata,
+        recordedAt,
+      }));
   }
 
   async readEventsAt(positions: readonly number[]): Promise<RecordedEvent[]> {

@@ -16,8 +16,8 @@ const HEX64 = /^[0-9a-f]{64}$/;
 /**
  * `npm run audit -- verify --file export.ndjson`: checks an exported range offline. The
  * chain starts from the seal the file names as its anchor, every event and seal line is hashed
- * from its record (what the chain hashed), digest lines stand for the events left out, and the
- * seals the range line lists are checked as the log's own check does.
+ * as the chain hashed it (the line is the event whole), digest lines stand for the events left
+ * out, and the seals the range line lists are checked as the log's own check does.
  */
 export async function verifyExportFile(file: string): Promise<FileCheck> {
   const problems: string[] = [];
@@ -74,15 +74,15 @@ export async function verifyExportFile(file: string): Promise<FileCheck> {
       else problems.push(`line ${number} has no digest`);
       continue;
     }
-    if (!line.record || line.record.position !== line.position) {
-      problems.push(`line ${number}'s record is not the event at position ${line.position}`);
+    if (typeof line.id !== 'string' || typeof line.streamId !== 'string' || typeof line.type !== 'string') {
+      problems.push(`line ${number} is not an event of the log`);
       continue;
     }
     // a seal's own event: the one the range line checks against must be this one
     const listed = sealsAt.get(line.position);
-    if (line.kind === 'seal' && listed !== undefined && listed !== JSON.stringify(line.record.data))
+    if (line.kind === 'seal' && listed !== undefined && listed !== JSON.stringify(line.data))
       problems.push(`line ${number}: the seal at position ${line.position} is not the one the range line lists`);
-    check.add(line.position, digestOfText(sealRecordText(line.record)), line.kind === 'seal');
+    check.add(line.position, digestOfText(sealRecordText(line)), line.kind === 'seal');
   }
   if (!range) return { range, summary: null, problems: problems.length > 0 ? problems : ['the file is empty'] };
   if (!ended) problems.push('the file has no end line: it was cut short');

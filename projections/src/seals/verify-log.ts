@@ -1,5 +1,5 @@
 import { sealStreamId } from '@vip/contracts';
-import { chainStart, eventDigest, readSeals, type EventStore } from '@vip/platform';
+import { chainStart, readSeals, readStoredEvents, storedDigest, type EventStore } from '@vip/platform';
 import { ChainCheck, type ChainSummary } from './chain-check.ts';
 
 /**
@@ -14,8 +14,8 @@ export async function verifyLog(
   const check = new ChainCheck(chainStart, null, await readSeals(eventStore));
   let events = 0;
   for (let after = 0; ; ) {
-    const page = await eventStore.readAll({ after, maxCount: pageSize });
-    for (const event of page) check.add(event.position, eventDigest(event), event.streamId === sealStreamId);
+    const page = await readStoredEvents(eventStore, { after, maxCount: pageSize });
+    for (const event of page) check.add(event.position, storedDigest(event), event.streamId === sealStreamId);
     events += page.length;
     if (page.length > 0) {
       after = page[page.length - 1].position;
