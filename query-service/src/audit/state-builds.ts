@@ -11,6 +11,8 @@ import type { AppConfig, Logger } from '@vip/platform';
  * not stall the answers of this process.
  */
 const AUDIT_CLI = fileURLToPath(new URL('../../../projections/src/cli/audit.ts', import.meta.url));
+/** The TypeScript loader the product runs with, found from here rather than from the working directory. */
+const TSX = import.meta.resolve('tsx');
 
 type Build =
   | { status: 'building'; progress: AuditStateBuilding['progress']; child: ChildProcess }
@@ -62,7 +64,7 @@ export class StateBuilds {
 
   start(position: number): AuditStateBuilding {
     const { config } = this;
-    const child = spawn(process.execPath, ['--import', 'tsx', AUDIT_CLI, 'state', '--position', String(position)], {
+    const child = spawn(process.execPath, [`--import=${TSX}`, AUDIT_CLI, 'state', '--position', String(position)], {
       env: {
         ...process.env,
         DATA_DIR: config.dataDir,
