@@ -1,10 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import { pino } from 'pino';
 import { logSealedSchema, sealStreamId, type DomainEvent, type LogSealed } from '@vip/contracts';
 import type { EventStore, ReadAllOptions } from '@vip/platform';
-import { readSeals, readStoredEvents, storedDigest, storedEventOf } from '@vip/platform';
+import { loadConfig, readSeals, readStoredEvents, storedDigest, storedEventOf } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { LogSealer } from '../src/seals/sealer.ts';
+import { SealerThread } from '../src/seals/sealer-thread.ts';
 import { verifyLog } from '../src/seals/verify-log.ts';
 
 const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system' as const, id: 'test' } };
@@ -156,5 +160,32 @@ describe('log sealer', () => {
     expect(stored.type).to.equal('LogSealed');
     expect(logSealedSchema.safeParse(stored.data).success).to.equal(true);
     expect(stored.metadata.actor).to.deep.equal({ kind: 'system', id: 'system' });
+  });
+});
+
+describe('log sealer thread', function () {
+  this.timeout(60_000);
+
+  it('seals the log of the configured store from a thread of its own, and stops cleanly', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-sealer-thread-'));
+    try {
+      const events = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+      for (let i = 0; i < 25; i++)
+        await events.append(`announcement-t${i}`, [{ ...announcement(`t${i}`), metadata }], 'no_stream');
+      const thread = new SealerThread(
+        loadConfig({ DATA_DIR: dir, AUDIT_SEAL_EVERY: '10', LOG_LEVEL: 'silent' }),
+        silent,
+      );
+      await thread.start();
+      await thread.whenCaughtUp();
+      await thread.stop();
+      const seals = await readSeals(events);
+      expect(seals.map((stored) => stored.seal.upToPosition)).to.deep.equal([10, 20]);
+      const summary = await verifyLog(events);
+      expect(summary.findings.filter((finding) => finding.kind !== 'unsealed')).to.deep.equal([]);
+      await events.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

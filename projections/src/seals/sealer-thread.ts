@@ -43,7 +43,10 @@ export class SealerThread {
         );
       }, RESTART_MS);
     });
-    await this.answer(worker, 'started');
+    // a thread that could not start is started again (above): the product runs on meanwhile
+    await this.answer(worker, 'started').catch((error: unknown) =>
+      this.logger.error({ err: error }, 'the log sealer thread did not start'),
+    );
   }
 
   /** Resolves once the chain has caught up with the log (a test, a benchmark). */
