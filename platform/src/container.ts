@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { Container, ContainerModule } from 'inversify';
 import type { AppConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -84,7 +85,10 @@ export const eventStoreModule = (config: AppConfig) =>
     const open = () =>
       url
         ? new EventStoreDbEventStore(url)
-        : new SqliteEventStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).events));
+        : new SqliteEventStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).events), {
+            // the thread that answers requests never waits for the disk; a thread (the sealer's) commits itself
+            writer: isMainThread ? 'thread' : 'inline',
+          });
     bind(TOKENS.eventStore).toResolvedValue(
       (metrics: Metrics) => new MeteredEventStore(open(), metrics),
       [TOKENS.metrics],

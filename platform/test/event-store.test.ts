@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { EventMetadata } from '@vip/contracts';
-import type { EventBatch, RecordedEvent } from '../src/event-store/event-store.ts';
+import { isWrongExpectedRevision, type EventBatch, type RecordedEvent } from '../src/event-store/event-store.ts';
 import { EventStoreDbEventStore } from '../src/event-store/eventstoredb-event-store.ts';
 import { SqliteEventStore } from '../src/event-store/sqlite-event-store.ts';
 import { eventStoreContract } from './event-store.contract.ts';
@@ -17,6 +17,7 @@ const metadata: EventMetadata = { correlationId: 'c', causationId: 'c', actor: {
 let tempDir: string;
 let files = 0;
 const newDbFile = (): string => join(tempDir, `events-${++files}.sqlite`);
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
 function runFixture(dbFile: string, streamId: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -37,6 +38,11 @@ describe('event store adapters', () => {
 
   // A fresh file per test: the contract's "empty log" case then really is empty.
   eventStoreContract('embedded SQLite', async () => new SqliteEventStore(newDbFile()));
+  // the servers' way: appends committed by a writer thread of the store's own
+  eventStoreContract(
+    'embedded SQLite, writer thread',
+    async () => new SqliteEventStore(newDbFile(), { writer: 'thread' }),
+  );
 
   const eventStoreUrl = process.env.EVENTSTORE_URL;
   if (eventStoreUrl) {
@@ -62,6 +68,57 @@ describe('event store adapters', () => {
         await store.close();
       }
     });
+
+    it('with a writer thread, the connection that commits syncs every commit too (synchronous = FULL)', async () => {
+      const store = new SqliteEventStore(newDbFile(), { writer: 'thread' });
+      try {
+        // the pragma is a connection's setting: the thread's own connection reports it when it starts
+        const thread = (store as unknown as { writerThread: { start(): Promise<number> } }).writerThread;
+        expect(await thread.start()).to.equal(2);
+      } finally {
+        await store.close();
+      }
+    });
+
+    for (const writer of ['inline', 'thread'] as const) {
+      it(`commits appends in the order they were asked for, each checked on its own (${writer})`, async () => {
+        const store = new SqliteEventStore(newDbFile(), { writer });
+        try {
+          const event = (n: number) => [{ type: 'Counted', data: { n }, metadata }];
+          // asked for in one turn, then more while those commit: one group, then the next
+          const first = Array.from({ length: 20 }, (_, n) => store.append(`order-${n % 3}`, event(n), 'any'));
+          const twice = Promise.allSettled([
+            store.append('once', event(20), 'no_stream'),
+            store.append('once', event(21), 'no_stream'),
+          ]);
+          await first[0];
+          const later = Array.from({ length: 20 }, (_, n) => store.append(`order-${n % 3}`, event(22 + n), 'any'));
+          const positions = (await Promise.all([...first, ...later])).map((result) => result.position);
+          expect(positions).to.deep.equal([...positions].sort((a, b) => a - b));
+          const [won, lost] = await twice;
+          expect(won.status).to.equal('fulfilled');
+          expect(lost.status === 'rejected' && isWrongExpectedRevision(lost.reason)).to.equal(true);
+          const all = await store.readAll();
+          expect(all.map((e) => (e.data as { n: number }).n)).to.deep.equal([...Array(21).keys(), ...range(22, 42)]);
+        } finally {
+          await store.close();
+        }
+      });
+
+      it(`close commits the appends already asked for (${writer})`, async () => {
+        const file = newDbFile();
+        const store = new SqliteEventStore(file, { writer });
+        const appended = store.append('closing-1', [{ type: 'KeyGenerated', data: {}, metadata }], 'no_stream');
+        await store.close();
+        expect((await appended).nextRevision).to.equal(0);
+        const reopened = new SqliteEventStore(file);
+        try {
+          expect((await reopened.readStream('closing-1')).length).to.equal(1);
+        } finally {
+          await reopened.close();
+        }
+      });
+    }
 
     it('keeps events across close and reopen of the same file', async () => {
       const file = newDbFile();

@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { Observable, type Subscriber } from 'rxjs';
 import type { EventMetadata } from '@vip/contracts';
 import {
@@ -17,12 +14,20 @@ import {
   type StoredEvent,
   type SubscribeOptions,
 } from './event-store.ts';
+import { LogWriterThread } from './log-writer-thread.ts';
+import { type AppendOutcome, type AppendToWrite, LogWriter, openLog, rowsOf } from './sqlite-log-writes.ts';
 
 export interface SqliteEventStoreOptions {
   /** How often live subscribers look for commits made by other processes on the same file. */
   pollIntervalMs?: number;
   /** How long a writer waits for another process's write lock before failing. */
   busyTimeoutMs?: number;
+  /**
+   * Where appends are committed: on the caller's thread (`inline`, the default), or in a
+   * writer thread of the store's own (`thread`: the servers), so that the caller's thread
+   * serves on while the disk syncs. A file only: `:memory:` is one connection's alone.
+   */
+  writer?: 'inline' | 'thread';
 }
 
 /**
@@ -41,22 +46,6 @@ type EventRow = [
 ];
 const EVENT_COLUMNS = 'position, id, stream_id, revision, type, data, metadata, created_at';
 
-const schema = `
-  CREATE TABLE IF NOT EXISTS events (
-    position   INTEGER PRIMARY KEY AUTOINCREMENT,
-    id         TEXT    NOT NULL UNIQUE,
-    stream_id  TEXT    NOT NULL,
-    revision   INTEGER NOT NULL,
-    type       TEXT    NOT NULL,
-    data       TEXT    NOT NULL,
-    metadata   TEXT    NOT NULL,
-    created_at INTEGER NOT NULL,
-    -- Also the index for stream reads and the current-revision lookup: a second index on
-    -- the same columns would only slow appends down.
-    UNIQUE (stream_id, revision)
-  );
-`;
-
 function toRecordedEvent([position, id, streamId, revision, type, data, metadata, createdAt]: EventRow): RecordedEvent {
   return {
     id,
@@ -70,11 +59,17 @@ function toRecordedEvent([position, id, streamId, revision, type, data, metadata
   };
 }
 
-function matches(expected: ExpectedRevision, actual: number | null): boolean {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return actual === null;
-  if (expected === 'stream_exists') return actual !== null;
-  return actual === expected;
+interface PendingAppend {
+  append: AppendToWrite;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+function settle({ append, resolve, reject }: PendingAppend, outcome: AppendOutcome): void {
+  if ('result' in outcome) resolve(outcome.result);
+  else if ('conflict' in outcome)
+    reject(new WrongExpectedRevisionError(append.streamId, append.expected, outcome.conflict.actual));
+  else reject(outcome.error);
 }
 
 /**
@@ -89,17 +84,14 @@ export class SqliteEventStore implements EventStore {
   readonly adapterName = 'embedded-sqlite';
   private readonly db: Database.Database;
   private readonly statements;
-  private readonly appendTransaction: Database.Transaction<
-    (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult
-  >;
-  private readonly groupTransaction: Database.Transaction<(work: () => void) => void>;
-  private readonly pendingAppends: Array<{
-    streamId: string;
-    events: NewEvent[];
-    expected: ExpectedRevision;
-    resolve: (result: AppendResult) => void;
-    reject: (error: unknown) => void;
-  }> = [];
+  /** Commits on this thread; or, with a writer thread, undefined. */
+  private readonly inlineWriter: LogWriter | undefined;
+  private readonly writerThread: LogWriterThread | undefined;
+  private readonly pendingAppends: PendingAppend[] = [];
+  /** A group is being committed (or about to be): the appends asked for meanwhile wait for the next. */
+  private committing = false;
+  /** Resolves when no append is pending or being committed (close waits for it). */
+  private drained: (() => void) | undefined;
   private readonly wakers = new Set<() => void>();
   private readonly active = new Set<Subscriber<EventBatch>>();
   private readonly pollIntervalMs: number;
@@ -108,26 +100,18 @@ export class SqliteEventStore implements EventStore {
   private closed = false;
 
   constructor(filename: string, options: SqliteEventStoreOptions = {}) {
-    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
-    this.db = new Database(filename, { timeout: options.busyTimeoutMs ?? 5000 });
+    const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.db = openLog(filename, busyTimeoutMs);
     this.pollIntervalMs = options.pollIntervalMs ?? 150;
-    this.db.pragma('journal_mode = WAL');
-    // An append is acknowledged only once it is on disk, as EventStoreDB promises: FULL syncs
-    // the WAL at every commit (NORMAL may lose the last commits on power loss, and a redeemed
-    // key would become redeemable again). Group commit (below) pays one sync per group of
-    // concurrent appends, not one per append.
-    this.db.pragma('synchronous = FULL');
-    // checkpointing every ~40 MB of WAL instead of every 4 MB: fewer, larger copies into the file
-    this.db.pragma('wal_autocheckpoint = 10000');
-    this.db.exec(schema);
+    if (options.writer === 'thread' && filename !== ':memory:') {
+      this.writerThread = new LogWriterThread(filename, busyTimeoutMs);
+      // started now, so the first command does not wait for it; a failure shows at the first append
+      this.writerThread.start().catch(() => undefined);
+    } else {
+      this.inlineWriter = new LogWriter(this.db);
+    }
     const db = this.db;
     this.statements = {
-      currentRevision: db
-        .prepare<[string], number | null>('SELECT MAX(revision) FROM events WHERE stream_id = ?')
-        .pluck(),
-      insert: db.prepare(
-        'INSERT INTO events (id, stream_id, revision, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
       readStream: db
         .prepare<[string], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`)
         .raw(),
@@ -152,78 +136,53 @@ export class SqliteEventStore implements EventStore {
         .raw(),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
     };
-    this.appendTransaction = db.transaction((streamId, events, expected) => this.write(streamId, events, expected));
-    this.groupTransaction = db.transaction((work: () => void) => work());
   }
 
   /**
-   * Appends are committed in groups: every append asked for in the same turn of the event
-   * loop shares one transaction (each in its own savepoint, checked in arrival order), so
-   * concurrent commands pay for one commit instead of one each. Each append still succeeds
-   * or fails on its own, and its promise settles only after the commit.
+   * Appends are committed in groups: every append asked for while the previous group commits
+   * (or in the same turn of the event loop) shares one transaction, each in its own savepoint,
+   * checked in arrival order, so concurrent commands pay for one commit instead of one each.
+   * Each append still succeeds or fails on its own, and its promise settles only after the
+   * commit is on disk.
    */
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     this.assertOpen();
     return new Promise((resolve, reject) => {
-      this.pendingAppends.push({ streamId, events, expected, resolve, reject });
-      if (this.pendingAppends.length === 1) setImmediate(() => this.commitPendingAppends());
+      let rows: AppendToWrite['events'];
+      try {
+        rows = rowsOf(events);
+      } catch (error) {
+        return reject(error);
+      }
+      this.pendingAppends.push({ append: { streamId, expected, events: rows }, resolve, reject });
+      if (!this.committing) {
+        this.committing = true;
+        setImmediate(() => void this.commitPendingAppends());
+      }
     });
   }
 
-  private commitPendingAppends(): void {
-    const group = this.pendingAppends.splice(0);
-    if (group.length === 0) return;
-    if (this.closed) {
-      for (const append of group) append.reject(new Error('The event store is closed'));
-      return;
+  /** Commits the appends pending now as one group, then the ones that arrived meanwhile. */
+  private async commitPendingAppends(): Promise<void> {
+    while (this.pendingAppends.length > 0) {
+      const group = this.pendingAppends.splice(0);
+      let outcomes: AppendOutcome[];
+      try {
+        const appends = group.map((pending) => pending.append);
+        outcomes = this.writerThread ? await this.writerThread.commit(appends) : this.inlineWriter!.commit(appends);
+      } catch (error) {
+        for (const pending of group) pending.reject(error);
+        continue;
+      }
+      for (let i = 0; i < group.length; i++) settle(group[i], outcomes[i]);
+      if (outcomes.some((outcome, i) => 'result' in outcome && group[i].append.events.length > 0))
+        this.wakeSubscribers();
+      // the commit's answers go out before the next group is gathered
+      if (this.pendingAppends.length > 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    const outcomes: Array<{ result: AppendResult } | { error: unknown }> = [];
-    try {
-      // IMMEDIATE takes the write lock before reading any revision, so no other process can
-      // slip an event in between a check and its insert.
-      this.groupTransaction.immediate(() => {
-        for (const { streamId, events, expected } of group) {
-          try {
-            // a nested transaction is a savepoint: a failed append leaves nothing behind
-            outcomes.push({ result: this.appendTransaction(streamId, events, expected) });
-          } catch (error) {
-            outcomes.push({ error });
-          }
-        }
-      });
-    } catch (error) {
-      for (const append of group) append.reject(error);
-      return;
-    }
-    group.forEach((append, i) => {
-      const outcome = outcomes[i];
-      if ('result' in outcome) append.resolve(outcome.result);
-      else append.reject(outcome.error);
-    });
-    if (group.some((append, i) => append.events.length > 0 && 'result' in outcomes[i])) this.wakeSubscribers();
-  }
-
-  private write(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
-    const actual = this.statements.currentRevision.get(streamId) ?? null;
-    if (!matches(expected, actual)) throw new WrongExpectedRevisionError(streamId, expected, actual);
-    let revision = actual ?? -1;
-    // An empty append only checks the revision; it reports the head as its position.
-    let position = events.length === 0 ? (this.statements.head.get() ?? 0) : 0;
-    const now = Date.now();
-    for (const event of events) {
-      revision += 1;
-      const info = this.statements.insert.run(
-        event.id ?? randomUUID(),
-        streamId,
-        revision,
-        event.type,
-        JSON.stringify(event.data ?? null),
-        JSON.stringify(event.metadata),
-        now,
-      );
-      position = Number(info.lastInsertRowid);
-    }
-    return { nextRevision: revision, position };
+    this.committing = false;
+    this.drained?.();
+    this.drained = undefined;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -333,10 +292,11 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     // appends already asked for are committed, not dropped
-    this.commitPendingAppends();
+    if (this.committing) await new Promise<void>((resolve) => (this.drained = resolve));
     for (const subscriber of [...this.active]) subscriber.complete();
     this.closed = true;
     this.stopPolling();
+    await this.writerThread?.close();
     this.db.close();
   }
 
