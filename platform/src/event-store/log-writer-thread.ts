@@ -88,6 +88,8 @@ export class LogWriterThread {
     this.worker = undefined;
     if (!worker) return;
     const exited = once(worker, 'exit');
+    // an unreferenced thread would let the process end before it has committed and exited
+    worker.ref();
     worker.postMessage('close');
     await exited;
   }
