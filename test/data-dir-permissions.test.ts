@@ -25,17 +25,21 @@ async function openDataDir(dataDir: string): Promise<() => Promise<void>> {
   await container.getAsync(TOKENS.sessionTokens); // generates DATA_DIR/jwt-secret
   // writes, so that both databases have their -wal and -shm files
   await eventStore.append('perm-test', [{ type: 'GuildLeft', data: { guildId: '1', leftAt: 'x' }, metadata }], 'any');
-  await readStore.collection(readModels.checkpoints).replaceOne(
-    { _id: 'perm-test' },
-    { _id: 'perm-test', position: 1, updatedAt: new Date().toISOString() },
-    { upsert: true },
-  );
+  await readStore
+    .collection(readModels.checkpoints)
+    .replaceOne(
+      { _id: 'perm-test' },
+      { _id: 'perm-test', position: 1, updatedAt: new Date().toISOString() },
+      { upsert: true },
+    );
   const replay = await openSeparateReadStore(config, 'as-of-1');
-  await replay.store.collection(readModels.checkpoints).replaceOne(
-    { _id: 'perm-test' },
-    { _id: 'perm-test', position: 1, updatedAt: new Date().toISOString() },
-    { upsert: true },
-  );
+  await replay.store
+    .collection(readModels.checkpoints)
+    .replaceOne(
+      { _id: 'perm-test' },
+      { _id: 'perm-test', position: 1, updatedAt: new Date().toISOString() },
+      { upsert: true },
+    );
   return async () => {
     await replay.store.close();
     await closeContainer(container);
@@ -70,7 +74,8 @@ describe('DATA_DIR permissions', () => {
     try {
       const found = modes(dataDir);
       for (const file of ['events.sqlite', 'read-models.sqlite']) {
-        for (const suffix of ['-wal', '-shm']) expect(found, 'SQLite keeps its WAL files open').to.have.property(file + suffix);
+        for (const suffix of ['-wal', '-shm'])
+          expect(found, 'SQLite keeps its WAL files open').to.have.property(file + suffix);
       }
       expect(found).to.have.property('jwt-secret');
       expect(found).to.have.property(path.join('replays', 'as-of-1.sqlite'));

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ADMIN, type SpawnedProduct } from '../../test/support/all-in-one.ts';
 import { api, login } from '../../test/support/http.ts';
 import { eventually, streamEvents } from '../../test/support/seed.ts';
-import { FakeDiscord, option, type RestCall } from './fake-discord/fake-discord.ts';
+import { type FakeDiscord, option, type RestCall } from './fake-discord/fake-discord.ts';
 import { sleep } from './support/journeys.ts';
 import { verifiedOwner } from './support/verified-owner.ts';
 import { CHANNELS, GUILD, OWNER, removeDataDir, startFakeDiscord, startProductWithBots } from './support/world.ts';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { SpawnedProduct } from '../../test/support/all-in-one.ts';
 import { api } from '../../test/support/http.ts';
 import { eventually, streamEvents } from '../../test/support/seed.ts';
-import { FakeDiscord, option } from './fake-discord/fake-discord.ts';
+import { type FakeDiscord, option } from './fake-discord/fake-discord.ts';
 import { generateKey, redeem, sleep } from './support/journeys.ts';
 import { verifiedOwner } from './support/verified-owner.ts';
 import { CHANNELS, GUILD, OWNER, removeDataDir, startFakeDiscord, startProductWithBots } from './support/world.ts';

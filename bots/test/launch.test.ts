@@ -8,7 +8,7 @@ import { BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '..
 import { runCli } from '../../test/support/cli.ts';
 import { api } from '../../test/support/http.ts';
 import { appendEvents, eventually } from '../../test/support/seed.ts';
-import { FakeDiscord, waitFor } from './fake-discord/fake-discord.ts';
+import { type FakeDiscord, waitFor } from './fake-discord/fake-discord.ts';
 import { seedVerifiedOwner } from './support/verified-owner.ts';
 import { CHANNELS, GUILD, KEY_BOT, OWNER, POSTER_BOT, startFakeDiscord } from './support/world.ts';
 
