@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
-import { currentSchemaVersion, type Actor, type DomainEvent, type EventMetadata } from '@vip/contracts';
-import type { EventStore, NewEvent } from '@vip/platform';
+import type { EventStore } from '@vip/platform';
+import { KeyLifeLog } from './mixed-log-keys.ts';
+import type { Actor } from '@vip/contracts';
+import { type Append, DAY, snowflake } from './mixed-log-world.ts';
 
 /**
  * A large, realistic log written straight into an event store: users (some registered in
@@ -14,11 +15,6 @@ export interface MixedLogOptions {
   events: number;
   seed?: number;
 }
-
-type Append = { streamId: string; events: NewEvent[] };
-
-const DAY = 86_400_000;
-const START = Date.UTC(2026, 0, 1);
 
 export async function writeMixedLog(
   store: EventStore,
@@ -44,69 +40,7 @@ export async function writeMixedLog(
   return { events: written, appends };
 }
 
-const snowflake = (prefix: number, i: number) => `${prefix}${String(i).padStart(15, '0')}`;
-const digest = (text: string) => createHash('sha256').update(text).digest('hex');
-
-class MixedLog {
-  private state: number;
-  private clock = START;
-  private step = 0;
-  private readonly admins: string[] = [];
-  private readonly subscribers: string[] = [];
-  private readonly guilds = Array.from({ length: 1000 }, (_, i) => snowflake(900, i));
-  private readonly members = Array.from({ length: 5000 }, (_, i) => snowflake(800, i));
-  private readonly openKeys: Array<{ keyDigest: string; guildId: string }> = [];
-  private readonly openHashes: Array<{ hashDigest: string; guildId: string }> = [];
-  private readonly windows = new Map<string, { guildId: string; discordUserId: string }>();
-  private readonly sessions: Array<{ sessionId: string; userId: string }> = [];
-  private readonly announcements: string[] = [];
-  private readonly slots = new Map<string, string[]>();
-  private readonly owners = new Map<string, string>();
-  private readonly whitelist = new Map<string, { userId: string; guildId: string }>();
-  private readonly posts: Array<{ postId: string; guildId: string; channelId: string; due: number }> = [];
-  private counter = 0;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0 || 1;
-  }
-
-  /** xorshift32: fast and deterministic. */
-  private random(): number {
-    let x = this.state;
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    this.state = x >>> 0;
-    return this.state / 0x1_0000_0000;
-  }
-  private pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.random() * items.length)];
-  }
-  private take<T>(items: T[]): T | undefined {
-    if (items.length === 0) return undefined;
-    const index = Math.floor(this.random() * items.length);
-    const [item] = items.splice(index, 1);
-    return item;
-  }
-  private at(offsetMs = 0): string {
-    return new Date(this.clock + offsetMs).toISOString();
-  }
-  private id(prefix: string): string {
-    return `${prefix}-${(++this.counter).toString(36)}`;
-  }
-
-  private append(streamId: string, actor: Actor, events: DomainEvent[], legacy = false): Append {
-    const correlationId = `corr-${this.step.toString(36).padStart(8, '0')}`;
-    const metadata = (event: DomainEvent): EventMetadata =>
-      legacy
-        ? { correlationId, causationId: correlationId, actor }
-        : { correlationId, causationId: correlationId, actor, schemaVersion: currentSchemaVersion(event.type) };
-    return {
-      streamId,
-      events: events.map((event) => ({ type: event.type, data: event.data, metadata: metadata(event) })),
-    };
-  }
-
+class MixedLog extends KeyLifeLog {
   next(): Append[] {
     this.step++;
     this.clock += Math.floor(this.random() * 40_000); // ~20 s apart on average: the log spans weeks
@@ -131,156 +65,7 @@ class MixedLog {
     return this.visit();
   }
 
-  private registerUser(isAdmin: boolean): Append[] {
-    const userId = this.id('user');
-    const username = `${isAdmin ? 'admin' : 'sub'}${this.counter}`;
-    // one user in five was registered by an older version: v1 shape, no schemaVersion
-    const legacy = this.random() < 0.2;
-    const data = {
-      userId,
-      username,
-      passwordHash: `$argon2id$v=19$m=19456,t=2,p=1$${digest(username).slice(0, 22)}`,
-      isAdmin,
-      registeredAt: this.at(),
-    };
-    const registered = (legacy ? data : { ...data, avatar: null }) as DomainEvent['data'];
-    (isAdmin ? this.admins : this.subscribers).push(userId);
-    const system: Actor = { kind: 'system', id: 'user-cli' };
-    return [
-      this.append(`username-${username}`, system, [{ type: 'UsernameReserved', data: { username, userId } }], legacy),
-      this.append(`user-${userId}`, system, [{ type: 'UserRegistered', data: registered } as DomainEvent], legacy),
-    ];
-  }
-
-  private visit(): Append[] {
-    const visitorDigest = digest(`visitor-${Math.floor(this.random() * 20_000)}`);
-    const guildId = this.random() < 0.8 ? this.pick(this.guilds) : null;
-    return [
-      this.append(`visitor-${visitorDigest}`, { kind: 'visitor', id: 'anonymous' }, [
-        { type: 'VisitRecorded', data: { visitorDigest, guildId, visitedAt: this.at() } },
-      ]),
-    ];
-  }
-
-  private issueHash(): Append[] {
-    const hashDigest = digest(this.id('hash'));
-    const guildId = this.pick(this.guilds);
-    this.openHashes.push({ hashDigest, guildId });
-    if (this.openHashes.length > 500) this.openHashes.shift();
-    return [
-      this.append(`access-hash-${hashDigest}`, { kind: 'visitor', id: 'anonymous' }, [
-        {
-          type: 'AccessHashIssued',
-          data: { hashDigest, guildId, issuedAt: this.at(), expiresAt: this.at(30 * 60_000) },
-        },
-      ]),
-    ];
-  }
-
-  private generateKey(): Append[] {
-    const keyDigest = digest(this.id('key'));
-    const viaHash = this.random() < 0.3 ? this.take(this.openHashes) : undefined;
-    const guildId = viaHash?.guildId ?? this.pick(this.guilds);
-    const premium = this.owners.has(guildId);
-    const actor: Actor = { kind: 'visitor', id: 'anonymous' };
-    const appends: Append[] = [];
-    if (viaHash) {
-      appends.push(
-        this.append(`access-hash-${viaHash.hashDigest}`, actor, [
-          { type: 'AccessHashUsed', data: { hashDigest: viaHash.hashDigest, guildId, keyDigest, usedAt: this.at() } },
-        ]),
-      );
-    }
-    const visitorDigest = this.random() < 0.9 ? digest(`visitor-${Math.floor(this.random() * 20_000)}`) : null;
-    appends.push(
-      this.append(`key-${keyDigest}`, actor, [
-        {
-          type: 'KeyGenerated',
-          data: {
-            keyDigest,
-            guildId,
-            tier: premium ? 'premium' : 'free',
-            noAds: premium,
-            expiresAt: this.at(DAY),
-            generatedAt: this.at(),
-            visitorDigest,
-            accessHashDigest: viaHash?.hashDigest ?? null,
-          },
-        },
-      ]),
-    );
-    this.openKeys.push({ keyDigest, guildId });
-    if (this.openKeys.length > 2000) this.openKeys.shift();
-    return appends;
-  }
-
-  private redeemKey(): Append[] {
-    const key = this.take(this.openKeys);
-    if (!key) return this.generateKey();
-    const discordUserId = this.pick(this.members);
-    const bot: Actor = { kind: 'bot', id: 'key-bot' };
-    this.windows.set(`${key.guildId}-${discordUserId}`, { guildId: key.guildId, discordUserId });
-    return [
-      this.append(`key-${key.keyDigest}`, bot, [
-        {
-          type: 'KeyRedeemed',
-          data: { keyDigest: key.keyDigest, guildId: key.guildId, discordUserId, redeemedAt: this.at() },
-        },
-      ]),
-      this.append(`vip-${key.guildId}-${discordUserId}`, bot, [
-        {
-          type: 'VipRoleGranted',
-          data: {
-            guildId: key.guildId,
-            discordUserId,
-            keyDigest: key.keyDigest,
-            until: this.at(60 * 60_000),
-            grantedAt: this.at(),
-          },
-        },
-      ]),
-    ];
-  }
-
-  private removeVipRole(): Append[] {
-    const [id, window] = this.windows.entries().next().value ?? [];
-    if (!id || !window) return this.redeemKey();
-    this.windows.delete(id);
-    return [
-      this.append(`vip-${id}`, { kind: 'bot', id: 'key-bot' }, [
-        { type: 'VipRoleRemoved', data: { ...window, removedAt: this.at() } },
-      ]),
-    ];
-  }
-
-  private reportGuild(): Append[] {
-    const guildId = this.pick(this.guilds);
-    const bot: Actor = { kind: 'bot', id: 'key-bot' };
-    if (this.random() < 0.05)
-      return [this.append(`guild-${guildId}`, bot, [{ type: 'GuildLeft', data: { guildId, leftAt: this.at() } }])];
-    const channels = [
-      { id: snowflake(700, Number(guildId.slice(-3)) * 2), name: 'general' },
-      { id: snowflake(700, Number(guildId.slice(-3)) * 2 + 1), name: 'welcome' },
-    ];
-    return [
-      this.append(`guild-${guildId}`, bot, [
-        {
-          type: 'GuildReported',
-          data: {
-            guildId,
-            name: `Server ${guildId.slice(-3)}`,
-            icon: null,
-            memberCount: Math.floor(this.random() * 50_000),
-            channels,
-            missingPermissions: this.random() < 0.1 ? ['ManageRoles'] : [],
-            reportedAt: this.at(),
-          },
-        },
-      ]),
-    ];
-  }
-
-  private announce(): Append[] {
+  protected announce(): Append[] {
     const authorId = this.pick(this.admins);
     const actor: Actor = { kind: 'admin', id: authorId };
     if (this.announcements.length > 5 && this.random() < 0.3) {
@@ -310,7 +95,7 @@ class MixedLog {
     ];
   }
 
-  private greet(): Append[] {
+  protected greet(): Append[] {
     const guildId = this.pick([...this.owners.keys(), ...this.guilds.slice(0, 5)]);
     const actor: Actor = { kind: 'user', id: this.owners.get(guildId) ?? this.pick(this.subscribers) };
     if (this.random() < 0.15)
@@ -330,7 +115,7 @@ class MixedLog {
     return [this.append(`greeting-${guildId}`, actor, [{ type: 'GreetingConfigured', data }])];
   }
 
-  private whitelistChange(): Append[] {
+  protected whitelistChange(): Append[] {
     const admin: Actor = { kind: 'admin', id: this.pick(this.admins) };
     if (this.whitelist.size > 20 && this.random() < 0.3) {
       const [id, entry] = this.whitelist.entries().next().value!;
@@ -362,7 +147,7 @@ class MixedLog {
     ];
   }
 
-  private session(): Append[] {
+  protected session(): Append[] {
     if (this.sessions.length > 10 && this.random() < 0.4) {
       const { sessionId, userId } = this.take(this.sessions)!;
       return [
@@ -382,7 +167,7 @@ class MixedLog {
     ];
   }
 
-  private subscription(): Append[] {
+  protected subscription(): Append[] {
     const userId = this.pick(this.subscribers);
     const admin: Actor = { kind: 'admin', id: this.pick(this.admins) };
     const roll = this.random();
@@ -413,7 +198,7 @@ class MixedLog {
     ];
   }
 
-  private serverSlots(): Append[] {
+  protected serverSlots(): Append[] {
     const userId = this.pick(this.subscribers);
     const actor: Actor = { kind: 'user', id: userId };
     const mine = this.slots.get(userId) ?? [];
@@ -455,7 +240,7 @@ class MixedLog {
     return this.greet();
   }
 
-  private botSettings(): Append[] {
+  protected botSettings(): Append[] {
     const guildId = this.pick(this.guilds);
     const by = this.pick(this.members);
     const bot: Actor = { kind: 'bot', id: 'key-bot' };
@@ -499,7 +284,7 @@ class MixedLog {
     ];
   }
 
-  private videoPosts(): Append[] {
+  protected videoPosts(): Append[] {
     const bot: Actor = { kind: 'bot', id: 'poster-bot' };
     const by = this.pick(this.members);
     const post = this.posts.length > 0 && this.random() < 0.6 ? this.pick(this.posts) : undefined;
@@ -555,7 +340,7 @@ class MixedLog {
     return [this.append(`video-post-${postId}`, bot, [{ type: 'VideoPostScheduled', data }])];
   }
 
-  private changePassword(): Append[] {
+  protected changePassword(): Append[] {
     const userId = this.pick(this.subscribers);
     const admin: Actor = { kind: 'admin', id: this.pick(this.admins) };
     return [
