@@ -12,24 +12,10 @@ import {
   type LooseDocument,
   type ReadStore,
 } from '../src/read-store/read-store.ts';
+import { ids, people, rejectionOf } from './read-store.contract-data.ts';
+import { describeCollectionsAndTransactions } from './read-store.transactions.contract.ts';
 
-/** The error a promise rejects with; fails the test if it resolves. */
-export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject, but it resolved');
-}
-
-const people: LooseDocument[] = [
-  { _id: 'p1', name: 'Ann', age: 31, joinedAt: '2024-03-01T10:00:00.000Z', city: { name: 'Oslo' }, nickname: 'annie' },
-  { _id: 'p2', name: 'Bob', age: 25, joinedAt: '2023-12-24T08:30:00.000Z', city: { name: 'Rome' } },
-  { _id: 'p3', name: 'Cid', age: 40, joinedAt: '2024-01-15T00:00:00.000Z', city: { name: 'Oslo' }, nickname: null },
-  { _id: 'p4', name: 'Dee', age: 25, joinedAt: '2024-07-09T23:59:59.999Z', city: { name: 'Lima' } },
-];
-const ids = (docs: Document[]) => docs.map((doc) => doc._id);
+export { rejectionOf };
 
 export function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
   describe(`ReadStore contract: ${name}`, function () {
@@ -352,65 +338,6 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       ]);
     });
 
-    describe('collections and transactions', function () {
-      it('lists non-empty collections and drops them', async function () {
-        const first = fresh('listed');
-        const second = fresh('listed');
-        const emptied = fresh('listed');
-        await first.insertOne({ _id: '1' });
-        await second.insertOne({ _id: '2' });
-        await emptied.insertOne({ _id: '3' });
-        await emptied.deleteMany();
-        const [firstName, secondName, emptiedName] = used.slice(-3);
-        const listed = await store.listCollections();
-        expect(listed).to.include.members([firstName, secondName]);
-        expect(listed).not.to.include(emptiedName);
-        await store.dropCollection(firstName);
-        expect(await store.listCollections()).not.to.include(firstName);
-        expect(await first.find()).to.deep.equal([]);
-        expect(await second.countDocuments()).to.equal(1);
-        await store.dropCollection(`${prefix}never_created`);
-      });
-
-      it('builds indexes idempotently, on a collection with documents or none, and answers as before', async function () {
-        const c = fresh('indexed');
-        const collectionName = used[used.length - 1];
-        await store.ensureIndexes(`${prefix}not_yet_written`, [{ position: -1 }]);
-        for (const person of people) await c.insertOne({ ...person, tags: [person.name.toLowerCase()] });
-        const before = await c.find({ age: 25 }, { sort: { joinedAt: -1 } });
-        const indexes = [{ age: 1, joinedAt: -1 }, { tags: 1 }] as const;
-        await store.ensureIndexes(collectionName, indexes);
-        await store.ensureIndexes(collectionName, indexes);
-        expect(await c.find({ age: 25 }, { sort: { joinedAt: -1 } })).to.deep.equal(before);
-        expect(ids(await c.find({ tags: 'cid' }))).to.deep.equal(['p3']);
-        await c.insertOne({ _id: 'p5', age: 25, joinedAt: '2025-01-01T00:00:00.000Z' });
-        expect(ids(await c.find({ age: 25 }, { sort: { joinedAt: -1 } }))).to.deep.equal(['p5', ...ids(before)]);
-      });
-
-      it('commits the writes of a transaction and returns its result', async function () {
-        const c = fresh('tx');
-        const result = await store.transaction(async () => {
-          await c.insertOne({ _id: 't', n: 1 });
-          await c.updateOne({ _id: 't' }, { $inc: { n: 1 } });
-          return 'done';
-        });
-        expect(result).to.equal('done');
-        expect(await c.findOne({ _id: 't' })).to.deep.equal({ _id: 't', n: 2 });
-      });
-
-      it('rejects with the error thrown by the work of a transaction', async function () {
-        const failure = new Error('projector failed');
-        expect(
-          await rejectionOf(
-            store.transaction(async () => {
-              throw failure;
-            }),
-          ),
-        ).to.equal(failure);
-        const c = fresh('after_tx');
-        await store.transaction(async () => c.insertOne({ _id: 'ok' }));
-        expect(await c.countDocuments()).to.equal(1);
-      });
-    });
+    describeCollectionsAndTransactions({ store: () => store, fresh, used, prefix });
   });
 }
