@@ -57,10 +57,10 @@ describe('the first run in a terminal', function () {
     // the password box and the address close the start, nothing between them
     expect(lines[passwordAt + 1]).to.equal('  It is shown only this once. Sign in and keep it somewhere safe.');
     expect(lines[passwordAt + 2]).to.match(ADDRESS);
-    // every other line before them is a readable log line, not JSON
+    // every other line before them is a readable log line, not JSON, the sealer's thread's too
     const logs = lines.slice(0, passwordAt);
     expect(logs.length).to.be.greaterThan(0);
-    for (const line of logs) expect(line).to.match(/^\[\d\d:\d\d:\d\d\] (INFO|WARN|ERROR) \(all-in-one\): \S/);
+    for (const line of logs) expect(line).to.match(/^\[\d\d:\d\d:\d\d\] (INFO|WARN|ERROR) \((all-in-one|sealer)\): \S/);
     expect(logs.join('\n')).to.contain('VIP access is running');
     expect(logs.join('\n')).to.not.contain(password);
   });

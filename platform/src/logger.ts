@@ -1,3 +1,4 @@
+import { isMainThread, workerData } from 'node:worker_threads';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 
@@ -34,10 +35,23 @@ export function createLogger(
       censor: '[redacted]',
     },
   };
-  if (output.isTTY) return pino(options, readable(output));
+  if (output.isTTY || readableInThisThread(output)) return pino(options, readable(output));
   // stdout as today: pino's own synchronous writer on file descriptor 1
   return output === process.stdout ? pino(options) : pino(options, output as DestinationStream);
 }
+
+/**
+ * A worker thread's stdout is a pipe to the main thread's, never a terminal: the thread that
+ * starts it says in its workerData whether the main thread's is one (`readableLogs`).
+ */
+function readableInThisThread(output: LogOutput): boolean {
+  return (
+    !isMainThread && output === process.stdout && (workerData as { readableLogs?: boolean })?.readableLogs === true
+  );
+}
+
+/** What a thread that logs is given in its workerData, so its lines look like the main thread's. */
+export const logSettingsForThread = () => ({ readableLogs: process.stdout.isTTY === true });
 
 /**
  * One line per record, written synchronously so that lines printed straight to the terminal

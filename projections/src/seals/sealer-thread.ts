@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import type { AppConfig, Logger } from '@vip/platform';
+import { logSettingsForThread, type AppConfig, type Logger } from '@vip/platform';
 
 const RESTART_MS = 1000;
 
@@ -31,7 +31,10 @@ export class SealerThread {
 
   async start(): Promise<void> {
     this.stopping = false;
-    const worker = new Worker(bootstrap, { eval: true, workerData: { config: this.config } });
+    const worker = new Worker(bootstrap, {
+      eval: true,
+      workerData: { config: this.config, ...logSettingsForThread() },
+    });
     this.worker = worker;
     worker.on('error', (error) => this.logger.error({ err: error }, 'the log sealer thread failed'));
     worker.once('exit', (code) => {
