@@ -11,8 +11,7 @@ import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
 import { evolveGuild, guildStream, initialGuildState } from '../guilds/guild.state.ts';
-import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
-import { requireEditableServer } from '../subscriptions/plan-standing.ts';
+import { ownerOfServer, requireEditableServer } from '../subscriptions/plan-standing.ts';
 import { greetingDecider, greetingStream, requireGreetingManager, type GreetingInputs } from './greeting.decider.ts';
 
 // the form and the greetings list reload right after saving
@@ -26,13 +25,8 @@ export function greetingRoutes(deps: CommandDeps): MountedRoute[] {
   const slotLimits = { defaultSlots: deps.config.defaultServerSlots, freeTierServers: deps.config.freeTierServers };
   /** Who holds the server, from its reservation stream (never from a read model). */
   const inputsFor = async (user: SignedInUser, guildId: string): Promise<GreetingInputs> => {
-    const owner = await loadState(
-      deps.eventStore,
-      serverOwnerStream(guildId),
-      evolveServerOwner,
-      initialServerOwnerState(),
-    );
-    return { guildId, caller: { userId: user.id, isAdmin: user.isAdmin }, ownerId: owner.state.ownerId };
+    const ownerId = await ownerOfServer(deps.eventStore, guildId);
+    return { guildId, caller: { userId: user.id, isAdmin: user.isAdmin }, ownerId };
   };
   // someone else's server: 403 before anything about the body is said
   const authorize = async ({ user, params }: { user: SignedInUser; params: { serverId: string } }) =>

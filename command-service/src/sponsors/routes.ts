@@ -3,8 +3,7 @@ import { on, type MountedRoute, type SignedInUser } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { loadState } from '../core/load-state.ts';
-import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
+import { ownerOfServer } from '../subscriptions/plan-standing.ts';
 import {
   requireSponsorManager,
   serverSponsorDecider,
@@ -21,13 +20,8 @@ const sponsors = commandHandlerFor(serverSponsorDecider, (command) => serverSpon
 export function sponsorRoutes(deps: CommandDeps): MountedRoute[] {
   /** Who holds the server, from its reservation stream (never from a read model). */
   const inputsFor = async (user: SignedInUser, guildId: string): Promise<SponsorInputs> => {
-    const owner = await loadState(
-      deps.eventStore,
-      serverOwnerStream(guildId),
-      evolveServerOwner,
-      initialServerOwnerState(),
-    );
-    return { guildId, caller: { userId: user.id, isAdmin: user.isAdmin }, ownerId: owner.state.ownerId };
+    const ownerId = await ownerOfServer(deps.eventStore, guildId);
+    return { guildId, caller: { userId: user.id, isAdmin: user.isAdmin }, ownerId };
   };
   // someone else's server: 403 before anything about the body is said
   const authorize = async ({ user, params }: { user: SignedInUser; params: { id: string } }) =>

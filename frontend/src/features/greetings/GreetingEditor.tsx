@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import type { ChannelView, GreetingSettings } from '@vip/contracts';
 import { configDefaults } from '@vip/contracts/config-defaults.ts';
 import { greetingTexts, panelTexts } from '../../app/texts.ts';
+import { VariableChips } from '../../components/VariableChips.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetChannelsQuery, useGetServerQuery } from '../servers/serversApi.ts';
 import { defaultGreeting, greetingVariables } from './greetingDefaults.ts';
@@ -163,26 +164,7 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
           onChange={(event) => setMessage(event.target.value)}
         />
       </div>
-      <div className="variables">
-        <p id="variables-title" className="field-hint">
-          Variables (click to insert):
-        </p>
-        <ul className="variable-list" aria-labelledby="variables-title">
-          {greetingVariables.map(({ token, text }) => (
-            <li key={token}>
-              <button
-                type="button"
-                className="variable-chip"
-                onClick={() => insertVariable(token)}
-                aria-label={`Insert ${token}: ${text}`}
-              >
-                {token}
-              </button>
-              <span className="muted"> {text}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <VariableChips titleId="variables-title" variables={greetingVariables} onInsert={insertVariable} />
       <GreetingPreview message={message} serverName={serverName} memberCount={memberCount} channelName={channelName} />
       <button type="submit" className="button button-primary" disabled={saving}>
         {saving ? 'Saving...' : 'Save Settings'}

@@ -12,6 +12,7 @@ import {
   vipDurationText,
 } from '@vip/contracts/verification-message.ts';
 import { useSiteSettings } from '../../app/siteConfig.ts';
+import { VariableChips } from '../../components/VariableChips.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetServerQuery } from '../servers/serversApi.ts';
 import {
@@ -129,26 +130,11 @@ function VerificationMessageForm({ serverId, view }: { serverId: string; view: V
             onChange={(event) => set('description')(event.target.value)}
           />
         </div>
-        <div className="variables">
-          <p id="verification-variables-title" className="field-hint">
-            Variables (click to insert):
-          </p>
-          <ul className="variable-list" aria-labelledby="verification-variables-title">
-            {verificationMessageVariables.map(({ token, text }) => (
-              <li key={token}>
-                <button
-                  type="button"
-                  className="variable-chip"
-                  onClick={() => insertVariable(token)}
-                  aria-label={`Insert ${token}: ${text}`}
-                >
-                  {token}
-                </button>
-                <span className="muted"> {text}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <VariableChips
+          titleId="verification-variables-title"
+          variables={verificationMessageVariables}
+          onInsert={insertVariable}
+        />
         <div className="form-row">
           <div className="field">
             <label htmlFor="verification-message-button">Button label</label>

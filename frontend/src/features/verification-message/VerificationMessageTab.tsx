@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PageLoading } from '../../components/PageLoading.tsx';
-import { panelTexts } from '../../app/texts.ts';
-import { useGetServerQuery, useGetUserServersQuery } from '../servers/serversApi.ts';
+import { ServerPicker } from '../servers/ServerPicker.tsx';
+import { useGetUserServersQuery } from '../servers/serversApi.ts';
 import { VerificationMessageEditor } from './VerificationMessageEditor.tsx';
 import './verificationMessage.css';
 
@@ -20,27 +20,8 @@ export function VerificationMessageTab() {
       <p className="field-hint">
         The key bot's message with the Redeem Key button, posted by <code>/send</code> in your server.
       </p>
-      {isError && (
-        <p className="banner banner-error" role="alert">
-          {panelTexts.failedToLoadServers}
-        </p>
-      )}
-      <div className="field">
-        <label htmlFor="verification-server">Server</label>
-        <select id="verification-server" value={serverId} onChange={(event) => setChosen(event.target.value)}>
-          <option value="">Select a server</option>
-          {servers.map((id) => (
-            <ServerOption key={id} id={id} />
-          ))}
-        </select>
-        {servers.length === 0 && !isError && <p className="field-hint">Add a server in the Servers tab first.</p>}
-      </div>
+      <ServerPicker id="verification-server" servers={servers} value={serverId} onChange={setChosen} failed={isError} />
       {serverId && <VerificationMessageEditor key={serverId} serverId={serverId} />}
     </section>
   );
-}
-
-function ServerOption({ id }: { id: string }) {
-  const { data } = useGetServerQuery(id);
-  return <option value={id}>{data ? `${data.name} (${id})` : id}</option>;
 }
