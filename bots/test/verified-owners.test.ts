@@ -10,7 +10,11 @@ import type { FedEvent } from '../src/shared/event-feed.ts';
 const G = '200000000000000001';
 const at = '2026-11-22T10:00:00.000Z';
 let position = 0;
-const fed = <T extends EventOf<'ServerClaimed' | 'ServerTakenOver' | 'ServerClaimVerified' | 'ServerReleased'>>(
+const fed = <
+  T extends EventOf<
+    'ServerClaimed' | 'ServerTakenOver' | 'ServerClaimVerified' | 'ServerClaimUnverified' | 'ServerReleased'
+  >,
+>(
   event: T,
 ) => ({ ...event, position: ++position, createdAt: new Date(at) }) as unknown as FedEvent<T['type']>;
 
@@ -41,6 +45,15 @@ describe('key bot: verified owners', () => {
       }),
     );
     expect(owners.hasVerifiedOwner(G)).to.equal(true);
+    const unverified = (discordUserId: string) =>
+      fed({
+        type: 'ServerClaimUnverified',
+        data: { guildId: G, userId: 'u3', discordUserId, reason: 'account-unlinked', unverifiedAt: at },
+      });
+    owners.apply(unverified('7'));
+    expect(owners.hasVerifiedOwner(G), 'another account’s proof is not undone').to.equal(true);
+    owners.apply(unverified('6'));
+    expect(owners.hasVerifiedOwner(G), 'the proving account was unlinked').to.equal(false);
   });
 
   it('the log channel is used only while a verified owner holds the server', async () => {

@@ -244,6 +244,47 @@ describe('server owner decider', () => {
     spec.given([]).when(verify('u1')).then([]);
   });
 
+  it('unverifies a claim only for the account that proved it, once', () => {
+    const unverify = (userId: string, discordUserId = DISCORD) =>
+      ({ type: 'UnverifyClaim', guildId: S1, userId, discordUserId, reason: 'account-unlinked' }) as const;
+    const unverified: ServerOwnerEvent = {
+      type: 'ServerClaimUnverified',
+      data: { guildId: S1, userId: 'u1', discordUserId: DISCORD, reason: 'account-unlinked', unverifiedAt: at },
+    };
+    spec
+      .given([claimed('u1')])
+      .when(unverify('u1'))
+      .then([unverified]);
+    spec
+      .given([claimed('u1'), unverified])
+      .when(unverify('u1'))
+      .then([]);
+    spec
+      .given([claimed('u1')])
+      .when(unverify('u1', '500000000000000002'))
+      .then([]);
+    spec
+      .given([claimed('u1')])
+      .when(unverify('u2'))
+      .then([]);
+    // unverified again, a manager may take it over
+    spec
+      .given([claimed('u1'), unverified])
+      .when(claim('u2', '500000000000000002'))
+      .then([
+        {
+          type: 'ServerTakenOver',
+          data: {
+            guildId: S1,
+            userId: 'u2',
+            discordUserId: '500000000000000002',
+            previousUserId: 'u1',
+            takenOverAt: at,
+          },
+        },
+      ]);
+  });
+
   it('a released server can be claimed by someone else', () => {
     spec
       .given([claimed('u1'), released('u1')])

@@ -284,6 +284,18 @@ describe('Discord identity: sign in with Discord, proof of management, takeover,
     expect((await api(product.url, 'GET', '/api/user/info', { token: people.alice.token })).body.avatar).to.equal(null);
     const discord = await api(product.url, 'GET', '/api/user/discord', { token: people.alice.token });
     expect(discord.body).to.deep.equal({ account: null, managedServers: [], checks: [] });
+    // the unlinked account's proofs no longer count: the server it proved stays hers, unverified
+    expect(await servers('alice')).to.deep.include({ servers: [MANAGED], unverified: [MANAGED] });
+    const unverifiedEvents = (await allEvents(product.dataDir)).filter(
+      (event) => event.type === 'ServerClaimUnverified',
+    );
+    expect(unverifiedEvents.map((event) => event.data)).to.have.length(1);
+    expect(unverifiedEvents[0].data).to.deep.include({
+      guildId: MANAGED,
+      userId: people.alice.id,
+      discordUserId: D_ALICE,
+      reason: 'account-unlinked',
+    });
     const again = await api(product.url, 'POST', `/api/admin/subscribers/${people.alice.id}/discord/unlink`, {
       token: adminToken,
       body: { reason: 'again' },
@@ -296,6 +308,22 @@ describe('Discord identity: sign in with Discord, proof of management, takeover,
       .filter((event) => event.type === 'ServerReleased' || event.type === 'DiscordAccountUnlinked')
       .map((event) => (event.data as { reason: string | null }).reason);
     expect(reasons).to.include.members(['sold the server', 'linked the wrong account']);
+  });
+
+  it('a later sign-in with Discord that no longer lists a server as managed unverifies the claim it proved', async () => {
+    // carol holds the account Alice used (the admin unlinked it from alice): she takes the server over
+    expect((await addServer('carol', MANAGED)).status).to.equal(200);
+    expect(await servers('carol')).to.deep.include({ servers: [MANAGED], unverified: [] });
+    // Alice's account lost the Mods role there
+    fake.addMember(fake.guild(MANAGED), D_ALICE, 'alice.d', []);
+    expect((await signInAs(D_ALICE)).status).to.equal(200);
+    expect(await servers('carol')).to.deep.include({ servers: [MANAGED], unverified: [MANAGED] });
+    const [lapsed] = (await allEvents(product.dataDir)).filter(
+      (event) =>
+        event.type === 'ServerClaimUnverified' && (event.data as { reason: string }).reason === 'management-lapsed',
+    );
+    expect(lapsed?.data).to.deep.include({ guildId: MANAGED, userId: people.carol.id, discordUserId: D_ALICE });
+    fake.addMember(fake.guild(MANAGED), D_ALICE, 'alice.d', ['720000000000000092']);
   });
 
   it('shows an announcement’s author with the avatar of the Discord account they linked after posting', async () => {

@@ -1,6 +1,12 @@
 import type { EventFeed, FedEvent } from '../shared/event-feed.ts';
 
-const handled = ['ServerClaimed', 'ServerTakenOver', 'ServerClaimVerified', 'ServerReleased'] as const;
+const handled = [
+  'ServerClaimed',
+  'ServerTakenOver',
+  'ServerClaimVerified',
+  'ServerClaimUnverified',
+  'ServerReleased',
+] as const;
 
 /**
  * Which servers have a verified owner (decisions.md §9): a subscriber whose Discord account
@@ -26,6 +32,11 @@ export class VerifiedOwners {
       case 'ServerClaimVerified':
         this.claims.set(guildId, { userId, provenBy: event.data.discordUserId });
         return;
+      case 'ServerClaimUnverified': {
+        const claim = this.claims.get(guildId);
+        if (claim?.userId === userId && claim.provenBy === event.data.discordUserId) claim.provenBy = null;
+        return;
+      }
       case 'ServerReleased':
         if (this.claims.get(guildId)?.userId === userId) this.claims.delete(guildId);
         return;

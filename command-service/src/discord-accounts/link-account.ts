@@ -2,7 +2,7 @@ import { projections, type DiscordLinkWay, type ManagementProof } from '@vip/con
 import type { EventStore } from '@vip/platform';
 import { commandHandlerFor, type CommandContext, type CommandStores } from '../core/command-handler.ts';
 import { loadState } from '../core/load-state.ts';
-import { verifyOwnClaims } from '../user-servers/server-claims.ts';
+import { unverifyClaimsProvenBy, verifyOwnClaims } from '../user-servers/server-claims.ts';
 import { discordLinkDecider, type DiscordProfile, type ServerSeen } from './discord-account.decider.ts';
 import { discordLinkStream } from './discord-account.state.ts';
 import {
@@ -59,12 +59,23 @@ export async function proveManagement(
   context: CommandContext,
 ): Promise<{ claimsVerified: string[] }> {
   const { userId, discordUserId } = input;
-  await links(stores, { type: 'ProveManagement', ...input }, context);
+  const { events } = await links(stores, { type: 'ProveManagement', ...input }, context);
+  // servers the account no longer manages: their claims lose this proof
+  const lapsed = events.flatMap((event) => (event.type === 'ServerManagementLapsed' ? [event.data.guildId] : []));
+  if (lapsed.length > 0)
+    await unverifyClaimsProvenBy(
+      stores,
+      { userId, discordUserId, reason: 'management-lapsed', guildIds: lapsed },
+      context,
+    );
   const guildIds = input.servers.map((server) => server.guildId);
   return { claimsVerified: await verifyOwnClaims(stores, { userId, discordUserId, guildIds }, context) };
 }
 
-/** An admin unlinks the account: the user's stream says so, then the account is free for another user. */
+/**
+ * An admin unlinks the account: the user's stream says so, the claims it proved are
+ * unverified (its proofs no longer count), then the account is free for another user.
+ */
 export async function unlinkDiscordAccount(
   stores: CommandStores,
   input: { userId: string; reason: string },
@@ -74,6 +85,7 @@ export async function unlinkDiscordAccount(
   for (const event of events) {
     if (event.type === 'DiscordAccountUnlinked') {
       const { discordUserId, userId } = event.data;
+      await unverifyClaimsProvenBy(stores, { userId, discordUserId, reason: 'account-unlinked' }, context);
       await reservations(stores, { type: 'FreeDiscordAccount', discordUserId, userId }, context);
     }
   }

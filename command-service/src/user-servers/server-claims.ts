@@ -25,6 +25,33 @@ export async function verifyOwnClaims(
 }
 
 /**
+ * The account no longer proves the user's claims (decisions.md §9): each of the user's
+ * servers (or those of `guildIds`) whose claim this account verified becomes unverified, so
+ * the bot stops acting on its settings until someone proves it again. Answers those servers.
+ */
+export async function unverifyClaimsProvenBy(
+  stores: CommandStores,
+  input: {
+    userId: string;
+    discordUserId: string;
+    reason: 'account-unlinked' | 'management-lapsed';
+    guildIds?: readonly string[];
+  },
+  context: CommandContext,
+): Promise<string[]> {
+  const { userId, discordUserId, reason } = input;
+  const held = await slotsHeldBy(stores.eventStore, userId);
+  const unverified: string[] = [];
+  for (const guildId of input.guildIds ?? held) {
+    if (!held.includes(guildId)) continue;
+    const command = { type: 'UnverifyClaim', guildId, userId, discordUserId, reason } as const;
+    const { events } = await owners(stores, command, context);
+    if (events.length > 0) unverified.push(guildId);
+  }
+  return unverified;
+}
+
+/**
  * An admin releases whoever holds the server, with a reason: the reservation first (the
  * server is free at once), then the holder's slot.
  */

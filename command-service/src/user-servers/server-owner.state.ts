@@ -3,7 +3,9 @@ import type { EventOf } from '@vip/contracts';
 /** Stream `server-owner-<guildId>`: the reservation that gives a server to one subscriber. */
 export const serverOwnerStream = (guildId: string) => `server-owner-${guildId}`;
 
-export type ServerOwnerEvent = EventOf<'ServerClaimed' | 'ServerReleased' | 'ServerTakenOver' | 'ServerClaimVerified'>;
+export type ServerOwnerEvent = EventOf<
+  'ServerClaimed' | 'ServerReleased' | 'ServerTakenOver' | 'ServerClaimVerified' | 'ServerClaimUnverified'
+>;
 export interface ServerOwnerState {
   ownerId: string | null;
   /**
@@ -23,6 +25,8 @@ export function evolveServerOwner(state: ServerOwnerState, event: ServerOwnerEve
       return { ownerId: event.data.userId, provenBy: event.data.discordUserId };
     case 'ServerClaimVerified':
       return { ...state, provenBy: event.data.discordUserId };
+    case 'ServerClaimUnverified':
+      return { ...state, provenBy: null };
     case 'ServerReleased':
       return { ownerId: null, provenBy: null };
   }

@@ -146,6 +146,7 @@ export const serverSettingEvents = {
   ServerReleased: 'owner',
   ServerTakenOver: 'owner',
   ServerClaimVerified: 'owner',
+  ServerClaimUnverified: 'owner',
   SubscriberServerAdded: 'slot',
   SubscriberServerChanged: 'slot',
   SubscriberServerRemoved: 'slot',

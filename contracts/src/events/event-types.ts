@@ -22,6 +22,7 @@ export const eventTypeNames = [
   'SubscriberServerRemoved',
   'ServerTakenOver',
   'ServerClaimVerified',
+  'ServerClaimUnverified',
   'GreetingConfigured',
   'GreetingRemoved',
   // access hashes, keys, VIP roles and visits

@@ -50,6 +50,18 @@ export const serverClaimVerifiedSchema = z.object({
   discordUserId: z.string(),
   verifiedAt: z.string(),
 });
+/**
+ * The Discord account that verified a claim no longer proves it (decisions.md §9): an admin
+ * unlinked the account, or a later sign-in with Discord no longer lists the server among
+ * those the account manages. The claim stays with its holder, unverified, until proven again.
+ */
+export const serverClaimUnverifiedSchema = z.object({
+  guildId: z.string(),
+  userId: z.string(),
+  discordUserId: z.string(),
+  reason: z.enum(['account-unlinked', 'management-lapsed']),
+  unverifiedAt: z.string(),
+});
 
 /** Stream `user-servers-<userId>`: the servers in a subscriber's slots. */
 export const subscriberServerAddedSchema = z.object({ userId: z.string(), guildId: z.string(), addedAt: z.string() });

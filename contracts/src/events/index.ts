@@ -57,6 +57,7 @@ export const eventSchemas = {
   SubscriberServerRemoved: { version: 1, schema: guild.subscriberServerRemovedSchema },
   ServerTakenOver: { version: 1, schema: guild.serverTakenOverSchema },
   ServerClaimVerified: { version: 1, schema: guild.serverClaimVerifiedSchema },
+  ServerClaimUnverified: { version: 1, schema: guild.serverClaimUnverifiedSchema },
   GreetingConfigured: { version: 1, schema: guild.greetingConfiguredSchema },
   GreetingRemoved: { version: 1, schema: guild.greetingRemovedSchema },
   // access hashes, keys, VIP roles and visits

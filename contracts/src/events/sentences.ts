@@ -66,6 +66,8 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
     `${user(d.userId, c)} took ${server(d.guildId, c)} over from ${user(d.previousUserId, c)}, proven by ${member(d.discordUserId)}`,
   ServerClaimVerified: (d, c) =>
     `the claim of ${user(d.userId, c)} on ${server(d.guildId, c)} was verified by ${member(d.discordUserId)}`,
+  ServerClaimUnverified: (d, c) =>
+    `the claim of ${user(d.userId, c)} on ${server(d.guildId, c)} is unverified again: ${member(d.discordUserId)} ${d.reason === 'account-unlinked' ? 'was unlinked from the account' : 'no longer manages it in Discord'}`,
   GreetingConfigured: (d, c) =>
     `${actorName(c)} ${d.enabled ? 'turned on' : 'saved, turned off,'} the greeting of ${server(d.guildId, c)}${d.channelId ? ` in channel ${shortId(d.channelId)}` : ''}, ${d.delay} s after joining`,
   GreetingRemoved: (d, c) => `${actorName(c)} removed the greeting of ${server(d.guildId, c)}`,

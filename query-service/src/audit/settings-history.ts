@@ -33,6 +33,8 @@ function valueAfter(doc: AuditEventView, guildId: string): SettingValue {
       return { ownerId: data.userId, verified: true };
     case 'ServerClaimVerified':
       return { ownerId: data.userId, verified: true };
+    case 'ServerClaimUnverified':
+      return { ownerId: data.userId, verified: false };
     case 'SubscriberServerRemoved':
       return null;
     case 'SubscriberServerAdded':

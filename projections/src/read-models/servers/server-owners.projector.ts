@@ -12,7 +12,7 @@ export const serverOwnersProjector = defineProjector({
   collections: [serverReadModels.serverOwners],
   // a subscriber's servers in the order they were claimed
   indexes: { [serverReadModels.serverOwners]: [{ userId: 1, claimedAt: 1 }] },
-  handles: ['ServerClaimed', 'ServerReleased', 'ServerTakenOver', 'ServerClaimVerified'],
+  handles: ['ServerClaimed', 'ServerReleased', 'ServerTakenOver', 'ServerClaimVerified', 'ServerClaimUnverified'],
   async apply(event, documents) {
     const owners = documents.of<ServerOwnerDocument>(serverReadModels.serverOwners);
     switch (event.type) {
@@ -30,6 +30,13 @@ export const serverOwnersProjector = defineProjector({
         // only the verifying owner's claim: a redelivered verification never touches a newer claim
         const owner = await owners.get(event.data.guildId);
         if (owner?.userId === event.data.userId) owners.set({ ...owner, discordUserId: event.data.discordUserId });
+        return;
+      }
+      case 'ServerClaimUnverified': {
+        // only if this account's proof still stands there: a newer proof is kept
+        const owner = await owners.get(event.data.guildId);
+        if (owner?.userId === event.data.userId && owner.discordUserId === event.data.discordUserId)
+          owners.set({ ...owner, discordUserId: null });
         return;
       }
       case 'ServerReleased': {
