@@ -76,13 +76,25 @@ describe('frontend: Sign in with Discord (browser)', function () {
     await page.waitForURL(`${fake.url}/oauth2/authorize**`);
     await page.getByText('Signed in as Fake Owner').waitFor();
     await page.getByRole('button', { name: 'Authorize' }).click();
-    await page.waitForURL('**/panel');
     return page;
   }
 
   it('signs in with Discord, adds a server it manages, saves a greeting, and the bot posts it', async () => {
     const page = await signInWithDiscord();
-    expect(pathOf(page)).to.equal('/panel');
+    // a new panel user (DISCORD_SIGNUP=open) is shown its generated password once, for signing in without Discord
+    const welcome = page.getByRole('status').filter({ hasText: 'This password is shown once' });
+    await welcome.waitFor();
+    await welcome.getByRole('button', { name: 'Show Panel password' }).click();
+    const password = (await welcome.locator('.secret-value').textContent()) ?? '';
+    expect(password).to.match(/^\S{12,}$/);
+    await welcome.getByRole('button', { name: 'I have saved it' }).click();
+    await page.waitForURL('**/panel');
+    const withPassword = await fetch(browser.url('/api/auth/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'fake.owner', password }),
+    });
+    expect(withPassword.status, 'the shown password signs in without Discord').to.equal(200);
     await page.getByRole('region', { name: 'Discord account' }).getByText('Fake Owner').waitFor();
     // the header shows who is signed in: a new panel user named after the Discord handle
     await page.locator('.user-name', { hasText: 'fake.owner' }).waitFor();

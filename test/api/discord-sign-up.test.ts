@@ -12,7 +12,8 @@ import {
   productEnv,
   registerApp,
 } from '../support/discord-oauth.ts';
-import { api } from '../support/http.ts';
+import { api, login } from '../support/http.ts';
+import { allEvents } from '../support/seed.ts';
 
 describe('Discord identity: sign-up where the operator opened it (DISCORD_SIGNUP=open)', function () {
   this.timeout(60_000);
@@ -44,5 +45,22 @@ describe('Discord identity: sign-up where the operator opened it (DISCORD_SIGNUP
       token: signedIn.body.token,
     });
     expect(discord.body.managedServers.map((server) => server.id)).to.deep.equal([OWNED, MANAGED]);
+
+    // its generated password is answered this once: it signs in without Discord and proves the account
+    const { newPassword } = signedIn.body;
+    expect(newPassword).to.be.a('string').with.length.greaterThan(11);
+    expect((await login(product.url, 'alice.d', newPassword)).length).to.be.greaterThan(0);
+    const reset = await api(product.url, 'POST', '/api/user/reset-password', {
+      token: signedIn.body.token,
+      body: { currentPassword: newPassword },
+    });
+    expect(reset.status, JSON.stringify(reset.body)).to.equal(200);
+    const again = await oauthBrowser(
+      () => product.url,
+      () => fake,
+    ).signInAs(D_ALICE);
+    expect(again.body, 'a later sign-in answers no password').to.not.have.property('newPassword');
+    const log = JSON.stringify(await allEvents(product.dataDir));
+    expect(log).to.not.contain(newPassword);
   });
 });

@@ -142,9 +142,14 @@ async function signIn(
   let userId = await panelUserOf(deps.eventStore, discordUserId);
   if (userId === null && deps.config.discordSignUp === 'closed')
     throw new DomainError('forbidden', discordTexts.signUpClosed, errorCodes.discordSignUpClosed);
+  let newPassword: string | undefined;
   if (userId === null) {
     const context = commandContext(ctx, { kind: 'system', id: 'discord-sign-up' });
-    ({ userId } = await signUpFromDiscord(deps.eventStore, { handle: read.handle, discordUserId }, context));
+    ({ userId, password: newPassword } = await signUpFromDiscord(
+      deps.eventStore,
+      { handle: read.handle, discordUserId },
+      context,
+    ));
   }
   await recordAccount(deps, ctx, userId, state, read);
   const { state: holder } = await loadState(
@@ -154,5 +159,5 @@ async function signIn(
     userDecider.initialState(),
   );
   const session = await openSession(deps, ctx, { userId, username: holder.username ?? '', isAdmin: holder.isAdmin });
-  return { intent: 'sign-in', ...session };
+  return newPassword === undefined ? { intent: 'sign-in', ...session } : { intent: 'sign-in', ...session, newPassword };
 }

@@ -15,21 +15,20 @@ export function usernameCandidates(handle: string, discordUserId: string): strin
 
 /**
  * DISCORD_SIGNUP=open: a Discord account that is nobody's yet becomes a panel user. Its
- * password is random and never shown (the panel's "Reset panel password" gives one).
+ * password is generated and answered once, for the sign-in page to show (decisions.md §4:
+ * a generated password is shown once): with it the user may sign in without Discord, and
+ * prove the account when they reset it.
  */
 export async function signUpFromDiscord(
   store: EventStore,
   input: { handle: string; discordUserId: string },
   context: CommandContext,
-): Promise<{ userId: string; username: string }> {
+): Promise<{ userId: string; username: string; password: string }> {
+  const password = passwords.generate();
   for (const username of usernameCandidates(input.handle, input.discordUserId)) {
     try {
-      const { userId } = await registerUser(
-        store,
-        { username, password: passwords.generate(), isAdmin: false },
-        context,
-      );
-      return { userId, username };
+      const { userId } = await registerUser(store, { username, password, isAdmin: false }, context);
+      return { userId, username, password };
     } catch (error) {
       if (error instanceof DomainError && error.code === errorCodes.usernameTaken) continue;
       throw error;

@@ -3,6 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { discordTexts } from '@vip/contracts/texts/discord.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { SecretField } from '../../components/SecretField.tsx';
+import { copyText } from '../../lib/clipboard.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { selectCurrentUser } from './authSlice.ts';
 import { finishWithDiscord, goToDiscord } from './discordSignIn.ts';
@@ -22,6 +24,8 @@ export default function DiscordCallbackPage() {
   const user = useAppSelector(selectCurrentUser);
   const [failure, setFailure] = useState<string | null>(null);
   const [retrying, setRetrying] = useState(false);
+  // a sign-up's generated password, shown here once (decisions.md §4), then the panel
+  const [welcome, setWelcome] = useState<{ username: string; password: string; next: string } | null>(null);
   const started = useRef(false);
   // whoever was signed in when Discord sent them back was connecting Discord; anyone else was signing in
   const [intent] = useState<'sign-in' | 'connect'>(user ? 'connect' : 'sign-in');
@@ -36,12 +40,19 @@ export default function DiscordCallbackPage() {
       return;
     }
     dispatch(finishWithDiscord({ code, state }))
-      .then(({ connected, user: signedIn }) => {
+      .then(({ connected, user: signedIn, newPassword }) => {
         if (connected) toast.success(`Discord connected: ${connected.username}`);
-        navigate(connected ? '/panel' : landingPathFor(signedIn, null), { replace: true });
+        const next = connected ? '/panel' : landingPathFor(signedIn, null);
+        if (newPassword) setWelcome({ username: signedIn.username, password: newPassword, next });
+        else navigate(next, { replace: true });
       })
       .catch((error: unknown) => setFailure(errorTextOf(error, discordTexts.discordUnreachable)));
   }, [dispatch, navigate, params]);
+
+  async function copyPassword(value: string) {
+    if (await copyText(value)) toast.success('Copied to clipboard');
+    else toast.error('Failed to copy to clipboard');
+  }
 
   async function tryAgain() {
     setRetrying(true);
@@ -57,7 +68,23 @@ export default function DiscordCallbackPage() {
     <main className="login-screen">
       <div className="card login-card discord-callback">
         <h1>Sign in with Discord</h1>
-        {failure ? (
+        {welcome ? (
+          <div className="discord-welcome" role="status">
+            <p>
+              Welcome, <strong>{welcome.username}</strong>. Your panel account is ready. To sign in without Discord, use
+              this username and password.
+            </p>
+            <p className="banner banner-warning">This password is shown once. Save it now: it cannot be shown again.</p>
+            <SecretField label="Panel password" value={welcome.password} onCopy={copyPassword} />
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => navigate(welcome.next, { replace: true })}
+            >
+              I have saved it
+            </button>
+          </div>
+        ) : failure ? (
           <>
             <div className="banner banner-error" role="alert">
               {failure}

@@ -15,10 +15,13 @@ export const goToDiscord =
 /**
  * Discord sent the browser back with a code: the server finishes it. Signing in ends like a
  * password login (spec §4: the token, then the user info); connecting refreshes the signed-in
- * user (their avatar is now Discord's). Rejects with the failed call's error.
+ * user (their avatar is now Discord's). A sign-up also answers its generated password, once.
+ * Rejects with the failed call's error.
  */
 export const finishWithDiscord =
-  (answer: DiscordCallbackRequest): AppThunk<Promise<{ connected: LinkedDiscordAccount | null; user: SessionUser }>> =>
+  (
+    answer: DiscordCallbackRequest,
+  ): AppThunk<Promise<{ connected: LinkedDiscordAccount | null; user: SessionUser; newPassword: string | null }>> =>
   async (dispatch, getState) => {
     const finish = dispatch(discordApi.endpoints.finishDiscord.initiate(answer));
     const result = await finish.unwrap().finally(() => finish.reset());
@@ -35,5 +38,9 @@ export const finishWithDiscord =
       throw failure;
     }
     dispatch(signedIn({ token, user }));
-    return { connected: result.intent === 'connect' ? result.account : null, user };
+    return {
+      connected: result.intent === 'connect' ? result.account : null,
+      user,
+      newPassword: result.intent === 'sign-in' ? (result.newPassword ?? null) : null,
+    };
   };
