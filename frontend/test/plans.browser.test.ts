@@ -180,6 +180,14 @@ describe('frontend: plans, whitelist and suspensions (browser)', function () {
     await page.getByRole('tab', { name: 'Subscription' }).click();
     await page.getByText('Included (paused until renewal)').first().waitFor();
     await page.getByRole('tab', { name: 'Servers' }).click();
+    // the read-only servers' cards say so and offer no change; the editable one still does
+    const card = (id: string) => page.locator(`.server-card[data-server-id="${id}"]`);
+    await card(SECOND).getByText('This server is read-only until your plan is renewed').waitFor();
+    await card(THIRD).getByText('This server is read-only until your plan is renewed').waitFor();
+    expect(await card(SECOND).getByRole('button', { name: 'Change Server ID' }).count()).to.equal(0);
+    expect(await card(SECOND).getByText('Sponsor link').count()).to.equal(0);
+    await card(FIRST).getByRole('button', { name: 'Change Server ID' }).waitFor();
+    expect(await card(FIRST).getByText('This server is read-only until your plan is renewed').count()).to.equal(0);
     await screenshot(page, 'panel-plan-ended');
 
     const extended = await api(browser.product(), `/api/admin/subscribers/${business.id}/extend`, {

@@ -16,7 +16,10 @@ import { api, createSubscriber, DEMO_SERVER_ID, reportServer, seedDemoServer, to
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const outDir = path.join(root, 'screenshots');
 const SUB = { username: 'sub1', password: 'sub1-password' };
-type Who = 'visitor' | 'subscriber' | 'admin';
+/** A subscriber whose plan has ended (decisions.md §11): one server stays editable, the other is read-only. */
+const ENDED = { username: 'sub2', password: 'sub2-password' };
+const SUSPENDED_SERVER = '100000000000000204';
+type Who = 'visitor' | 'subscriber' | 'ended-subscriber' | 'admin';
 
 interface Shot {
   name: string;
@@ -199,6 +202,18 @@ const shots: Shot[] = [
       await page.getByText(/Generated password for/).waitFor();
     },
   },
+  {
+    // decisions.md §11: a suspended server's key page tells visitors why, with the support link
+    name: 'key-page-suspended',
+    path: `/key/${SUSPENDED_SERVER}`,
+    then: async (page) => void (await page.getByRole('heading', { name: 'Access restricted' }).waitFor()),
+  },
+  {
+    name: 'panel-plan-ended',
+    path: '/panel',
+    who: 'ended-subscriber',
+    then: async (page) => void (await page.locator('.server-card h3').first().waitFor()),
+  },
 ];
 
 async function seed(product: { url: string; dataDir: string }) {
@@ -256,11 +271,24 @@ async function seed(product: { url: string; dataDir: string }) {
     await api(product, '/api/announcements', { token: adminToken, body: { title, content, priority } });
   }
   for (let i = 0; i < 4; i++) await api(product, '/api/keys/generateKey', { body: { guildId: DEMO_SERVER_ID } });
+
+  await api(product, `/api/admin/servers/${SUSPENDED_SERVER}/suspend`, {
+    token: adminToken,
+    body: { reason: 'Selling keys outside Discord' },
+  });
+  await createSubscriber(product, ENDED.username, ENDED.password, { planName: 'Premium', days: 30, maxSlots: 2 });
+  const endedToken = await tokenOf(product, ENDED);
+  const endedServers = ['100000000000000202', '100000000000000203'];
+  await proveManagement(product.url, endedToken, endedServers, { username: 'Sub Two' });
+  for (const guildId of endedServers)
+    await api(product, '/api/user/add-server', { token: endedToken, body: { guildId } });
+  const { id: endedId } = (await api<{ id: string }>(product, '/api/user/info', { token: endedToken })).body;
+  await api(product, `/api/admin/subscribers/${endedId}/end`, { token: adminToken, body: {} });
 }
 
 async function signIn(page: Page, base: string, who: Who) {
   if (who === 'visitor') return;
-  const credentials = who === 'admin' ? ADMIN : SUB;
+  const credentials = who === 'admin' ? ADMIN : who === 'ended-subscriber' ? ENDED : SUB;
   await page.goto(`${base}/login`);
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password').fill(credentials.password);

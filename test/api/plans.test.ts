@@ -316,6 +316,14 @@ describe('plans deliver what the pricing table sells, and their end means someth
         notIncludedReason: 'Your plan has ended: renew it to use the analytics again',
       });
       expect(noAnalytics.servers).to.deep.equal([]);
+      // nor its sponsor link
+      const sponsor = await api(product.url, 'POST', `/api/server/${B}/sponsor`, {
+        token: as('business'),
+        body: { sponsorUrl: 'https://sponsor.example/b' },
+      });
+      expect([sponsor.status, sponsor.body.error]).to.deep.equal([403, planTexts.serverReadOnly]);
+      const unsponsor = await api(product.url, 'DELETE', `/api/server/${B}/sponsor`, { token: as('business') });
+      expect([unsponsor.status, unsponsor.body.error]).to.deep.equal([403, planTexts.serverReadOnly]);
       // a read-only server keeps its slot as it is, and no server is added beyond the free tier
       const moved = await api(product.url, 'POST', '/api/user/update-server', {
         token: as('business'),

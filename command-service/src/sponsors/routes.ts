@@ -3,7 +3,7 @@ import { on, type MountedRoute, type SignedInUser } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { ownerOfServer } from '../subscriptions/plan-standing.ts';
+import { ownerOfServer, requireEditableServer } from '../subscriptions/plan-standing.ts';
 import {
   requireSponsorManager,
   serverSponsorDecider,
@@ -18,6 +18,8 @@ const sponsors = commandHandlerFor(serverSponsorDecider, (command) => serverSpon
 
 /** POST/DELETE /api/server/:id/sponsor: a server's own sponsor step (decisions.md §3). */
 export function sponsorRoutes(deps: CommandDeps): MountedRoute[] {
+  // a server beyond the free tier of an ended plan keeps its link as it is until renewal (an admin still may)
+  const slotLimits = { defaultSlots: deps.config.defaultServerSlots, freeTierServers: deps.config.freeTierServers };
   /** Who holds the server, from its reservation stream (never from a read model). */
   const inputsFor = async (user: SignedInUser, guildId: string): Promise<SponsorInputs> => {
     const ownerId = await ownerOfServer(deps.eventStore, guildId);
@@ -32,7 +34,9 @@ export function sponsorRoutes(deps: CommandDeps): MountedRoute[] {
       sponsorsApi.setServerSponsor,
       async ({ ctx, user, params: { id }, body: { sponsorUrl } }) => {
         const inputs = await inputsFor(user, id);
-        await sponsors(deps, { type: 'SetServerSponsor', ...inputs, sponsorUrl }, commandContext(ctx));
+        const context = commandContext(ctx);
+        await requireEditableServer(deps.eventStore, inputs, slotLimits, context.now);
+        await sponsors(deps, { type: 'SetServerSponsor', ...inputs, sponsorUrl }, context);
         const answer: SponsorChangedResponse = {
           success: true,
           message: sponsorTexts.sponsorSet,
@@ -47,7 +51,10 @@ export function sponsorRoutes(deps: CommandDeps): MountedRoute[] {
     on(
       sponsorsApi.clearServerSponsor,
       async ({ ctx, user, params: { id } }) => {
-        await sponsors(deps, { type: 'ClearServerSponsor', ...(await inputsFor(user, id)) }, commandContext(ctx));
+        const inputs = await inputsFor(user, id);
+        const context = commandContext(ctx);
+        await requireEditableServer(deps.eventStore, inputs, slotLimits, context.now);
+        await sponsors(deps, { type: 'ClearServerSponsor', ...inputs }, context);
         const answer: SponsorChangedResponse = {
           success: true,
           message: sponsorTexts.sponsorCleared,

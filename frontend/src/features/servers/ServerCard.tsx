@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import type { ServerInfoResponse } from '@vip/contracts';
+import { planTexts } from '@vip/contracts/texts/plans.ts';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { ServerIcon } from '../../components/ServerIcon.tsx';
 import { failureField } from '../../lib/http.ts';
@@ -10,8 +11,19 @@ import { useGetServerQuery, useUpdateServerMutation } from './serversApi.ts';
 import { VerifyPrompt } from './VerifyPrompt.tsx';
 import { SponsorSetting } from '../sponsor/SponsorSetting.tsx';
 
-/** Spec §2/§4 server card: viewing or editing (Change Server ID); an unverified claim asks to be verified. */
-export function ServerCard({ serverId, unverified = false }: { serverId: string; unverified?: boolean }) {
+/**
+ * Spec §2/§4 server card: viewing or editing (Change Server ID); an unverified claim asks to
+ * be verified; a read-only server (its plan ended, beyond the free tier) offers no change.
+ */
+export function ServerCard({
+  serverId,
+  unverified = false,
+  readOnly = false,
+}: {
+  serverId: string;
+  unverified?: boolean;
+  readOnly?: boolean;
+}) {
   const { data: server, error, isLoading } = useGetServerQuery(serverId);
   const [editing, setEditing] = useState(false);
 
@@ -23,14 +35,17 @@ export function ServerCard({ serverId, unverified = false }: { serverId: string;
       {missing.length > 0 && (
         <p className="banner banner-warning">The bot is missing permissions here: {missing.join(', ')}.</p>
       )}
-      {server && <SponsorSetting serverId={serverId} />}
-      {editing ? (
+      {readOnly && <p className="banner banner-warning">{planTexts.serverReadOnly}.</p>}
+      {server && !readOnly && <SponsorSetting serverId={serverId} />}
+      {editing && !readOnly ? (
         <ChangeServerId oldId={serverId} onDone={() => setEditing(false)} />
       ) : (
         <div className="server-card-actions">
-          <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>
-            Change Server ID
-          </button>
+          {!readOnly && (
+            <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>
+              Change Server ID
+            </button>
+          )}
           {server && (
             <Link className="button button-ghost button-small" to={`/key/${server.id}`}>
               Key page

@@ -4,6 +4,7 @@ import { QueryResult } from '../../components/QueryResult.tsx';
 import { AddServerModal } from './AddServerModal.tsx';
 import { DiscordAccountCard } from './DiscordAccountCard.tsx';
 import { ServerCard } from './ServerCard.tsx';
+import { useGetSubscriptionQuery } from '../subscription/subscriptionApi.ts';
 import { useGetUserServersQuery } from './serversApi.ts';
 
 /** Spec §2 Servers tab: the subscriber's server slots. */
@@ -20,6 +21,8 @@ export function ServersTab() {
 
 function ServerSlots({ servers, maxSlots, unverified }: { servers: string[]; maxSlots: number; unverified: string[] }) {
   const [adding, setAdding] = useState(false);
+  // decisions.md §11: an ended plan keeps the servers beyond the free tier as they are
+  const readOnly = useGetSubscriptionQuery().data?.readOnlyServers ?? [];
   const canAdd = servers.length < maxSlots;
   return (
     <section aria-labelledby="servers-title">
@@ -52,7 +55,12 @@ function ServerSlots({ servers, maxSlots, unverified }: { servers: string[]; max
       ) : (
         <ul className="server-grid">
           {servers.map((serverId) => (
-            <ServerCard key={serverId} serverId={serverId} unverified={unverified.includes(serverId)} />
+            <ServerCard
+              key={serverId}
+              serverId={serverId}
+              unverified={unverified.includes(serverId)}
+              readOnly={readOnly.includes(serverId)}
+            />
           ))}
         </ul>
       )}
