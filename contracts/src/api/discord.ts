@@ -134,8 +134,7 @@ export interface LinkedDiscordAccount {
 /** Signing in answers the very session password login does; connecting answers the linked account. */
 export type DiscordCallbackResponse =
   /** `newPassword`: a sign-up's generated panel password, answered this once and never again. */
-  | ({ intent: 'sign-in'; newPassword?: string } & LoginResponse)
-  | { intent: 'connect'; account: LinkedDiscordAccount };
+  ({ intent: 'sign-in'; newPassword?: string } & LoginResponse) | { intent: 'connect'; account: LinkedDiscordAccount };
 
 export interface LinkCodeResponse {
   /** Shown once: only its digest is kept. */
