@@ -28,6 +28,15 @@ describe('the compose topology on one machine (nginx proxy, 2 command-services, 
       .slice(from)
       .filter((request) => request.method === method && request.uri === uri)
       .map((request) => request.answeredBy);
+  /** Who answered the last `count` such requests: nginx logs a request after its answer has gone, so wait for the lines. */
+  const answersLogged = async (from: number, method: string, uri: string, count: number) => {
+    await eventually(
+      async () => answeredBy(from, method, uri).length >= count,
+      5_000,
+      `${count} ${method} ${uri} in the proxy's log`,
+    );
+    return answeredBy(from, method, uri);
+  };
 
   before(async function () {
     const unavailable = topologyUnavailable();
@@ -82,7 +91,7 @@ describe('the compose topology on one machine (nginx proxy, 2 command-services, 
       expect(info.status, JSON.stringify(info.body)).to.equal(200);
       expect(info.body.username).to.equal(ADMIN.username);
     }
-    expect(new Set(answeredBy(from, 'GET', '/api/user/info'))).to.deep.equal(
+    expect(new Set(await answersLogged(from, 'GET', '/api/user/info', 4))).to.deep.equal(
       new Set(['query-service-1', 'query-service-2']),
     );
   });
@@ -102,7 +111,7 @@ describe('the compose topology on one machine (nginx proxy, 2 command-services, 
         const listed = await api<AnnouncementView[]>(topology.url, 'GET', '/api/announcements', { token });
         expect(listed.body.map((announcement) => announcement.id)).to.include(created.body.id);
       }
-      expect(new Set(answeredBy(from, 'GET', '/api/announcements'))).to.deep.equal(
+      expect(new Set(await answersLogged(from, 'GET', '/api/announcements', 4))).to.deep.equal(
         new Set(['query-service-1', 'query-service-2']),
       );
       await live.waitFor((message) => message.type === 'announcement' && message.data.id === created.body.id);
@@ -137,7 +146,7 @@ describe('the compose topology on one machine (nginx proxy, 2 command-services, 
       expect(refused.status, JSON.stringify(refused.body)).to.equal(410);
       expect(refused.body.code).to.equal('used');
     }
-    const served = answeredBy(from, 'POST', '/api/keys/generateKey');
+    const served = await answersLogged(from, 'POST', '/api/keys/generateKey', 20);
     expect(served).to.have.length(20);
     expect(new Set(served)).to.deep.equal(new Set(['command-service-1', 'command-service-2']));
 
