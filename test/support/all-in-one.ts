@@ -84,6 +84,7 @@ export async function startAllInOne(
   };
 }
 
+/** Retries: a process that was just stopped (a bot shard's child) may still close its SQLite files there. */
 export function removeDataDir(dataDir: string): void {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
