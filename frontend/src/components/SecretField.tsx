@@ -1,18 +1,17 @@
 import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { copyText } from '../lib/clipboard.ts';
+
+async function copyWithToast(value: string) {
+  if (await copyText(value)) toast.success('Copied to clipboard');
+  else toast.error('Failed to copy to clipboard');
+}
 
 /**
  * A credential that is hidden until asked for (decisions.md §4): masked by default, a
- * Show/Hide toggle, and a Copy button that works either way.
+ * Show/Hide toggle, and a Copy button that works either way and says whether it copied.
  */
-export function SecretField({
-  label,
-  value,
-  onCopy,
-}: {
-  label: string;
-  value: string;
-  onCopy?: (value: string) => void;
-}) {
+export function SecretField({ label, value }: { label: string; value: string }) {
   const [shown, setShown] = useState(false);
   return (
     <div className="secret-field">
@@ -30,16 +29,14 @@ export function SecretField({
         >
           {shown ? 'Hide' : 'Show'}
         </button>
-        {onCopy && (
-          <button
-            type="button"
-            className="button button-ghost button-small"
-            aria-label={`Copy ${label}`}
-            onClick={() => onCopy(value)}
-          >
-            Copy
-          </button>
-        )}
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          aria-label={`Copy ${label}`}
+          onClick={() => copyWithToast(value)}
+        >
+          Copy
+        </button>
       </div>
     </div>
   );

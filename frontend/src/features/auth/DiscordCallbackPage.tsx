@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { discordTexts } from '@vip/contracts/texts/discord.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { SecretField } from '../../components/SecretField.tsx';
-import { copyText } from '../../lib/clipboard.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { selectCurrentUser } from './authSlice.ts';
 import { finishWithDiscord, goToDiscord } from './discordSignIn.ts';
@@ -49,11 +48,6 @@ export default function DiscordCallbackPage() {
       .catch((error: unknown) => setFailure(errorTextOf(error, discordTexts.discordUnreachable)));
   }, [dispatch, navigate, params]);
 
-  async function copyPassword(value: string) {
-    if (await copyText(value)) toast.success('Copied to clipboard');
-    else toast.error('Failed to copy to clipboard');
-  }
-
   async function tryAgain() {
     setRetrying(true);
     try {
@@ -75,7 +69,7 @@ export default function DiscordCallbackPage() {
               this username and password.
             </p>
             <p className="banner banner-warning">This password is shown once. Save it now: it cannot be shown again.</p>
-            <SecretField label="Panel password" value={welcome.password} onCopy={copyPassword} />
+            <SecretField label="Panel password" value={welcome.password} />
             <button
               type="button"
               className="button button-primary"

@@ -4,7 +4,6 @@ import { configDefaults } from '@vip/contracts/config-defaults.ts';
 import { errorTexts } from '@vip/contracts/error-texts.ts';
 import { adminTexts } from '../../app/texts.ts';
 import { SecretField } from '../../components/SecretField.tsx';
-import { copyText } from '../../lib/clipboard.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { useCreateSubscriberMutation } from './subscribersApi.ts';
 
@@ -62,15 +61,7 @@ export function CreateSubscriberForm() {
           <p className="banner banner-warning">
             Generated password for {created.username}: shown once. Pass it on now; it cannot be shown again.
           </p>
-          <SecretField
-            label="Generated password"
-            value={created.password}
-            onCopy={async (value) =>
-              (await copyText(value))
-                ? toast.success('Copied to clipboard')
-                : toast.error('Failed to copy to clipboard')
-            }
-          />
+          <SecretField label="Generated password" value={created.password} />
           <button type="button" className="button button-secondary button-small" onClick={() => setCreated(null)}>
             Done
           </button>

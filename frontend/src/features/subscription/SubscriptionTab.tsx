@@ -4,17 +4,11 @@ import type { SubscriptionPanelView } from '@vip/contracts';
 import { panelTexts, subscriptionTexts } from '../../app/texts.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { SecretField } from '../../components/SecretField.tsx';
-import { copyText } from '../../lib/clipboard.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { plansWithText } from '@vip/contracts/plans.ts';
 import { Countdown } from './Countdown.tsx';
 import { useGetSubscriptionQuery, useResetPanelPasswordMutation } from './subscriptionApi.ts';
-
-async function copyCredential(value: string) {
-  if (await copyText(value)) toast.success('Copied to clipboard');
-  else toast.error('Failed to copy to clipboard');
-}
 
 /** Spec §2/§4 Subscription tab, with decisions.md §4 (no stored password is ever shown). */
 export function SubscriptionTab() {
@@ -66,8 +60,8 @@ function SubscriptionDetails({ data }: { data: SubscriptionPanelView }) {
       </section>
       <section className="card credentials-card" aria-labelledby="credentials-title">
         <h2 id="credentials-title">Credentials</h2>
-        <SecretField label="Panel username" value={data.panelUsername} onCopy={copyCredential} />
-        <SecretField label="License key" value={data.licenseKey} onCopy={copyCredential} />
+        <SecretField label="Panel username" value={data.panelUsername} />
+        <SecretField label="License key" value={data.licenseKey} />
         <ResetPassword />
       </section>
     </div>
@@ -130,7 +124,7 @@ function ResetPassword() {
     return (
       <div className="new-password" role="status">
         <p className="banner banner-warning">This new password is shown once. Save it now: it cannot be shown again.</p>
-        <SecretField label="New panel password" value={password} onCopy={copyCredential} />
+        <SecretField label="New panel password" value={password} />
         <button type="button" className="button button-secondary button-small" onClick={() => setPassword(null)}>
           I have saved it
         </button>
