@@ -181,7 +181,9 @@ describe('operations: metrics, readiness, logs with correlation ids, graceful sh
         const inFlight = Array.from({ length: 6 }, () =>
           api(product.url, 'POST', '/api/auth/login', { body: { username: ADMIN.username, password: ADMIN.password } }),
         );
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        // once the first is answered, the server has read all six (the others wait for a hash); a fixed
+        // pause could signal before a slow machine had sent them, and a connection not yet read is closed
+        await Promise.race(inFlight);
         const exited = new Promise<number | null>((resolve) => product.process.once('exit', (code) => resolve(code)));
         product.process.kill('SIGTERM');
         const answers = await Promise.all(inFlight);
