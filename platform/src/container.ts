@@ -20,11 +20,15 @@ import { MemoryRateCounter, type RateCounter } from './rate-counter/rate-counter
 import { SqliteRateCounter } from './rate-counter/sqlite-rate-counter.ts';
 import { MongoRateCounter } from './rate-counter/mongo-rate-counter.ts';
 import { PasswordWork } from './auth/password-work.ts';
+import type { SnapshotStore } from './snapshot-store/snapshot-store.ts';
+import { SqliteSnapshotStore } from './snapshot-store/sqlite-snapshot-store.ts';
+import { MongoSnapshotStore } from './snapshot-store/mongo-snapshot-store.ts';
 
 export const embeddedFiles = (dataDir: string) => ({
   events: path.join(dataDir, 'events.sqlite'),
   readModels: path.join(dataDir, 'read-models.sqlite'),
   rateWindows: path.join(dataDir, 'rate-limits.sqlite'),
+  snapshots: path.join(dataDir, 'snapshots.sqlite'),
 });
 
 /**
@@ -126,6 +130,19 @@ export const rateCounterModule = (config: AppConfig, service: string) =>
       .onDeactivation((counter) => counter.close());
   });
 
+/** Snapshots of long folds: beside the read models (MongoDB), or a file of their own in DATA_DIR. */
+export const snapshotStoreModule = (config: AppConfig) =>
+  new ContainerModule(({ bind }) => {
+    const open = async (): Promise<SnapshotStore> =>
+      config.mongodbUrl
+        ? MongoSnapshotStore.connect(config.mongodbUrl, config.mongodbDatabase)
+        : new SqliteSnapshotStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).snapshots));
+    // closed by closeContainer's unbind, only if something opened it
+    bind(TOKENS.snapshotStore)
+      .toResolvedValue(open)
+      .onDeactivation((store) => store.close());
+  });
+
 /** A container whose stores follow the configuration; everything is a singleton. */
 export async function createContainer(config: AppConfig, service: string): Promise<Container> {
   const container = new Container({ defaultScope: 'Singleton' });
@@ -134,6 +151,7 @@ export async function createContainer(config: AppConfig, service: string): Promi
     eventStoreModule(config),
     readStoreModule(config),
     rateCounterModule(config, service),
+    snapshotStoreModule(config),
   );
   return container;
 }
@@ -141,10 +159,12 @@ export async function createContainer(config: AppConfig, service: string): Promi
 /** Closes whichever stores were opened. */
 export async function closeContainer(container: Container): Promise<void> {
   const logger: Logger = container.get(TOKENS.logger);
-  try {
-    await container.unbindAsync(TOKENS.rateCounter);
-  } catch (error) {
-    logger.warn({ err: error }, 'closing the rate counter failed');
+  for (const token of [TOKENS.rateCounter, TOKENS.snapshotStore] as const) {
+    try {
+      await container.unbindAsync(token);
+    } catch (error) {
+      logger.warn({ err: error }, 'closing a counter or snapshot store failed');
+    }
   }
   for (const token of [TOKENS.eventStore, TOKENS.readStore] as const) {
     try {

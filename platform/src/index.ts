@@ -26,3 +26,5 @@ export * from './rate-counter/rate-counter.ts';
 export * from './auth/password-work.ts';
 export * from './log-divergence.ts';
 export * from './audit/index.ts';
+export * from './snapshot-store/snapshot-store.ts';
+export { SqliteSnapshotStore } from './snapshot-store/sqlite-snapshot-store.ts';

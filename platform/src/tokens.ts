@@ -10,6 +10,7 @@ import type { Metrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
 import type { RateCounter } from './rate-counter/rate-counter.ts';
 import type { PasswordWork } from './auth/password-work.ts';
+import type { SnapshotStore } from './snapshot-store/snapshot-store.ts';
 
 /** Every injectable in one place (ARCHITECTURE.md: tokens in one file). */
 export const TOKENS = {
@@ -24,4 +25,5 @@ export const TOKENS = {
   readiness: Symbol.for('vip.Readiness') as ServiceIdentifier<Readiness>,
   rateCounter: Symbol.for('vip.RateCounter') as ServiceIdentifier<RateCounter>,
   passwordWork: Symbol.for('vip.PasswordWork') as ServiceIdentifier<PasswordWork>,
+  snapshotStore: Symbol.for('vip.SnapshotStore') as ServiceIdentifier<SnapshotStore>,
 } as const;

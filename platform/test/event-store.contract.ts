@@ -129,6 +129,28 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
 
     it('reads a missing stream as []', async () => {
       expect(await store.readStream(newStreamId())).to.deep.equal([]);
+      expect(await store.readStream(newStreamId(), { fromRevision: 3 })).to.deep.equal([]);
+      expect(await store.readStream(newStreamId(), { backwards: true, maxCount: 1 })).to.deep.equal([]);
+    });
+
+    it('reads part of a stream: from a revision on, at most maxCount, or newest first', async () => {
+      const streamId = newStreamId();
+      await store.append(
+        streamId,
+        ['A', 'B', 'C', 'D', 'E'].map((type) => event(type)),
+        'no_stream',
+      );
+      const types = (events: RecordedEvent[]) => events.map((e) => `${e.type}${e.revision}`);
+      expect(types(await store.readStream(streamId, { fromRevision: 3 }))).to.deep.equal(['D3', 'E4']);
+      expect(types(await store.readStream(streamId, { fromRevision: 1, maxCount: 2 }))).to.deep.equal(['B1', 'C2']);
+      expect(types(await store.readStream(streamId, { fromRevision: 5 }))).to.deep.equal([]);
+      expect(types(await store.readStream(streamId, { backwards: true, maxCount: 1 }))).to.deep.equal(['E4']);
+      expect(types(await store.readStream(streamId, { backwards: true, fromRevision: 2 }))).to.deep.equal([
+        'C2',
+        'B1',
+        'A0',
+      ]);
+      expect(await store.readStream(streamId, { maxCount: 0 })).to.deep.equal([]);
     });
 
     describe('expected revision', () => {

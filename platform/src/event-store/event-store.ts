@@ -72,6 +72,18 @@ export interface SubscribeOptions {
   maxBatchSize?: number;
 }
 
+/**
+ * Part of one stream: from a revision on (a snapshot covers what came before), or its last
+ * events newest first (the last seal). Decisions read bounded parts, never a whole long stream.
+ */
+export interface ReadStreamOptions {
+  /** First revision to read (forwards) or the newest revision to start from (backwards). */
+  fromRevision?: number;
+  /** Newest first. */
+  backwards?: boolean;
+  maxCount?: number;
+}
+
 export interface ReadAllOptions {
   /** Exclusive start position; omitted = from the beginning. */
   after?: number;
@@ -87,8 +99,8 @@ export interface EventCount {
 export interface EventStore {
   readonly adapterName: string;
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
-  /** The stream's events in order; [] when the stream does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** The stream's events in order (or the part asked for); [] when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** `$all` forward, in position order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /**

@@ -3,6 +3,7 @@ import {
   BACKWARDS,
   END,
   EventStoreDBClient,
+  FORWARDS,
   NO_STREAM,
   START,
   STREAM_EXISTS,
@@ -27,6 +28,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
 } from './event-store.ts';
@@ -118,10 +120,17 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
+    const { fromRevision, backwards = false, maxCount } = options;
+    if (maxCount !== undefined && maxCount <= 0) return events;
+    const from = fromRevision === undefined ? (backwards ? END : START) : BigInt(fromRevision);
     try {
-      for await (const resolved of this.client.readStream(streamId)) {
+      for await (const resolved of this.client.readStream(streamId, {
+        fromRevision: from,
+        direction: backwards ? BACKWARDS : FORWARDS,
+        ...(maxCount === undefined ? {} : { maxCount: BigInt(maxCount) }),
+      })) {
         const event = toRecordedEvent(resolved);
         if (event) events.push(event);
       }

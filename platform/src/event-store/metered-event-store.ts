@@ -9,6 +9,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
   type StoredEvent,
   type SubscribeOptions,
@@ -42,8 +43,8 @@ export class MeteredEventStore implements EventStore {
     }
   }
 
-  readStream(streamId: string): Promise<RecordedEvent[]> {
-    return this.inner.readStream(streamId);
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return this.inner.readStream(streamId, options);
   }
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.inner.readAll(options);

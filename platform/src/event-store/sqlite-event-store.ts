@@ -10,6 +10,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
   type StoredEvent,
   type SubscribeOptions,
@@ -112,8 +113,16 @@ export class SqliteEventStore implements EventStore {
     }
     const db = this.db;
     this.statements = {
+      // LIMIT -1 means "no limit" in SQLite; the (stream_id, revision) key makes each a short walk
       readStream: db
-        .prepare<[string], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`)
+        .prepare<[string, number, number], EventRow>(
+          `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+        )
+        .raw(),
+      readStreamBackwards: db
+        .prepare<[string, number, number], EventRow>(
+          `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+        )
         .raw(),
       // LIMIT -1 means "no limit" in SQLite.
       readAll: db
@@ -185,9 +194,14 @@ export class SqliteEventStore implements EventStore {
     this.drained = undefined;
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     this.assertOpen();
-    return this.statements.readStream.all(streamId).map(toRecordedEvent);
+    const { fromRevision, backwards = false, maxCount = -1 } = options;
+    if (maxCount === 0) return [];
+    const rows = backwards
+      ? this.statements.readStreamBackwards.all(streamId, fromRevision ?? Number.MAX_SAFE_INTEGER, maxCount)
+      : this.statements.readStream.all(streamId, fromRevision ?? 0, maxCount);
+    return rows.map(toRecordedEvent);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
