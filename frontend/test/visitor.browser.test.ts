@@ -178,12 +178,15 @@ describe('frontend: visitors (browser)', function () {
     const page = await browser.openPage('/features');
     await page.getByRole('heading', { name: /Reward your members/ }).waitFor();
     await page.locator('.strip-item', { hasText: 'Pixel Art Guild' }).first().waitFor();
-    expect(await page.locator('[data-figure="Keys generated"]').textContent()).to.equal(
+    // the figures arrive by a request of their own, after the strip: wait for them, then compare
+    const figure = (name: string) => page.locator(`[data-figure="${name}"]`);
+    await page.waitForFunction(
+      (expected) => document.querySelector('[data-figure="Keys generated"]')?.textContent === expected,
       stats.keysGenerated.toLocaleString('en-US'),
+      { timeout: 10_000 },
     );
-    expect(await page.locator('[data-figure="Servers protected"]').textContent()).to.equal(
-      stats.serversProtected.toLocaleString('en-US'),
-    );
+    expect(await figure('Keys generated').textContent()).to.equal(stats.keysGenerated.toLocaleString('en-US'));
+    expect(await figure('Servers protected').textContent()).to.equal(stats.serversProtected.toLocaleString('en-US'));
     for (const command of [
       '/auto ping',
       '/auto stop',
