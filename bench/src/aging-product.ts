@@ -169,6 +169,19 @@ export class RunningProduct {
     this.readySeconds = (performance.now() - this.spawnedAt) / 1000;
   }
 
+  /** Seconds from the spawn until the process answers anything (it listens), ready or not. */
+  async untilListening(timeoutMs = 30 * 60_000): Promise<number> {
+    const deadline = performance.now() + timeoutMs;
+    while ((await call(this.url, 'GET', '/api/ready', { timeoutMs: 5_000 })).status === 0) {
+      if (this.child.exitCode !== null || this.child.signalCode !== null)
+        throw new Error(`the product exited while starting:\n${this.output.slice(-4000)}`);
+      if (performance.now() > deadline)
+        throw new Error(`the product did not listen in time:\n${this.output.slice(-4000)}`);
+      await sleep(20);
+    }
+    return (performance.now() - this.spawnedAt) / 1000;
+  }
+
   /** The largest resident set this process has had so far (VmHWM), in bytes. */
   peakRss(): number | null {
     return procMemory(this.child.pid, 'VmHWM');
