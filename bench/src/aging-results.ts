@@ -45,6 +45,9 @@ export class AgingResults {
   /** Per part, what the capacity model needs (sizes, rates, per-event and per-key costs). */
   readonly measured: Record<string, unknown> = {};
 
+  /** The code measured: read when the run starts, before anything is committed meanwhile. */
+  private readonly commit = gitCommit();
+
   constructor(readonly options: Record<string, unknown>) {}
 
   /** Records a figure and prints it: the value, the goal and whether it is met. */
@@ -73,7 +76,7 @@ export class AgingResults {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const record = {
       date: new Date().toISOString(),
-      commit: gitCommit(),
+      commit: this.commit,
       machine: {
         cores: os.cpus().length,
         cpu: os.cpus()[0]?.model ?? 'unknown',
