@@ -53,7 +53,7 @@ export interface PreparedLog {
   meta: PreparedMeta;
 }
 
-const WRITER_FILES = ['test/support', 'contracts/src/events'];
+const WRITER_FILES = ['test/support/mixed-log*', 'contracts/src/events'];
 const PRODUCT_FILES = [
   'contracts/src',
   'platform/src',

@@ -68,7 +68,7 @@ export class AgingResults {
     const met = this.figures.filter((figure) => figure.met === true).length;
     const missed = this.figures.filter((figure) => figure.met === false).length;
     const unjudged = this.figures.filter((figure) => figure.goal && figure.met === null).length;
-    return `${lines.join('\n')}\n  goals met: ${met}, not met: ${missed}, not judged: ${unjudged}`;
+    return [...lines, `  goals met: ${met}, not met: ${missed}, not judged: ${unjudged}`].join('\n');
   }
 
   /** Writes the record as JSON; the path written. */

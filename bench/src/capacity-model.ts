@@ -158,7 +158,7 @@ const sayDay = (day: number | null) =>
       ? 'never: it does not grow with the log'
       : day === 0
         ? 'from the first day'
-        : `day ${f(day, day < 10 ? 1 : 0)} (${f(day * perDay)} events)`;
+        : `day ${f(day, day < 1 ? 2 : day < 10 ? 1 : 0)} (${f(day * perDay)} events)`;
 const writeCapacity = keys.freshKeysPerSecond * streams.eventsPerKey;
 const peakWrites = (perDay / 86_400) * deployment.peakFactor;
 const crossings: [string, number | null][] = [
