@@ -19,7 +19,12 @@ export async function measureCapacity(cache: LogCache, results: AgingResults, si
   );
   const bySize: CapacityInputs['bySize'] = {};
   for (const events of [...sizes].sort((a, b) => a - b)) {
-    const { meta } = await cache.prepared(events);
+    const prepared = await cache.prepared(events).catch((error: Error) => {
+      console.log(`  no log of ${events.toLocaleString('en')} events: ${error.message.slice(0, 300)}`);
+      return undefined;
+    });
+    if (!prepared) continue;
+    const { meta } = prepared;
     const replayEventsPerSecond = meta.headPosition / meta.firstStartSeconds;
     bySize[events] = { ...meta, replayEventsPerSecond };
     for (const [file, bytes] of Object.entries(meta.bytes))

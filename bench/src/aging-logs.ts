@@ -103,6 +103,7 @@ function copyDir(from: string, to: string): void {
 
 export class LogCache {
   private readonly runs: string;
+  private readonly failures = new Map<number, Error>();
 
   constructor(
     readonly root: string,
@@ -148,6 +149,18 @@ export class LogCache {
    * admin registered and AGING_GUILD reported by the key bot's route. Prepared once per code.
    */
   async prepared(events: number): Promise<PreparedLog> {
+    // a log whose first start failed in this run (out of memory) fails the same way at once
+    const failed = this.failures.get(events);
+    if (failed) throw failed;
+    try {
+      return await this.prepare(events);
+    } catch (error) {
+      this.failures.set(events, error as Error);
+      throw error;
+    }
+  }
+
+  private async prepare(events: number): Promise<PreparedLog> {
     const raw = await this.raw(events);
     const dir = `${raw.dir}-prepared-${digestOfFiles(PRODUCT_FILES)}`;
     const metaFile = path.join(dir, 'meta.json');
