@@ -52,9 +52,9 @@ function requestOf<Route extends PlainRoute>(route: Route, call: AnyCall | undef
  * Plain fetch for what the RTK Query apiSlice does not carry. The visitor pages (key page,
  * hash gate, landing) call the API through this and not through the apiSlice: Redux + RTK
  * Query weigh ~28 KB gzipped, and the key page has a 100 KB budget that react-dom alone takes
- * two thirds of. The site settings (before any store exists) and the audit export (a file,
- * not state to cache) use it too. A failure has the same `{ status, data }` shape as RTK
- * Query's, so errorTextOf() words both alike.
+ * two thirds of. The audit export (a file, not state to cache) uses it too; the site settings
+ * read their one path with fetch itself (app/siteConfig.ts says why). A failure has the same
+ * `{ status, data }` shape as RTK Query's, so errorTextOf() words both alike.
  */
 export interface HttpFailure {
   status: number | 'FETCH_ERROR';
