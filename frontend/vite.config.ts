@@ -13,12 +13,17 @@ const backend = 'http://127.0.0.1:3000';
  *   StoreLayout (login, panels, landing, status). The visitor key page never loads it: its
  *   budget is 100 KB gzipped and react-dom alone is ~66 KB of that;
  * - store: the product's own store (the API slice, the session, read marks, the socket) —
- *   one chunk beside redux for the same pages, instead of three small ones.
+ *   one chunk beside redux for the same pages, instead of three small ones;
+ * - http: the request helpers every page shares (lib/http.ts and contracts' pathOf). The API
+ *   slice builds its requests with them too, and a group takes in what its modules import:
+ *   without a group of their own they would land in the store chunk, and every page would
+ *   load Redux with them.
  */
 const vendor =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-hot-toast|goober|cookie|set-cookie-parser)[\\/]/;
 const redux =
   /[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|immer|reselect|redux|redux-thunk|react-redux|use-sync-external-store|@standard-schema[\\/]utils)[\\/]/;
+const http = /[\\/](frontend[\\/]src[\\/]lib[\\/]http|contracts[\\/]src[\\/]routes[\\/]route)\.ts$/;
 const store =
   /[\\/]frontend[\\/]src[\\/](app[\\/]store|features[\\/]api[\\/]apiSlice|features[\\/]auth[\\/](authSlice|sessionEffects|savedSession)|features[\\/]announcements[\\/]readMarksSlice|realtime[\\/]socket)\.ts$/;
 
@@ -34,6 +39,7 @@ export default defineConfig({
             { name: 'vendor', test: vendor },
             { name: 'redux', test: redux },
             { name: 'store', test: store },
+            { name: 'http', test: http, priority: 1 },
           ],
         },
       },

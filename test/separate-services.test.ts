@@ -71,9 +71,11 @@ describe('command-service, query-service and projections as separate processes',
     await Promise.all(
       children.map(
         (child) =>
-          new Promise((resolve) =>
-            child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM')),
-          ),
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve(null);
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
       ),
     );
     fs.rmSync(dataDir, { recursive: true, force: true });

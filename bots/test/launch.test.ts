@@ -143,9 +143,11 @@ describe('bots: registration, start-up and sharding', function () {
     shards.stderr!.on('data', (chunk) => (output += chunk));
     cleanups.push(
       () =>
-        new Promise<void>((resolve) =>
-          shards.exitCode !== null ? resolve() : (shards.once('exit', () => resolve()), shards.kill('SIGTERM')),
-        ),
+        new Promise<void>((resolve) => {
+          if (shards.exitCode !== null) return resolve();
+          shards.once('exit', () => resolve());
+          shards.kill('SIGTERM');
+        }),
     );
 
     await waitFor(

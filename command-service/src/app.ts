@@ -1,19 +1,5 @@
-import Koa from 'koa';
-import {
-  accessLog,
-  apiNotFound,
-  correlation,
-  corsFor,
-  errorHandler,
-  healthRoutes,
-  identify,
-  jsonBody,
-  metricsEndpoint,
-  mountRoutes,
-  proxyTrustOf,
-  securityHeaders,
-  type MountedRoute,
-} from '@vip/platform';
+import type Koa from 'koa';
+import { apiServiceApp, healthRoutes, mountRoutes, type MountedRoute } from '@vip/platform';
 import type Router from '@koa/router';
 import type { CommandDeps } from './core/deps.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -72,16 +58,7 @@ export function commandRouter(deps: CommandDeps): Router {
  * for the orchestrator and Prometheus talking to this process directly).
  */
 export function createCommandApp(deps: CommandDeps): Koa {
-  const app = new Koa(proxyTrustOf(deps.config.trustProxyHops));
-  app.use(accessLog(deps.logger, deps.metrics));
-  app.use(errorHandler(deps.logger));
-  app.use(metricsEndpoint(deps.metrics));
-  app.use(correlation);
-  app.use(securityHeaders);
-  app.use(corsFor(deps.config.corsOrigin));
-  app.use(apiNotFound);
-  app.use(jsonBody());
-  app.use(identify(deps.authenticator));
+  const app = apiServiceApp(deps, { readsBodies: true });
   app.use(healthRoutes('command-service', deps.eventStore, deps.readStore, deps.readiness).routes());
   const api = commandRouter(deps);
   app.use(api.routes());

@@ -1,34 +1,11 @@
-import http from 'node:http';
-import {
-  closeContainer,
-  createContainer,
-  divergencePolicyOf,
-  drainable,
-  exitOnRefusal,
-  loadConfig,
-  onShutdownSignal,
-  refuseDivergedReadModels,
-} from '@vip/platform';
+import { runApiService } from '@vip/platform';
 import { createCommandApp } from './app.ts';
 import { resolveCommandDeps } from './core/deps.ts';
 import { bootstrapAdmin } from './users/bootstrap-admin.ts';
 
-/** command-service on its own (distributed mode, behind the proxy). */
-const config = loadConfig();
-const container = await createContainer(config, 'command-service');
-const deps = await resolveCommandDeps(container);
-// read models ahead of the log (a lost tail, a restored backup) are not served
-await refuseDivergedReadModels(deps.eventStore, deps.readStore, deps.logger, divergencePolicyOf()).catch(exitOnRefusal);
-await bootstrapAdmin(deps.eventStore, config, deps.logger).catch((error) =>
-  deps.logger.warn({ err: error }, 'admin bootstrap skipped'),
+/** command-service on its own (distributed mode, behind the proxy); the first start creates the first admin. */
+await runApiService('command-service', resolveCommandDeps, createCommandApp, (deps) =>
+  bootstrapAdmin(deps.eventStore, deps.config, deps.logger).catch((error) =>
+    deps.logger.warn({ err: error }, 'admin bootstrap skipped'),
+  ),
 );
-const server = http.createServer(createCommandApp(deps).callback());
-const requests = drainable(server);
-server.listen(config.port, config.host, () => deps.logger.info({ port: config.port }, 'command-service listening'));
-
-// not ready any more, stop accepting, answer the commands in flight (their events are appended), close the stores
-onShutdownSignal(deps.logger, async () => {
-  deps.readiness.drain();
-  await requests.close();
-  await closeContainer(container);
-});

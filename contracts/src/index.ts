@@ -3,6 +3,7 @@ export * from './error-texts.ts';
 export * from './error-codes.ts';
 export * from './projections.ts';
 export * from './events/index.ts';
+export * from './routes/index.ts';
 export * from './api/route-spec.ts';
 export * from './api/auth.ts';
 export * from './api/announcements.ts';

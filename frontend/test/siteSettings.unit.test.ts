@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { configDefaults } from '@vip/contracts/plain';
 import { hoursText, minutesText } from '../src/app/durations.ts';
 import { pricingTiersOf, posterPlanTier } from '../src/features/marketing/pricing.ts';
 

@@ -21,6 +21,8 @@ export * from './http/operations.ts';
 export * from './http/graceful-close.ts';
 export * from './shutdown.ts';
 export * from './http/mount.ts';
+export * from './http/service-app.ts';
+export * from './api-service.ts';
 export * from './http/client-address.ts';
 export * from './rate-counter/rate-counter.ts';
 export * from './auth/password-work.ts';

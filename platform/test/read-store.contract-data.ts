@@ -11,7 +11,7 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the promise to reject, but it resolved');
 }
 
-export const people: LooseDocument[] = [
+export const people: Array<LooseDocument & { name: string }> = [
   { _id: 'p1', name: 'Ann', age: 31, joinedAt: '2024-03-01T10:00:00.000Z', city: { name: 'Oslo' }, nickname: 'annie' },
   { _id: 'p2', name: 'Bob', age: 25, joinedAt: '2023-12-24T08:30:00.000Z', city: { name: 'Rome' } },
   { _id: 'p3', name: 'Cid', age: 40, joinedAt: '2024-01-15T00:00:00.000Z', city: { name: 'Oslo' }, nickname: null },

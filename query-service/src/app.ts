@@ -1,18 +1,5 @@
-import Koa from 'koa';
-import {
-  accessLog,
-  apiNotFound,
-  correlation,
-  corsFor,
-  errorHandler,
-  healthChecks,
-  identify,
-  metricsEndpoint,
-  mountRoutes,
-  proxyTrustOf,
-  securityHeaders,
-  type MountedRoute,
-} from '@vip/platform';
+import type Koa from 'koa';
+import { apiServiceApp, healthChecks, mountRoutes, type MountedRoute } from '@vip/platform';
 import type Router from '@koa/router';
 import type { QueryDeps } from './deps.ts';
 import { userRoutes } from './users/routes.ts';
@@ -61,15 +48,7 @@ export function queryRouter(deps: QueryDeps, service = 'query-service'): Router 
 
 /** The read side: every GET of the API, answered from the read models only. */
 export function createQueryApp(deps: QueryDeps, service = 'query-service'): Koa {
-  const app = new Koa(proxyTrustOf(deps.config.trustProxyHops));
-  app.use(accessLog(deps.logger, deps.metrics));
-  app.use(errorHandler(deps.logger));
-  app.use(metricsEndpoint(deps.metrics));
-  app.use(correlation);
-  app.use(securityHeaders);
-  app.use(corsFor(deps.config.corsOrigin));
-  app.use(apiNotFound);
-  app.use(identify(deps.authenticator));
+  const app = apiServiceApp(deps, { readsBodies: false });
   const api = queryRouter(deps, service);
   app.use(api.routes());
   app.use(api.allowedMethods());

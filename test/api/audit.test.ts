@@ -195,7 +195,7 @@ describe('the audit trail (API)', function () {
   it('refuses every malformed parameter with a 400 that says what it expects', async () => {
     const refusals: Array<[string, string]> = [
       ['?guildId=abc', auditTexts.guildId],
-      ['?userId=' + encodeURIComponent('<script>'), auditTexts.userId],
+      [`?userId=${encodeURIComponent('<script>')}`, auditTexts.userId],
       ['?type=KeyGenerated,NoSuchThing', auditTexts.unknownType(['NoSuchThing'])],
       ['?type=', auditTexts.type],
       ['?from=yesterday', auditTexts.time('from')],

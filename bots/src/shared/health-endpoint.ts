@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ReadinessResponse } from '@vip/contracts';
+import { healthPaths, type ReadinessResponse } from '@vip/contracts';
 import type { Logger, Readiness } from '@vip/platform';
 
 export interface HealthEndpoint {
@@ -19,7 +19,7 @@ export async function serveHealth(
 ): Promise<HealthEndpoint> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
-    if (path !== '/api/ready' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (path !== healthPaths.ready.path || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
       return;
     }

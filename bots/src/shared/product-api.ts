@@ -22,6 +22,16 @@ import type {
   ManagementCheckAnswer,
   ManagementCheckAnsweredResponse,
 } from '@vip/contracts';
+import {
+  botSettingsPaths,
+  discordPaths,
+  keysPaths,
+  pathOf,
+  serversPaths,
+  whitelistPaths,
+  type PathParamsArg,
+  type PlainRoute,
+} from '@vip/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@vip/platform';
 
@@ -41,6 +51,11 @@ export class ProductApiError extends Error {
 const RETRIES = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A call of a catalogue route: its method, and its path with the parameters filled in (never written here). */
+function to<Route extends PlainRoute>(route: Route, ...params: PathParamsArg<Route>) {
+  return { method: route.method, path: pathOf(route, ...params) };
+}
+
 /**
  * The bots' only way to change anything: the command service's /api/bot/* routes with the
  * service token. Network failures and 5xx are retried briefly (every call here is safe to
@@ -59,7 +74,7 @@ export class ProductApi {
    * one id leads from a Discord interaction through the API's access log to the events and
    * the projection that applied them.
    */
-  private async call<T>(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  private async call<T>({ method, path }: { method: PlainRoute['method']; path: string }, body?: unknown): Promise<T> {
     const sentCorrelationId = randomUUID();
     for (let attempt = 1; ; attempt++) {
       let response: Response;
@@ -110,53 +125,53 @@ export class ProductApi {
   }
 
   reportGuild(guildId: string, report: GuildReportRequest) {
-    return this.call<GuildReportResponse>('POST', `/api/bot/guilds/${guildId}`, report);
+    return this.call<GuildReportResponse>(to(serversPaths.reportGuild, { id: guildId }), report);
   }
   leaveGuild(guildId: string) {
-    return this.call<GuildReportResponse>('DELETE', `/api/bot/guilds/${guildId}`);
+    return this.call<GuildReportResponse>(to(serversPaths.leaveGuild, { id: guildId }));
   }
   redeemKey(guildId: string, discordUserId: string, key: string) {
-    return this.call<RedeemKeyResponse>('POST', '/api/bot/keys/redeem', { guildId, discordUserId, key });
+    return this.call<RedeemKeyResponse>(to(keysPaths.redeemKey), { guildId, discordUserId, key });
   }
   vipRoleRemoved(guildId: string, discordUserId: string) {
-    return this.call<VipRoleRemovedResponse>('POST', '/api/bot/vip/removed', { guildId, discordUserId });
+    return this.call<VipRoleRemovedResponse>(to(keysPaths.vipRoleRemoved), { guildId, discordUserId });
   }
   whitelistRoleRemoved(guildId: string, userId: string) {
-    return this.call<WhitelistRoleRemovedResponse>('POST', '/api/bot/whitelist/removed', { guildId, userId });
+    return this.call<WhitelistRoleRemovedResponse>(to(whitelistPaths.roleRemoved), { guildId, userId });
   }
   chooseVipRole(guildId: string, request: ChooseVipRoleRequest) {
-    return this.call<BotSettingResponse>('POST', `/api/bot/guilds/${guildId}/vip-role`, request);
+    return this.call<BotSettingResponse>(to(botSettingsPaths.vipRole, { id: guildId }), request);
   }
   setLogChannel(guildId: string, request: SetLogChannelRequest) {
-    return this.call<BotSettingResponse>('POST', `/api/bot/guilds/${guildId}/log-channel`, request);
+    return this.call<BotSettingResponse>(to(botSettingsPaths.logChannel, { id: guildId }), request);
   }
   startAutoPing(guildId: string, request: StartAutoPingRequest) {
-    return this.call<BotSettingResponse>('POST', `/api/bot/guilds/${guildId}/auto-ping`, request);
+    return this.call<BotSettingResponse>(to(botSettingsPaths.autoPing, { id: guildId }), request);
   }
   stopAutoPing(guildId: string, request: StopAutoPingRequest) {
-    return this.call<BotSettingResponse>('POST', `/api/bot/guilds/${guildId}/auto-ping/stop`, request);
+    return this.call<BotSettingResponse>(to(botSettingsPaths.stopAutoPing, { id: guildId }), request);
   }
   scheduleVideoPost(request: ScheduleVideoPostRequest) {
-    return this.call<VideoPostScheduledResponse>('POST', '/api/bot/videos', request);
+    return this.call<VideoPostScheduledResponse>(to(botSettingsPaths.scheduleVideo), request);
   }
   cancelVideoPost(postId: string, request: CancelVideoPostRequest) {
-    return this.call<BotSettingResponse>('POST', `/api/bot/videos/${postId}/cancel`, request);
+    return this.call<BotSettingResponse>(to(botSettingsPaths.cancelVideo, { postId }), request);
   }
   repostVideo(postId: string, request: RepostVideoRequest) {
-    return this.call<VideoPostScheduledResponse>('POST', `/api/bot/videos/${postId}/repost`, request);
+    return this.call<VideoPostScheduledResponse>(to(botSettingsPaths.repostVideo, { postId }), request);
   }
   /** Refused (403, with the member-facing reason) when the server's plan no longer covers the poster bot. */
   videoDue(postId: string, request: VideoDueRequest) {
-    return this.call<BotSettingResponse>('POST', `/api/bot/videos/${postId}/due`, request);
+    return this.call<BotSettingResponse>(to(botSettingsPaths.videoDue, { postId }), request);
   }
   videoPosted(postId: string, request: VideoPostedRequest) {
-    return this.call<BotSettingResponse>('POST', `/api/bot/videos/${postId}/posted`, request);
+    return this.call<BotSettingResponse>(to(botSettingsPaths.videoPosted, { postId }), request);
   }
   /** /link: refused with a code (link_code_unknown, not_server_manager, ...) the command words for the member. */
   link(request: LinkCommandRequest) {
-    return this.call<LinkCommandResponse>('POST', '/api/bot/discord/link', request);
+    return this.call<LinkCommandResponse>(to(discordPaths.link), request);
   }
   answerManagementCheck(checkId: string, answer: ManagementCheckAnswer) {
-    return this.call<ManagementCheckAnsweredResponse>('POST', `/api/bot/management-checks/${checkId}`, answer);
+    return this.call<ManagementCheckAnsweredResponse>(to(discordPaths.answerCheck, { checkId }), answer);
   }
 }

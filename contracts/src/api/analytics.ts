@@ -1,5 +1,6 @@
 import type { DailyKeyFigures } from './stats.ts';
-import { defineRoute } from './route-spec.ts';
+import { analyticsPaths } from '../routes/analytics.ts';
+import { withSchemas } from './route-spec.ts';
 
 /** One of the owner's servers, as the Analytics tab shows it (decisions.md §11). */
 export interface ServerAnalytics {
@@ -30,12 +31,9 @@ export interface AnalyticsResponse {
   servers: ServerAnalytics[];
 }
 
-export const analyticsApi = {
-  ownServers: defineRoute({
-    method: 'GET',
-    path: '/api/user/analytics',
-    auth: 'signedIn',
+export const analyticsApi = withSchemas(analyticsPaths, {
+  ownServers: {
     summary: "Per-server figures of the caller's own servers (plans with analytics; otherwise none, and why)",
     response: { status: 200, description: 'AnalyticsResponse' },
-  }),
-};
+  },
+});

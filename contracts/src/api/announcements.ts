@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { configDefaults, type Priority } from '../config-defaults.ts';
 import { errorTexts } from '../error-texts.ts';
+import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX, announcementTexts } from '../texts/announcements.ts';
 import { plainText } from './input-rules.ts';
-import { defineRoute } from './route-spec.ts';
+import { announcementsPaths } from '../routes/announcements.ts';
+import { withSchemas } from './route-spec.ts';
 
 const blankIsMissing = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields);
 
 export const createAnnouncementRequestSchema = z.object({
-  title: plainText(blankIsMissing.max(200, 'Title must be at most 200 characters'), 'Title'),
-  content: plainText(blankIsMissing.max(5000, 'Content must be at most 5000 characters'), 'Content'),
+  title: plainText(blankIsMissing.max(ANNOUNCEMENT_TITLE_MAX, announcementTexts.titleLength), 'Title'),
+  content: plainText(blankIsMissing.max(ANNOUNCEMENT_CONTENT_MAX, announcementTexts.contentLength), 'Content'),
   priority: z
     .enum(configDefaults.priorities, { error: errorTexts.invalidPriority })
     .default(configDefaults.defaultPriority),
@@ -27,28 +29,19 @@ export interface AnnouncementView {
   author: { username: string; avatar: string | null };
 }
 
-export const announcementsApi = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/api/announcements',
-    auth: 'signedIn',
+export const announcementsApi = withSchemas(announcementsPaths, {
+  list: {
     summary: 'Announcements, newest first',
     response: { status: 200, description: 'AnnouncementView[]' },
-  }),
-  post: defineRoute({
-    method: 'POST',
-    path: '/api/announcements',
-    auth: 'admin',
+  },
+  post: {
     summary: 'Post an announcement (pushed live on /ws)',
     body: createAnnouncementRequestSchema,
     response: { status: 201, description: 'The created AnnouncementView' },
-  }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/announcements/:id',
-    auth: 'admin',
+  },
+  remove: {
     summary: 'Delete an announcement',
     params: { id: announcementIdSchema },
     response: { status: 204, description: 'Deleted' },
-  }),
-};
+  },
+});

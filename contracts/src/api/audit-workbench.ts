@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { eventSchemas, type EventType } from '../events/index.ts';
 import type { LogSealed } from '../events/seal.ts';
-import { defineRoute } from './route-spec.ts';
+import { auditWorkbenchPaths } from '../routes/audit-workbench.ts';
+import { withSchemas } from './route-spec.ts';
 
 /**
  * The auditor's workbench (issue #15): the log exported as NDJSON with its seals, and the
@@ -230,23 +231,17 @@ export interface AuditStateBuilding {
 }
 export type AuditStateResponse = AuditStateReady | AuditStateBuilding;
 
-export const auditWorkbenchApi = {
-  export: defineRoute({
-    method: 'GET',
-    path: '/api/admin/audit/export',
-    auth: 'admin',
+export const auditWorkbenchApi = withSchemas(auditWorkbenchPaths, {
+  export: {
     summary:
       'The log from one position (or time) to another as NDJSON, streamed, optionally only a server, a user or event types (the others as digests): each event with its position, sentence, data and metadata, the seals of the range, and what checking it offline against them needs',
     query: auditExportQuerySchema,
     response: { status: 200, description: 'application/x-ndjson: AuditExportLine per line' },
-  }),
-  stateAsOf: defineRoute({
-    method: 'GET',
-    path: '/api/admin/audit/state/:position',
-    auth: 'admin',
+  },
+  stateAsOf: {
     summary:
       "The event's servers' settings, its key's status and the statistics as they were at this log position; 202 with the progress while the replay builds it",
     params: { position: auditPositionParamSchema },
     response: { status: 200, description: 'AuditStateResponse (202 while building)' },
-  }),
-};
+  },
+});

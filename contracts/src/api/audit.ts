@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { eventSchemas, type EventType } from '../events/index.ts';
 import type { AuditActor } from '../read-models/audit.ts';
 import { auditTexts } from '../texts/audit.ts';
-import { defineRoute } from './route-spec.ts';
+import { auditPaths } from '../routes/audit.ts';
+import { withSchemas } from './route-spec.ts';
 
 export { auditTexts } from '../texts/audit.ts';
 
@@ -160,31 +161,22 @@ export const serverSettingEvents = {
   ServerSuspensionLifted: 'suspension',
 } as const satisfies Partial<Record<EventType, ServerSetting>>;
 
-export const auditApi = {
-  log: defineRoute({
-    method: 'GET',
-    path: '/api/admin/audit',
-    auth: 'admin',
+export const auditApi = withSchemas(auditPaths, {
+  log: {
     summary:
       'The event log as an audit trail, newest first, filtered by server, user, event type and time; paged by log position',
     query: auditQuerySchema,
     response: { status: 200, description: 'AuditPageResponse: { events, nextBefore }' },
-  }),
-  keyLife: defineRoute({
-    method: 'GET',
-    path: '/api/admin/audit/keys/:keyDigest',
-    auth: 'admin',
+  },
+  keyLife: {
     summary: "A key's whole life: access link used, generated, redeemed, VIP role granted and removed",
     params: { keyDigest: keyDigestParamSchema },
     response: { status: 200, description: 'KeyLifeResponse' },
-  }),
-  serverSettings: defineRoute({
-    method: 'GET',
-    path: '/api/admin/audit/servers/:guildId/settings',
-    auth: 'admin',
+  },
+  serverSettings: {
     summary:
       "Who changed what when in a server's settings (greeting, owner, slots, VIP role, log channel, auto-ping), field by field",
     params: { guildId: auditGuildIdParamSchema },
     response: { status: 200, description: 'ServerSettingsHistoryResponse' },
-  }),
-};
+  },
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { errorTexts } from '../error-texts.ts';
 import { plainTextProblem } from './input-rules.ts';
-import { defineRoute } from './route-spec.ts';
+import { authPaths } from '../routes/auth.ts';
+import { withSchemas } from './route-spec.ts';
 
 const required = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields);
 
@@ -53,28 +54,19 @@ export const newPasswordSchema = z
   .min(10, 'Password must be at least 10 characters')
   .max(256, 'Password must be at most 256 characters');
 
-export const authApi = {
-  login: defineRoute({
-    method: 'POST',
-    path: '/api/auth/login',
-    auth: 'anonymous',
+export const authApi = withSchemas(authPaths, {
+  login: {
     summary: 'Sign in; answers a bearer token and the user',
     body: loginRequestSchema,
     response: { status: 200, description: '{ token, id, user: { username, isAdmin } }' },
     rateLimited: true,
-  }),
-  logout: defineRoute({
-    method: 'POST',
-    path: '/api/auth/logout',
-    auth: 'signedIn',
+  },
+  logout: {
     summary: 'End this session',
     response: { status: 204, description: 'The token no longer works' },
-  }),
-  userInfo: defineRoute({
-    method: 'GET',
-    path: '/api/user/info',
-    auth: 'signedIn',
+  },
+  userInfo: {
     summary: 'Who is signed in',
     response: { status: 200, description: '{ id, username, isAdmin, avatar }' },
-  }),
-};
+  },
+});

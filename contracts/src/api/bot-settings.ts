@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { configDefaults } from '../config-defaults.ts';
 import { plainText } from './input-rules.ts';
-import { defineRoute } from './route-spec.ts';
+import { botSettingsPaths } from '../routes/bot-settings.ts';
+import { withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 /** Limits of the bots' schedules; the bots and the command service check the same numbers. */
@@ -178,86 +179,59 @@ export interface VideoPostDocument {
 
 const guild = { id: serverIdParamSchema };
 const post = { postId: postIdParamSchema };
-export const botSettingsApi = {
-  vipRole: defineRoute({
-    method: 'POST',
-    path: '/api/bot/guilds/:id/vip-role',
-    auth: 'bot',
+export const botSettingsApi = withSchemas(botSettingsPaths, {
+  vipRole: {
     summary: 'The key bot records the role it gives for redeemed keys (/setrole)',
     params: guild,
     body: chooseVipRoleRequestSchema,
     response: { status: 200, description: 'BotSettingResponse' },
-  }),
-  logChannel: defineRoute({
-    method: 'POST',
-    path: '/api/bot/guilds/:id/log-channel',
-    auth: 'bot',
+  },
+  logChannel: {
     summary: 'The key bot records the channel it logs to (/setlog)',
     params: guild,
     body: setLogChannelRequestSchema,
     response: { status: 200, description: 'BotSettingResponse' },
-  }),
-  autoPing: defineRoute({
-    method: 'POST',
-    path: '/api/bot/guilds/:id/auto-ping',
-    auth: 'bot',
+  },
+  autoPing: {
     summary: 'The key bot starts (or replaces) a repeating ping (/auto ping)',
     params: guild,
     body: startAutoPingRequestSchema,
     response: { status: 200, description: 'BotSettingResponse' },
-  }),
-  stopAutoPing: defineRoute({
-    method: 'POST',
-    path: '/api/bot/guilds/:id/auto-ping/stop',
-    auth: 'bot',
+  },
+  stopAutoPing: {
     summary: 'The key bot stops the repeating ping (/auto stop)',
     params: guild,
     body: stopAutoPingRequestSchema,
     response: { status: 200, description: 'BotSettingResponse (changed false when none was running)' },
-  }),
-  scheduleVideo: defineRoute({
-    method: 'POST',
-    path: '/api/bot/videos',
-    auth: 'bot',
+  },
+  scheduleVideo: {
     summary: 'The poster bot schedules a video post (/postvideo)',
     body: scheduleVideoPostRequestSchema,
     response: { status: 201, description: 'VideoPostScheduledResponse' },
-  }),
-  cancelVideo: defineRoute({
-    method: 'POST',
-    path: '/api/bot/videos/:postId/cancel',
-    auth: 'bot',
+  },
+  cancelVideo: {
     summary: 'The poster bot cancels a scheduled post (/videos cancel)',
     params: post,
     body: cancelVideoPostRequestSchema,
     response: { status: 200, description: 'BotSettingResponse' },
-  }),
-  repostVideo: defineRoute({
-    method: 'POST',
-    path: '/api/bot/videos/:postId/repost',
-    auth: 'bot',
+  },
+  repostVideo: {
     summary: 'The poster bot posts a video of the library again now (/videos Re-post): a new one-off post',
     params: post,
     body: repostVideoRequestSchema,
     response: { status: 201, description: 'VideoPostScheduledResponse' },
-  }),
-  videoDue: defineRoute({
-    method: 'POST',
-    path: '/api/bot/videos/:postId/due',
-    auth: 'bot',
+  },
+  videoDue: {
     summary:
       "The poster bot asks before it sends a due post: 200 while the server's plan covers the poster bot, 403 with the reason when not (nothing is recorded)",
     params: post,
     body: videoDueRequestSchema,
     response: { status: 200, description: 'BotSettingResponse (changed false)' },
-  }),
-  videoPosted: defineRoute({
-    method: 'POST',
-    path: '/api/bot/videos/:postId/posted',
-    auth: 'bot',
+  },
+  videoPosted: {
     summary: 'The poster bot sent a post for one due slot (a repeated report records nothing)',
     params: post,
     body: videoPostedRequestSchema,
     response: { status: 200, description: 'BotSettingResponse' },
-  }),
-};
+  },
+});

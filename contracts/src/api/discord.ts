@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { errorCodes } from '../error-codes.ts';
 import type { ManagementProof } from '../events/discord.ts';
-import { discordTexts } from '../texts/discord.ts';
+import { ADMIN_REASON_MAX, discordTexts } from '../texts/discord.ts';
 import { serverTexts } from '../texts/servers.ts';
 import type { LoginResponse } from './auth.ts';
 import { plainText } from './input-rules.ts';
-import { defineRoute } from './route-spec.ts';
+import { discordPaths } from '../routes/discord.ts';
+import { withSchemas } from './route-spec.ts';
 
 const SNOWFLAKE = /^\d{17,20}$/;
 const snowflake = (text: string) => z.string({ error: text }).regex(SNOWFLAKE, text);
@@ -108,7 +109,7 @@ export type ManagementCheckAnswer = z.input<typeof managementCheckAnswerSchema>;
 
 export const reasonRequestSchema = z.object({
   reason: plainText(
-    z.string({ error: discordTexts.reasonRequired }).trim().min(1, discordTexts.reasonRequired).max(200),
+    z.string({ error: discordTexts.reasonRequired }).trim().min(1, discordTexts.reasonRequired).max(ADMIN_REASON_MAX),
     'Reason',
   ),
 });
@@ -213,93 +214,63 @@ export interface AdminActionResponse {
 const userIdParam = z.uuid({ error: 'User not found' });
 export const checkIdSchema = z.uuid({ error: discordTexts.checkUnknown });
 
-export const discordApi = {
-  signInOptions: defineRoute({
-    method: 'GET',
-    path: '/api/auth/discord',
-    auth: 'anonymous',
+export const discordApi = withSchemas(discordPaths, {
+  signInOptions: {
     summary: 'Whether this site offers Sign in with Discord, and whether it creates accounts',
     response: { status: 200, description: 'DiscordSignInOptions' },
-  }),
-  start: defineRoute({
-    method: 'POST',
-    path: '/api/auth/discord/start',
-    auth: 'anonymous',
+  },
+  start: {
     summary:
       "Start signing in with Discord (or connecting Discord to the signed-in user): Discord's authorize address with a state bound to this browser by an HttpOnly cookie",
     body: discordStartRequestSchema,
     response: { status: 200, description: 'DiscordStartResponse' },
-  }),
-  callback: defineRoute({
-    method: 'POST',
-    path: '/api/auth/discord/callback',
-    auth: 'anonymous',
+  },
+  callback: {
     summary:
       "Finish signing in with Discord: checks the state against this browser's cookie, exchanges the code, reads the account and the servers it manages",
     body: discordCallbackRequestSchema,
     response: { status: 200, description: 'DiscordCallbackResponse' },
-  }),
-  linkCode: defineRoute({
-    method: 'POST',
-    path: '/api/user/link-code',
-    auth: 'signedIn',
+  },
+  linkCode: {
     summary: 'A one-time code (10 minutes) for the key bot’s /link command',
     response: { status: 201, description: 'LinkCodeResponse' },
     rateLimited: true,
-  }),
-  userDiscord: defineRoute({
-    method: 'GET',
-    path: '/api/user/discord',
-    auth: 'signedIn',
+  },
+  userDiscord: {
     summary: 'The linked Discord account, the servers it manages and the bot’s role checks',
     response: { status: 200, description: 'UserDiscordResponse' },
-  }),
-  verifyServer: defineRoute({
-    method: 'POST',
-    path: '/api/user/servers/:serverId/verify',
-    auth: 'signedIn',
+  },
+  verifyServer: {
     summary: "Ask the key bot to read the linked account's roles in a server it is in",
     params: { serverId },
     response: { status: 202, description: 'ManagementCheckStartedResponse' },
     rateLimited: true,
-  }),
-  link: defineRoute({
-    method: 'POST',
-    path: '/api/bot/discord/link',
-    auth: 'bot',
+  },
+  link: {
     summary: '/link: link a member’s Discord account with a code and prove they manage the server',
     body: linkCommandRequestSchema,
     response: { status: 200, description: 'LinkCommandResponse' },
-  }),
-  answerCheck: defineRoute({
-    method: 'POST',
-    path: '/api/bot/management-checks/:checkId',
-    auth: 'bot',
+  },
+  answerCheck: {
     summary: 'The key bot answers a role check with what it saw of the member',
     params: { checkId: checkIdSchema },
     invalidParams: { notFound: errorCodes.managementCheckUnknown },
     body: managementCheckAnswerSchema,
     response: { status: 200, description: 'ManagementCheckAnsweredResponse' },
-  }),
-  unlink: defineRoute({
-    method: 'POST',
-    path: '/api/admin/subscribers/:id/discord/unlink',
-    auth: 'admin',
+  },
+  unlink: {
     summary: "Unlink a user's Discord account (its proofs no longer count), with a reason",
     params: { id: userIdParam },
     invalidParams: { notFound: errorCodes.userNotFound },
     body: reasonRequestSchema,
     response: { status: 200, description: 'AdminActionResponse' },
-  }),
-  releaseClaim: defineRoute({
-    method: 'POST',
-    path: '/api/admin/servers/:serverId/release',
-    auth: 'admin',
+  },
+  releaseClaim: {
     summary: "Release a subscriber's claim on a server, with a reason",
     params: { serverId },
     body: reasonRequestSchema,
     response: { status: 200, description: 'AdminActionResponse' },
-  }),
-};
+  },
+});
 
 export { discordTexts };

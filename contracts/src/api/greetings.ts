@@ -2,26 +2,12 @@ import { z } from 'zod';
 import { GREETING_MESSAGE_MAX, greetingTexts } from '../texts/greetings.ts';
 import { configDefaults } from '../config-defaults.ts';
 import { plainText } from './input-rules.ts';
-import { defineRoute } from './route-spec.ts';
+import { greetingsPaths } from '../routes/greetings.ts';
+import { withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
+import type { GreetingSettings } from '../greeting-settings.ts';
 
 const { min: MIN_DELAY, max: MAX_DELAY } = configDefaults.greetingDelaySeconds;
-
-/** The settings of one server's greeting (spec §3), as GET answers and POST takes them. */
-export interface GreetingSettings {
-  enabled: boolean;
-  channelId: string | null;
-  delay: number;
-  message: string;
-}
-
-/** What a server that never configured a greeting shows (spec §3). */
-export const defaultGreetingSettings = (): GreetingSettings => ({
-  enabled: false,
-  channelId: null,
-  delay: configDefaults.greetingDelaySeconds.default,
-  message: configDefaults.greetingDefaultMessage,
-});
 
 export const greetingSettingsRequestSchema = z.object({
   enabled: z.boolean({ error: greetingTexts.enabledFlag }),
@@ -73,39 +59,28 @@ export interface GreetingListResponse {
 }
 
 const serverId = { serverId: serverIdParamSchema };
-export const greetingsApi = {
-  settings: defineRoute({
-    method: 'GET',
-    path: '/api/greetings/settings/:serverId',
-    auth: 'owner',
+export const greetingsApi = withSchemas(greetingsPaths, {
+  settings: {
     summary: "A server's greeting settings (defaults when never configured)",
     params: serverId,
     response: { status: 200, description: 'GreetingSettings' },
-  }),
-  save: defineRoute({
-    method: 'POST',
-    path: '/api/greetings/settings/:serverId',
-    auth: 'owner',
+  },
+  save: {
     summary: "Save a server's greeting",
     params: serverId,
     body: greetingSettingsRequestSchema,
     response: { status: 200, description: 'GreetingSavedResponse' },
-  }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/greetings/settings/:serverId',
-    auth: 'owner',
+  },
+  remove: {
     summary: "Remove a server's greeting",
     params: serverId,
     response: { status: 200, description: 'GreetingRemovedResponse' },
-  }),
-  list: defineRoute({
-    method: 'GET',
-    path: '/api/greetings/list',
-    auth: 'signedIn',
+  },
+  list: {
     summary: "Greetings of the caller's own servers",
     response: { status: 200, description: 'GreetingListResponse' },
-  }),
-};
+  },
+});
 
 export { GREETING_MESSAGE_MAX, greetingTexts };
+export { defaultGreetingSettings, type GreetingSettings } from '../greeting-settings.ts';

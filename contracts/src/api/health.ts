@@ -1,54 +1,20 @@
-import { defineRoute } from './route-spec.ts';
+import { healthPaths } from '../routes/health.ts';
+import { withSchemas } from './route-spec.ts';
 
-/** A lag is counted up to this many events: the count's cost stays bounded (shown as "10,000+"). */
-export const projectionLagCountLimit = 10_000;
+export * from '../health.ts';
 
-export interface ProjectionHealth {
-  name: string;
-  /** Log position of the last event the read model applied. */
-  checkpoint: number | null;
-  /** Events in the log after the checkpoint, the same on both stores; at most projectionLagCountLimit. */
-  lag: number;
-}
-
-/** GET /api/health: the log's head and how far each read model has caught up. */
-export interface HealthResponse {
-  status: 'ok' | 'degraded';
-  service: string;
-  eventStore: { adapter: string; headPosition: number | null };
-  readStore: { adapter: string };
-  projections: ProjectionHealth[];
-}
-
-/** GET /api/ready: whether this process should get traffic; 503 with the failing checks otherwise. */
-export interface ReadinessResponse {
-  status: 'ready' | 'not ready';
-  service: string;
-  /** Each check's outcome: 'ok', or why it is not met ('catching up', 'shutting down', ...). */
-  checks: Record<string, string>;
-}
-
-export const healthApi = {
-  health: defineRoute({
-    method: 'GET',
-    path: '/api/health',
-    auth: 'anonymous',
+export const healthApi = withSchemas(healthPaths, {
+  health: {
     summary: "The log's head and each projection's checkpoint and lag",
     response: { status: 200, description: 'HealthResponse' },
-  }),
-  ready: defineRoute({
-    method: 'GET',
-    path: '/api/ready',
-    auth: 'anonymous',
+  },
+  ready: {
     summary:
       'Readiness: 200 once the stores answer and the projections have caught up; 503 before, and while shutting down',
     response: { status: 200, description: 'ReadinessResponse (503 with the same shape when not ready)' },
-  }),
-  openApi: defineRoute({
-    method: 'GET',
-    path: '/api/openapi.json',
-    auth: 'anonymous',
+  },
+  openApi: {
     summary: 'This API as an OpenAPI 3.1 document',
     response: { status: 200, description: 'OpenAPI document' },
-  }),
-};
+  },
+});

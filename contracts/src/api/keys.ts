@@ -5,7 +5,8 @@ import type { Tier } from '../events/key.ts';
 import { errorCodes } from '../error-codes.ts';
 import { SNOWFLAKE } from './input-rules.ts';
 import { serverTexts } from '../texts/servers.ts';
-import { defineRoute } from './route-spec.ts';
+import { keysPaths } from '../routes/keys.ts';
+import { withSchemas } from './route-spec.ts';
 
 /** How an access hash stands when someone asks: `code` of the hash check answer. */
 export type AccessHashStatus = 'valid' | 'unknown' | 'expired' | 'used';
@@ -129,82 +130,55 @@ export interface GenerationCountResponse {
   count: number;
 }
 
-export const keysApi = {
-  generateHash: defineRoute({
-    method: 'POST',
-    path: '/api/hash/generate',
-    auth: 'anonymous',
+export const keysApi = withSchemas(keysPaths, {
+  generateHash: {
     summary: "A one-time access link to a server's key page",
     body: generateHashRequestSchema,
     response: { status: 200, description: 'GenerateHashResponse { success: true, hash }' },
     rateLimited: true,
-  }),
-  checkHash: defineRoute({
-    method: 'GET',
-    path: '/api/hash/check/:hash',
-    auth: 'anonymous',
+  },
+  checkHash: {
     summary: 'Whether an access link is valid, expired or used (never consumes it)',
     params: { hash: accessHashParamSchema },
     response: { status: 200, description: 'HashCheckResponse' },
-  }),
-  validateHash: defineRoute({
-    method: 'GET',
-    path: '/api/hash/validate/:hash',
-    auth: 'anonymous',
+  },
+  validateHash: {
     summary: 'Same as check; called before key generation',
     params: { hash: accessHashParamSchema },
     response: { status: 200, description: 'HashCheckResponse' },
-  }),
-  generateKey: defineRoute({
-    method: 'POST',
-    path: '/api/keys/generateKey',
-    auth: 'anonymous',
+  },
+  generateKey: {
     summary: 'A VIP key for a server (consumes the access hash when one is given)',
     body: generateKeyRequestSchema,
     response: { status: 200, description: 'GenerateKeyResponse { key, noAds, tier, expiresAt }' },
     rateLimited: true,
-  }),
-  redeemKey: defineRoute({
-    method: 'POST',
-    path: '/api/bot/keys/redeem',
-    auth: 'bot',
+  },
+  redeemKey: {
     summary: "Redeem a key for a member: opens or prolongs the member's VIP window",
     body: redeemKeyRequestSchema,
     response: { status: 200, description: 'RedeemKeyResponse' },
-  }),
-  vipRoleRemoved: defineRoute({
-    method: 'POST',
-    path: '/api/bot/vip/removed',
-    auth: 'bot',
+  },
+  vipRoleRemoved: {
     summary: "The key bot took a member's VIP role away (idempotent)",
     body: vipRoleRemovedRequestSchema,
     response: { status: 200, description: 'VipRoleRemovedResponse' },
-  }),
-  trackVisitor: defineRoute({
-    method: 'POST',
-    path: '/api/keys/trackVisitor',
-    auth: 'anonymous',
+  },
+  trackVisitor: {
     summary: "A visit to a server's key page (the address is stored only as a keyed hash)",
     body: trackVisitorRequestSchema,
     response: { status: 200, description: '{ success: true }' },
     rateLimited: true,
-  }),
-  trackIpVisit: defineRoute({
-    method: 'POST',
-    path: '/api/trackIpVisit',
-    auth: 'anonymous',
+  },
+  trackIpVisit: {
     summary: "A visit to the key pages; answers this address's visit count",
     body: trackIpVisitRequestSchema,
     response: { status: 200, description: 'VisitCountResponse { visitCount }' },
     rateLimited: true,
-  }),
-  generationCount: defineRoute({
-    method: 'GET',
-    path: '/api/getGenerationCount',
-    auth: 'anonymous',
+  },
+  generationCount: {
     summary: 'How many keys were ever generated',
     response: { status: 200, description: 'GenerationCountResponse { count }' },
-  }),
-};
+  },
+});
 
 export { keyTexts };

@@ -1,32 +1,22 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../error-codes.ts';
+import type { PlainRoute } from '../routes/route.ts';
 
-/**
- * Who may call a route:
- * - anonymous: anyone;
- * - signedIn: any signed-in user (subscriber or admin);
- * - owner: a signed-in subscriber acting on their own servers (admins on any);
- * - admin: admins only;
- * - bot: the bots' service token (Authorization: Bearer $BOT_API_TOKEN).
- */
-export type RouteAuth = 'anonymous' | 'signedIn' | 'owner' | 'admin' | 'bot';
+export type { RouteAuth } from '../routes/route.ts';
 
 export type ParamSchemas = Record<string, z.ZodType>;
 
 /**
  * One call of the API, as data: the services mount their handlers from it (auth, path,
  * params, query and body are stated here only), and the OpenAPI document, the authorization
- * matrix and the malformed-input tests are generated from the catalogue of these.
+ * matrix and the malformed-input tests are generated from the catalogue of these. Its plain
+ * part (method, path, auth) is declared in routes/, where callers take it from.
  */
 export interface RouteSpec<
   Params extends ParamSchemas = ParamSchemas,
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
-> {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Koa-style path, e.g. /api/server/:id */
-  path: string;
-  auth: RouteAuth;
+> extends PlainRoute {
   summary: string;
   params?: Params;
   /**
@@ -48,10 +38,32 @@ export interface RouteSpec<
 
 /**
  * A route declared with its exact types, so a handler mounted from it gets `params`, `query`
- * and `body` as the schemas output them.
+ * and `body` as the schemas output them (for a route outside the catalogue: tests).
  */
 export function defineRoute<const Spec extends RouteSpec>(spec: Spec): Spec {
   return spec;
+}
+
+/** What a route's declaration says beside its plain part: its summary, schemas and answer. */
+export type RouteSchemas = Omit<RouteSpec, keyof PlainRoute>;
+
+/**
+ * A feature's routes, each declared once in two halves joined by its name: where it is and
+ * who may call it in routes/ (no zod: the browser and the bots import that), what it takes
+ * and answers here. Every plain route gets exactly one set of schemas, and no other name
+ * does (the types refuse a missing or an extra one), so a handler mounted from the result
+ * gets `params`, `query` and `body` as the schemas output them.
+ */
+export function withSchemas<
+  const Paths extends Record<string, PlainRoute>,
+  const Schemas extends { [Name in keyof Paths]: RouteSchemas },
+>(
+  paths: Paths,
+  schemas: Schemas & Record<Exclude<keyof Schemas, keyof Paths>, never>,
+): { [Name in keyof Paths]: Paths[Name] & Schemas[Name] } {
+  const routes: Record<string, RouteSpec> = {};
+  for (const [name, route] of Object.entries(paths)) routes[name] = { ...route, ...schemas[name] };
+  return routes as { [Name in keyof Paths]: Paths[Name] & Schemas[Name] };
 }
 
 type Output<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { serverTexts } from '../texts/servers.ts';
 import { plainText } from './input-rules.ts';
-import { defineRoute } from './route-spec.ts';
+import { serversPaths } from '../routes/servers.ts';
+import { withSchemas } from './route-spec.ts';
 import { keyBotInviteUrl } from './site.ts';
 
 const SNOWFLAKE = /^\d{17,20}$/;
@@ -130,77 +131,50 @@ export interface ServerSlotsChangedResponse extends UserServersResponse {
 export const botInviteUrl = keyBotInviteUrl;
 
 const id = { id: serverIdParamSchema };
-export const serversApi = {
-  reportGuild: defineRoute({
-    method: 'POST',
-    path: '/api/bot/guilds/:id',
-    auth: 'bot',
+export const serversApi = withSchemas(serversPaths, {
+  reportGuild: {
     summary: 'The key bot reports a server it is in (idempotent: an unchanged report appends nothing)',
     params: id,
     body: guildReportRequestSchema,
     response: { status: 200, description: 'GuildReportResponse' },
-  }),
-  leaveGuild: defineRoute({
-    method: 'DELETE',
-    path: '/api/bot/guilds/:id',
-    auth: 'bot',
+  },
+  leaveGuild: {
     summary: 'The key bot left a server',
     params: id,
     response: { status: 200, description: 'GuildReportResponse' },
-  }),
-  debugGuilds: defineRoute({
-    method: 'GET',
-    path: '/api/server/debug/guilds',
-    auth: 'anonymous',
+  },
+  debugGuilds: {
     summary: 'Servers the bot is in, largest first',
     response: { status: 200, description: 'GuildDebugListResponse' },
-  }),
-  serverStats: defineRoute({
-    method: 'GET',
-    path: '/api/server/stats',
-    auth: 'anonymous',
+  },
+  serverStats: {
     summary: 'Servers the bot is in and their members',
     response: { status: 200, description: 'ServerStatsResponse' },
-  }),
-  serverInfo: defineRoute({
-    method: 'GET',
-    path: '/api/server/:id',
-    auth: 'anonymous',
+  },
+  serverInfo: {
     summary: 'Server info for the key page and server cards (404 with inviteUrl when the bot is not in it)',
     params: id,
     response: { status: 200, description: 'ServerInfoResponse' },
-  }),
-  serverChannels: defineRoute({
-    method: 'GET',
-    path: '/api/server/:id/channels',
-    auth: 'anonymous',
+  },
+  serverChannels: {
     summary: "The server's text channels (404 with inviteUrl when the bot is not in it)",
     params: id,
     response: { status: 200, description: 'ChannelView[]' },
-  }),
-  userServers: defineRoute({
-    method: 'GET',
-    path: '/api/user/servers',
-    auth: 'signedIn',
+  },
+  userServers: {
     summary: "The caller's server slots",
     response: { status: 200, description: 'UserServersResponse' },
-  }),
-  addServer: defineRoute({
-    method: 'POST',
-    path: '/api/user/add-server',
-    auth: 'signedIn',
+  },
+  addServer: {
     summary: 'Register a server in a free slot (a server belongs to one subscriber)',
     body: addServerRequestSchema,
     response: { status: 200, description: 'ServerSlotsChangedResponse' },
-  }),
-  updateServer: defineRoute({
-    method: 'POST',
-    path: '/api/user/update-server',
-    auth: 'signedIn',
+  },
+  updateServer: {
     summary: 'Replace a server in a slot by another',
     body: updateServerRequestSchema,
     response: { status: 200, description: 'ServerSlotsChangedResponse' },
-  }),
-};
+  },
+});
 
 export { serverTexts };

@@ -1,5 +1,5 @@
-import type { Plan } from '../config-defaults.ts';
-import { defineRoute } from './route-spec.ts';
+import { sitePaths } from '../routes/site.ts';
+import { withSchemas } from './route-spec.ts';
 
 /**
  * The Discord permissions each bot asks for when it is added to a server, as the bit set
@@ -58,45 +58,12 @@ export function keyBotInviteUrl(clientId: string | undefined, guildId?: string):
   return id ? botInviteUrlFor(id, botPermissions.keyBot, guildId) : '/invite';
 }
 
-/** One bot as the invite pages show it. */
-export interface BotInvite {
-  clientId: string;
-  inviteUrl: string;
-  /** The permission bit set asked for, in decimal. */
-  permissions: string;
-}
+export * from '../site-settings.ts';
 
-/**
- * GET /api/site (decisions.md §12): what the running product tells every visitor page. Read
- * at run time, so changing a variable needs a restart, never a rebuild. Nothing here is a
- * secret: it all ends up in pages.
- */
-export interface SiteSettings {
-  /** null while DISCORD_CLIENT_ID is not set (or is not an application id). */
-  keyBot: BotInvite | null;
-  /** null while POSTER_DISCORD_CLIENT_ID is not set. */
-  posterBot: BotInvite | null;
-  /** The support server's invite (SUPPORT_URL), null when not configured. */
-  supportUrl: string | null;
-  keyLifetimeHours: number;
-  vipRoleMinutes: number;
-  accessHashLifetimeMinutes: number;
-  defaultServerSlots: number;
-  /** Spec §9, in the spec's order. */
-  plans: readonly Plan[];
-  posterPlan: { name: string; priceEuros: number; serverSlots: number };
-}
-
-/** The id of the HTML element that carries the settings in the page the all-in-one serves. */
-export const SITE_SETTINGS_ELEMENT_ID = 'site-settings';
-
-export const siteApi = {
-  settings: defineRoute({
-    method: 'GET',
-    path: '/api/site',
-    auth: 'anonymous',
+export const siteApi = withSchemas(sitePaths, {
+  settings: {
     summary:
       "The site's run-time settings: both bots' client ids and invite links, support address, durations, limits, plans and prices (no secrets)",
     response: { status: 200, description: 'SiteSettings' },
-  }),
-};
+  },
+});

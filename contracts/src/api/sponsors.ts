@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SPONSOR_URL_MAX, sponsorTexts } from '../texts/sponsors.ts';
-import { defineRoute } from './route-spec.ts';
+import { sponsorsPaths } from '../routes/sponsors.ts';
+import { withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 /**
@@ -71,39 +72,27 @@ export interface ServerSponsorListResponse {
 }
 
 const id = { id: serverIdParamSchema };
-export const sponsorsApi = {
-  serverSponsor: defineRoute({
-    method: 'GET',
-    path: '/api/server/:id/sponsor',
-    auth: 'owner',
+export const sponsorsApi = withSchemas(sponsorsPaths, {
+  serverSponsor: {
     summary: "A server's sponsor link (its own, the site's, and the one its key page shows)",
     params: id,
     response: { status: 200, description: 'ServerSponsorResponse' },
-  }),
-  setServerSponsor: defineRoute({
-    method: 'POST',
-    path: '/api/server/:id/sponsor',
-    auth: 'owner',
+  },
+  setServerSponsor: {
     summary: `Set a server's own sponsor link (http/https, at most ${SPONSOR_URL_MAX} characters)`,
     params: id,
     body: sponsorRequestSchema,
     response: { status: 200, description: 'SponsorChangedResponse' },
-  }),
-  listServerSponsors: defineRoute({
-    method: 'GET',
-    path: '/api/admin/sponsors',
-    auth: 'admin',
+  },
+  listServerSponsors: {
     summary: 'Every server with a sponsor link of its own, newest first',
     response: { status: 200, description: 'ServerSponsorListResponse' },
-  }),
-  clearServerSponsor: defineRoute({
-    method: 'DELETE',
-    path: '/api/server/:id/sponsor',
-    auth: 'owner',
+  },
+  clearServerSponsor: {
     summary: "Remove a server's own sponsor link (its owner, or an admin)",
     params: id,
     response: { status: 200, description: 'SponsorChangedResponse' },
-  }),
-};
+  },
+});
 
 export { SPONSOR_URL_MAX, sponsorTexts };

@@ -1,4 +1,5 @@
-import { defineRoute } from './route-spec.ts';
+import { statsPaths } from '../routes/stats.ts';
+import { withSchemas } from './route-spec.ts';
 
 export interface DailyKeyFigures {
   date: string; // YYYY-MM-DD, UTC
@@ -36,19 +37,13 @@ export interface PublicStatsResponse {
   totalMembers: number;
 }
 
-export const statsApi = {
-  admin: defineRoute({
-    method: 'GET',
-    path: '/api/admin/stats',
-    auth: 'admin',
+export const statsApi = withSchemas(statsPaths, {
+  admin: {
     summary: 'Statistics from the projections: keys per day, VIPs, visitors, whitelist, servers',
     response: { status: 200, description: 'AdminStatsResponse' },
-  }),
-  public: defineRoute({
-    method: 'GET',
-    path: '/api/stats/public',
-    auth: 'anonymous',
+  },
+  public: {
     summary: 'Public figures for the landing page',
     response: { status: 200, description: 'PublicStatsResponse' },
-  }),
-};
+  },
+});

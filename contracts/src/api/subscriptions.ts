@@ -5,7 +5,8 @@ import { errorCodes } from '../error-codes.ts';
 import { planNamed } from '../config-defaults.ts';
 import { planTexts } from '../texts/plans.ts';
 import { newPasswordSchema, usernameSchema } from './auth.ts';
-import { defineRoute } from './route-spec.ts';
+import { subscriptionsPaths } from '../routes/subscriptions.ts';
+import { withSchemas } from './route-spec.ts';
 import type { SubscriberIdentity } from './discord.ts';
 
 const fill = errorTexts.fillAllFields;
@@ -165,70 +166,49 @@ export interface UserProfileResponse {
   avatar: string | null;
 }
 
-export const subscriptionsApi = {
-  createSubscriber: defineRoute({
-    method: 'POST',
-    path: '/api/admin/subscribers',
-    auth: 'admin',
+export const subscriptionsApi = withSchemas(subscriptionsPaths, {
+  createSubscriber: {
     summary: 'Create a subscriber account and start its plan',
     body: createSubscriberRequestSchema,
     form: true,
     response: { status: 201, description: '{ id, username, password? (only when generated), subscription }' },
-  }),
-  extend: defineRoute({
-    method: 'POST',
-    path: '/api/admin/subscribers/:id/extend',
-    auth: 'admin',
+  },
+  extend: {
     summary: "Extend a subscriber's plan by days (from now or its expiry, whichever is later)",
     params: { id: subscriberIdSchema },
     invalidParams: { notFound: errorCodes.subscriberNotFound },
     body: extendSubscriptionRequestSchema,
     form: true,
     response: { status: 200, description: '{ success: true, subscription }' },
-  }),
-  end: defineRoute({
-    method: 'POST',
-    path: '/api/admin/subscribers/:id/end',
-    auth: 'admin',
+  },
+  end: {
     summary: "End a subscriber's plan now",
     params: { id: subscriberIdSchema },
     invalidParams: { notFound: errorCodes.subscriberNotFound },
     response: { status: 200, description: '{ success: true, subscription }' },
-  }),
-  subscribers: defineRoute({
-    method: 'GET',
-    path: '/api/admin/subscribers',
-    auth: 'admin',
+  },
+  subscribers: {
     summary: 'Subscribers, newest first',
     response: { status: 200, description: 'SubscribersResponse' },
-  }),
-  userSubscription: defineRoute({
-    method: 'GET',
-    path: '/api/user/subscription',
-    auth: 'signedIn',
+  },
+  userSubscription: {
     summary: "The signed-in user's plan, panel username and license key",
     response: { status: 200, description: 'SubscriptionPanelView' },
-  }),
-  resetPassword: defineRoute({
-    method: 'POST',
-    path: '/api/user/reset-password',
-    auth: 'signedIn',
+  },
+  resetPassword: {
     summary:
       'Replace the panel password with a generated one, shown once; needs the current password, and ends every other session of the account',
     body: resetPasswordRequestSchema,
     response: { status: 200, description: '{ password }' },
     rateLimited: true,
-  }),
-  userProfile: defineRoute({
-    method: 'GET',
-    path: '/api/user/:id',
-    auth: 'signedIn',
+  },
+  userProfile: {
     summary: "A user's name and avatar",
     params: { id: userIdSchema },
     // registered after the fixed /api/user/* paths: anything that is not a user id is left to them
     invalidParams: 'unmatched',
     response: { status: 200, description: '{ username, avatar }' },
-  }),
-};
+  },
+});
 
 export { subscriptionTexts };

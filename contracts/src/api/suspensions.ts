@@ -3,7 +3,8 @@ import { SUSPENSION_REASON_MAX } from '../events/suspension.ts';
 import { suspensionTexts } from '../texts/suspension.ts';
 import { errorTexts } from '../error-texts.ts';
 import { plainText } from './input-rules.ts';
-import { defineRoute } from './route-spec.ts';
+import { suspensionsPaths } from '../routes/suspensions.ts';
+import { withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 export const suspendServerRequestSchema = z.object({
@@ -45,32 +46,23 @@ export interface ServerSuspendedResponse {
 }
 
 const id = { id: serverIdParamSchema };
-export const suspensionsApi = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/api/admin/suspensions',
-    auth: 'admin',
+export const suspensionsApi = withSchemas(suspensionsPaths, {
+  list: {
     summary: 'Suspended servers, most recent first',
     response: { status: 200, description: 'SuspensionsResponse' },
-  }),
-  suspend: defineRoute({
-    method: 'POST',
-    path: '/api/admin/servers/:id/suspend',
-    auth: 'admin',
+  },
+  suspend: {
     summary: 'Suspend a server with a reason: its key page shows 403 Restricted, keys are refused',
     params: id,
     body: suspendServerRequestSchema,
     form: true,
     response: { status: 200, description: 'SuspensionChangedResponse' },
-  }),
-  lift: defineRoute({
-    method: 'POST',
-    path: '/api/admin/servers/:id/lift-suspension',
-    auth: 'admin',
+  },
+  lift: {
     summary: "Lift a server's suspension",
     params: id,
     response: { status: 200, description: 'SuspensionChangedResponse' },
-  }),
-};
+  },
+});
 
 export { suspensionTexts };

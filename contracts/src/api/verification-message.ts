@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { verificationMessageTexts } from '../texts/verification-message.ts';
 import { colorPattern, verificationMessageLimits, type VerificationMessage } from '../verification-message.ts';
 import { plainText } from './input-rules.ts';
-import { defineRoute } from './route-spec.ts';
+import { verificationMessagePaths } from '../routes/verification-message.ts';
+import { withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 const text = (max: number, message: string, field: string) =>
@@ -43,32 +44,23 @@ export interface VerificationMessageSavedResponse {
 }
 
 const serverId = { serverId: serverIdParamSchema };
-export const verificationMessageApi = {
-  get: defineRoute({
-    method: 'GET',
-    path: '/api/verification-message/:serverId',
-    auth: 'owner',
+export const verificationMessageApi = withSchemas(verificationMessagePaths, {
+  get: {
     summary: "A server's key-verification message (/send): custom or default, and whether the plan includes it",
     params: serverId,
     response: { status: 200, description: 'VerificationMessageView' },
-  }),
-  save: defineRoute({
-    method: 'POST',
-    path: '/api/verification-message/:serverId',
-    auth: 'owner',
+  },
+  save: {
     summary: "Save a server's own verification message (plans with a custom verification message)",
     params: serverId,
     body: verificationMessageRequestSchema,
     response: { status: 200, description: 'VerificationMessageSavedResponse' },
-  }),
-  reset: defineRoute({
-    method: 'DELETE',
-    path: '/api/verification-message/:serverId',
-    auth: 'owner',
+  },
+  reset: {
     summary: 'Go back to the default verification message (the custom one is forgotten)',
     params: serverId,
     response: { status: 200, description: '{ success: true, message }' },
-  }),
-};
+  },
+});
 
 export { verificationMessageTexts };

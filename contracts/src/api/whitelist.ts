@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { whitelistTexts } from '../texts/whitelist.ts';
 import { errorTexts } from '../error-texts.ts';
 import { whitelistDurationSchema, type WhitelistDuration } from '../events/whitelist.ts';
-import { defineRoute } from './route-spec.ts';
+import { whitelistPaths } from '../routes/whitelist.ts';
+import { withSchemas } from './route-spec.ts';
 
 /** How long each fixed duration lasts; lifetime never ends, `days` lasts the days chosen. */
 export const whitelistDurationDays: Record<Exclude<WhitelistDuration, 'days'>, number | null> = {
@@ -113,40 +114,28 @@ export interface WhitelistRoleRemovedResponse {
   settled: boolean;
 }
 
-export const whitelistApi = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/api/admin/whitelist',
-    auth: 'admin',
+export const whitelistApi = withSchemas(whitelistPaths, {
+  list: {
     summary: 'Active whitelist entries, newest first',
     response: { status: 200, description: 'WhitelistResponse' },
-  }),
-  add: defineRoute({
-    method: 'POST',
-    path: '/api/admin/whitelist',
-    auth: 'admin',
+  },
+  add: {
     summary: 'Whitelist a Discord user on one server or several (again: renews the entry)',
     body: addWhitelistEntryRequestSchema,
     form: true,
     response: { status: 201, description: "{ success: true, message: 'Entry has been added to whitelist', entry }" },
-  }),
-  remove: defineRoute({
-    method: 'POST',
-    path: '/api/admin/blacklist',
-    auth: 'admin',
+  },
+  remove: {
     summary: 'Remove a whitelist entry',
     body: removeWhitelistEntryRequestSchema,
     form: true,
     response: { status: 200, description: "{ success: true, message: 'Entry has been removed from whitelist' }" },
-  }),
-  roleRemoved: defineRoute({
-    method: 'POST',
-    path: '/api/bot/whitelist/removed',
-    auth: 'bot',
+  },
+  roleRemoved: {
     summary: 'The key bot settled an ended whitelist entry (took the VIP role back, or had nothing to take)',
     body: whitelistRoleRemovedRequestSchema,
     response: { status: 200, description: 'WhitelistRoleRemovedResponse' },
-  }),
-};
+  },
+});
 
 export { whitelistTexts };

@@ -1,3 +1,6 @@
+/** The longest reason an admin may give for unlinking an account or releasing a claim. */
+export const ADMIN_REASON_MAX = 200;
+
 /** What people read about signing in with Discord, `/link` and proving that they manage a server. */
 export const discordTexts = {
   // proof of management (decisions.md §9)

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
-import { SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@vip/contracts/api/site.ts';
+import type { SiteSettings } from '@vip/contracts';
+import { configDefaults, SITE_SETTINGS_ELEMENT_ID, sitePaths } from '@vip/contracts/plain';
 
 /**
  * The site's settings as the running product states them (decisions.md §12: bots' client ids
@@ -52,10 +52,15 @@ let current: SiteSettings | undefined = injectedSettings();
 let asking: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
-/** Asks GET /api/site unless the page carried the settings; at most one request at a time. */
+/**
+ * Asks GET /api/site unless the page carried the settings; at most one request at a time.
+ * Plain fetch of the catalogue's path rather than lib/http.ts: this is in the first chunk of
+ * every page, and the pages that call nothing else (invite, legal) would load the request
+ * helpers for this one GET without parameters.
+ */
 export function loadSiteSettings(): Promise<void> {
   if (current) return Promise.resolve();
-  asking ??= fetch('/api/site', { headers: { Accept: 'application/json' } })
+  asking ??= fetch(sitePaths.settings.path, { headers: { Accept: 'application/json' } })
     .then((response) => (response.ok ? (response.json() as Promise<SiteSettings>) : unreachable))
     .catch(() => unreachable)
     .then((settings) => {

@@ -4,10 +4,7 @@
  * texts only the browser says (spec §8) follow. The visitor pages' texts are in
  * app/visitorTexts.ts, so that the key page does not download the panels' words.
  */
-export { serverTexts } from '@vip/contracts/texts/servers.ts';
-export { greetingTexts } from '@vip/contracts/texts/greetings.ts';
-export { subscriptionTexts } from '@vip/contracts/texts/subscriptions.ts';
-export { whitelistTexts } from '@vip/contracts/texts/whitelist.ts';
+export { serverTexts, greetingTexts, subscriptionTexts, whitelistTexts } from '@vip/contracts/plain';
 
 /** Spec §8 texts that only the browser says. */
 export const panelTexts = {

@@ -1,5 +1,5 @@
 /** The key page's and hash gate's words (spec §8), shared with the back end. */
-export { keyTexts } from '@vip/contracts/texts/keys.ts';
+export { keyTexts } from '@vip/contracts/plain';
 
 /** Spec §2/§8 texts that only the visitor pages say. */
 export const visitorTexts = {

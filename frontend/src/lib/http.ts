@@ -1,7 +1,59 @@
+import { pathOf, type PathParamNames, type PathParams, type PlainRoute } from '@vip/contracts/plain';
+
 /**
- * The visitor pages' few anonymous calls (key page, hash gate). They deliberately do not go
- * through the RTK Query apiSlice: Redux + RTK Query weigh ~26 KB gzipped, and the key page
- * has a 100 KB budget that react-dom alone takes two thirds of. A failure has the same
+ * The one way the frontend addresses the API: a route of the catalogue (contracts' routes/),
+ * its path parameters, query and body. No page writes a path or a method; the RTK Query
+ * endpoints and the plain fetch below both build their requests with `requestTo`.
+ */
+export type CallOf<Route extends PlainRoute> = ([PathParamNames<Route['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParams<Route> }) & {
+  /** The query string's parameters; undefined and empty ones are left out. */
+  query?: Record<string, string | number | undefined>;
+  /** Sent as JSON. */
+  body?: unknown;
+};
+
+/** The call's input: required when the path has parameters. */
+export type CallArg<Route extends PlainRoute> = [PathParamNames<Route['path']>] extends [never]
+  ? [call?: CallOf<Route>]
+  : [call: CallOf<Route>];
+
+interface AnyCall {
+  params?: object;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+function queryStringOf(query: AnyCall['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A request of a route of the catalogue, as RTK Query's fetchBaseQuery and fetch below take it. */
+export function requestTo<Route extends PlainRoute>(
+  route: Route,
+  ...[call]: CallArg<Route>
+): { url: string; method: Route['method']; body?: unknown } {
+  return requestOf(route, call);
+}
+
+function requestOf<Route extends PlainRoute>(route: Route, call: AnyCall | undefined) {
+  const fill = pathOf as (route: PlainRoute, params?: object) => string;
+  const url = fill(route, call?.params) + queryStringOf(call?.query);
+  return call?.body === undefined ? { url, method: route.method } : { url, method: route.method, body: call.body };
+}
+
+/**
+ * Plain fetch for what the RTK Query apiSlice does not carry. The visitor pages (key page,
+ * hash gate, landing) call the API through this and not through the apiSlice: Redux + RTK
+ * Query weigh ~28 KB gzipped, and the key page has a 100 KB budget that react-dom alone takes
+ * two thirds of. The audit export (a file, not state to cache) uses it too; the site settings
+ * read their one path with fetch itself (app/siteConfig.ts says why). A failure has the same
  * `{ status, data }` shape as RTK Query's, so errorTextOf() words both alike.
  */
 export interface HttpFailure {
@@ -9,25 +61,41 @@ export interface HttpFailure {
   data: unknown;
 }
 
-export async function requestJson<T>(
-  path: string,
-  init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
-  let response: Response;
+type FetchOptions = { signal?: AbortSignal; token?: string | null };
+
+/** The answer of a route, whatever its status; a network failure throws an HttpFailure. */
+export async function fetchRoute<Route extends PlainRoute>(
+  route: Route,
+  call: CallArg<Route>[0],
+  { signal, token }: FetchOptions = {},
+): Promise<Response> {
+  const request = requestOf(route, call);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    response = await fetch(`/api${path}`, {
-      method: init.method ?? 'GET',
-      headers:
-        init.body === undefined
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init.signal,
+    return await fetch(request.url, {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal,
     });
   } catch (error) {
-    if (init.signal?.aborted) throw error;
+    if (signal?.aborted) throw error;
     throw { status: 'FETCH_ERROR', data: null } satisfies HttpFailure;
   }
+}
+
+/**
+ * The JSON answer of a route, typed as the caller's declared return type says; a refusal
+ * throws an HttpFailure with the answer's body.
+ */
+export async function requestJson<Route extends PlainRoute, T>(
+  route: Route,
+  call?: CallArg<Route>[0],
+  options?: FetchOptions,
+): Promise<T> {
+  const response = await fetchRoute(route, call, options);
   const text = await response.text();
   let data: unknown = null;
   try {

@@ -1,6 +1,6 @@
 import type { WsServerMessage } from '@vip/contracts';
 // The file, not the package index: the index also exports zod schemas we never want in the bundle.
-import { WS_CLOSE_UNAUTHORIZED } from '@vip/contracts/ws-messages.ts';
+import { WS_CLOSE_UNAUTHORIZED } from '@vip/contracts/plain';
 
 /**
  * One authenticated /ws connection shared by every part of the page that wants live updates

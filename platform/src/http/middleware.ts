@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Context, Middleware, Next } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { errorTexts } from '@vip/contracts';
 import { DomainError, statusOfKind } from '../domain-error.ts';
@@ -87,16 +87,6 @@ export function requireAdmin(ctx: Context): SignedInUser {
   if (!user.isAdmin) throw new DomainError('forbidden', errorTexts.forbidden);
   return user;
 }
-
-export const signedIn: Middleware = async (ctx: Context, next: Next) => {
-  requireUser(ctx);
-  await next();
-};
-
-export const adminOnly: Middleware = async (ctx: Context, next: Next) => {
-  requireAdmin(ctx);
-  await next();
-};
 
 /** Unknown API paths answer JSON like every other API error. */
 export const apiNotFound: Middleware = async (ctx, next) => {

@@ -4,7 +4,7 @@
  */
 export type Document = { _id: string };
 /** The default document type: any fields beside the _id. */
-export type LooseDocument = Document & Record<string, any>;
+export type LooseDocument = Document & Record<string, unknown>;
 export type Filter = Record<string, unknown>;
 export type Update = {
   $set?: Record<string, unknown>;

@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { configDefaults, type Priority } from '@vip/contracts/config-defaults.ts';
-import { errorTexts, successTexts } from '@vip/contracts/error-texts.ts';
+import {
+  ANNOUNCEMENT_CONTENT_MAX,
+  ANNOUNCEMENT_TITLE_MAX,
+  configDefaults,
+  type Priority,
+  errorTexts,
+  successTexts,
+} from '@vip/contracts/plain';
 import { useCreateAnnouncementMutation } from '../announcements/announcementsApi.ts';
 import { errorTextOf } from '../api/errorText.ts';
 
@@ -40,7 +46,7 @@ export function CreateAnnouncementForm() {
         <label htmlFor="announcement-title">Title</label>
         <input
           id="announcement-title"
-          maxLength={200}
+          maxLength={ANNOUNCEMENT_TITLE_MAX}
           required
           value={title}
           onChange={(e) => setTitle(e.target.value)}
@@ -51,7 +57,7 @@ export function CreateAnnouncementForm() {
         <textarea
           id="announcement-content"
           rows={5}
-          maxLength={5000}
+          maxLength={ANNOUNCEMENT_CONTENT_MAX}
           required
           value={content}
           onChange={(e) => setContent(e.target.value)}

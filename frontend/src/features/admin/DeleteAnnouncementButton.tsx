@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import type { AnnouncementView } from '@vip/contracts';
-import { errorTexts, successTexts } from '@vip/contracts/error-texts.ts';
+import { errorTexts, successTexts } from '@vip/contracts/plain';
 import { useDeleteAnnouncementMutation } from '../announcements/announcementsApi.ts';
 import { errorTextOf } from '../api/errorText.ts';
 

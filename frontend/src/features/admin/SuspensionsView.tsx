@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { SuspensionView } from '@vip/contracts';
-import { errorTexts } from '@vip/contracts/error-texts.ts';
-import { SUSPENSION_REASON_MAX, suspensionTexts } from '@vip/contracts/texts/suspension.ts';
+import { errorTexts, SUSPENSION_REASON_MAX, suspensionTexts } from '@vip/contracts/plain';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';

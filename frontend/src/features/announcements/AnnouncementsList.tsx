@@ -1,7 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AnnouncementView } from '@vip/contracts';
-import { configDefaults, type Priority } from '@vip/contracts/config-defaults.ts';
-import { emptyStates, errorTexts } from '@vip/contracts/error-texts.ts';
+import { configDefaults, type Priority, emptyStates, errorTexts } from '@vip/contracts/plain';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { useGetAnnouncementsQuery } from './announcementsApi.ts';

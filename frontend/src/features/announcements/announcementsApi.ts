@@ -1,6 +1,8 @@
 import type { AnnouncementView, CreateAnnouncementRequest } from '@vip/contracts';
 import type { RootState } from '../../app/store.ts';
 import { subscribeToRealtime } from '../../realtime/socket.ts';
+import { announcementsPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
 import { showAnnouncementToast, withdrawAnnouncementToast } from './announcementToast.tsx';
@@ -13,7 +15,7 @@ const ANNOUNCEMENT_LIST = { type: 'Announcement', id: 'LIST' } as const;
 const announcementFeedApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getAnnouncements: build.query<AnnouncementView[], void>({
-      query: () => '/announcements',
+      query: () => requestTo(announcementsPaths.list),
       providesTags: (list = []) => [
         ...list.map(({ id }) => ({ type: 'Announcement' as const, id })),
         ANNOUNCEMENT_LIST,
@@ -56,7 +58,7 @@ const announcementFeedApi = apiSlice.injectEndpoints({
 export const announcementsApi = announcementFeedApi.injectEndpoints({
   endpoints: (build) => ({
     createAnnouncement: build.mutation<AnnouncementView, CreateAnnouncementRequest>({
-      query: (announcement) => ({ url: '/announcements', method: 'POST', body: announcement }),
+      query: (announcement) => requestTo(announcementsPaths.post, { body: announcement }),
       invalidatesTags: [ANNOUNCEMENT_LIST],
       // Show it at once; a push that follows then finds it already there and adds nothing.
       async onQueryStarted(_request, { dispatch, queryFulfilled }) {
@@ -72,7 +74,7 @@ export const announcementsApi = announcementFeedApi.injectEndpoints({
     }),
 
     deleteAnnouncement: build.mutation<void, string>({
-      query: (id) => ({ url: `/announcements/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => requestTo(announcementsPaths.remove, { params: { id } }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Announcement', id }, ANNOUNCEMENT_LIST],
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         const deleted = await queryFulfilled.then(

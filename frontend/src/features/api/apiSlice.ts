@@ -6,11 +6,13 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import type { LoginRequest, LoginResponse, UserInfoResponse } from '@vip/contracts';
+import { authPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import type { RootState } from '../../app/store.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
 
+// every endpoint names its route with requestTo (lib/http.ts): the paths are the catalogue's, whole
 const sendsSessionToken = fetchBaseQuery({
-  baseUrl: '/api',
   prepareHeaders(headers, { getState }) {
     const token = (getState() as RootState).auth.token;
     if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -33,7 +35,13 @@ const endsSessionOn401: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   return result;
 };
 
-/** The one RTK Query API of the product (redux-essentials style): every /api call goes through here. */
+/**
+ * The one RTK Query API of the product (redux-essentials style): every call of the screens
+ * inside the store goes through here. Two kinds of call do not, on purpose, and use the plain
+ * fetch of lib/http.ts with the same catalogue routes: the Redux-free visitor and landing
+ * pages and the site settings (Redux would not fit the key page's budget), and the audit
+ * export download (a file to save, not state to cache).
+ */
 export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery: endsSessionOn401,
@@ -62,13 +70,13 @@ export const apiSlice = createApi({
   // The session's own calls; each feature's endpoints are in its *Api.ts file.
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginRequest>({
-      query: (credentials) => ({ url: '/auth/login', method: 'POST', body: credentials }),
+      query: (credentials) => requestTo(authPaths.login, { body: credentials }),
     }),
     logout: build.mutation<void, void>({
-      query: () => ({ url: '/auth/logout', method: 'POST' }),
+      query: () => requestTo(authPaths.logout),
     }),
     getUserInfo: build.query<UserInfoResponse, void>({
-      query: () => '/user/info',
+      query: () => requestTo(authPaths.userInfo),
       providesTags: ['User'],
     }),
   }),

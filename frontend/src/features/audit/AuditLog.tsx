@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { eventTypeNames } from '@vip/contracts/events/event-types.ts';
+import { eventTypeNames } from '@vip/contracts/plain';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { type AuditFilters, useGetAuditPageQuery } from './auditApi.ts';

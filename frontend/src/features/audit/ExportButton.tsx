@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { auditWorkbenchPaths } from '@vip/contracts/plain';
 import { useAppSelector } from '../../app/hooks.ts';
+import { fetchRoute } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { type AuditFilters, exportQueryOf } from './auditApi.ts';
 
@@ -12,7 +14,9 @@ function fileNameOf(response: Response): string {
 /**
  * Downloads the log as NDJSON with the trail's current filters (GET /api/admin/audit/export):
  * each event with its position, sentence, data and metadata, and the seals that let
- * `npm run audit -- verify --file` check it offline.
+ * `npm run audit -- verify --file` check it offline. A file to save, not state to cache, so
+ * it is fetched with lib/http.ts rather than through the apiSlice (which would keep the blob
+ * in the store).
  */
 export function ExportButton({ filters }: { filters: AuditFilters }) {
   const token = useAppSelector((state) => state.auth.token);
@@ -23,9 +27,7 @@ export function ExportButton({ filters }: { filters: AuditFilters }) {
     setBusy(true);
     setFailure(null);
     try {
-      const response = await fetch(`/api/admin/audit/export${exportQueryOf(filters)}`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
+      const response = await fetchRoute(auditWorkbenchPaths.export, { query: exportQueryOf(filters) }, { token });
       if (!response.ok) {
         const data = await response.json().catch(() => undefined);
         setFailure(errorTextOf({ data }, 'The export could not be downloaded'));

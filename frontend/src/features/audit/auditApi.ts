@@ -4,6 +4,8 @@ import type {
   KeyLifeResponse,
   ServerSettingsHistoryResponse,
 } from '@vip/contracts';
+import { auditPaths, auditWorkbenchPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The audit trail's filters as GET /api/admin/audit takes them (every one optional). */
@@ -20,38 +22,28 @@ export interface AuditPageArgs extends AuditFilters {
 }
 
 /** The export's query for the trail's filters: the same range, server, user and type. */
-export function exportQueryOf(filters: AuditFilters): string {
-  const { guildId, userId, ...rest } = filters;
-  return queryString({ server: guildId, user: userId, ...rest });
-}
-
-function queryString(args: object): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(args)) {
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
+export function exportQueryOf({ guildId, userId, ...rest }: AuditFilters): Record<string, string | undefined> {
+  return { server: guildId, user: userId, ...rest };
 }
 
 /** The admin's audit trail: the event log, a key's life and a server's settings history. */
 export const auditApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getAuditPage: build.query<AuditPageResponse, AuditPageArgs>({
-      query: (args) => `/admin/audit${queryString(args)}`,
+      query: (args) => requestTo(auditPaths.log, { query: { ...args } }),
       providesTags: ['Audit'],
     }),
     getKeyLife: build.query<KeyLifeResponse, string>({
-      query: (keyDigest) => `/admin/audit/keys/${encodeURIComponent(keyDigest)}`,
+      query: (keyDigest) => requestTo(auditPaths.keyLife, { params: { keyDigest } }),
       providesTags: ['Audit'],
     }),
     getServerSettingsHistory: build.query<ServerSettingsHistoryResponse, string>({
-      query: (guildId) => `/admin/audit/servers/${encodeURIComponent(guildId)}/settings`,
+      query: (guildId) => requestTo(auditPaths.serverSettings, { params: { guildId } }),
       providesTags: ['Audit'],
     }),
     // 202 while the replay builds it (with its progress), then 200 with the state; never stale
     getAuditState: build.query<AuditStateResponse, number>({
-      query: (position) => `/admin/audit/state/${position}`,
+      query: (position) => requestTo(auditWorkbenchPaths.stateAsOf, { params: { position } }),
       keepUnusedDataFor: 0,
     }),
   }),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { discordTexts } from '@vip/contracts/texts/discord.ts';
+import { discordTexts } from '@vip/contracts/plain';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { SecretField } from '../../components/SecretField.tsx';
 import { errorTextOf } from '../api/errorText.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { errorTexts } from '@vip/contracts/error-texts.ts';
+import { errorTexts } from '@vip/contracts/plain';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { selectCurrentUser } from './authSlice.ts';

@@ -8,31 +8,33 @@ import type {
   ManagementCheckStartedResponse,
   UserDiscordResponse,
 } from '@vip/contracts';
+import { discordPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** Sign in with Discord, the linked account, /link codes and the bot's role checks (decisions.md §9). */
 export const discordApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getDiscordSignIn: build.query<DiscordSignInOptions, void>({
-      query: () => '/auth/discord',
+      query: () => requestTo(discordPaths.signInOptions),
     }),
     startDiscord: build.mutation<DiscordStartResponse, DiscordStartRequest>({
-      query: (body) => ({ url: '/auth/discord/start', method: 'POST', body }),
+      query: (body) => requestTo(discordPaths.start, { body }),
     }),
     // the answer may hold a session token: not kept in the request cache (see finishDiscordSignIn)
     finishDiscord: build.mutation<DiscordCallbackResponse, DiscordCallbackRequest>({
-      query: (body) => ({ url: '/auth/discord/callback', method: 'POST', body }),
+      query: (body) => requestTo(discordPaths.callback, { body }),
       invalidatesTags: ['UserDiscord', 'User', 'UserServers'],
     }),
     getUserDiscord: build.query<UserDiscordResponse, void>({
-      query: () => '/user/discord',
+      query: () => requestTo(discordPaths.userDiscord),
       providesTags: ['UserDiscord'],
     }),
     createLinkCode: build.mutation<LinkCodeResponse, void>({
-      query: () => ({ url: '/user/link-code', method: 'POST' }),
+      query: () => requestTo(discordPaths.linkCode),
     }),
     verifyServer: build.mutation<ManagementCheckStartedResponse, string>({
-      query: (serverId) => ({ url: `/user/servers/${encodeURIComponent(serverId)}/verify`, method: 'POST' }),
+      query: (serverId) => requestTo(discordPaths.verifyServer, { params: { serverId } }),
       invalidatesTags: ['UserDiscord'],
     }),
   }),

@@ -1,6 +1,6 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import toast from 'react-hot-toast';
-import { errorTexts } from '@vip/contracts/error-texts.ts';
+import { errorTexts } from '@vip/contracts/plain';
 import { apiSlice } from '../api/apiSlice.ts';
 import { closeRealtime } from '../../realtime/socket.ts';
 import { sessionEnded, signedIn } from './authSlice.ts';

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { ChannelView, GreetingSettings } from '@vip/contracts';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { configDefaults, defaultGreetingSettings, GREETING_MESSAGE_MAX } from '@vip/contracts/plain';
 import { greetingTexts, panelTexts } from '../../app/texts.ts';
 import { VariableChips } from '../../components/VariableChips.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetChannelsQuery, useGetServerQuery } from '../servers/serversApi.ts';
-import { defaultGreeting, greetingVariables } from './greetingDefaults.ts';
+import { greetingVariables } from './greetingDefaults.ts';
 import { GreetingPreview } from './GreetingPreview.tsx';
 import { useGetGreetingSettingsQuery, useSaveGreetingSettingsMutation } from './greetingsApi.ts';
 
@@ -24,7 +24,7 @@ export function GreetingEditor({ serverId }: { serverId: string }) {
       <GreetingForm
         key="none"
         serverId=""
-        initial={defaultGreeting()}
+        initial={defaultGreetingSettings()}
         channels={[]}
         serverName="Your Server"
         memberCount={null}
@@ -54,7 +54,7 @@ export function GreetingEditor({ serverId }: { serverId: string }) {
         // a fresh form for every server and every loaded version (after a save or a removal)
         key={`${serverId}:${settings.fulfilledTimeStamp ?? 0}`}
         serverId={serverId}
-        initial={settings.data ?? defaultGreeting()}
+        initial={settings.data ?? defaultGreetingSettings()}
         channels={channels.data ?? []}
         serverName={server.data?.name ?? 'Your Server'}
         memberCount={server.data?.memberCount ?? null}
@@ -159,7 +159,7 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
           id="greeting-message"
           ref={messageRef}
           rows={4}
-          maxLength={2000}
+          maxLength={GREETING_MESSAGE_MAX}
           value={message}
           onChange={(event) => setMessage(event.target.value)}
         />

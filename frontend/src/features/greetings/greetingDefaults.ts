@@ -1,14 +1,3 @@
-import type { GreetingSettings } from '@vip/contracts';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
-
-/** Spec §3 greeting defaults (the contracts' defaultGreetingSettings lives beside zod). */
-export const defaultGreeting = (): GreetingSettings => ({
-  enabled: false,
-  channelId: null,
-  delay: configDefaults.greetingDelaySeconds.default,
-  message: configDefaults.greetingDefaultMessage,
-});
-
 export const greetingVariables = [
   { token: '{user}', text: 'mentions the new member' },
   { token: '{server.name}', text: "the server's name" },

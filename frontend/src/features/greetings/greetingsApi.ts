@@ -5,26 +5,23 @@ import type {
   GreetingSavedResponse,
   GreetingSettings,
 } from '@vip/contracts';
+import { defaultGreetingSettings, greetingsPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
-import { defaultGreeting } from './greetingDefaults.ts';
 
 /** Per-server greeting settings and the list of greetings (spec §2 Greetings tab, §7). */
 export const greetingsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getGreetingSettings: build.query<GreetingSettings, string>({
-      query: (serverId) => `/greetings/settings/${encodeURIComponent(serverId)}`,
+      query: (serverId) => requestTo(greetingsPaths.settings, { params: { serverId } }),
       providesTags: (_result, _error, serverId) => [{ type: 'Greeting', id: serverId }],
     }),
     saveGreetingSettings: build.mutation<GreetingSavedResponse, { serverId: string; settings: GreetingSettings }>({
-      query: ({ serverId, settings }) => ({
-        url: `/greetings/settings/${encodeURIComponent(serverId)}`,
-        method: 'POST',
-        body: settings,
-      }),
+      query: ({ serverId, settings }) => requestTo(greetingsPaths.save, { params: { serverId }, body: settings }),
       invalidatesTags: (_result, _error, { serverId }) => [{ type: 'Greeting', id: serverId }, 'GreetingList'],
     }),
     deleteGreeting: build.mutation<GreetingRemovedResponse, string>({
-      query: (serverId) => ({ url: `/greetings/settings/${encodeURIComponent(serverId)}`, method: 'DELETE' }),
+      query: (serverId) => requestTo(greetingsPaths.remove, { params: { serverId } }),
       invalidatesTags: (_result, _error, serverId) => [{ type: 'Greeting', id: serverId }, 'GreetingList'],
       // spec §4: deleting the selected server's greeting resets its form to the defaults at once
       async onQueryStarted(serverId, { dispatch, queryFulfilled }) {
@@ -32,11 +29,12 @@ export const greetingsApi = apiSlice.injectEndpoints({
           () => true,
           () => false,
         );
-        if (removed) dispatch(greetingsApi.util.upsertQueryData('getGreetingSettings', serverId, defaultGreeting()));
+        if (removed)
+          dispatch(greetingsApi.util.upsertQueryData('getGreetingSettings', serverId, defaultGreetingSettings()));
       },
     }),
     getGreetingList: build.query<GreetingListItem[], void>({
-      query: () => '/greetings/list',
+      query: () => requestTo(greetingsPaths.list),
       transformResponse: (response: GreetingListResponse) => response.greetings,
       providesTags: ['GreetingList'],
     }),

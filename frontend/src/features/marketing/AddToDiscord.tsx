@@ -1,4 +1,4 @@
-import type { BotInvite } from '@vip/contracts/api/site.ts';
+import type { BotInvite } from '@vip/contracts';
 
 /**
  * The add-to-Discord link the running product gives (the bot's own permissions, bot +

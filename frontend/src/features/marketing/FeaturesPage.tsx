@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { configDefaults, serversPaths, statsPaths } from '@vip/contracts/plain';
 import type { GuildDebugListResponse, PublicStatsResponse } from '@vip/contracts';
 import { groupedCount } from '../../app/counts.ts';
 import { hoursText, minutesText } from '../../app/durations.ts';
@@ -70,7 +70,7 @@ function Hero({ settings }: { settings: SiteSettings }) {
 
 /** The five largest servers, looping (spec §2, §9). Nothing to show, nothing shown. */
 function ServerStrip() {
-  const guilds = usePolledJson<GuildDebugListResponse>('/server/debug/guilds', refreshMs)?.guilds ?? [];
+  const guilds = usePolledJson<GuildDebugListResponse>(serversPaths.debugGuilds, refreshMs)?.guilds ?? [];
   const top = guilds.slice(0, configDefaults.topGuildsInStrip);
   if (top.length === 0) return null;
   const item = (guild: (typeof top)[number], copy: string) => (
@@ -169,7 +169,7 @@ function CommandList({ commands }: { commands: readonly { name: string; args?: s
 
 /** Spec §8: public figures fall back to 0 when they cannot be read. */
 function StatsBand() {
-  const data = usePolledJson<PublicStatsResponse>('/stats/public', refreshMs);
+  const data = usePolledJson<PublicStatsResponse>(statsPaths.public, refreshMs);
   const figures = [
     { label: 'Active users', value: data?.activeUsers ?? 0 },
     { label: 'Keys generated', value: data?.keysGenerated ?? 0 },

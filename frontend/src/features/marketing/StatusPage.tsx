@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { projectionLagCountLimit } from '@vip/contracts/api/health.ts';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { projectionLagCountLimit, configDefaults } from '@vip/contracts/plain';
 import { groupedCount } from '../../app/counts.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';

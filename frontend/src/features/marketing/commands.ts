@@ -1,4 +1,4 @@
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { configDefaults } from '@vip/contracts/plain';
 
 const { min, max } = configDefaults.autoPingHours;
 

@@ -1,4 +1,6 @@
 import type { GuildDebugListResponse, HealthResponse } from '@vip/contracts';
+import { healthPaths, serversPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** Anonymous figures through the store: the status page, and the servers list of the admin statistics (the landing page reads its own without Redux). */
@@ -6,12 +8,12 @@ export const publicApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** Servers the bot is in, largest first (landing strip, admin statistics). */
     getGuilds: build.query<GuildDebugListResponse['guilds'], void>({
-      query: () => '/server/debug/guilds',
+      query: () => requestTo(serversPaths.debugGuilds),
       transformResponse: (response: GuildDebugListResponse) => response.guilds,
       providesTags: ['Guilds'],
     }),
     getHealth: build.query<HealthResponse, void>({
-      query: () => '/health',
+      query: () => requestTo(healthPaths.health),
       providesTags: ['Health'],
     }),
   }),

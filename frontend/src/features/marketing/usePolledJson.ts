@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
+import type { PlainRoute } from '@vip/contracts/plain';
 import { requestJson } from '../../lib/http.ts';
 
 /**
  * A public figure read now and every `everyMs` (spec §2: public stats refresh every 30 s),
  * with plain fetch: the landing page stays free of Redux (lib/http.ts says why). A failed
- * read keeps the last answer; before the first, the value is undefined.
+ * read keeps the last answer; before the first, the value is undefined. `route` takes no path
+ * parameters (pathOf refuses one that needs some).
  */
-export function usePolledJson<T>(path: string, everyMs: number): T | undefined {
+export function usePolledJson<T>(route: PlainRoute, everyMs: number): T | undefined {
   const [value, setValue] = useState<T>();
   useEffect(() => {
     const controller = new AbortController();
     const read = () =>
-      requestJson<T>(path, { signal: controller.signal }).then(
+      requestJson<PlainRoute, T>(route, undefined, { signal: controller.signal }).then(
         (answer) => setValue(answer),
         () => undefined,
       );
@@ -21,6 +23,6 @@ export function usePolledJson<T>(path: string, everyMs: number): T | undefined {
       clearInterval(timer);
       controller.abort();
     };
-  }, [path, everyMs]);
+  }, [route, everyMs]);
   return value;
 }

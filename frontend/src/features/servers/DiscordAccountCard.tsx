@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { discordTexts } from '@vip/contracts/texts/discord.ts';
+import { discordTexts } from '@vip/contracts/plain';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { errorTextOf } from '../api/errorText.ts';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import type { ServerInfoResponse } from '@vip/contracts';
-import { planTexts } from '@vip/contracts/texts/plans.ts';
+import { planTexts } from '@vip/contracts/plain';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { ServerIcon } from '../../components/ServerIcon.tsx';
 import { failureField } from '../../lib/http.ts';

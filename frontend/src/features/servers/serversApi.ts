@@ -6,29 +6,31 @@ import type {
   UpdateServerRequest,
   UserServersResponse,
 } from '@vip/contracts';
+import { serversPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** Servers and the subscriber's server slots (spec §2 Servers tab, §7). */
 export const serversApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getUserServers: build.query<UserServersResponse, void>({
-      query: () => '/user/servers',
+      query: () => requestTo(serversPaths.userServers),
       providesTags: ['UserServers'],
     }),
     getServer: build.query<ServerInfoResponse, string>({
-      query: (id) => `/server/${encodeURIComponent(id)}`,
+      query: (id) => requestTo(serversPaths.serverInfo, { params: { id } }),
       providesTags: (_result, _error, id) => [{ type: 'Server', id }],
     }),
     getChannels: build.query<ChannelView[], string>({
-      query: (id) => `/server/${encodeURIComponent(id)}/channels`,
+      query: (id) => requestTo(serversPaths.serverChannels, { params: { id } }),
       providesTags: (_result, _error, id) => [{ type: 'Channels', id }],
     }),
     addServer: build.mutation<ServerSlotsChangedResponse, AddServerRequest>({
-      query: (body) => ({ url: '/user/add-server', method: 'POST', body }),
+      query: (body) => requestTo(serversPaths.addServer, { body }),
       invalidatesTags: ['UserServers', 'GreetingList'],
     }),
     updateServer: build.mutation<ServerSlotsChangedResponse, UpdateServerRequest>({
-      query: (body) => ({ url: '/user/update-server', method: 'POST', body }),
+      query: (body) => requestTo(serversPaths.updateServer, { body }),
       invalidatesTags: ['UserServers', 'GreetingList'],
     }),
   }),

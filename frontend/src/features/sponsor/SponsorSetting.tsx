@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { sponsorTexts } from '@vip/contracts/texts/sponsors.ts';
+import { sponsorTexts } from '@vip/contracts/plain';
 import { errorTextOf } from '../api/errorText.ts';
 import { useClearServerSponsorMutation, useGetServerSponsorQuery, useSetServerSponsorMutation } from './sponsorApi.ts';
 import './sponsor.css';

@@ -1,6 +1,5 @@
 import type { ServerAnalytics } from '@vip/contracts';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
-import { planTexts } from '@vip/contracts/texts/plans.ts';
+import { configDefaults, planTexts } from '@vip/contracts/plain';
 import { formatAnnouncementDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { DailyChart } from './DailyChart.tsx';

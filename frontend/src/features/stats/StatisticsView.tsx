@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AdminStatsResponse } from '@vip/contracts';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { configDefaults } from '@vip/contracts/plain';
 import { formatAnnouncementDate } from '../../lib/dates.ts';
 import { useGetGuildsQuery } from '../marketing/publicApi.ts';
 import { DailyChart } from './DailyChart.tsx';

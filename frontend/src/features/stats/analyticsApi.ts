@@ -1,11 +1,13 @@
 import type { AnalyticsResponse } from '@vip/contracts';
+import { analyticsPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The owner's per-server analytics (decisions.md §11: plans that include them). */
 export const analyticsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getAnalytics: build.query<AnalyticsResponse, void>({
-      query: () => '/user/analytics',
+      query: () => requestTo(analyticsPaths.ownServers),
       providesTags: ['Analytics'],
     }),
   }),

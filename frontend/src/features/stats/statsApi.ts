@@ -1,11 +1,13 @@
 import type { AdminStatsResponse } from '@vip/contracts';
+import { statsPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The admin Statistics screen (decisions.md §2: every figure comes from the projections). */
 export const statsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getAdminStats: build.query<AdminStatsResponse, void>({
-      query: () => '/admin/stats',
+      query: () => requestTo(statsPaths.admin),
       providesTags: ['AdminStats'],
     }),
   }),

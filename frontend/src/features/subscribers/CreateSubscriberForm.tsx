@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
-import { errorTexts } from '@vip/contracts/error-texts.ts';
+import { configDefaults, errorTexts } from '@vip/contracts/plain';
 import { adminTexts } from '../../app/texts.ts';
 import { SecretField } from '../../components/SecretField.tsx';
 import { errorTextOf } from '../api/errorText.ts';

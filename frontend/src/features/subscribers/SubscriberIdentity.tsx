@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { SubscriberListItem } from '@vip/contracts';
+import { ADMIN_REASON_MAX } from '@vip/contracts/plain';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useReleaseClaimMutation, useUnlinkDiscordMutation } from './identityApi.ts';
@@ -107,7 +108,7 @@ function ReasonAction({
       <input
         id={inputId}
         value={reason}
-        maxLength={200}
+        maxLength={ADMIN_REASON_MAX}
         // biome-ignore lint/a11y/noAutofocus: the field replaces the button just pressed; focus follows the admin into it
         autoFocus
         onChange={(event) => setReason(event.target.value)}

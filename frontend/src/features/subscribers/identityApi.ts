@@ -1,23 +1,17 @@
 import type { AdminActionResponse } from '@vip/contracts';
+import { discordPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The admin's side of Discord identity (decisions.md §9): unlink an account, release a claim, each with a reason. */
 export const identityApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     unlinkDiscord: build.mutation<AdminActionResponse, { id: string; reason: string }>({
-      query: ({ id, reason }) => ({
-        url: `/admin/subscribers/${encodeURIComponent(id)}/discord/unlink`,
-        method: 'POST',
-        body: { reason },
-      }),
+      query: ({ id, reason }) => requestTo(discordPaths.unlink, { params: { id }, body: { reason } }),
       invalidatesTags: ['Subscribers', 'Audit'],
     }),
     releaseClaim: build.mutation<AdminActionResponse, { serverId: string; reason: string }>({
-      query: ({ serverId, reason }) => ({
-        url: `/admin/servers/${encodeURIComponent(serverId)}/release`,
-        method: 'POST',
-        body: { reason },
-      }),
+      query: ({ serverId, reason }) => requestTo(discordPaths.releaseClaim, { params: { serverId }, body: { reason } }),
       invalidatesTags: ['Subscribers', 'Audit'],
     }),
   }),

@@ -6,31 +6,29 @@ import type {
   SubscriberListItem,
   SubscribersResponse,
 } from '@vip/contracts';
+import { subscriptionsPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The admin's subscriber accounts and plans. */
 export const subscribersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getSubscribers: build.query<SubscriberListItem[], void>({
-      query: () => '/admin/subscribers',
+      query: () => requestTo(subscriptionsPaths.subscribers),
       transformResponse: (response: SubscribersResponse) => response.subscribers,
       providesTags: ['Subscribers'],
     }),
     // the answer may hold a generated password, shown once: see CreateSubscriberForm
     createSubscriber: build.mutation<CreateSubscriberResponse, CreateSubscriberRequest>({
-      query: (body) => ({ url: '/admin/subscribers', method: 'POST', body }),
+      query: (body) => requestTo(subscriptionsPaths.createSubscriber, { body }),
       invalidatesTags: ['Subscribers', 'AdminStats'],
     }),
     extendSubscription: build.mutation<ChangeSubscriptionResponse, { id: string } & ExtendSubscriptionRequest>({
-      query: ({ id, ...body }) => ({
-        url: `/admin/subscribers/${encodeURIComponent(id)}/extend`,
-        method: 'POST',
-        body,
-      }),
+      query: ({ id, ...body }) => requestTo(subscriptionsPaths.extend, { params: { id }, body }),
       invalidatesTags: ['Subscribers'],
     }),
     endSubscription: build.mutation<ChangeSubscriptionResponse, string>({
-      query: (id) => ({ url: `/admin/subscribers/${encodeURIComponent(id)}/end`, method: 'POST' }),
+      query: (id) => requestTo(subscriptionsPaths.end, { params: { id } }),
       invalidatesTags: ['Subscribers'],
     }),
   }),

@@ -6,7 +6,7 @@ import { QueryResult } from '../../components/QueryResult.tsx';
 import { SecretField } from '../../components/SecretField.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
-import { plansWithText } from '@vip/contracts/plans.ts';
+import { plansWithText } from '@vip/contracts/plain';
 import { Countdown } from './Countdown.tsx';
 import { useGetSubscriptionQuery, useResetPanelPasswordMutation } from './subscriptionApi.ts';
 

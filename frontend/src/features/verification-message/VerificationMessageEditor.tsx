@@ -1,16 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { VerificationMessage, VerificationMessageView } from '@vip/contracts';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
-import { planTexts } from '@vip/contracts/texts/plans.ts';
-import { verificationMessageTexts } from '@vip/contracts/texts/verification-message.ts';
 import {
+  configDefaults,
+  planTexts,
+  verificationMessageTexts,
   colorPattern,
   defaultVerificationMessage,
   verificationMessageLimits,
   verificationMessageVariables,
   vipDurationText,
-} from '@vip/contracts/verification-message.ts';
+} from '@vip/contracts/plain';
 import { useSiteSettings } from '../../app/siteConfig.ts';
 import { VariableChips } from '../../components/VariableChips.tsx';
 import { errorTextOf } from '../api/errorText.ts';

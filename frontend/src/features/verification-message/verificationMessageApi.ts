@@ -1,26 +1,25 @@
 import type { VerificationMessage, VerificationMessageSavedResponse, VerificationMessageView } from '@vip/contracts';
+import { verificationMessagePaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** A server's key-verification message (/send): the owner's own on plans that include it (decisions.md §11). */
 export const verificationMessageApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getVerificationMessage: build.query<VerificationMessageView, string>({
-      query: (serverId) => `/verification-message/${encodeURIComponent(serverId)}`,
+      query: (serverId) => requestTo(verificationMessagePaths.get, { params: { serverId } }),
       providesTags: (_result, _error, serverId) => [{ type: 'VerificationMessage', id: serverId }],
     }),
     saveVerificationMessage: build.mutation<
       VerificationMessageSavedResponse,
       { serverId: string; message: VerificationMessage }
     >({
-      query: ({ serverId, message }) => ({
-        url: `/verification-message/${encodeURIComponent(serverId)}`,
-        method: 'POST',
-        body: message,
-      }),
+      query: ({ serverId, message }) =>
+        requestTo(verificationMessagePaths.save, { params: { serverId }, body: message }),
       invalidatesTags: (_result, _error, { serverId }) => [{ type: 'VerificationMessage', id: serverId }],
     }),
     resetVerificationMessage: build.mutation<{ success: true; message: string }, string>({
-      query: (serverId) => ({ url: `/verification-message/${encodeURIComponent(serverId)}`, method: 'DELETE' }),
+      query: (serverId) => requestTo(verificationMessagePaths.reset, { params: { serverId } }),
       invalidatesTags: (_result, _error, serverId) => [{ type: 'VerificationMessage', id: serverId }],
     }),
   }),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { configDefaults } from '@vip/contracts/config-defaults.ts';
+import { configDefaults } from '@vip/contracts/plain';
 import type { GenerateKeyResponse } from '@vip/contracts';
 import { keyTexts, visitorTexts } from '../../app/visitorTexts.ts';
 import { hoursText } from '../../app/durations.ts';

@@ -1,10 +1,5 @@
-import type {
-  GenerateHashResponse,
-  GenerateKeyResponse,
-  HashCheckResponse,
-  ServerInfoResponse,
-  VisitCountResponse,
-} from '@vip/contracts';
+import type { GenerateHashResponse, GenerateKeyResponse, HashCheckResponse, ServerInfoResponse } from '@vip/contracts';
+import { keysPaths, serversPaths } from '@vip/contracts/plain';
 import { requestJson } from '../../lib/http.ts';
 
 /**
@@ -12,18 +7,15 @@ import { requestJson } from '../../lib/http.ts';
  * see lib/http.ts for why the visitor pages stay free of Redux.
  */
 export const visitorApi = {
-  getServer: (serverId: string, signal?: AbortSignal) =>
-    requestJson<ServerInfoResponse>(`/server/${encodeURIComponent(serverId)}`, { signal }),
-  generateHash: (serverId: string, signal?: AbortSignal) =>
-    requestJson<GenerateHashResponse>('/hash/generate', { method: 'POST', body: { serverId }, signal }),
+  getServer: (serverId: string, signal?: AbortSignal): Promise<ServerInfoResponse> =>
+    requestJson(serversPaths.serverInfo, { params: { id: serverId } }, { signal }),
+  generateHash: (serverId: string, signal?: AbortSignal): Promise<GenerateHashResponse> =>
+    requestJson(keysPaths.generateHash, { body: { serverId } }, { signal }),
   /** Never consumes the link (decisions.md §5): only generating a key through it does. */
-  validateHash: (hash: string, signal?: AbortSignal) =>
-    requestJson<HashCheckResponse>(`/hash/validate/${encodeURIComponent(hash)}`, { signal }),
-  generateKey: (guildId: string, hash: string | undefined) =>
-    requestJson<GenerateKeyResponse>('/keys/generateKey', {
-      method: 'POST',
-      body: hash ? { guildId, hash } : { guildId },
-    }),
+  validateHash: (hash: string, signal?: AbortSignal): Promise<HashCheckResponse> =>
+    requestJson(keysPaths.validateHash, { params: { hash } }, { signal }),
+  generateKey: (guildId: string, hash: string | undefined): Promise<GenerateKeyResponse> =>
+    requestJson(keysPaths.generateKey, { body: hash ? { guildId, hash } : { guildId } }),
   /**
    * Visit counters for the statistics; the answers change nothing on the page (decisions.md §3).
    * Both calls of spec §7 carry the same page-load id and server, so that one load is one visit
@@ -31,8 +23,8 @@ export const visitorApi = {
    */
   trackVisit(serverId: string, pageLoadId: string): void {
     const body = { serverId, pageLoadId };
-    requestJson<VisitCountResponse>('/trackIpVisit', { method: 'POST', body }).catch(() => undefined);
-    requestJson<{ success: boolean }>('/keys/trackVisitor', { method: 'POST', body }).catch(() => undefined);
+    requestJson(keysPaths.trackIpVisit, { body }).catch(() => undefined);
+    requestJson(keysPaths.trackVisitor, { body }).catch(() => undefined);
   },
 };
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { WhitelistDuration } from '@vip/contracts';
-import { errorTexts } from '@vip/contracts/error-texts.ts';
+import { errorTexts } from '@vip/contracts/plain';
 import { whitelistTexts } from '../../app/texts.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { errorTextOf } from '../api/errorText.ts';

@@ -6,22 +6,24 @@ import type {
   WhitelistEntryView,
   WhitelistResponse,
 } from '@vip/contracts';
+import { whitelistPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The admin's whitelist (spec §2 Whitelist Manager, §7). */
 export const whitelistApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getWhitelist: build.query<WhitelistEntryView[], void>({
-      query: () => '/admin/whitelist',
+      query: () => requestTo(whitelistPaths.list),
       transformResponse: (response: WhitelistResponse) => response.whitelists,
       providesTags: ['Whitelist'],
     }),
     addWhitelistEntry: build.mutation<AddWhitelistEntryResponse, AddWhitelistEntryRequest>({
-      query: (body) => ({ url: '/admin/whitelist', method: 'POST', body }),
+      query: (body) => requestTo(whitelistPaths.add, { body }),
       invalidatesTags: ['Whitelist', 'AdminStats'],
     }),
     removeWhitelistEntry: build.mutation<RemoveWhitelistEntryResponse, RemoveWhitelistEntryRequest>({
-      query: (body) => ({ url: '/admin/blacklist', method: 'POST', body }),
+      query: (body) => requestTo(whitelistPaths.remove, { body }),
       invalidatesTags: ['Whitelist', 'AdminStats'],
     }),
   }),

@@ -1,0 +1,27 @@
+/** A lag is counted up to this many events: the count's cost stays bounded (shown as "10,000+"). */
+export const projectionLagCountLimit = 10_000;
+
+export interface ProjectionHealth {
+  name: string;
+  /** Log position of the last event the read model applied. */
+  checkpoint: number | null;
+  /** Events in the log after the checkpoint, the same on both stores; at most projectionLagCountLimit. */
+  lag: number;
+}
+
+/** GET /api/health: the log's head and how far each read model has caught up. */
+export interface HealthResponse {
+  status: 'ok' | 'degraded';
+  service: string;
+  eventStore: { adapter: string; headPosition: number | null };
+  readStore: { adapter: string };
+  projections: ProjectionHealth[];
+}
+
+/** GET /api/ready: whether this process should get traffic; 503 with the failing checks otherwise. */
+export interface ReadinessResponse {
+  status: 'ready' | 'not ready';
+  service: string;
+  /** Each check's outcome: 'ok', or why it is not met ('catching up', 'shutting down', ...). */
+  checks: Record<string, string>;
+}

@@ -1,0 +1,53 @@
+/**
+ * Who may call a route:
+ * - anonymous: anyone;
+ * - signedIn: any signed-in user (subscriber or admin);
+ * - owner: a signed-in subscriber acting on their own servers (admins on any);
+ * - admin: admins only;
+ * - bot: the bots' service token (Authorization: Bearer $BOT_API_TOKEN).
+ */
+export type RouteAuth = 'anonymous' | 'signedIn' | 'owner' | 'admin' | 'bot';
+
+/**
+ * The plain part of a route's one declaration: where it is and who may call it. It imports no
+ * zod, so the browser and the bots take paths from here without the schemas; the schemas,
+ * summary and answer of the same route are joined to it by name in `api/` (`withSchemas`).
+ * A feature's routes are an object literal `as const satisfies Record<string, PlainRoute>`:
+ * the literal paths stay (pathOf types the parameters from them) and no call is left for a
+ * bundle to keep.
+ */
+export interface PlainRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Koa-style path, e.g. /api/server/:id */
+  path: string;
+  auth: RouteAuth;
+}
+
+/** The names of a path's parameters: '/api/server/:id/channels' → 'id'. */
+export type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The values a route's path parameters are filled with. */
+export type PathParams<Route extends PlainRoute> = { [Name in PathParamNames<Route['path']>]: string | number };
+
+/** pathOf's arguments after the route: the parameters when the path has some, nothing otherwise. */
+export type PathParamsArg<Route extends PlainRoute> = [PathParamNames<Route['path']>] extends [never]
+  ? []
+  : [params: PathParams<Route>];
+
+/**
+ * The path to call a route at, each parameter encoded: `pathOf(serversPaths.serverChannels,
+ * { id })` → `/api/server/123/channels`. Callers never write a path, so a path changed here
+ * reaches the browser and the bots with no other edit.
+ */
+export function pathOf<Route extends PlainRoute>(route: Route, ...[params]: PathParamsArg<Route>): string {
+  const values = (params ?? {}) as Record<string, string | number | undefined>;
+  return route.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${route.method} ${route.path} needs its ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,39 @@
+import http from 'node:http';
+import type Koa from 'koa';
+import type { Container } from 'inversify';
+import { loadConfig } from './config.ts';
+import { closeContainer, createContainer } from './container.ts';
+import { drainable } from './http/graceful-close.ts';
+import type { ApiServiceDeps } from './http/service-app.ts';
+import { divergencePolicyOf, exitOnRefusal, refuseDivergedReadModels } from './log-divergence.ts';
+import { onShutdownSignal } from './shutdown.ts';
+
+/**
+ * An API service as a process of its own (distributed mode, behind the proxy): read models
+ * ahead of the log (a lost tail, a restored backup) are not served, `prepare` runs before it
+ * listens, and on SIGTERM it stops being ready, answers the requests in flight (their events
+ * are appended) and closes the stores.
+ */
+export async function runApiService<Deps extends ApiServiceDeps>(
+  service: string,
+  resolveDeps: (container: Container) => Promise<Deps>,
+  appOf: (deps: Deps) => Koa,
+  prepare?: (deps: Deps) => Promise<void>,
+): Promise<void> {
+  const config = loadConfig();
+  const container = await createContainer(config, service);
+  const deps = await resolveDeps(container);
+  await refuseDivergedReadModels(deps.eventStore, deps.readStore, deps.logger, divergencePolicyOf()).catch(
+    exitOnRefusal,
+  );
+  await prepare?.(deps);
+  const server = http.createServer(appOf(deps).callback());
+  const requests = drainable(server);
+  server.listen(config.port, config.host, () => deps.logger.info({ port: config.port }, `${service} listening`));
+
+  onShutdownSignal(deps.logger, async () => {
+    deps.readiness.drain();
+    await requests.close();
+    await closeContainer(container);
+  });
+}
