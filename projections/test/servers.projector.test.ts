@@ -115,7 +115,8 @@ describe('servers projections', () => {
   });
 
   it('takes member counts from their own events, and from the reports of a log written before them', async () => {
-    const { memberCount: _v1Count, ...facts } = reported(S1, 0).data as { memberCount: number };
+    const v1 = reported(S1, 0) as Extract<DomainEvent, { type: 'GuildReported' }>;
+    const { memberCount: _v1Count, ...facts } = v1.data;
     const factsOnly = (reportedAt: string): DomainEvent => ({ type: 'GuildReported', data: { ...facts, reportedAt } });
     const counted = (guildId: string, memberCount: number): DomainEvent => ({
       type: 'GuildMemberCountReported',
