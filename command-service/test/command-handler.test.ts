@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { errorTexts, whitelistTexts } from '@vip/contracts';
-import { DomainError, WrongExpectedRevisionError, type EventStore } from '@vip/platform';
+import { DomainError, Metrics, WrongExpectedRevisionError, type EventStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { announcementDecider, announcementStream } from '../src/announcements/announcement.decider.ts';
 import { guildDecider } from '../src/guilds/guild.decider.ts';
 import { guildStream } from '../src/guilds/guild.state.ts';
-import { commandHandlerFor, type CommandContext } from '../src/core/command-handler.ts';
-import { visitorDecider, visitorStream } from '../src/visitors/visitor.decider.ts';
+import { commandHandlerFor, RetryLater, type CommandContext } from '../src/core/command-handler.ts';
+import { guildMembersDecider, guildMembersStream } from '../src/guilds/guild-members.decider.ts';
 import { whitelistDecider, whitelistStream, type WhitelistCommand } from '../src/whitelist/whitelist.decider.ts';
 import { NOW } from './support/decider-spec.ts';
 
@@ -27,7 +27,7 @@ const remove: WhitelistCommand = { type: 'RemoveWhitelistEntry', guildId: GUILD,
 const whitelist = commandHandlerFor(whitelistDecider, (command) => whitelistStream(command.guildId, command.userId));
 const announcements = commandHandlerFor(announcementDecider, (command) => announcementStream(command.announcementId));
 const guilds = commandHandlerFor(guildDecider, (command) => guildStream(command.guildId));
-const visits = commandHandlerFor(visitorDecider, (command) => visitorStream(command.visitorDigest));
+const memberCounts = commandHandlerFor(guildMembersDecider, (command) => guildMembersStream(command.guildId));
 
 /** The store, with its first `failures` appends refused as if another writer had been first. */
 function contested(store: EventStore, failures: number, appends: string[]): EventStore {
@@ -50,10 +50,9 @@ describe('the command pipeline', () => {
   });
   afterEach(() => store.close());
 
-  it('appends what the decider decided, with the position and revision it reached', async () => {
+  it('appends what the decider decided, with the position it reached', async () => {
     const result = await whitelist({ eventStore: store }, add, context);
     expect(result.events.map((event) => event.type)).to.deep.equal(['WhitelistEntryAdded']);
-    expect(result.revision).to.equal(0);
     expect(result.position).to.equal(await store.headPosition());
     const [recorded] = await store.readStream(whitelistStream(GUILD, MEMBER));
     expect(recorded.metadata).to.include({ correlationId: 'c1', schemaVersion: 1 });
@@ -61,7 +60,7 @@ describe('the command pipeline', () => {
 
   it('writes nothing when the decision is nothing new', async () => {
     const result = await guilds({ eventStore: store }, { type: 'LeaveGuild', guildId: GUILD }, context);
-    expect(result).to.deep.include({ events: [], position: null, revision: null });
+    expect(result).to.deep.include({ events: [], position: null });
     expect(await store.headPosition()).to.equal(null);
   });
 
@@ -87,11 +86,22 @@ describe('the command pipeline', () => {
     expect(await types(whitelistStream(GUILD, MEMBER))).to.deep.equal(['WhitelistEntryAdded', 'WhitelistEntryRemoved']);
   });
 
-  it('gives up after five attempts', async () => {
+  it('gives up after five attempts with a 503 that says when to come back, never a 500, and counts it', async () => {
     const appends: string[] = [];
-    const error = await whitelist({ eventStore: contested(store, 99, appends) }, add, context).catch((e) => e);
-    expect(error).to.be.instanceOf(WrongExpectedRevisionError);
+    const metrics = new Metrics('test');
+    const error = await whitelist({ eventStore: contested(store, 99, appends), metrics }, add, context).catch((e) => e);
+    expect(error).to.be.instanceOf(RetryLater);
+    expect(error).to.include({ kind: 'unavailable', code: 'unavailable', retryAfterSeconds: 1 });
     expect(appends).to.have.length(5);
+    const [busy] = (await metrics.busyStreams.get()).values;
+    expect(busy).to.deep.include({ value: 1, labels: { command: 'AddWhitelistEntry' } });
+  });
+
+  it('succeeds on a later attempt when the writers before it are done', async () => {
+    const appends: string[] = [];
+    const result = await whitelist({ eventStore: contested(store, 4, appends) }, add, context);
+    expect(appends).to.have.length(5);
+    expect(result.events.map((event) => event.type)).to.deep.equal(['WhitelistEntryAdded']);
   });
 
   it('decides a new stream without reading it, and `no_stream` catches an id already taken', async () => {
@@ -111,12 +121,24 @@ describe('the command pipeline', () => {
     expect(await types(announcementStream('a1'))).to.deep.equal(['AnnouncementPosted']);
   });
 
-  it('appends a decision no history can refuse at any revision, and counts with the revision reached', async () => {
-    const visit = { type: 'RecordVisit', visitorDigest: 'v1', guildId: null } as const;
-    const revisions = [];
-    for (let i = 0; i < 3; i++)
-      revisions.push((await visits({ eventStore: store }, visit, context, { withoutReading: 'any' })).revision);
-    expect(revisions).to.deep.equal([0, 1, 2]);
+  it('reads only the last event of telemetry, skips an unchanged value, and appends at any revision', async () => {
+    const reads: unknown[] = [];
+    const appends: string[] = [];
+    const watched = Object.assign(contested(store, 0, appends), {
+      readStream: async (...args: Parameters<EventStore['readStream']>) => {
+        reads.push(args[1]);
+        return store.readStream(...args);
+      },
+    });
+    for (const memberCount of [5, 5, 6])
+      await memberCounts({ eventStore: watched }, { type: 'CountMembers', guildId: GUILD, memberCount }, context);
+    expect(reads).to.deep.equal(Array(3).fill({ backwards: true, maxCount: 1 }));
+    expect(appends).to.deep.equal(['append@any', 'append@any']);
+    const counts = (await store.readStream(guildMembersStream(GUILD))).map((event) => event.data);
+    expect(counts).to.deep.equal([
+      { guildId: GUILD, memberCount: 5, reportedAt: NOW.toISOString() },
+      { guildId: GUILD, memberCount: 6, reportedAt: NOW.toISOString() },
+    ]);
   });
 
   it('runs beforeAppend after each decision and refreshes the inputs before a retry', async () => {

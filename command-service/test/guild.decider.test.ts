@@ -1,5 +1,7 @@
-import type { GuildSnapshot } from '@vip/contracts';
+import { expect } from 'chai';
+import { parseEvent, type GuildSnapshot } from '@vip/contracts';
 import { guildDecider } from '../src/guilds/guild.decider.ts';
+import { guildMembersDecider, type GuildMembersEvent } from '../src/guilds/guild-members.decider.ts';
 import type { GuildEvent } from '../src/guilds/guild.state.ts';
 import { NOW, deciderSpec } from './support/decider-spec.ts';
 
@@ -15,16 +17,19 @@ const snapshot: GuildSnapshot = {
   ],
   missingPermissions: [],
 };
-const reported = (data: Partial<GuildSnapshot> = {}, reportedAt = NOW.toISOString()): GuildEvent => ({
-  type: 'GuildReported',
-  data: { guildId: GUILD, ...snapshot, ...data, reportedAt },
-});
+const reported = (data: Partial<GuildSnapshot> = {}, reportedAt = NOW.toISOString()): GuildEvent => {
+  const { memberCount: _counted, ...facts } = { ...snapshot, ...data };
+  return { type: 'GuildReported', data: { guildId: GUILD, ...facts, reportedAt } };
+};
+/** A report as versions before member counts had their own stream wrote it (v1: the count inside). */
+const reportedV1 = (memberCount: number, reportedAt: string): GuildEvent =>
+  parseEvent('GuildReported', { ...reported({}, reportedAt).data, memberCount }, 1) as GuildEvent;
 const left: GuildEvent = { type: 'GuildLeft', data: { guildId: GUILD, leftAt: NOW.toISOString() } };
 const report = (data: Partial<GuildSnapshot> = {}) =>
   ({ type: 'ReportGuild', guildId: GUILD, snapshot: { ...snapshot, ...data } }) as const;
 
-describe('guild decider', () => {
-  it('records the first report of a server', () => {
+describe('guild decider: the facts decisions need about a server', () => {
+  it('records the first report of a server, without its member count', () => {
     spec.given([]).when(report()).then([reported()]);
   });
 
@@ -35,10 +40,21 @@ describe('guild decider', () => {
       .then([]);
   });
 
-  it('records a changed member count, name, icon, channel list or permission list', () => {
+  it('appends nothing for a changed member count: counts are telemetry, kept apart', () => {
+    spec
+      .given([reported({}, '2026-11-01T00:00:00.000Z')])
+      .when(report({ memberCount: 1235 }))
+      .then([]);
+    // nor after a log of reports written when each count change was a report
+    spec
+      .given([reportedV1(1000, '2026-10-01T00:00:00.000Z'), reportedV1(1001, '2026-11-01T00:00:00.000Z')])
+      .when(report({ memberCount: 1235 }))
+      .then([]);
+  });
+
+  it('records a changed name, icon, channel list or permission list', () => {
     const earlier = reported({}, '2026-11-01T00:00:00.000Z');
     for (const change of [
-      { memberCount: 1235 },
       { name: 'Renamed' },
       { icon: 'abc123' },
       { channels: [{ id: '100000000000000011', name: 'general' }] },
@@ -65,5 +81,49 @@ describe('guild decider', () => {
   it('appends nothing when the bot leaves a server it is not in', () => {
     spec.given([]).when({ type: 'LeaveGuild', guildId: GUILD }).then([]);
     spec.given([reported(), left]).when({ type: 'LeaveGuild', guildId: GUILD }).then([]);
+  });
+
+  it('keeps a state that survives JSON (it is snapshotted)', () => {
+    const state = [reportedV1(5, '2026-11-01T00:00:00.000Z'), reported({ name: 'X' })].reduce(
+      guildDecider.evolve,
+      guildDecider.initialState(),
+    );
+    expect(JSON.parse(JSON.stringify(state))).to.deep.equal(state);
+    expect(state).to.not.have.property('memberCount');
+  });
+});
+
+describe('guild members decider: the member count, telemetry', () => {
+  const members = deciderSpec(guildMembersDecider);
+  const counted = (memberCount: number): GuildMembersEvent => ({
+    type: 'GuildMemberCountReported',
+    data: { guildId: GUILD, memberCount, reportedAt: NOW.toISOString() },
+  });
+  const count = (memberCount: number) => ({ type: 'CountMembers', guildId: GUILD, memberCount }) as const;
+
+  it('records the first count, and each count that differs from the last', () => {
+    members
+      .given([])
+      .when(count(10))
+      .then([counted(10)]);
+    members
+      .given([counted(10)])
+      .when(count(11))
+      .then([counted(11)]);
+    members
+      .given([counted(10), counted(11)])
+      .when(count(10))
+      .then([counted(10)]);
+  });
+
+  it('appends nothing for an unchanged count', () => {
+    members
+      .given([counted(10), counted(11)])
+      .when(count(11))
+      .then([]);
+  });
+
+  it('is read from its last event only', () => {
+    expect(guildMembersDecider.reading).to.deep.equal({ kind: 'last-event' });
   });
 });

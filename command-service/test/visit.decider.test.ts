@@ -9,8 +9,8 @@ const visit = (guildId: string | null, pageLoadId?: string): VisitorEvent => ({
   type: 'VisitRecorded',
   data: { visitorDigest: 'v1', guildId, visitedAt: NOW.toISOString(), ...(pageLoadId ? { pageLoadId } : {}) },
 });
-const record = (guildId: string | null, pageLoadId?: string) =>
-  ({ type: 'RecordVisit', visitorDigest: 'v1', guildId, pageLoadId }) as const;
+const record = (guildId: string | null, pageLoadId?: string, botInServer = guildId !== null) =>
+  ({ type: 'RecordVisit', visitorDigest: 'v1', guildId, botInServer, pageLoadId }) as const;
 const fold = (events: VisitorEvent[]) => events.reduce(visitorDecider.evolve, visitorDecider.initialState());
 
 describe('visitor decider', () => {
@@ -19,6 +19,13 @@ describe('visitor decider', () => {
       .given([])
       .when(record(GUILD))
       .then([visit(GUILD)]);
+  });
+
+  it('records nothing for the key page of a server the bot is not in (issue #18 item 5)', () => {
+    spec
+      .given([visit(GUILD, 'load-0001')])
+      .when(record(GUILD, 'load-0002', false))
+      .then([]);
   });
 
   it('records a visit that names no server, whatever came before', () => {

@@ -6,8 +6,10 @@
 export const configDefaults = {
   /** A generated key can be redeemed for this long. */
   keyLifetimeHours: 24,
-  /** How long a redeemed key's VIP role lasts. */
+  /** How long a redeemed key's VIP role lasts; another key adds as much to the window's end. */
   vipRoleMinutes: 60,
+  /** The furthest a VIP window may end from now, however many keys extend it. */
+  vipMaxHours: 24,
   /** Servers a subscriber may register unless their plan says otherwise. */
   defaultServerSlots: 3,
   /** A one-time access hash link stays valid this long. */

@@ -11,6 +11,8 @@ export const errorCodes = {
   conflict: 'conflict',
   gone: 'gone',
   rateLimited: 'rate_limited',
+  /** Not now, soon: the answer could not be made true in time (a busy stream, a projection behind); Retry-After says when. */
+  unavailable: 'unavailable',
   /** A body, parameter or query the route's schema (or the decider's own check) refused. */
   validation: 'validation',
   // accounts and sign-in

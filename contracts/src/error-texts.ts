@@ -15,6 +15,7 @@ export const errorTexts = {
   usernameTaken: 'This username is already taken',
   tooManyRequests: 'Too many requests, please try again later',
   internal: 'Something went wrong, please try again',
+  busy: 'Busy right now, please try again in a moment',
   failedToLoadAnnouncements: 'Failed to load announcements',
   failedToCreateAnnouncement: 'Failed to create announcement',
   failedToDeleteAnnouncement: 'Failed to delete announcement',

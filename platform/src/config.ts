@@ -54,6 +54,8 @@ export interface AppConfig {
   supportUrl: string | undefined;
   keyLifetimeHours: number;
   vipRoleMinutes: number;
+  /** A VIP window never reaches further than this from now, however many keys extend it. */
+  vipMaxHours: number;
   accessHashLifetimeMinutes: number;
   defaultServerSlots: number;
   /** Servers a subscriber whose plan ended keeps editable (the free tier); the others are read-only. */
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vipRoleMinutes: env.VIP_ROLE_SECONDS
       ? Math.max(1, int('VIP_ROLE_SECONDS', 60, env)) / 60
       : int('VIP_ROLE_MINUTES', configDefaults.vipRoleMinutes, env),
+    vipMaxHours: Math.max(1, int('VIP_MAX_HOURS', configDefaults.vipMaxHours, env)),
     accessHashLifetimeMinutes: int('ACCESS_HASH_LIFETIME_MINUTES', configDefaults.accessHashLifetimeMinutes, env),
     defaultServerSlots: int('DEFAULT_SERVER_SLOTS', configDefaults.defaultServerSlots, env),
     freeTierServers: int('FREE_TIER_SERVERS', configDefaults.freeTierServers, env),

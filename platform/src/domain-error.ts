@@ -11,7 +11,9 @@ export type DomainErrorKind =
   | 'not_found'
   | 'conflict'
   | 'gone'
-  | 'rate_limited';
+  | 'rate_limited'
+  /** Not now: retry soon (503; the error says when with `retryAfterSeconds`). */
+  | 'unavailable';
 
 export class DomainError extends Error {
   readonly name = 'DomainError';
@@ -33,4 +35,5 @@ export const statusOfKind: Record<DomainErrorKind, number> = {
   conflict: 409,
   gone: 410,
   rate_limited: 429,
+  unavailable: 503,
 };

@@ -24,6 +24,10 @@ export class Metrics {
   private readonly requests: RequestTimings;
   readonly appends: Counter<'outcome'>;
   readonly eventsAppended: Counter;
+  /** Commands whose answer waited for a projection that had not caught up in time (issue #19 item 9). */
+  readonly readYourWritesLate: Counter<'projection' | 'outcome'>;
+  /** Commands refused with 503 after every retry met a concurrent writer (issue #19 item 10). */
+  readonly busyStreams: Counter<'command'>;
   private readonly projectionSources: Array<Source<ProjectionStatus[]>> = [];
   private readonly wsClientSources: Array<Source<number>> = [];
 
@@ -41,6 +45,19 @@ export class Metrics {
     this.eventsAppended = new Counter({
       name: 'vip_event_store_events_appended_total',
       help: 'Events written to the event store',
+      registers,
+    });
+
+    this.readYourWritesLate = new Counter({
+      name: 'vip_read_your_writes_late_total',
+      help: 'Answers that waited for a projection which did not apply the change in time: refused (503) or answered anyway',
+      labelNames: ['projection', 'outcome'],
+      registers,
+    });
+    this.busyStreams = new Counter({
+      name: 'vip_command_busy_stream_total',
+      help: 'Commands answered 503 after their retries all met a concurrent writer on the same stream, by command type',
+      labelNames: ['command'],
       registers,
     });
 

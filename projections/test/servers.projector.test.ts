@@ -3,7 +3,7 @@ import { serverReadModels, type DomainEvent } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { serversProjectors } from '../src/read-models/servers/index.ts';
 import { projectEvents } from '../src/document-batch.ts';
-import { givenProjected, recorded } from './support/projection-spec.ts';
+import { deliveredOneByOne, givenProjected, recorded } from './support/projection-spec.ts';
 
 const [S1, S2, S3] = ['100000000000000001', '100000000000000002', '100000000000000003'];
 const channels = [{ id: '100000000000000011', name: 'general' }];
@@ -112,6 +112,35 @@ describe('servers projections', () => {
       memberCount: 12,
       leftAt: null,
     });
+  });
+
+  it('takes member counts from their own events, and from the reports of a log written before them', async () => {
+    const v1 = reported(S1, 0) as Extract<DomainEvent, { type: 'GuildReported' }>;
+    const { memberCount: _v1Count, ...facts } = v1.data;
+    const factsOnly = (reportedAt: string): DomainEvent => ({ type: 'GuildReported', data: { ...facts, reportedAt } });
+    const counted = (guildId: string, memberCount: number): DomainEvent => ({
+      type: 'GuildMemberCountReported',
+      data: { guildId, memberCount, reportedAt: '2026-11-23T10:00:00.000Z' },
+    });
+    const history: DomainEvent[] = [
+      // an older version: a report a count change, the count inside
+      reported(S1, 10),
+      reported(S1, 12, '2026-11-22T10:30:00.000Z'),
+      // today: the facts when they change, the count on its own
+      factsOnly('2026-11-23T09:00:00.000Z'),
+      counted(S1, 15),
+      factsOnly('2026-11-23T11:00:00.000Z'),
+      // a count for a server never reported is no server
+      counted(S3, 99),
+    ];
+    const store = await givenProjected(serversProjectors, history);
+    const guilds = await store.collection(serverReadModels.guilds).find({});
+    expect(guilds).to.have.length(1);
+    expect(guilds[0]).to.include({ _id: S1, memberCount: 15, reportedAt: '2026-11-23T11:00:00.000Z' });
+
+    const twice = new SqliteReadStore(':memory:');
+    await deliveredOneByOne(twice, serversProjectors, recorded(history), 2);
+    expect(await snapshot(twice)).to.deep.equal(await snapshot(store as SqliteReadStore));
   });
 
   it('knows who holds each server; a released server goes to its next claimant', async () => {

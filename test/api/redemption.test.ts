@@ -44,8 +44,8 @@ describe('key redemption by the key bot (API)', function () {
     const before = Date.now();
     const response = await redeem({ guildId: GUILD, discordUserId, key });
     expect(response.status).to.equal(200);
-    expect(response.body).to.have.all.keys('success', 'guildId', 'discordUserId', 'until', 'extended');
-    expect(response.body).to.include({ success: true, guildId: GUILD, discordUserId, extended: false });
+    expect(response.body).to.have.all.keys('success', 'guildId', 'discordUserId', 'until', 'extended', 'capped');
+    expect(response.body).to.include({ success: true, guildId: GUILD, discordUserId, extended: false, capped: false });
     expect(new Date(response.body.until).getTime()).to.be.within(
       before + VIP_MINUTES * 60_000,
       Date.now() + VIP_MINUTES * 60_000,
@@ -68,22 +68,31 @@ describe('key redemption by the key bot (API)', function () {
     expect(response.status).to.equal(200);
   });
 
-  it('prolongs the window of a second key to now + 60 minutes, not first + 120', async () => {
+  it('a second key adds 60 minutes to the window’s end (issue #21 item 2)', async () => {
     const discordUserId = newMember();
     const [first, second] = [await generateKey(), await generateKey()];
     const opened = await redeem({ guildId: GUILD, discordUserId, key: first });
     expect(opened.status).to.equal(200);
-    const beforeSecond = Date.now();
-    const prolonged = await redeem({ guildId: GUILD, discordUserId, key: second });
-    const afterSecond = Date.now();
-    expect(prolonged.status).to.equal(200);
-    expect(prolonged.body.extended).to.equal(true);
-    const firstUntil = new Date(opened.body.until).getTime();
-    const secondUntil = new Date(prolonged.body.until).getTime();
-    // max(current until, now + 60 min): never more than now + 60 min, never shorter than before
-    expect(secondUntil).to.be.at.least(firstUntil);
-    expect(secondUntil).to.be.within(beforeSecond + VIP_MINUTES * 60_000, afterSecond + VIP_MINUTES * 60_000);
-    expect(secondUntil - firstUntil).to.be.below(60_000);
+    const extended = await redeem({ guildId: GUILD, discordUserId, key: second });
+    expect(extended.status).to.equal(200);
+    expect(extended.body).to.include({ extended: true, capped: false });
+    expect(Date.parse(extended.body.until) - Date.parse(opened.body.until)).to.equal(VIP_MINUTES * 60_000);
+  });
+
+  it('extends no further than VIP_MAX_HOURS (24) from now, and says when the cap cut the window', async () => {
+    const discordUserId = newMember();
+    const answers: RedeemKeyResponse[] = [];
+    let beforeLast = 0;
+    for (let n = 1; n <= 25; n++) {
+      beforeLast = Date.now();
+      const response = await redeem({ guildId: GUILD, discordUserId, key: await generateKey() });
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      answers.push(response.body);
+    }
+    // 24 keys of 60 minutes fit in 24 hours counted from the first; the 25th is cut at 24 hours from its own now
+    expect(answers.slice(0, 24).map((answer) => answer.capped)).to.deep.equal(Array(24).fill(false));
+    expect(answers[24].capped).to.equal(true);
+    expect(Date.parse(answers[24].until)).to.be.within(beforeLast + 24 * 3_600_000, Date.now() + 24 * 3_600_000);
   });
 
   it('refuses an unknown key, writing nothing', async () => {

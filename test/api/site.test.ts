@@ -3,7 +3,7 @@ import { SITE_SETTINGS_ELEMENT_ID, configDefaults, type AdminStatsResponse, type
 import { loadConfig } from '@vip/platform';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { api, login } from '../support/http.ts';
-import { allEvents, eventually } from '../support/seed.ts';
+import { allEvents, eventually, seedGuild } from '../support/seed.ts';
 
 const KEY_BOT = '123456789012345678';
 const POSTER_BOT = '223456789012345678';
@@ -134,6 +134,8 @@ describe('site settings: GET /api/site, read at run time (decisions.md §12)', f
     });
 
     it('visits: one key page load is one visit, whichever of its two calls arrives first', async () => {
+      // a key page of a server the bot is in (a visit to any other records nothing: test/api/no-history.test.ts)
+      await seedGuild(product.dataDir, '100000000000000001');
       const load = (pageLoadId: string) => {
         const body = { serverId: '100000000000000001', pageLoadId };
         return Promise.all([

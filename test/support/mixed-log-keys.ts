@@ -108,6 +108,8 @@ export abstract class KeyLifeLog extends MixedLogWorld {
             keyDigest: key.keyDigest,
             until: this.at(60 * 60_000),
             grantedAt: this.at(),
+            // older grants say nothing of the cap (none was cut); today's say whether it cut them
+            ...(this.random() < 0.3 ? {} : { capped: false }),
           },
         },
       ]),
@@ -125,29 +127,42 @@ export abstract class KeyLifeLog extends MixedLogWorld {
     ];
   }
 
+  /**
+   * The key bot's reports, in both shapes: older versions appended a GuildReported with the
+   * member count inside at every change (v1, no schemaVersion); today a server's facts are
+   * reported when they change and its member count on a stream of its own.
+   */
   protected reportGuild(): Append[] {
     const guildId = this.pick(this.guilds);
     const bot: Actor = { kind: 'bot', id: 'key-bot' };
-    if (this.random() < 0.05)
+    const roll = this.random();
+    if (roll < 0.05)
       return [this.append(`guild-${guildId}`, bot, [{ type: 'GuildLeft', data: { guildId, leftAt: this.at() } }])];
+    const memberCount = Math.floor(this.random() * 50_000);
+    if (roll < 0.5)
+      return [
+        this.append(`guild-members-${guildId}`, bot, [
+          { type: 'GuildMemberCountReported', data: { guildId, memberCount, reportedAt: this.at() } },
+        ]),
+      ];
     const channels = [
       { id: snowflake(700, Number(guildId.slice(-3)) * 2), name: 'general' },
       { id: snowflake(700, Number(guildId.slice(-3)) * 2 + 1), name: 'welcome' },
     ];
+    const facts = {
+      guildId,
+      name: `Server ${guildId.slice(-3)}`,
+      icon: null,
+      channels,
+      missingPermissions: this.random() < 0.1 ? ['ManageRoles'] : [],
+      reportedAt: this.at(),
+    };
+    if (roll < 0.75)
+      return [this.append(`guild-${guildId}`, bot, [{ type: 'GuildReported', data: { ...facts, memberCount } }], true)];
     return [
-      this.append(`guild-${guildId}`, bot, [
-        {
-          type: 'GuildReported',
-          data: {
-            guildId,
-            name: `Server ${guildId.slice(-3)}`,
-            icon: null,
-            memberCount: Math.floor(this.random() * 50_000),
-            channels,
-            missingPermissions: this.random() < 0.1 ? ['ManageRoles'] : [],
-            reportedAt: this.at(),
-          },
-        },
+      this.append(`guild-${guildId}`, bot, [{ type: 'GuildReported', data: facts }]),
+      this.append(`guild-members-${guildId}`, bot, [
+        { type: 'GuildMemberCountReported', data: { guildId, memberCount, reportedAt: this.at() } },
       ]),
     ];
   }

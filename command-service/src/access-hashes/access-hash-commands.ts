@@ -2,12 +2,11 @@ import { projections } from '@vip/contracts';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { accessHashDecider, accessHashStream } from './access-hash.decider.ts';
 
-const streamOf = (command: { hashDigest: string }) => accessHashStream(command.hashDigest);
-
-/** Links used by key generation: the visitor does not read the link back, so nothing waits. */
-export const accessHashes = commandHandlerFor(accessHashDecider, streamOf);
-
-/** Links issued: the hash gate validates the link right after the answer, so it waits until the check finds it. */
-export const issuedAccessHashes = commandHandlerFor(accessHashDecider, streamOf, {
-  readYourWrites: projections.accessHashes,
+/**
+ * One-time links. An issued link is validated by the hash gate right after the answer: the
+ * answer waits until the check finds it, and is refused (503) rather than hand out a link that
+ * would read as unknown. A link used by key generation is not read back: nothing waits.
+ */
+export const accessHashes = commandHandlerFor(accessHashDecider, (command) => accessHashStream(command.hashDigest), {
+  readYourWrites: { projection: projections.accessHashes, ifLate: 'refuse', only: ['IssueAccessHash'] },
 });

@@ -4,7 +4,7 @@ import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { isBotInServer } from '../guilds/bot-presence.ts';
 import { visitorDigestOf } from '../visitors/visitor-digest.ts';
-import { issuedAccessHashes } from './access-hash-commands.ts';
+import { accessHashes } from './access-hash-commands.ts';
 
 /** POST /api/hash/generate: a one-time link to a server's key page. */
 export function accessHashRoutes(deps: CommandDeps): MountedRoute[] {
@@ -15,8 +15,8 @@ export function accessHashRoutes(deps: CommandDeps): MountedRoute[] {
         // the hash itself goes to the visitor only; the log keeps its digest
         const hash = randomCode(16);
         const hashDigest = digestOf(hash);
-        const botInServer = await isBotInServer(deps.eventStore, serverId);
-        await issuedAccessHashes(
+        const botInServer = await isBotInServer(deps, serverId);
+        await accessHashes(
           deps,
           {
             type: 'IssueAccessHash',

@@ -8,7 +8,7 @@ import { announcementDecider, announcementStream } from './announcement.decider.
 
 // the admin's list refetches right after these answers: let it see the change
 const announcements = commandHandlerFor(announcementDecider, (command) => announcementStream(command.announcementId), {
-  readYourWrites: projections.announcements,
+  readYourWrites: { projection: projections.announcements, ifLate: 'answer' },
 });
 
 export function announcementRoutes(deps: CommandDeps): MountedRoute[] {

@@ -4,18 +4,12 @@ import { on, type MountedRoute } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { loadState } from '../core/load-state.ts';
+import { loadFold } from '../core/load-state.ts';
 import { isBotInServer } from '../guilds/bot-presence.ts';
 import { autoPingDecider, autoPingStream } from './auto-ping.decider.ts';
 import { botSettingsDecider, botSettingsStream } from './bot-settings.decider.ts';
 import { posterStanding } from './poster-standing.ts';
-import {
-  contentToRepost,
-  initialVideoPostState,
-  videoPostDecider,
-  videoPostStream,
-  type VideoPostCommand,
-} from './video-post.decider.ts';
+import { contentToRepost, videoPostDecider, videoPostStream, type VideoPostCommand } from './video-post.decider.ts';
 
 const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
 const posterBot: Actor = { kind: 'bot', id: 'poster-bot' };
@@ -33,7 +27,7 @@ const answer = ({ events, position }: { events: unknown[]; position: number | nu
 
 /** The bots' own settings and schedules (/setrole, /setlog, /auto, /postvideo, /videos). */
 export function botSettingsRoutes(deps: CommandDeps): MountedRoute[] {
-  const keyBotPresent = (guildId: string) => isBotInServer(deps.eventStore, guildId);
+  const keyBotPresent = (guildId: string) => isBotInServer(deps, guildId);
   const standingOf = (guildId: string) => posterStanding(deps.eventStore, guildId, new Date());
 
   /** A new post (/postvideo, or a Re-post of one in the library), answered with what was scheduled. */
@@ -95,12 +89,7 @@ export function botSettingsRoutes(deps: CommandDeps): MountedRoute[] {
     on(botSettingsApi.scheduleVideo, async ({ ctx, body }) => schedule(ctx, { ...body, repostOf: null })),
 
     on(botSettingsApi.repostVideo, async ({ ctx, params: { postId }, body: { guildId, repostedBy } }) => {
-      const { state: original } = await loadState(
-        deps.eventStore,
-        videoPostStream(postId),
-        videoPostDecider.evolve,
-        initialVideoPostState(),
-      );
+      const { state: original } = await loadFold(deps, videoPostStream(postId), videoPostDecider);
       const content = contentToRepost(original, guildId);
       return schedule(ctx, {
         guildId,

@@ -65,6 +65,8 @@ export function contentToRepost(original: VideoPostState, guildId: string): Vide
 }
 
 export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPostEvent> = {
+  // a repeating post gains an event each time it is sent, for as long as it runs: read from a snapshot
+  reading: { kind: 'snapshot', version: 1 },
   initialState: initialVideoPostState,
   evolve: (state, event) => {
     switch (event.type) {

@@ -11,6 +11,7 @@ import {
   type ReadStore,
   type Readiness,
   type SessionTokens,
+  type SnapshotStore,
 } from '@vip/platform';
 import type { Container } from 'inversify';
 
@@ -18,6 +19,8 @@ import type { Container } from 'inversify';
 export interface CommandDeps {
   eventStore: EventStore;
   readStore: ReadStore;
+  /** Snapshots of the long streams decisions fold (a cache: losing one costs a longer read). */
+  snapshotStore: SnapshotStore;
   sessionTokens: SessionTokens;
   logger: Logger;
   config: AppConfig;
@@ -37,6 +40,7 @@ export async function resolveCommandDeps(container: Container): Promise<CommandD
     logger: container.get(TOKENS.logger),
     eventStore: await container.getAsync(TOKENS.eventStore),
     readStore: await container.getAsync(TOKENS.readStore),
+    snapshotStore: await container.getAsync(TOKENS.snapshotStore),
     sessionTokens: await container.getAsync(TOKENS.sessionTokens),
     keyring: await container.getAsync(TOKENS.keyring),
     authenticator: await container.getAsync(TOKENS.authenticator),

@@ -16,7 +16,7 @@ const reservations = commandHandlerFor(discordReservationDecider, (command) =>
 );
 // the panel reads the account, its avatar and its servers back right after
 const links = commandHandlerFor(discordLinkDecider, (command) => discordLinkStream(command.userId), {
-  readYourWrites: projections.discordAccounts,
+  readYourWrites: { projection: projections.discordAccounts, ifLate: 'answer' },
 });
 
 /** The panel user a Discord account is linked to, from its reservation stream. */

@@ -34,7 +34,7 @@ const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
 const linkCodes = commandHandlerFor(linkCodeDecider, (command) => linkCodeStream(command.codeDigest));
 // the panel shows a requested check as pending at once
 const checks = commandHandlerFor(managementCheckDecider, (command) => managementCheckStream(command.checkId), {
-  readYourWrites: projections.discordAccounts,
+  readYourWrites: { projection: projections.discordAccounts, ifLate: 'answer' },
 });
 
 /** /link codes, the key bot's /link, and role checks the key bot carries out (decisions.md §9). */
@@ -125,7 +125,7 @@ export function discordAccountRoutes(deps: CommandDeps): MountedRoute[] {
         const { discordUserId } = await discordLinkOf(eventStore, user.id);
         if (discordUserId === null)
           throw new DomainError('conflict', discordTexts.notLinked, errorCodes.discordNotLinked);
-        if (!(await isBotInServer(eventStore, serverId)))
+        if (!(await isBotInServer(deps, serverId)))
           throw new DomainError('conflict', discordTexts.botNotInServer, errorCodes.botNotInServer);
         const checkId = randomUUID();
         await checks(

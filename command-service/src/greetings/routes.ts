@@ -9,14 +9,14 @@ import { on, type MountedRoute, type SignedInUser } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { loadState } from '../core/load-state.ts';
-import { evolveGuild, guildStream, initialGuildState } from '../guilds/guild.state.ts';
+import { loadFold } from '../core/load-state.ts';
+import { guildFold, guildStream } from '../guilds/guild.state.ts';
 import { ownerOfServer, requireEditableServer } from '../subscriptions/plan-standing.ts';
 import { greetingDecider, greetingStream, requireGreetingManager, type GreetingInputs } from './greeting.decider.ts';
 
 // the form and the greetings list reload right after saving
 const greetings = commandHandlerFor(greetingDecider, (command) => greetingStream(command.guildId), {
-  readYourWrites: projections.greetings,
+  readYourWrites: { projection: projections.greetings, ifLate: 'answer' },
 });
 
 /** POST/DELETE /api/greetings/settings/:serverId. */
@@ -36,7 +36,7 @@ export function greetingRoutes(deps: CommandDeps): MountedRoute[] {
     on(
       greetingsApi.save,
       async ({ ctx, user, params: { serverId }, body: settings }) => {
-        const guild = await loadState(deps.eventStore, guildStream(serverId), evolveGuild, initialGuildState());
+        const guild = await loadFold(deps, guildStream(serverId), guildFold);
         const inputs = await inputsFor(user, serverId);
         const context = commandContext(ctx);
         await requireEditableServer(deps.eventStore, inputs, slotLimits, context.now);

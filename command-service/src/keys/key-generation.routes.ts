@@ -23,7 +23,7 @@ export function keyGenerationRoutes(deps: CommandDeps): MountedRoute[] {
         const keyDigest = digestOf(key);
         // a suspended server gets no keys (403, the Restricted screen's words); read beside the standing
         const [standing] = await Promise.all([
-          serverStanding(deps.eventStore, guildId, context.now),
+          serverStanding(deps, guildId, context.now),
           requireServerNotSuspended(deps.eventStore, guildId),
         ]);
         const accessHashDigest = hash ? digestOrNull(canonicalCode(hash)) : null;

@@ -26,8 +26,9 @@ export interface KeyState {
   status: 'none' | 'generated' | 'redeemed';
   guildId: string | null;
   expiresAt: string | null;
-  /** The member who redeemed it. */
+  /** The member who redeemed it, and when. */
   redeemedBy: string | null;
+  redeemedAt: string | null;
 }
 
 export const keyErrors = {
@@ -39,13 +40,24 @@ export const keyErrors = {
 };
 
 export const keyDecider: Decider<KeyCommand, KeyState, KeyEvent> = {
-  initialState: () => ({ status: 'none', guildId: null, expiresAt: null, redeemedBy: null }),
+  initialState: () => ({ status: 'none', guildId: null, expiresAt: null, redeemedBy: null, redeemedAt: null }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'KeyGenerated':
-        return { status: 'generated', guildId: event.data.guildId, expiresAt: event.data.expiresAt, redeemedBy: null };
+        return {
+          status: 'generated',
+          guildId: event.data.guildId,
+          expiresAt: event.data.expiresAt,
+          redeemedBy: null,
+          redeemedAt: null,
+        };
       case 'KeyRedeemed':
-        return { ...state, status: 'redeemed', redeemedBy: event.data.discordUserId };
+        return {
+          ...state,
+          status: 'redeemed',
+          redeemedBy: event.data.discordUserId,
+          redeemedAt: event.data.redeemedAt,
+        };
     }
   },
   decide: (command, state, now) => {

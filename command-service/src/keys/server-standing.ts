@@ -1,6 +1,5 @@
 import type { Tier } from '@vip/contracts';
-import type { EventStore } from '@vip/platform';
-import { loadState } from '../core/load-state.ts';
+import { loadState, type FoldStores } from '../core/load-state.ts';
 import { isBotInServer } from '../guilds/bot-presence.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
 import {
@@ -21,8 +20,9 @@ export interface ServerStanding {
  * The server's standing at `now`. Key generation is the hot path, so it reads at most three
  * short streams and stops early: no bot → no owner lookup, no owner → no plan lookup.
  */
-export async function serverStanding(store: EventStore, guildId: string, now: Date): Promise<ServerStanding> {
-  if (!(await isBotInServer(store, guildId))) return { botInServer: false, tier: 'free' };
+export async function serverStanding(stores: FoldStores, guildId: string, now: Date): Promise<ServerStanding> {
+  if (!(await isBotInServer(stores, guildId))) return { botInServer: false, tier: 'free' };
+  const store = stores.eventStore;
   const { ownerId } = (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState()))
     .state;
   if (ownerId === null) return { botInServer: true, tier: 'free' };

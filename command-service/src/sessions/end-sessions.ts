@@ -1,18 +1,15 @@
-import { projections, readModels, type SessionDocument } from '@vip/contracts';
-import { commandHandlerFor, type CommandContext } from '../core/command-handler.ts';
+import { readModels, type SessionDocument } from '@vip/contracts';
+import type { CommandContext } from '../core/command-handler.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { sessionDecider, sessionStream } from './session.decider.ts';
-
-// each token must stop working before the change that ended it is answered
-const endSession = commandHandlerFor(sessionDecider, (command) => sessionStream(command.sessionId), {
-  readYourWrites: projections.sessions,
-});
+import { sessions } from './session-commands.ts';
 
 /**
  * Ends every open session of a user but `kept` (the one that changed the password): their
  * tokens answer 401 once this returns, and the /ws gateway closes their sockets with 4401.
- * Sessions are found in the sessions read model, which holds every token ever handed out
- * (sign-in waits for it), so none is missed. Answers how many were ended.
+ * Sessions are found in the sessions read model, which holds every token handed out (sign-in
+ * waits for it), so none is missed; only the ones still open are read (not ended, not
+ * expired), so the work follows the sessions of the last token lifetime, never every session
+ * the user ever started. Answers how many were ended.
  */
 export async function endOtherSessions(
   deps: CommandDeps,
@@ -20,15 +17,12 @@ export async function endOtherSessions(
   kept: string,
   context: CommandContext,
 ): Promise<number> {
-  const sessions = await deps.readStore.collection<SessionDocument>(readModels.sessions).find({ userId });
-  const open = sessions.filter(
-    (session) =>
-      session._id !== kept &&
-      !session.endedAt &&
-      (!session.expiresAt || Date.parse(session.expiresAt) > context.now.getTime()),
-  );
+  const open = await deps.readStore
+    .collection<SessionDocument>(readModels.sessions)
+    .find({ userId, endedAt: null, expiresAt: { $gt: context.now.toISOString() } });
+  const others = open.filter((session) => session._id !== kept);
   await Promise.all(
-    open.map((session) => endSession(deps, { type: 'EndSession', sessionId: session._id, userId }, context)),
+    others.map((session) => sessions(deps, { type: 'EndSession', sessionId: session._id, userId }, context)),
   );
-  return open.length;
+  return others.length;
 }

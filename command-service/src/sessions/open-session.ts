@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { projections, type LoginResponse } from '@vip/contracts';
+import type { LoginResponse } from '@vip/contracts';
 import type { Context } from 'koa';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { sessionDecider, sessionStream } from './session.decider.ts';
-
-// sessions fail closed (a token without its session record is refused): the token is handed
-// out once every service can find its session
-const startSession = commandHandlerFor(sessionDecider, (command) => sessionStream(command.sessionId), {
-  readYourWrites: projections.sessions,
-});
+import { sessions } from './session-commands.ts';
 
 export interface SessionHolder {
   userId: string;
@@ -27,7 +20,8 @@ export async function openSession(deps: CommandDeps, ctx: Context, holder: Sessi
   const sessionId = randomUUID();
   const { token, expiresAt } = await deps.sessionTokens.issue(holder.userId, sessionId, now);
   const context = commandContext(ctx, { kind: holder.isAdmin ? 'admin' : 'user', id: holder.userId });
-  await startSession(
+  // the token is handed out once every service can find its session (else 503: sign in again)
+  await sessions(
     deps,
     { type: 'StartSession', sessionId, userId: holder.userId, expiresAt },
     { ...context, now },

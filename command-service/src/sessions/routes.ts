@@ -1,18 +1,12 @@
-import { authApi, errorCodes, errorTexts, projections } from '@vip/contracts';
+import { authApi, errorCodes, errorTexts } from '@vip/contracts';
 import { DomainError, clientKey, decoyPasswordHash, on, passwords, type MountedRoute } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
 import { reservedUserId } from '../users/register-user.ts';
 import { userDecider, userStream, usernameStream } from '../users/user.decider.ts';
 import { openSession } from './open-session.ts';
-import { sessionDecider, sessionStream } from './session.decider.ts';
-
-// the token must stop working before we say the session has ended
-const endSession = commandHandlerFor(sessionDecider, (command) => sessionStream(command.sessionId), {
-  readYourWrites: projections.sessions,
-});
+import { sessions } from './session-commands.ts';
 
 export function sessionRoutes(deps: CommandDeps): MountedRoute[] {
   return [
@@ -40,7 +34,8 @@ export function sessionRoutes(deps: CommandDeps): MountedRoute[] {
 
     on(authApi.logout, async ({ ctx, user }) => {
       const { sessionId, id: userId } = user;
-      await endSession(deps, { type: 'EndSession', sessionId, userId }, commandContext(ctx));
+      // the token stops working before we say the session has ended
+      await sessions(deps, { type: 'EndSession', sessionId, userId }, commandContext(ctx));
     }),
   ];
 }

@@ -13,7 +13,7 @@ import {
 
 // the panel reads the link back at once, and the key page right after
 const sponsors = commandHandlerFor(serverSponsorDecider, (command) => serverSponsorStream(command.guildId), {
-  readYourWrites: projections.serverSponsors,
+  readYourWrites: { projection: projections.serverSponsors, ifLate: 'answer' },
 });
 
 /** POST/DELETE /api/server/:id/sponsor: a server's own sponsor step (decisions.md §3). */

@@ -15,7 +15,7 @@ import { evolveSubscription, initialSubscriptionState, subscriptionStream } from
 
 // the admin's list refetches right after these answers: let it see the change
 const subscriptions = commandHandlerFor(subscriptionDecider, (command) => subscriptionStream(command.userId), {
-  readYourWrites: projections.subscriptions,
+  readYourWrites: { projection: projections.subscriptions, ifLate: 'answer' },
 });
 
 /** Admins create subscriber accounts and change their plans. */

@@ -7,7 +7,7 @@ import { suspensionDecider, suspensionStream } from './suspension.decider.ts';
 
 // the admin's list of suspended servers reloads right after these answers
 const suspensions = commandHandlerFor(suspensionDecider, (command) => suspensionStream(command.guildId), {
-  readYourWrites: projections.suspensions,
+  readYourWrites: { projection: projections.suspensions, ifLate: 'answer' },
 });
 
 /** Admins suspend a server (abuse, non-payment) with a reason, and lift it. */

@@ -21,11 +21,11 @@ import {
 
 // the panel refetches GET /api/user/servers right after these answers
 export const slots = commandHandlerFor(userServersDecider, (command) => userServersStream(command.userId), {
-  readYourWrites: projections.userServers,
+  readYourWrites: { projection: projections.userServers, ifLate: 'answer' },
 });
 // a released server leaves the owner's lists (greetings) that the panel reloads
 export const owners = commandHandlerFor(serverOwnerDecider, (command) => serverOwnerStream(command.guildId), {
-  readYourWrites: projections.serverOwners,
+  readYourWrites: { projection: projections.serverOwners, ifLate: 'answer' },
 });
 
 export interface SlotsChange {

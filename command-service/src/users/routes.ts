@@ -1,5 +1,6 @@
 import { errorCodes, subscriptionsApi, subscriptionTexts, type ResetPasswordResponse } from '@vip/contracts';
 import { DomainError, clientKey, on, passwords, type MountedRoute } from '@vip/platform';
+import { RetryLater } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
@@ -30,9 +31,16 @@ export function userRoutes(deps: CommandDeps): MountedRoute[] {
         const password = passwords.generate();
         const passwordHash = await deps.passwordWork.run(client, () => passwords.hash(password));
         const context = commandContext(ctx);
-        await users(deps, { type: 'ChangePassword', userId: user.id, passwordHash }, context);
-        // whoever else held a session of this account is out at once
+        // Whoever else held a session of this account is out before the answer. Ended before the
+        // change: when that cannot be made true in time the reset is refused (503) with the
+        // password unchanged, never answered with a new password while the old sessions work.
         await endOtherSessions(deps, user.id, user.sessionId, context);
+        await users(deps, { type: 'ChangePassword', userId: user.id, passwordHash }, context);
+        // a sign-in with the old password in between is ended too; the password has changed by
+        // now and must reach its owner, so a late projection here is counted and logged, not refused
+        await endOtherSessions(deps, user.id, user.sessionId, context).catch((error: unknown) => {
+          if (!(error instanceof RetryLater)) throw error;
+        });
         const answer: ResetPasswordResponse = { password };
         return answer;
       },

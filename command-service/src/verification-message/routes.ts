@@ -23,7 +23,7 @@ const messages = commandHandlerFor(
   verificationMessageDecider,
   (command) => verificationMessageStream(command.guildId),
   {
-    readYourWrites: projections.verificationMessages,
+    readYourWrites: { projection: projections.verificationMessages, ifLate: 'answer' },
   },
 );
 

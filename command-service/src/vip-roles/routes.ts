@@ -31,17 +31,30 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
       // The key stream decides who wins: appended at the revision it was judged on, so of many
       // concurrent redemptions exactly one succeeds and the others find the key used. The
       // member who redeemed it may ask again: if a crash came between the key's write and the
-      // role's, the retry grants the role; the VIP stream grants each key once, and a retry
-      // whose first answer was lost gets that answer again (the bot gives the role again).
-      await keys(deps, { type: 'RedeemKey', keyDigest, guildId, discordUserId }, context);
+      // role's, the retry grants the role (while the window it would have joined lasts); the
+      // VIP stream grants each key once, and a retry whose first answer was lost gets that
+      // answer again (the bot gives the role again).
+      const redemption = await keys(deps, { type: 'RedeemKey', keyDigest, guildId, discordUserId }, context);
       const { events, state } = await vipRoles(
         deps,
-        { type: 'GrantVipRole', guildId, discordUserId, keyDigest, minutes: deps.config.vipRoleMinutes },
+        {
+          type: 'GrantVipRole',
+          guildId,
+          discordUserId,
+          keyDigest,
+          redeemedAt: redemption.events.length > 0 ? null : redemption.state.redeemedAt,
+          minutes: deps.config.vipRoleMinutes,
+          maxHours: deps.config.vipMaxHours,
+        },
         context,
       );
       const granted = events.find((event) => event.type === 'VipRoleGranted');
       const grant = granted
-        ? { until: granted.data.until, extended: openWindowEnd(state, context.now) !== null }
+        ? {
+            until: granted.data.until,
+            extended: openWindowEnd(state, context.now) !== null,
+            capped: granted.data.capped ?? false,
+          }
         : grantStillOpen(state, keyDigest, context.now);
       // redeemed by this member before, and that window is over: the key is used
       if (!grant) throw keyErrors.used();
@@ -69,5 +82,5 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
 function grantStillOpen(state: VipRoleState, keyDigest: string, now: Date) {
   const grant = Object.hasOwn(state.grants, keyDigest) ? state.grants[keyDigest] : undefined;
   if (!grant || openWindowEnd(state, now) === null || Date.parse(grant.until) <= now.getTime()) return null;
-  return { until: grant.until, extended: grant.extended };
+  return { until: grant.until, extended: grant.extended, capped: grant.capped };
 }

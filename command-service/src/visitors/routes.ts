@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
+import { isBotInServer } from '../guilds/bot-presence.ts';
 import { visitorDecider, visitorStream } from './visitor.decider.ts';
 import { visitorDigestOf } from './visitor-digest.ts';
 
@@ -19,14 +20,16 @@ export function visitorRoutes(deps: CommandDeps): MountedRoute[] {
 
   /**
    * Records the page load (once, whichever of its two calls comes first) and answers the page
-   * loads of this address so far, this one included. The stream is read: the decision needs
-   * the loads already recorded, and two calls racing for one load meet at the append.
+   * loads of this address so far, this one included; the page of a server the bot is not in
+   * records nothing. The stream is read: the decision needs the loads already recorded, and
+   * two calls racing for one load meet at the append.
    */
   const recordVisit = async (ctx: Context, guildId: string | null, pageLoadId: string | undefined) => {
     const visitorDigest = visitorDigestOf(ctx, deps.keyring);
+    const botInServer = guildId !== null && (await isBotInServer(deps, guildId));
     const { state, events } = await visits(
       deps,
-      { type: 'RecordVisit', visitorDigest, guildId, pageLoadId },
+      { type: 'RecordVisit', visitorDigest, guildId, botInServer, pageLoadId },
       commandContext(ctx),
     );
     return events.reduce(visitorDecider.evolve, state).visits;

@@ -10,6 +10,8 @@ export type VisitorCommand = {
   type: 'RecordVisit';
   visitorDigest: string;
   guildId: string | null;
+  /** From the server's stream: a key page of a server without the key bot is no visit worth a record. */
+  botInServer: boolean;
   /** The page load the call belongs to; absent, the call is a visit of its own. */
   pageLoadId?: string;
 };
@@ -39,15 +41,18 @@ export function evolveVisitor(state: VisitorState, event: VisitorEvent): Visitor
 /**
  * One page load is one visit (issue #14): the key page sends both of its visit calls with the
  * same page-load id, and whichever arrives second finds the load recorded and adds nothing.
- * Nothing else can refuse a visit.
+ * A visit to the key page of a server the bot is not in adds no history either (issue #18).
  */
 export const visitorDecider: Decider<VisitorCommand, VisitorState, VisitorEvent> = {
+  // every page load from one address (a school's NAT, a carrier's): read from a snapshot
+  reading: { kind: 'snapshot', version: 1 },
   initialState: initialVisitorState,
   evolve: evolveVisitor,
   decide: (command, state, now) => {
     switch (command.type) {
       case 'RecordVisit': {
         const { visitorDigest, guildId, pageLoadId } = command;
+        if (guildId !== null && !command.botInServer) return [];
         if (pageLoadId && state.recentPageLoads.includes(pageLoadId)) return [];
         const data = { visitorDigest, guildId, visitedAt: now.toISOString() };
         return [{ type: 'VisitRecorded', data: pageLoadId ? { ...data, pageLoadId } : data }];

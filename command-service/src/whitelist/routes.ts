@@ -14,11 +14,16 @@ import type { CommandDeps } from '../core/deps.ts';
 import { whitelistDecider, whitelistStream } from './whitelist.decider.ts';
 
 const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
-const streamOf = (command: { guildId: string; userId: string }) => whitelistStream(command.guildId, command.userId);
-// the manager refetches its list right after these answers
-const whitelist = commandHandlerFor(whitelistDecider, streamOf, { readYourWrites: projections.whitelist });
-// the bot's report changes nothing anybody lists: it answers once the event is in the log
-const settlements = commandHandlerFor(whitelistDecider, streamOf);
+// The manager refetches its list right after an add or a removal (a retry would add twice: a
+// late answer is counted, not refused). The bot's report changes nothing anybody lists: it
+// answers once the event is in the log.
+const whitelist = commandHandlerFor(whitelistDecider, (command) => whitelistStream(command.guildId, command.userId), {
+  readYourWrites: {
+    projection: projections.whitelist,
+    ifLate: 'answer',
+    only: ['AddWhitelistEntry', 'RemoveWhitelistEntry'],
+  },
+});
 
 /** POST /api/admin/whitelist and /api/admin/blacklist; the key bot's POST /api/bot/whitelist/removed. */
 export function whitelistRoutes(deps: CommandDeps): MountedRoute[] {
@@ -55,7 +60,7 @@ export function whitelistRoutes(deps: CommandDeps): MountedRoute[] {
     }),
 
     on(whitelistApi.roleRemoved, async ({ ctx, body: { userId, guildId } }) => {
-      const { events } = await settlements(
+      const { events } = await whitelist(
         deps,
         { type: 'SettleWhitelistRole', userId, guildId },
         commandContext(ctx, keyBot),

@@ -107,10 +107,15 @@ export interface RedeemKeyResponse {
   success: true;
   guildId: string;
   discordUserId: string;
-  /** End of the member's VIP window: max(the current end, now + the VIP role minutes). */
+  /**
+   * End of the member's VIP window: the open window's end (or now, when none is open) plus the
+   * VIP role minutes, but no further than VIP_MAX_HOURS from now.
+   */
   until: string;
   /** true when the member already had an open window that this key prolonged. */
   extended: boolean;
+  /** true when the cap (VIP_MAX_HOURS from now) cut the window short: the key added less than its minutes. */
+  capped: boolean;
 }
 
 export interface VipRoleRemovedResponse {

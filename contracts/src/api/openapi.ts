@@ -86,6 +86,12 @@ export function buildOpenApi(
       responses['403'] = { description: 'Not allowed', content: { 'application/json': { schema: errorSchema } } };
     if (route.rateLimited)
       responses['429'] = { description: 'Too many requests', content: { 'application/json': { schema: errorSchema } } };
+    // every command: its stream stayed busy, or a read model the answer relies on is behind
+    if (route.method !== 'GET')
+      responses['503'] = {
+        description: 'Busy right now: retry after the Retry-After header’s seconds',
+        content: { 'application/json': { schema: errorSchema } },
+      };
 
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {

@@ -15,6 +15,7 @@ export const eventTypeNames = [
   // servers, their owners and greetings
   'GuildReported',
   'GuildLeft',
+  'GuildMemberCountReported',
   'ServerClaimed',
   'ServerReleased',
   'SubscriberServerAdded',

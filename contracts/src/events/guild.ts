@@ -3,18 +3,36 @@ import { z } from 'zod';
 export const snowflakeSchema = z.string().regex(/^\d{17,20}$/);
 export const channelSchema = z.object({ id: z.string(), name: z.string() });
 
-/** Stream `guild-<guildId>`: what the key bot sees of a server it is in. */
+/**
+ * Stream `guild-<guildId>`: the facts decisions need about a server the key bot is in (is it
+ * there, its name, icon, channels, missing permissions). Appended when one of them changes.
+ */
 export const guildReportedSchema = z.object({
   guildId: z.string(),
   name: z.string(),
   icon: z.string().nullable(),
-  memberCount: z.number().int().nonnegative(),
+  /**
+   * Read from v1 only: the member count, reported with the facts until counts got a stream of
+   * their own (v2, GuildMemberCountReported). A v1 log's counts still reach the read models.
+   */
+  memberCount: z.number().int().nonnegative().optional(),
   channels: z.array(channelSchema),
   /** Permissions the bot needs but lacks (Manage Roles, Send Messages, Embed Links, ...). */
   missingPermissions: z.array(z.string()),
   reportedAt: z.string(),
 });
 export const guildLeftSchema = z.object({ guildId: z.string(), leftAt: z.string() });
+
+/**
+ * Stream `guild-members-<guildId>`: the server's member count when it changed (at most once a
+ * report interval). Telemetry for the statistics and the landing strip, never a decision's
+ * input: no decision folds this stream, a report reads only its last event.
+ */
+export const guildMemberCountReportedSchema = z.object({
+  guildId: z.string(),
+  memberCount: z.number().int().nonnegative(),
+  reportedAt: z.string(),
+});
 
 /**
  * Stream `server-owner-<guildId>`: the reservation that gives a server to one subscriber.

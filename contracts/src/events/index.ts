@@ -48,8 +48,9 @@ export const eventSchemas = {
   AnnouncementDeleted: { version: 1, schema: announcementDeletedSchema },
   PasswordChanged: { version: 1, schema: passwordChangedSchema },
   // servers, their owners and greetings
-  GuildReported: { version: 1, schema: guild.guildReportedSchema },
+  GuildReported: { version: 2, schema: guild.guildReportedSchema },
   GuildLeft: { version: 1, schema: guild.guildLeftSchema },
+  GuildMemberCountReported: { version: 1, schema: guild.guildMemberCountReportedSchema },
   ServerClaimed: { version: 2, schema: guild.serverClaimedSchema },
   ServerReleased: { version: 2, schema: guild.serverReleasedSchema },
   SubscriberServerAdded: { version: 1, schema: guild.subscriberServerAddedSchema },

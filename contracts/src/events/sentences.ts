@@ -51,8 +51,11 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
     c.actor.id === d.userId
       ? `${user(d.userId, c)} changed their password`
       : `the password of ${user(d.userId, c)} was changed${by(d.userId, c)}`,
-  GuildReported: (d) => `the key bot reported ${d.name} (${plural(d.memberCount, 'member')})`,
+  GuildReported: (d) =>
+    `the key bot reported ${d.name}${d.memberCount === undefined ? '' : ` (${plural(d.memberCount, 'member')})`}`,
   GuildLeft: (d, c) => `the key bot left ${server(d.guildId, c)}`,
+  GuildMemberCountReported: (d, c) =>
+    `the key bot counted ${plural(d.memberCount, 'member')} on ${server(d.guildId, c)}`,
   ServerClaimed: (d, c) =>
     `${user(d.userId, c)} claimed ${server(d.guildId, c)}${d.discordUserId ? `, proven by ${member(d.discordUserId)}` : ' (unverified)'}`,
   ServerReleased: (d, c) =>
@@ -79,7 +82,7 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
     `${actorName(c)} generated a ${d.tier === 'premium' ? 'premium ' : ''}key for ${server(d.guildId, c)}${d.accessHashDigest ? ' through a one-time link' : ''} (${key(d.keyDigest)}, valid until ${clock(d.expiresAt, c)})`,
   KeyRedeemed: (d, c) => `${member(d.discordUserId)} redeemed ${key(d.keyDigest)} on ${server(d.guildId, c)}`,
   VipRoleGranted: (d, c) =>
-    `${member(d.discordUserId)} redeemed ${key(d.keyDigest)}, VIP until ${clock(d.until, c)} on ${server(d.guildId, c)}`,
+    `${member(d.discordUserId)} redeemed ${key(d.keyDigest)}, VIP until ${clock(d.until, c)}${d.capped ? ' (the most a window may last)' : ''} on ${server(d.guildId, c)}`,
   VipRoleRemoved: (d, c) => `the VIP role of ${member(d.discordUserId)} on ${server(d.guildId, c)} ended`,
   VisitRecorded: (d, c) =>
     d.twin

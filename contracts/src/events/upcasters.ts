@@ -38,6 +38,10 @@ export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster
   ServerReleased: {
     1: (data) => ({ ...data, reason: null }),
   },
+  // v2: member counts have a stream of their own; a v1 report keeps the count it carried, which readers still take
+  GuildReported: {
+    1: (data) => data,
+  },
   // v2: one page load is one visit; a v1 visit without a server was the twin of one with it
   VisitRecorded: {
     1: (data) => (data.guildId === null ? { ...data, twin: true } : data),

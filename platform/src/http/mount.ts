@@ -136,6 +136,8 @@ export function on<Spec extends RouteSpec>(
         await answer(ctx, next, settings);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
+        const { retryAfterSeconds } = error as { retryAfterSeconds?: number };
+        if (retryAfterSeconds) ctx.set('Retry-After', String(retryAfterSeconds));
         ctx.status = statusOfKind[error.kind];
         ctx.body = refusal(error);
       }

@@ -5,6 +5,8 @@ import { defineProjector } from '../projector.ts';
 export const sessionsProjector = defineProjector({
   name: 'sessions',
   collections: [readModels.sessions],
+  // a password reset ends a user's sessions still open: found by user and expiry, never by a scan of all
+  indexes: { [readModels.sessions]: [{ userId: 1, expiresAt: 1 }] },
   handles: ['SessionStarted', 'SessionEnded'],
   async apply(event, documents) {
     const sessions = documents.of<SessionDocument>(readModels.sessions);
