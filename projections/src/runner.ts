@@ -42,6 +42,8 @@ export interface RunnerOptions {
   buildPageSize?: number;
   /** How long replaced collections are kept after a switch: readers in other processes follow it within a second. */
   retireAfterMs?: number;
+  /** Projections, or builds (`audit@v3`), paused from the start, as pause() would. */
+  paused?: readonly string[];
 }
 
 /**
@@ -65,7 +67,7 @@ export class ProjectionRunner {
   private namesOf = new Map<Projector, (collection: string) => string>();
   /** New versions being built beside the live read models. */
   readonly builds: ReadModelBuilds;
-  private readonly paused = new Set<string>();
+  private readonly paused: Set<string>;
   private subscription: Subscription | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private caughtUpWaiters: Array<() => void> = [];
@@ -92,6 +94,7 @@ export class ProjectionRunner {
     options: RunnerOptions = {},
   ) {
     this.maxBatchSize = options.maxBatchSize ?? 500;
+    this.paused = new Set(options.paused);
     this.eventsBehind = new EventsBehind(eventStore);
     this.onDivergence = options.onDivergence ?? 'refuse';
     this.retryFirstMs = options.retryFirstMs ?? 500;
