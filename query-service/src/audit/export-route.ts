@@ -34,12 +34,10 @@ export function auditExportRoute(deps: QueryDeps): MountedRoute {
       if (bound.position > head) throw invalid(auditWorkbenchTexts.beyondHead(side, head));
       return bound.position;
     }
+    // the {time, position} index: the log's times follow its order
     const [doc] = await audit().find(
       side === 'from' ? { time: { $gte: bound.time } } : { time: { $lte: bound.time } },
-      {
-        sort: { position: side === 'from' ? 1 : -1 },
-        limit: 1,
-      },
+      side === 'from' ? { sort: { time: 1, position: 1 }, limit: 1 } : { sort: { time: -1, position: -1 }, limit: 1 },
     );
     return doc ? doc.position : null;
   }
