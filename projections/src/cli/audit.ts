@@ -16,6 +16,7 @@ import { stateAsOf } from '../as-of/state-as-of.ts';
 import { describeSummary, exitCodeOf } from '../seals/report.ts';
 import { verifyExportFile } from '../seals/verify-file.ts';
 import { verifyLog } from '../seals/verify-log.ts';
+import { progressReporter } from './progress.ts';
 import { usingStore } from './scratch-store.ts';
 
 /**
@@ -75,10 +76,14 @@ async function verify(): Promise<number> {
   }
   return withStores(async (container) => {
     const eventStore: EventStore = await container.getAsync(TOKENS.eventStore);
+    // the share done is told by position: on EventStoreDB (byte offsets) a close enough one
+    const head = (await eventStore.headPosition()) ?? 0;
+    const report = progressReporter();
     const summary = await verifyLog(eventStore, {
       onProgress: (position, events) =>
-        process.stderr.write(
-          `\rchecked ${events.toLocaleString('en')} events, up to position ${position.toLocaleString('en')}   `,
+        report(
+          head === 0 ? 1 : position / head,
+          `checked ${events.toLocaleString('en')} events, up to position ${position.toLocaleString('en')}`,
         ),
     });
     process.stderr.write('\n');

@@ -11,7 +11,7 @@ import {
 import { allProjectors } from '../read-models/index.ts';
 import { rebuildReadModels } from '../rebuild.ts';
 import { compareReadModels } from '../verify.ts';
-import { printProgress } from './progress.ts';
+import { rebuildProgress } from './progress.ts';
 import { usingStore } from './scratch-store.ts';
 
 /**
@@ -27,7 +27,7 @@ async function verify(eventStore: EventStore, live: ReadStore, scratch: ReadStor
     const before = await readCheckpoints(live);
     const position = Math.min(...allProjectors.map((p) => before.get(p.name) ?? 0));
     process.stderr.write(`Rebuilding every read model up to position ${position} in ${where}\n`);
-    await rebuildReadModels(eventStore, scratch, allProjectors, { until: { position }, onProgress: printProgress });
+    await rebuildReadModels(eventStore, scratch, allProjectors, { until: { position }, onProgress: rebuildProgress() });
     process.stderr.write('\n');
     const differences = await compareReadModels(live, scratch, allProjectors);
     const after = await readCheckpoints(live);
