@@ -16,7 +16,6 @@ export interface BuildHost {
   apply(events: RecordedEvent[], projectors: readonly Projector[]): Promise<number>;
   /** The builds were switched to: their projectors follow the log live from `position` on. */
   switched(builds: readonly ReadModelBuild[], position: number): void;
-  routesChanged(): void;
 }
 
 export interface ReadModelBuildsOptions {
@@ -175,7 +174,6 @@ export class ReadModelBuilds {
     await switchToBuilds(this.store, builds, position);
     this.pending = [];
     this.options.host.switched(builds, position);
-    this.options.host.routesChanged();
     this.logger.warn(
       { switched: builds.map(({ builder }) => builder.name), position },
       'the readers follow the new read-model versions; the replaced ones are dropped shortly',

@@ -8,7 +8,6 @@ import {
   type EventBatch,
   type EventStore,
   type Logger,
-  type Metrics,
   type ProjectionStatus,
   type ReadStore,
   type RecordedEvent,
@@ -21,30 +20,9 @@ import { settleDivergence } from './log-divergence.ts';
 import { ensureIndexes, type ProjectedEvent, type Projector } from './projector.ts';
 import { liveAfterSwitch, ReadModelBuilds, routesOf } from './read-model-builds.ts';
 import { planReadModels, type ReadModelBuild } from './read-model-versions.ts';
+import type { AppliedBatch, RunnerOptions } from './runner-options.ts';
 
-/** What a committed batch changed; the /ws gateway pushes from this. */
-export interface AppliedBatch {
-  events: ProjectedEvent[];
-  position: number;
-}
-
-export interface RunnerOptions {
-  /** Largest batch applied in one read-store transaction. */
-  maxBatchSize?: number;
-  /** Where each projection's lag is reported at every scrape of /metrics. */
-  metrics?: Metrics;
-  /** Read models ahead of the log at start: refuse to start (default), or rebuild them. */
-  onDivergence?: DivergencePolicy;
-  /** Wait before resubscribing after the subscription failed or ended; doubles on each loss in a row. */
-  retryFirstMs?: number;
-  retryMaxMs?: number;
-  /** Events a step of a build beside the live read models reads and applies at once (one transaction). */
-  buildPageSize?: number;
-  /** How long replaced collections are kept after a switch: readers in other processes follow it within a second. */
-  retireAfterMs?: number;
-  /** Projections, or builds (`audit@v3`), paused from the start, as pause() would. */
-  paused?: readonly string[];
-}
+export type { AppliedBatch, RunnerOptions } from './runner-options.ts';
 
 /**
  * Keeps read models up to date: catches up from the checkpoints, then follows the log live.
@@ -113,7 +91,6 @@ export class ProjectionRunner {
         checkpointOf: (name) => this.checkpoints.get(name),
         apply: (events, projectors) => this.apply(onePage(events), projectors, false),
         switched: (built, position) => this.switched(built, position),
-        routesChanged: () => this.route(),
       },
     });
     this.route();
@@ -132,6 +109,7 @@ export class ProjectionRunner {
       this.checkpoints.delete(builder.name);
       if (position > 0) this.checkpoints.set(projector.name, position);
     }
+    this.route();
   }
 
   /**
