@@ -10,55 +10,47 @@ export interface ReadModelDifference {
   rebuilt?: Document;
 }
 
-/** Documents compared at once: what verify holds of each store, whatever their size. */
-const PAGE = 1000;
+/** Documents read at once from each store: what verify holds, whatever the collections' size. */
+const PAGE = 10_000;
 
-/** A collection's documents in its store's _id order, a page at a time (the _id index). */
-async function* pagesOf(store: ReadStore, collection: string, projection?: { _id: 1 }): AsyncGenerator<Document[]> {
+/** A collection's documents in _id order, read a page at a time (`_id` after the last one, sorted, limited). */
+async function* documentsOf(store: ReadStore, collection: string, pageSize: number): AsyncGenerator<Document> {
   for (let after: string | undefined; ; ) {
     const page = await store
       .collection(collection)
-      .find(after === undefined ? {} : { _id: { $gt: after } }, { sort: { _id: 1 }, limit: PAGE, projection });
-    if (page.length > 0) yield page;
-    if (page.length < PAGE) return;
+      .find(after === undefined ? {} : { _id: { $gt: after } }, { sort: { _id: 1 }, limit: pageSize });
+    yield* page;
+    if (page.length < pageSize) return;
     after = page[page.length - 1]._id;
   }
 }
 
 /**
- * Every document that differs between the live read models and rebuilt ones, as found: each
- * live page is looked up in the rebuild by its ids, then the rebuild's ids are looked up in the
- * live store. A page of each store is held at a time, never a collection.
+ * Every document that differs between the live read models and rebuilt ones, as found: both
+ * collections are walked together in _id order (the ids are ASCII, which every store sorts
+ * alike), a page of each at a time, never a whole collection.
  */
 export async function* readModelDifferences(
   live: ReadStore,
   rebuilt: ReadStore,
   projectors: readonly Projector[],
+  pageSize = PAGE,
 ): AsyncGenerator<ReadModelDifference> {
   for (const collection of projectors.flatMap((projector) => projector.collections)) {
-    for await (const page of pagesOf(live, collection)) {
-      const ids = page.map((doc) => doc._id);
-      const others = new Map(
-        (await rebuilt.collection(collection).find({ _id: { $in: ids } })).map((doc) => [doc._id, doc]),
-      );
-      for (const doc of page) {
-        const other = others.get(doc._id);
-        if (!other) yield { collection, id: doc._id, kind: 'missing in rebuild', live: doc };
-        else if (!isDeepStrictEqual(doc, other))
-          yield { collection, id: doc._id, kind: 'different', live: doc, rebuilt: other };
+    const [lives, rebuilds] = [documentsOf(live, collection, pageSize), documentsOf(rebuilt, collection, pageSize)];
+    let [ours, theirs] = [(await lives.next()).value, (await rebuilds.next()).value];
+    while (ours || theirs) {
+      if (ours && (!theirs || ours._id < theirs._id)) {
+        yield { collection, id: ours._id, kind: 'missing in rebuild', live: ours };
+        ours = (await lives.next()).value;
+      } else if (theirs && (!ours || theirs._id < ours._id)) {
+        yield { collection, id: theirs._id, kind: 'missing in live', rebuilt: theirs };
+        theirs = (await rebuilds.next()).value;
+      } else {
+        if (!isDeepStrictEqual(ours, theirs))
+          yield { collection, id: ours!._id, kind: 'different', live: ours, rebuilt: theirs };
+        [ours, theirs] = [(await lives.next()).value, (await rebuilds.next()).value];
       }
-    }
-    for await (const page of pagesOf(rebuilt, collection, { _id: 1 })) {
-      const ids = page.map((doc) => doc._id);
-      const known = new Set(
-        (await live.collection(collection).find({ _id: { $in: ids } }, { projection: { _id: 1 } })).map(
-          (doc) => doc._id,
-        ),
-      );
-      const missing = ids.filter((id) => !known.has(id));
-      if (missing.length === 0) continue;
-      for (const doc of await rebuilt.collection(collection).find({ _id: { $in: missing } }))
-        yield { collection, id: doc._id, kind: 'missing in live', rebuilt: doc };
     }
   }
 }
@@ -68,8 +60,10 @@ export async function compareReadModels(
   live: ReadStore,
   rebuilt: ReadStore,
   projectors: readonly Projector[],
+  pageSize = PAGE,
 ): Promise<ReadModelDifference[]> {
   const differences: ReadModelDifference[] = [];
-  for await (const difference of readModelDifferences(live, rebuilt, projectors)) differences.push(difference);
+  for await (const difference of readModelDifferences(live, rebuilt, projectors, pageSize))
+    differences.push(difference);
   return differences;
 }

@@ -43,11 +43,11 @@ describe('the seals stream is never read whole by a sealer start or an export', 
 
   before(async () => {
     events = new SqliteEventStore(':memory:');
+    for (let i = 0; i < 2_000; i++)
+      await events.append(`announcement-a${i}`, [{ ...announcement(`a${i}`), metadata }], 'no_stream');
     // a seal every 2 events: as many seals as a log 500 times longer sealed every 1,000
     const sealer = new LogSealer(events, { every: 2, minutes: 60, logger: silent, pollMs: 5 });
     await sealer.start();
-    for (let i = 0; i < 2_000; i++)
-      await events.append(`announcement-a${i}`, [{ ...announcement(`a${i}`), metadata }], 'no_stream');
     await sealer.whenCaughtUp();
     await sealer.stop();
     sealCount = (await readSeals(events)).length;

@@ -79,6 +79,8 @@ export class VersionedReadStore implements ReadStore {
   private sets: CollectionSetsDocument | undefined;
   private readAt = Number.NEGATIVE_INFINITY;
   private reading: Promise<CollectionSetsDocument> | undefined;
+  /** Bumped by each adopt(): a read that began before one must not replace what it adopted. */
+  private adopted = 0;
   private readonly refreshMs: number;
   /** How many times the sets document was read (tests count it: reads are at most one per refreshMs). */
   reads = 0;
@@ -108,7 +110,10 @@ export class VersionedReadStore implements ReadStore {
     this.reading ??= (async () => {
       try {
         this.reads++;
+        const before = this.adopted;
         const sets = await readCollectionSets(this.physical);
+        // the runner of this process switched while this read was under way: its sets are newer
+        if (this.adopted !== before && this.sets) return this.sets;
         this.adopt(sets);
         return sets;
       } finally {
@@ -120,6 +125,7 @@ export class VersionedReadStore implements ReadStore {
 
   /** Takes the sets the caller has just written (the runner's switch): this process follows at once. */
   adopt(sets: CollectionSetsDocument): void {
+    this.adopted++;
     this.sets = sets;
     this.readAt = performance.now();
   }
