@@ -58,7 +58,7 @@ class Traffic {
 
   /** One of each; also used on its own. */
   async round(title: string): Promise<void> {
-    const ready = await this.call('GET', '/api/ready');
+    await this.call('GET', '/api/ready');
     const page = await this.call<AuditPageResponse>('GET', '/api/admin/audit?limit=5');
     if (page.status === 200) {
       const versions = new Set(page.body.events.map((event) => (event.time === EPOCH ? 'new' : 'old')));
@@ -73,7 +73,6 @@ class Traffic {
       if (!listed.body.some?.((announcement) => announcement.title === title))
         this.failed.push(`announcement ${title} not listed after it was posted`);
     }
-    void ready;
   }
 
   private async call<T = unknown>(method: string, route: string, body?: unknown) {
