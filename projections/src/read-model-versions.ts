@@ -82,8 +82,13 @@ export async function planReadModels(
       fresh || recorded === projector.version || (recorded !== undefined && !checkpoints.has(projector.name));
     const pending = sets.building[projector.name];
     const builderName = pending ? `${projector.name}@v${pending.version}` : '';
+    // a build with a checkpoint of its own, within the log: one that has not started starts
+    // again, its collections emptied (they may hold an earlier attempt's documents)
     const resumable =
-      !inPlace && pending?.version === projector.version && (checkpoints.get(builderName) ?? 0) <= (head ?? 0);
+      !inPlace &&
+      pending?.version === projector.version &&
+      checkpoints.has(builderName) &&
+      checkpoints.get(builderName)! <= (head ?? 0);
     if (pending && !resumable) {
       // another version's build, a build the log no longer holds, or one no longer needed
       dropped.push(...Object.values(pending.collections));
@@ -96,20 +101,24 @@ export async function planReadModels(
     }
     if (recorded !== undefined) live.push(liveCodeOf(projector, recorded, logger));
     const collections = resumable ? pending.collections : buildNames(projector, sets);
+    const builder = builderOf(projector);
     if (!resumable) {
       // a set of that name left by an earlier build of the same version, or retired and not yet dropped
       for (const name of Object.values(collections)) {
         dropped.push(name);
         delete sets.retired[name];
       }
+      forgotten.push(builder.name);
       sets.building[projector.name] = { version: projector.version, collections, startedAt: new Date().toISOString() };
     }
-    builds.push({ projector, builder: builderOf(projector), collections });
+    builds.push({ projector, builder, collections });
   }
-  for (const name of dropped) await physical.dropCollection(name);
+  // the checkpoints and the sets first, the collections after: a start that stops in between
+  // finds the builds without a checkpoint, and empties their collections again
   await forgetCheckpoints(physical, forgotten);
   await saveCollectionSets(physical, sets);
   store.adopt(sets);
+  for (const name of dropped) await physical.dropCollection(name);
   if (builds.length > 0)
     logger.warn(
       {
