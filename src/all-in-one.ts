@@ -2,7 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bootstrapAdmin, createCommandApp, resolveCommandDeps } from '@vip/command-service';
 import { createQueryApp, resolveQueryDeps, siteSettingsOf } from '@vip/query-service';
-import { ProjectionRunner, SealerThread, allProjectors, attachWsGateway } from '@vip/projections';
+import {
+  ProjectionRunner,
+  SealerThread,
+  allProjectors,
+  attachWsGateway,
+  type Projector,
+  type RunnerOptions,
+} from '@vip/projections';
 import {
   closeContainer,
   createContainer,
@@ -32,7 +39,11 @@ export interface RunningProduct {
  * methods → commands, /ws → projections, /metrics → this process's metrics, everything
  * else → the frontend.
  */
-export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduct> {
+export async function startAllInOne(
+  appConfig: AppConfig,
+  /** Other projectors, or runner options, than the product's own (a projector's next version in a test). */
+  projections: { projectors?: readonly Projector[]; runner?: RunnerOptions } = {},
+): Promise<RunningProduct> {
   // bots inside this process need a service token even when none is configured: one for this run
   const needsBotToken =
     !appConfig.botApiToken && Boolean(process.env.DISCORD_TOKEN || process.env.POSTER_DISCORD_TOKEN);
@@ -43,7 +54,8 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
   const { eventStore, readStore, authenticator, logger, metrics, readiness } = commandDeps;
 
   // read models ahead of the log: refused (LogDivergenceError), or rebuilt with REBUILD_ON_DIVERGENCE=true
-  const runner = new ProjectionRunner(eventStore, readStore, allProjectors, logger, {
+  const runner = new ProjectionRunner(eventStore, readStore, projections.projectors ?? allProjectors, logger, {
+    ...projections.runner,
     metrics,
     onDivergence: divergencePolicyOf(),
   });

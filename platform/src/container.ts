@@ -9,6 +9,7 @@ import { SqliteEventStore } from './event-store/sqlite-event-store.ts';
 import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.ts';
 import { SqliteReadStore } from './read-store/sqlite-read-store.ts';
 import { MongoReadStore, scratchDatabaseName } from './read-store/mongo-read-store.ts';
+import { VersionedReadStore } from './read-store/versioned-read-store.ts';
 import { SessionTokens, resolveJwtSecret } from './auth/session-tokens.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { Keyring } from './auth/keyring.ts';
@@ -153,6 +154,8 @@ export async function createContainer(config: AppConfig, service: string): Promi
     rateCounterModule(config, service),
     snapshotStoreModule(config),
   );
+  // every reader follows a projector's new version once the projections switch to it (blue/green rebuilds)
+  container.onActivation(TOKENS.readStore, (_context, store: ReadStore) => new VersionedReadStore(store));
   return container;
 }
 

@@ -5,6 +5,7 @@ export * from './container.ts';
 export * from './domain-error.ts';
 export * from './event-store/event-store.ts';
 export * from './read-store/read-store.ts';
+export * from './read-store/versioned-read-store.ts';
 export * from './auth/passwords.ts';
 export * from './auth/session-tokens.ts';
 export * from './auth/authenticator.ts';

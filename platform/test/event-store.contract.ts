@@ -11,6 +11,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '../src/event-store/event-store.ts';
+import { LogOwnPositions, PositionNotHandedOutError } from './log-own-positions.ts';
 
 const metadata: EventMetadata = {
   correlationId: 'corr-1',
@@ -335,6 +336,49 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         const probe = watch(store.subscribeToAll({ after: (await store.headPosition()) ?? undefined }), []);
         await store.close();
         expect(probe.completed).to.equal(true);
+      });
+    });
+
+    /**
+     * A position is the log's own: one it handed out (an event's, a head, a last one counted),
+     * or 0 for its start, never one computed from another. On EventStoreDB positions are byte
+     * offsets and a read from inside a record fails; LogOwnPositions makes any adapter behave
+     * so (the audit export's and the state-as-of tests run on it).
+     */
+    describe("positions are the log's own, never arithmetic", () => {
+      it('every read takes back a position the log handed out, through a log whose positions are offsets', async () => {
+        const log = new LogOwnPositions(store);
+        const streamId = newStreamId();
+        const { position: appended } = await log.append(streamId, [event('A'), event('B'), event('C')], 'no_stream');
+        const [a, b, c] = await log.readStream(streamId);
+        expect(c.position).to.equal(appended);
+        expect((await log.readAll({ after: a.position, maxCount: 2 })).map((e) => e.id)).to.include(b.id);
+        expect((await log.readEventsAt([b.position])).map((e) => e.id)).to.deep.equal([b.id]);
+        expect(await log.countEventsAfter(a.position, 100)).to.deep.include({ lastPosition: c.position });
+        const head = await log.headPosition();
+        expect(await log.countEventsAfter(head, 100)).to.deep.equal({ count: 0, lastPosition: null });
+        expect((await log.readAll({ after: 0, maxCount: 1 })).length).to.equal(1);
+        const probe = watch(log.subscribeToAll({ after: b.position }), [streamId]);
+        await probe.until(() => probe.events.length === 1, 'the event after b');
+        expect(probe.events[0].id).to.equal(c.id);
+        expect(log.refused).to.deep.equal([]);
+      });
+
+      it('a position computed from one it handed out is refused, as EventStoreDB refuses a read inside a record', async () => {
+        const log = new LogOwnPositions(store);
+        const { position } = await log.append(newStreamId(), [event('A'), event('B')], 'no_stream');
+        const refusals = [
+          () => log.countEventsAfter(position - 1, 10),
+          () => log.readAll({ after: position + 1 }),
+          () => log.readEventsAt([position - 1]),
+        ];
+        for (const read of refusals) {
+          const error = await read().then(
+            () => undefined,
+            (failure: unknown) => failure,
+          );
+          expect(error).to.be.instanceOf(PositionNotHandedOutError);
+        }
       });
     });
   });

@@ -20,15 +20,27 @@ export interface BatchCollection<T extends Document> {
 }
 
 export class DocumentBatch {
-  /** By collection, in the order first used (of, get, set, delete): the order of the flush. */
-  private readonly collections = new Map<string, CollectionInBatch>();
+  constructor(
+    private readonly store: ReadStore,
+    /** The physical collection a projector's (logical) collection name stands for in this batch. */
+    private readonly names: (collection: string) => string = (collection) => collection,
+    /** By physical collection, in the order first used (of, get, set, delete): the order of the flush. */
+    private readonly collections = new Map<string, CollectionInBatch>(),
+  ) {}
 
-  constructor(private readonly store: ReadStore) {}
+  /**
+   * The same batch seen through other names: a projector building its new version beside the
+   * live one writes its own collections under their versioned names, in the batch they share.
+   */
+  within(names: (collection: string) => string): DocumentBatch {
+    return new DocumentBatch(this.store, names, this.collections);
+  }
 
   /** The documents of one collection, typed. */
   of<T extends Document>(collection: string): BatchCollection<T> {
-    let handle = this.collections.get(collection);
-    if (!handle) this.collections.set(collection, (handle = new CollectionInBatch(this.store, collection)));
+    const physical = this.names(collection);
+    let handle = this.collections.get(physical);
+    if (!handle) this.collections.set(physical, (handle = new CollectionInBatch(this.store, physical)));
     return handle as unknown as BatchCollection<T>;
   }
 

@@ -1,4 +1,4 @@
-export { ProjectionRunner, type AppliedBatch } from './runner.ts';
+export { ProjectionRunner, type AppliedBatch, type RunnerOptions } from './runner.ts';
 export { attachWsGateway, type WsGateway } from './gateway/ws-gateway.ts';
 export { allProjectors, projectorsNamed } from './read-models/index.ts';
 export { rebuildReadModels } from './rebuild.ts';

@@ -27,6 +27,12 @@ export interface Projector {
   collections: readonly string[];
   /** Collections older versions kept and this one no longer does: dropped on a rebuild. */
   retiredCollections?: readonly string[];
+  /**
+   * The version before this one, kept for a release: while this version is built beside the
+   * live read model, the live one goes on following the log with the code that built it. Without
+   * it, this version's code follows the live read model until the switch.
+   */
+  previous?: Projector;
   /** The indexes the queries of its collections need, by collection (built on MongoDB). */
   indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   handles: ReadonlySet<EventType>;
@@ -39,6 +45,7 @@ export function defineProjector<T extends EventType>(projector: {
   version?: number;
   collections: readonly string[];
   retiredCollections?: readonly string[];
+  previous?: Projector;
   indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   handles: readonly T[];
   apply(event: ProjectedEvent<Extract<DomainEvent, { type: T }>>, documents: DocumentBatch): Promise<void> | void;

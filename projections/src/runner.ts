@@ -1,5 +1,5 @@
 import { Subject, concatMap, type Subscription } from 'rxjs';
-import { isKnownEventType, parseRecordedEvent, type EventType } from '@vip/contracts';
+import type { EventType } from '@vip/contracts';
 import {
   EventsBehind,
   readCheckpoints,
@@ -8,36 +8,21 @@ import {
   type EventBatch,
   type EventStore,
   type Logger,
-  type Metrics,
   type ProjectionStatus,
   type ReadStore,
   type RecordedEvent,
+  type VersionedReadStore,
+  versionedReadStoreOf,
 } from '@vip/platform';
 import { DocumentBatch } from './document-batch.ts';
+import { logBatch, onePage, projectedEvents } from './projected-events.ts';
 import { settleDivergence } from './log-divergence.ts';
 import { ensureIndexes, type ProjectedEvent, type Projector } from './projector.ts';
-import { upgradeReadModels } from './read-model-versions.ts';
+import { liveAfterSwitch, ReadModelBuilds, routesOf } from './read-model-builds.ts';
+import { planReadModels, type ReadModelBuild } from './read-model-versions.ts';
+import type { AppliedBatch, RunnerOptions } from './runner-options.ts';
 
-/** What a committed batch changed; the /ws gateway pushes from this. */
-export interface AppliedBatch {
-  events: ProjectedEvent[];
-  position: number;
-}
-
-export interface RunnerOptions {
-  /** Largest batch applied in one read-store transaction. */
-  maxBatchSize?: number;
-  /** Where each projection's lag is reported at every scrape of /metrics. */
-  metrics?: Metrics;
-  /** Read models ahead of the log at start: refuse to start (default), or rebuild them. */
-  onDivergence?: DivergencePolicy;
-  /** Wait before resubscribing after the subscription failed or ended; doubles on each loss in a row. */
-  retryFirstMs?: number;
-  retryMaxMs?: number;
-}
-
-/** Correlation ids logged per batch at most: a catch-up batch may hold thousands. */
-const LOGGED_CORRELATIONS = 20;
+export type { AppliedBatch, RunnerOptions } from './runner-options.ts';
 
 /**
  * Keeps read models up to date: catches up from the checkpoints, then follows the log live.
@@ -49,9 +34,18 @@ const LOGGED_CORRELATIONS = 20;
 export class ProjectionRunner {
   readonly applied$ = new Subject<AppliedBatch>();
   private readonly checkpoints = new Map<string, number>();
-  /** The projectors of each event type, in projector order. */
-  private readonly routes = new Map<EventType, Projector[]>();
-  private readonly paused = new Set<string>();
+  /** The projectors of each event type, in projector order: the live ones, then those being built. */
+  private routes = new Map<EventType, Projector[]>();
+  /** Reads the names readers follow; `store` is the same store by physical names, which the runner writes. */
+  private readonly names: VersionedReadStore;
+  private readonly store: ReadStore;
+  /** What follows the log live: per projection, the code that built its active read model. */
+  private live: Projector[];
+  /** The physical collection each projector's collection names stand for while it applies events. */
+  private namesOf = new Map<Projector, (collection: string) => string>();
+  /** New versions being built beside the live read models. */
+  readonly builds: ReadModelBuilds;
+  private readonly paused: Set<string>;
   private subscription: Subscription | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private caughtUpWaiters: Array<() => void> = [];
@@ -72,34 +66,77 @@ export class ProjectionRunner {
 
   constructor(
     private readonly eventStore: EventStore,
-    private readonly readStore: ReadStore,
+    readStore: ReadStore,
     readonly projectors: readonly Projector[],
     private readonly logger: Logger,
     options: RunnerOptions = {},
   ) {
     this.maxBatchSize = options.maxBatchSize ?? 500;
+    this.paused = new Set(options.paused);
     this.eventsBehind = new EventsBehind(eventStore);
     this.onDivergence = options.onDivergence ?? 'refuse';
     this.retryFirstMs = options.retryFirstMs ?? 500;
     this.retryMaxMs = options.retryMaxMs ?? 30_000;
-    for (const projector of projectors) {
-      for (const type of projector.handles) this.routes.set(type, [...(this.routes.get(type) ?? []), projector]);
-    }
+    this.names = versionedReadStoreOf(readStore);
+    this.store = this.names.physical;
+    this.live = [...projectors];
+    this.builds = new ReadModelBuilds(this.names, eventStore, logger, {
+      pageSize: options.buildPageSize ?? 5_000,
+      retireAfterMs: options.retireAfterMs ?? 5_000,
+      host: {
+        isStopped: () => this.stopped,
+        isPaused: (name) => this.paused.has(name),
+        exclusive: (work) => this.exclusive(work),
+        livePosition: () => this.position,
+        checkpointOf: (name) => this.checkpoints.get(name),
+        apply: (events, projectors) => this.apply(onePage(events), projectors, false),
+        switched: (built, position) => this.switched(built, position),
+      },
+    });
+    this.route();
     this.stopWatching = options.metrics?.watchProjections(() => this.statuses());
   }
 
+  /** Routes each event type to the live projectors, then to the builders, each with the names it writes under. */
+  private route(): void {
+    ({ routes: this.routes, namesOf: this.namesOf } = routesOf(this.live, this.builds, this.names));
+  }
+
+  /** The builds have caught up and the readers follow them: their projectors follow the log live from now on. */
+  private switched(builds: readonly ReadModelBuild[], position: number): void {
+    this.live = liveAfterSwitch(this.projectors, this.live, builds);
+    for (const { projector, builder } of builds) {
+      this.checkpoints.delete(builder.name);
+      if (position > 0) this.checkpoints.set(projector.name, position);
+    }
+    this.route();
+  }
+
   /**
-   * Starts following the log; resolves once the read models have caught up with it. A read
-   * model built by another version of its projector is dropped first and built again. Read
-   * models ahead of the log make it refuse (LogDivergenceError) or rebuild them (onDivergence).
+   * Starts following the log; resolves once the live read models have caught up with it. A
+   * read model built by another version of its projector keeps serving while this version is
+   * built beside it (in the background, from the log: `builds`), and the readers switch once
+   * it has caught up. Read models ahead of the log make it refuse (LogDivergenceError) or
+   * rebuild them in place (onDivergence).
    */
   async start(): Promise<void> {
     this.stopped = false;
-    await upgradeReadModels(this.readStore, this.projectors, this.logger);
-    await settleDivergence(this.eventStore, this.readStore, this.projectors, this.onDivergence, this.logger);
-    await ensureIndexes(this.readStore, this.projectors);
+    await this.names.refresh();
+    const plan = await planReadModels(this.eventStore, this.names, this.projectors, this.logger);
+    this.live = plan.live;
+    this.builds.plan(plan.builds);
+    this.route();
+    await settleDivergence(this.eventStore, this.names, this.live, this.onDivergence, this.logger);
+    await ensureIndexes(this.names, this.live);
+    await this.builds.ensureIndexes();
     await this.subscribe();
     await this.whenCaughtUp();
+    this.builds.start();
+  }
+
+  /** Resolves once no build beside the live read models is left (at once when there is none). */
+  whenBuilt(): Promise<void> {
+    return this.builds.whenDone();
   }
 
   whenCaughtUp(): Promise<void> {
@@ -117,9 +154,10 @@ export class ProjectionRunner {
 
   /** Each projection's checkpoint and how many events of the log it has not applied, for /metrics. */
   async statuses(): Promise<ProjectionStatus[]> {
-    const checkpoints = this.projectors.map(({ name }) => this.checkpoints.get(name) ?? null);
+    const named = [...this.live, ...this.builds.pending.map(({ builder }) => builder)];
+    const checkpoints = named.map(({ name }) => this.checkpoints.get(name) ?? null);
     const lags = await this.eventsBehind.of(checkpoints);
-    return this.projectors.map(({ name }, i) => {
+    return named.map(({ name }, i) => {
       const checkpoint = checkpoints[i];
       return { name, checkpoint, lag: lags.get(checkpoint) ?? 0, paused: this.paused.has(name) };
     });
@@ -127,16 +165,21 @@ export class ProjectionRunner {
 
   /**
    * An operator's pause: the projection stops applying events (the others go on) and its
-   * checkpoint stays where it is, so its lag grows. Takes effect from the next batch.
+   * checkpoint stays where it is, so its lag grows. Takes effect from the next batch. A build
+   * beside the live read models (`audit@v3`) pauses every build, from its next step on.
    */
   pause(name: string): void {
-    this.projectorNamed(name);
+    if (!this.builds.has(name)) this.projectorNamed(name);
     this.paused.add(name);
     this.logger.warn({ projection: name }, 'projection paused');
   }
 
-  /** Resumes a paused projection; resolves once it has caught up with the others. */
+  /** Resumes a paused projection; resolves once it has caught up with the others (a build: at once, it goes on). */
   resume(name: string): Promise<void> {
+    if (this.builds.has(name)) {
+      if (this.paused.delete(name)) this.builds.wakeUp();
+      return Promise.resolve();
+    }
     const projector = this.projectorNamed(name);
     if (!this.paused.delete(name)) return Promise.resolve();
     this.logger.info({ projection: name }, 'projection resumed');
@@ -161,11 +204,12 @@ export class ProjectionRunner {
     this.subscription?.unsubscribe();
     this.subscription = undefined;
     this.stopWatching?.();
+    await this.builds.stop();
     await this.queue.catch(() => undefined);
   }
 
   private projectorNamed(name: string): Projector {
-    const projector = this.projectors.find((candidate) => candidate.name === name);
+    const projector = this.live.find((candidate) => candidate.name === name);
     if (!projector) throw new Error(`Unknown projection "${name}"`);
     return projector;
   }
@@ -179,19 +223,19 @@ export class ProjectionRunner {
 
   private async subscribe(): Promise<void> {
     if (this.stopped) return;
-    const stored = await readCheckpoints(this.readStore);
+    const stored = await readCheckpoints(this.store);
     this.checkpoints.clear();
-    for (const projector of this.projectors) {
+    for (const projector of this.namesOf.keys()) {
       const position = stored.get(projector.name);
       if (position !== undefined) this.checkpoints.set(projector.name, position);
     }
-    // the slowest read model decides where to resume; faster ones skip what they have
-    const positions = this.projectors.map((p) => this.checkpoints.get(p.name));
+    // the slowest live read model decides where to resume; faster ones skip what they have (builds read on their own)
+    const positions = this.live.map((p) => this.checkpoints.get(p.name));
     const after = positions.some((p) => p === undefined) ? undefined : Math.min(...(positions as number[]));
     this.position = Math.max(this.position, after ?? 0);
 
     this.logger.info(
-      { after: after ?? null, projections: this.projectors.map((p) => p.name) },
+      { after: after ?? null, projections: this.live.map((p) => p.name) },
       'projections resuming from their checkpoint',
     );
     this.subscription = this.eventStore
@@ -208,7 +252,7 @@ export class ProjectionRunner {
     // stopping: leave the rest to the next start, from the checkpoints
     if (this.stopped) return;
     if (batch.events.length > 0) {
-      const active = this.projectors.filter((projector) => !this.paused.has(projector.name));
+      const active = this.live.filter((projector) => !this.paused.has(projector.name));
       await this.applyEvents(batch.events, active);
       this.position = Math.max(this.position, batch.events[batch.events.length - 1].position);
     }
@@ -225,7 +269,7 @@ export class ProjectionRunner {
    * checkpoints past them. A projector skips events at or before its own checkpoint, so a
    * batch delivered again (at-least-once) changes nothing.
    */
-  async applyEvents(recorded: RecordedEvent[], projectors: readonly Projector[] = this.projectors): Promise<void> {
+  async applyEvents(recorded: RecordedEvent[], projectors: readonly Projector[] = this.live): Promise<void> {
     if (recorded.length > 0) await this.apply(onePage(recorded), projectors, true);
   }
 
@@ -238,7 +282,7 @@ export class ProjectionRunner {
   async applyPages(
     nextPage: () => Promise<RecordedEvent[] | undefined>,
     eventLimit: number,
-    projectors: readonly Projector[] = this.projectors,
+    projectors: readonly Projector[] = this.live,
   ): Promise<number> {
     return this.apply(nextPage, projectors, false, eventLimit);
   }
@@ -251,23 +295,32 @@ export class ProjectionRunner {
   ): Promise<number> {
     const started = performance.now();
     const targets = new Set(projectors);
-    const batch = new DocumentBatch(this.readStore);
+    await this.names.current();
+    const batch = new DocumentBatch(this.store);
+    // each projector sees the batch through its own names (a builder writes its versioned collections)
+    const views = new Map<Projector, DocumentBatch>();
+    const viewOf = (projector: Projector): DocumentBatch => {
+      let view = views.get(projector);
+      if (!view)
+        views.set(projector, (view = batch.within(this.namesOf.get(projector) ?? this.names.resolve.bind(this.names))));
+      return view;
+    };
     const announced: ProjectedEvent[] = [];
     const correlationIds = this.logger.isLevelEnabled('debug') ? new Set<string>() : undefined;
     let applied = 0;
     let from = 0;
     let position = 0;
-    await this.readStore.transaction(async () => {
+    await this.store.transaction(async () => {
       while (applied < eventLimit) {
         const recorded = await nextPage();
         if (!recorded || recorded.length === 0) break;
-        const events = this.toProjected(recorded);
+        const events = projectedEvents(recorded, this.logger);
         for (const event of events) {
           const routed = this.routes.get(event.type);
           if (!routed) continue;
           for (const projector of routed) {
             if (targets.has(projector) && event.position > (this.checkpoints.get(projector.name) ?? -1)) {
-              const applying = projector.apply(event, batch);
+              const applying = projector.apply(event, viewOf(projector));
               if (applying) await applying;
             }
           }
@@ -285,56 +338,24 @@ export class ProjectionRunner {
       // only makes the batch come again, which the projectors shrug off
       await batch.flush();
       await saveCheckpoints(
-        this.readStore,
+        this.store,
         projectors.map((projector) => projector.name),
         position,
       );
     });
     if (applied === 0) return 0;
     for (const projector of projectors) this.checkpoints.set(projector.name, position);
-    if (correlationIds) {
-      const ids = [...correlationIds];
-      this.logger.debug(
-        {
-          from,
-          position,
-          events: applied,
-          projections: projectors.length === this.projectors.length ? 'all' : projectors.map((p) => p.name),
-          correlationIds: ids.slice(0, LOGGED_CORRELATIONS),
-          moreCorrelationIds: Math.max(0, ids.length - LOGGED_CORRELATIONS),
-          durationMs: Math.round((performance.now() - started) * 10) / 10,
-        },
-        'projected a batch',
-      );
-    }
+    if (correlationIds)
+      logBatch(this.logger, {
+        from,
+        position,
+        events: applied,
+        projections: projectors.length === this.live.length ? 'all' : projectors.map((p) => p.name),
+        correlationIds,
+        started,
+      });
     if (announce) this.applied$.next({ events: announced, position });
     return applied;
-  }
-
-  private toProjected(recorded: RecordedEvent[]): ProjectedEvent[] {
-    const projected: ProjectedEvent[] = [];
-    for (const event of recorded) {
-      // events of types this version does not know (written by a newer one) are not ours
-      if (!isKnownEventType(event.type)) continue;
-      try {
-        const domain = parseRecordedEvent(event);
-        projected.push({
-          type: domain.type,
-          data: domain.data,
-          streamId: event.streamId,
-          position: event.position,
-          metadata: event.metadata,
-          createdAt: event.createdAt,
-        } as ProjectedEvent);
-      } catch (error) {
-        // the log is immutable: a malformed event is reported, never allowed to stop every read model
-        this.logger.error(
-          { err: error, position: event.position, type: event.type },
-          'skipping an event that does not match its schema',
-        );
-      }
-    }
-    return projected;
   }
 
   /**
@@ -360,14 +381,4 @@ export class ProjectionRunner {
     // a process whose only work left is this retry may still exit
     this.retryTimer.unref();
   }
-}
-
-/** A page source that gives `recorded` once. */
-function onePage(recorded: RecordedEvent[]): () => Promise<RecordedEvent[] | undefined> {
-  let given = false;
-  return async () => {
-    if (given) return undefined;
-    given = true;
-    return recorded;
-  };
 }

@@ -10,28 +10,60 @@ export interface ReadModelDifference {
   rebuilt?: Document;
 }
 
-/** Every document that differs between the live read models and rebuilt ones. */
+/** Documents read at once from each store: what verify holds, whatever the collections' size. */
+const PAGE = 10_000;
+
+/** A collection's documents in _id order, read a page at a time (`_id` after the last one, sorted, limited). */
+async function* documentsOf(store: ReadStore, collection: string, pageSize: number): AsyncGenerator<Document> {
+  for (let after: string | undefined; ; ) {
+    const page = await store
+      .collection(collection)
+      .find(after === undefined ? {} : { _id: { $gt: after } }, { sort: { _id: 1 }, limit: pageSize });
+    yield* page;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1]._id;
+  }
+}
+
+/**
+ * Every document that differs between the live read models and rebuilt ones, as found: both
+ * collections are walked together in _id order (the ids are ASCII, which every store sorts
+ * alike), a page of each at a time, never a whole collection.
+ */
+export async function* readModelDifferences(
+  live: ReadStore,
+  rebuilt: ReadStore,
+  projectors: readonly Projector[],
+  pageSize = PAGE,
+): AsyncGenerator<ReadModelDifference> {
+  for (const collection of projectors.flatMap((projector) => projector.collections)) {
+    const [lives, rebuilds] = [documentsOf(live, collection, pageSize), documentsOf(rebuilt, collection, pageSize)];
+    let [ours, theirs] = [(await lives.next()).value, (await rebuilds.next()).value];
+    while (ours || theirs) {
+      if (ours && (!theirs || ours._id < theirs._id)) {
+        yield { collection, id: ours._id, kind: 'missing in rebuild', live: ours };
+        ours = (await lives.next()).value;
+      } else if (theirs && (!ours || theirs._id < ours._id)) {
+        yield { collection, id: theirs._id, kind: 'missing in live', rebuilt: theirs };
+        theirs = (await rebuilds.next()).value;
+      } else {
+        if (!isDeepStrictEqual(ours, theirs))
+          yield { collection, id: ours!._id, kind: 'different', live: ours, rebuilt: theirs };
+        [ours, theirs] = [(await lives.next()).value, (await rebuilds.next()).value];
+      }
+    }
+  }
+}
+
+/** Every difference, gathered (small stores and tests; verify itself goes through them one by one). */
 export async function compareReadModels(
   live: ReadStore,
   rebuilt: ReadStore,
   projectors: readonly Projector[],
+  pageSize = PAGE,
 ): Promise<ReadModelDifference[]> {
   const differences: ReadModelDifference[] = [];
-  for (const collection of projectors.flatMap((projector) => projector.collections)) {
-    const [liveDocs, rebuiltDocs] = await Promise.all([
-      live.collection(collection).find({}),
-      rebuilt.collection(collection).find({}),
-    ]);
-    const liveById = new Map(liveDocs.map((doc) => [doc._id, doc]));
-    const rebuiltById = new Map(rebuiltDocs.map((doc) => [doc._id, doc]));
-    for (const [id, doc] of liveById) {
-      const other = rebuiltById.get(id);
-      if (!other) differences.push({ collection, id, kind: 'missing in rebuild', live: doc });
-      else if (!isDeepStrictEqual(doc, other))
-        differences.push({ collection, id, kind: 'different', live: doc, rebuilt: other });
-    }
-    for (const [id, doc] of rebuiltById)
-      if (!liveById.has(id)) differences.push({ collection, id, kind: 'missing in live', rebuilt: doc });
-  }
+  for await (const difference of readModelDifferences(live, rebuilt, projectors, pageSize))
+    differences.push(difference);
   return differences;
 }

@@ -4,6 +4,8 @@ import type { Metrics } from '../metrics.ts';
 export interface AuditExportMetrics {
   eventsRead: Counter;
   running: Gauge;
+  /** "State as of here" builds this process started (the others' are answered from their build document). */
+  stateBuilds: Counter;
 }
 
 const byRegistry = new WeakMap<Metrics, AuditExportMetrics>();
@@ -23,6 +25,11 @@ export function auditExportMetrics(metrics: Metrics): AuditExportMetrics {
         registers,
       }),
       running: new Gauge({ name: 'vip_audit_exports_running', help: 'Audit exports streaming now', registers }),
+      stateBuilds: new Counter({
+        name: 'vip_audit_state_builds_total',
+        help: '"State as of here" replays this process started',
+        registers,
+      }),
     };
     byRegistry.set(metrics, known);
   }

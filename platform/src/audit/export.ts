@@ -3,20 +3,19 @@ import {
   currentSchemaVersion,
   guildIdsOf,
   isKnownEventType,
-  logSealedSchema,
   sealStreamId,
   sentenceOf,
   storedSchemaVersion,
   upcast,
   userIdsOf,
   type AuditExportRange,
-  type AuditExportSealed,
   type EventMetadata,
 } from '@vip/contracts';
 import type { EventStore, StoredEvent } from '../event-store/event-store.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { AuditNames } from './names.ts';
 import { sealedDataText, storedDigest } from './seal-chain.ts';
+import { sealsAround } from './seals.ts';
 import { readStoredEvents } from './stored-events.ts';
 
 export interface AuditExportRequest {
@@ -35,18 +34,6 @@ export interface AuditExportOptions {
   /** Told how many events each page read from the log (the /metrics counter). */
   onRead?: (events: number) => void;
   now?: () => Date;
-}
-
-/** A seal as the log holds it: where it lies in the log and in the seals stream. */
-export type StoredSeal = AuditExportSealed;
-
-/** The seals of the log in chain order; one that does not parse is no seal. */
-export async function readSeals(eventStore: EventStore): Promise<StoredSeal[]> {
-  const events = await eventStore.readStream(sealStreamId);
-  return events.flatMap((event) => {
-    const parsed = event.type === 'LogSealed' ? logSealedSchema.safeParse(event.data) : undefined;
-    return parsed?.success ? [{ position: event.position, revision: event.revision, seal: parsed.data }] : [];
-  });
 }
 
 /**
@@ -74,11 +61,10 @@ export async function* auditExportChunks(
   options: AuditExportOptions = {},
 ): AsyncGenerator<string> {
   const pageSize = options.pageSize ?? 1000;
-  const seals = await readSeals(eventStore);
-  const anchor = seals.findLast((stored) => stored.seal.upToPosition < request.from);
-  const closing = seals.find((stored) => stored.seal.upToPosition >= request.to);
+  // the few seals around the range, not the whole seals stream
+  const { anchor, seals, closing } = await sealsAround(eventStore, request.from, request.to);
   const spanEnd = closing ? closing.seal.upToPosition : request.to;
-  const anchorUpTo = anchor?.seal.upToPosition ?? 0;
+  const anchorUpTo = anchor?.seal.upToPosition;
   const range: AuditExportRange = {
     kind: 'range',
     from: request.from,
@@ -87,14 +73,15 @@ export async function* auditExportChunks(
     user: request.user ?? null,
     types: request.types ? [...request.types] : null,
     exportedAt: (options.now?.() ?? new Date()).toISOString(),
-    anchor: anchor ?? null,
-    seals: seals.filter(({ seal }) => seal.upToPosition > anchorUpTo && seal.upToPosition <= spanEnd),
+    anchor,
+    seals,
   };
   yield `${JSON.stringify(range)}\n`;
 
   const lines = new ExportLines(readStore, request);
+  // positions as the log gave them (a seal's upToPosition): none is the log's start
   let after = anchorUpTo;
-  while (after < spanEnd) {
+  while (after === undefined || after < spanEnd) {
     // the events as stored: their text goes into the file as it is, parsed only where a sentence needs it
     const page = await readStoredEvents(eventStore, { after, maxCount: pageSize });
     if (page.length === 0) break;

@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { eventSchemas } from '@vip/contracts';
+import { randomUUID } from 'node:crypto';
+import { auditDocumentId, auditReadModels, eventSchemas, type AuditDocument } from '@vip/contracts';
 import {
   auditExportStream,
   closeContainer,
@@ -15,13 +16,14 @@ import { stateAsOf } from '../as-of/state-as-of.ts';
 import { describeSummary, exitCodeOf } from '../seals/report.ts';
 import { verifyExportFile } from '../seals/verify-file.ts';
 import { verifyLog } from '../seals/verify-log.ts';
+import { progressReporter } from './progress.ts';
 import { usingStore } from './scratch-store.ts';
 
 /**
  * npm run audit -- verify                   recompute the log's hash chain from position 0 and check every seal
  * npm run audit -- verify --file F.ndjson   check an exported range against its seals, offline
  * npm run audit -- export --from P --to P [--server ID] [--user ID] [--type T,T] [--out FILE]
- * npm run audit -- state --position P       (the query service's "state as of here"): JSON lines on stdout
+ * npm run audit -- state --position P [--build ID]  (the query service's "state as of here"): JSON lines on stdout
  * Exit codes of verify: 0 every seal matches, 1 tampering (or a broken file), 2 only a seal of another chain.
  */
 const usage = `Usage:
@@ -39,6 +41,7 @@ const { values, positionals } = parseArgs({
     type: { type: 'string' },
     out: { type: 'string' },
     position: { type: 'string' },
+    build: { type: 'string' },
   },
 });
 
@@ -73,10 +76,14 @@ async function verify(): Promise<number> {
   }
   return withStores(async (container) => {
     const eventStore: EventStore = await container.getAsync(TOKENS.eventStore);
+    // the share done is told by position: on EventStoreDB (byte offsets) a close enough one
+    const head = (await eventStore.headPosition()) ?? 0;
+    const report = progressReporter();
     const summary = await verifyLog(eventStore, {
       onProgress: (position, events) =>
-        process.stderr.write(
-          `\rchecked ${events.toLocaleString('en')} events, up to position ${position.toLocaleString('en')}   `,
+        report(
+          head === 0 ? 1 : position / head,
+          `checked ${events.toLocaleString('en')} events, up to position ${position.toLocaleString('en')}`,
         ),
     });
     process.stderr.write('\n');
@@ -110,13 +117,29 @@ async function exportRange(): Promise<number> {
   });
 }
 
-/** One JSON line per progress step, then the state: the query service reads them as they come. */
+/**
+ * One JSON line per progress step, then the state: the query service reads them as they come.
+ * The scratch store is named after the build (the query service's build id, else a new one):
+ * two builds, on two replicas whose processes may well have the same id, never share one.
+ */
 async function state(): Promise<number> {
   const position = positionArg('position');
+  const build = values.build ?? randomUUID();
+  if (!/^[\w-]{1,64}$/.test(build)) fail('--build must be a build id (letters, digits, - and _)');
   const config = loadConfig();
   return withStores(async (container) => {
-    const eventStore: EventStore = await container.getAsync(TOKENS.eventStore);
-    const scratch = await openSeparateReadStore(config, `audit-state-${process.pid}`);
+    const [eventStore, readStore] = await Promise.all([
+      container.getAsync(TOKENS.eventStore),
+      container.getAsync(TOKENS.readStore),
+    ]);
+    // a position is the log's own only if an event starts there: the audit index knows
+    if (
+      !(await readStore.collection<AuditDocument>(auditReadModels.audit).findOne({ _id: auditDocumentId(position) }))
+    ) {
+      process.stdout.write(`${JSON.stringify({ missing: position })}\n`);
+      return 0;
+    }
+    const scratch = await openSeparateReadStore(config, `audit-state-${build}`);
     let shownAt = 0;
     const answer = await usingStore(scratch.store, 'destroy', (store) =>
       stateAsOf(eventStore, store, position, ({ position: reached, target, events }) => {

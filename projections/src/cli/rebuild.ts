@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { closeContainer, createContainer, loadConfig, TOKENS } from '@vip/platform';
 import { projectorsNamed } from '../read-models/index.ts';
 import { rebuildReadModels } from '../rebuild.ts';
-import { printProgress } from './progress.ts';
+import { rebuildProgress } from './progress.ts';
 
 /**
  * npm run rebuild -- [--projection NAME ...]
@@ -19,6 +19,6 @@ const [eventStore, readStore] = await Promise.all([
 ]);
 
 process.stderr.write(`Rebuilding ${projectors.map((p) => p.name).join(', ')}\n`);
-const result = await rebuildReadModels(eventStore, readStore, projectors, { onProgress: printProgress });
+const result = await rebuildReadModels(eventStore, readStore, projectors, { onProgress: rebuildProgress() });
 process.stderr.write(`\nDone: ${result.events} events in ${result.seconds.toFixed(2)} s\n`);
 await closeContainer(container);

@@ -10,7 +10,7 @@ import {
 } from '@vip/platform';
 import { projectorsNamed } from '../read-models/index.ts';
 import { rebuildReadModels, type ReplayLimit } from '../rebuild.ts';
-import { printProgress } from './progress.ts';
+import { rebuildProgress } from './progress.ts';
 import { usingStore } from './scratch-store.ts';
 
 /**
@@ -44,7 +44,7 @@ async function replayInto(eventStore: EventStore, store: ReadStore, where: strin
   process.stderr.write(
     `Replaying ${projectors.map((p) => p.name).join(', ')} into ${where}${values.until ? ` as of ${values.until}` : ''}\n`,
   );
-  const result = await rebuildReadModels(eventStore, store, projectors, { until, onProgress: printProgress });
+  const result = await rebuildReadModels(eventStore, store, projectors, { until, onProgress: rebuildProgress() });
   process.stderr.write(
     `\nDone: ${result.events} events up to position ${result.position} in ${result.seconds.toFixed(2)} s (${Math.round(result.events / Math.max(result.seconds, 1e-6))} events/s)\n`,
   );

@@ -4,15 +4,20 @@ import {
   loadConfig,
   openSeparateReadStore,
   readCheckpoints,
+  readCollectionSets,
   TOKENS,
+  versionedReadStoreOf,
   type EventStore,
   type ReadStore,
 } from '@vip/platform';
 import { allProjectors } from '../read-models/index.ts';
 import { rebuildReadModels } from '../rebuild.ts';
-import { compareReadModels } from '../verify.ts';
-import { printProgress } from './progress.ts';
+import { readModelDifferences, type ReadModelDifference } from '../verify.ts';
+import { rebuildProgress } from './progress.ts';
 import { usingStore } from './scratch-store.ts';
+
+/** Differences printed in full; the others are counted. */
+const SHOWN = 50;
 
 /**
  * npm run verify
@@ -23,26 +28,35 @@ import { usingStore } from './scratch-store.ts';
  * happened.
  */
 async function verify(eventStore: EventStore, live: ReadStore, scratch: ReadStore, where: string): Promise<number> {
+  // a projection whose new version is being built beside it is verified once the readers have switched
+  const { building } = await readCollectionSets(versionedReadStoreOf(live).physical);
+  const projectors = allProjectors.filter((projector) => !building[projector.name]);
+  for (const name of Object.keys(building))
+    process.stdout.write(`${name}: a new version is being built beside the live one; verify it once it has switched\n`);
   for (let attempt = 1; ; attempt++) {
     const before = await readCheckpoints(live);
-    const position = Math.min(...allProjectors.map((p) => before.get(p.name) ?? 0));
+    const position = Math.min(...projectors.map((p) => before.get(p.name) ?? 0));
     process.stderr.write(`Rebuilding every read model up to position ${position} in ${where}\n`);
-    await rebuildReadModels(eventStore, scratch, allProjectors, { until: { position }, onProgress: printProgress });
+    await rebuildReadModels(eventStore, scratch, projectors, { until: { position }, onProgress: rebuildProgress() });
     process.stderr.write('\n');
-    const differences = await compareReadModels(live, scratch, allProjectors);
+    // compared page by page; the first differences are kept to show, the others counted
+    const shown: ReadModelDifference[] = [];
+    let differences = 0;
+    for await (const difference of readModelDifferences(live, scratch, projectors))
+      if (differences++ < SHOWN) shown.push(difference);
     const after = await readCheckpoints(live);
-    const moved = allProjectors.some((p) => before.get(p.name) !== after.get(p.name));
+    const moved = projectors.some((p) => before.get(p.name) !== after.get(p.name));
     // a live projection that moved meanwhile makes the comparison meaningless: take it again
     if (moved && attempt < 3) continue;
-    if (differences.length === 0) {
-      process.stdout.write(`OK: ${allProjectors.length} read models equal a rebuild from position 0 to ${position}\n`);
+    if (differences === 0) {
+      process.stdout.write(`OK: ${projectors.length} read models equal a rebuild from position 0 to ${position}\n`);
       return 0;
     }
-    for (const d of differences.slice(0, 50))
+    for (const d of shown)
       process.stdout.write(
         `${d.collection} ${d.id}: ${d.kind}\n  live:    ${JSON.stringify(d.live)}\n  rebuilt: ${JSON.stringify(d.rebuilt)}\n`,
       );
-    process.stdout.write(`${differences.length} difference(s)\n`);
+    process.stdout.write(`${differences} difference(s)\n`);
     return 1;
   }
 }

@@ -4,7 +4,7 @@ import {
   anchorOf,
   chainStart,
   isWrongExpectedRevision,
-  readSeals,
+  lastSeal,
   readStoredEvents,
   RunningChain,
   type EventStore,
@@ -94,13 +94,13 @@ export class LogSealer {
 
   /** The last seal tells where the chain stands: only what came after it is hashed, never the log from 0. */
   private async resume(): Promise<void> {
-    const seals = await readSeals(this.eventStore);
-    const last = seals.at(-1);
+    // the last seal alone (one event read), never the whole seals stream
+    const last = await lastSeal(this.eventStore);
     this.chain = new RunningChain(last ? anchorOf(last.seal) : chainStart);
     this.revision = last ? last.revision : 'no_stream';
     this.news = false;
     this.options.logger.info(
-      { after: this.chain.position, seals: seals.length },
+      { after: this.chain.position, seals: last ? last.revision + 1 : 0 },
       'the log sealer resumes from the last seal',
     );
   }

@@ -25,6 +25,7 @@ export function auditExportRoute(deps: QueryDeps): MountedRoute {
     atOnce: deps.config.audit.exportsAtOnce,
   };
   const metrics = auditExportMetrics(deps.metrics);
+  const audit = () => deps.readStore.collection<AuditDocument>(auditReadModels.audit);
   let running = 0;
 
   /** The position a bound stands for: itself, or the first (last) event at or after (before) the time. */
@@ -33,12 +34,11 @@ export function auditExportRoute(deps: QueryDeps): MountedRoute {
       if (bound.position > head) throw invalid(auditWorkbenchTexts.beyondHead(side, head));
       return bound.position;
     }
-    const [doc] = await deps.readStore
-      .collection<AuditDocument>(auditReadModels.audit)
-      .find(side === 'from' ? { time: { $gte: bound.time } } : { time: { $lte: bound.time } }, {
-        sort: { position: side === 'from' ? 1 : -1 },
-        limit: 1,
-      });
+    // the {time, position} index: the log's times follow its order
+    const [doc] = await audit().find(
+      side === 'from' ? { time: { $gte: bound.time } } : { time: { $lte: bound.time } },
+      side === 'from' ? { sort: { time: 1, position: 1 }, limit: 1 } : { sort: { time: -1, position: -1 }, limit: 1 },
+    );
     return doc ? doc.position : null;
   }
 
@@ -54,7 +54,10 @@ export function auditExportRoute(deps: QueryDeps): MountedRoute {
         throw invalid(auditWorkbenchTexts.fromAfterTo);
       return null;
     }
-    const counted = await deps.eventStore.countEventsAfter(from - 1, maxEvents + 1);
+    // counted from the event before `from`, found in the audit index: positions are the log's
+    // own, never arithmetic (on EventStoreDB `from − 1` lies inside a record, and the read fails)
+    const [before] = await audit().find({ position: { $lt: from } }, { sort: { position: -1 }, limit: 1 });
+    const counted = await deps.eventStore.countEventsAfter(before ? before.position : null, maxEvents + 1);
     if (counted.count > maxEvents && counted.lastPosition !== null && counted.lastPosition <= to)
       throw invalid(auditWorkbenchTexts.tooLong(maxEvents));
     return { from, to };

@@ -1,8 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import type { AuditStateBuilding, AuditStateReady } from '@vip/contracts';
-import type { AppConfig, Logger } from '@vip/platform';
+import {
+  DuplicateKeyError,
+  type AppConfig,
+  type AuditExportMetrics,
+  type Collection,
+  type Logger,
+  type ReadStore,
+} from '@vip/platform';
 
 /**
  * The projections room's audit CLI (`npm run audit -- state`), run as a process of its own,
@@ -14,10 +23,33 @@ const AUDIT_CLI = fileURLToPath(new URL('../../../projections/src/cli/audit.ts',
 /** The TypeScript loader the product runs with, found from here rather than from the working directory. */
 const TSX = import.meta.resolve('tsx');
 
-type Build =
-  | { status: 'building'; progress: AuditStateBuilding['progress']; child: ChildProcess }
-  | { status: 'ready'; state: AuditStateReady }
-  | { status: 'missing' };
+/**
+ * Where the builds are coordinated: one document per position, in the read store every
+ * query-service replica shares (bookkeeping, not a read model: no projection writes it).
+ */
+export const stateBuildsCollection = 'audit_state_builds';
+
+/** A build whose owner has not been heard of for this long is taken over (its replica died). */
+const STALE_MS = 30_000;
+/** How often a build in progress says it is alive, whatever its progress. */
+const HEARTBEAT_MS = 5_000;
+/** Progress written at most this often. */
+const PROGRESS_MS = 1_000;
+
+export interface StateBuildDocument {
+  _id: string;
+  position: number;
+  status: 'building' | 'ready' | 'missing' | 'failed';
+  /** Unique per build: it names the build's scratch store, so two builds never share one. */
+  buildId: string;
+  /** Which replica runs it (host and process), for the logs. */
+  owner: string;
+  progress: AuditStateBuilding['progress'];
+  state?: AuditStateReady;
+  startedAt: string;
+  heartbeatAt: string;
+  finishedAt?: string;
+}
 
 /** What a state request finds: a state, its build under way, nothing at that position, or a build that failed. */
 export type StateLookup = AuditStateReady | AuditStateBuilding | { status: 'missing' } | { status: 'failed' } | null;
@@ -27,89 +59,167 @@ process.once('exit', () => {
   for (const child of children) child.kill();
 });
 
+const idOf = (position: number) => String(position);
+const fresh = (doc: StateBuildDocument, now: number) => now - Date.parse(doc.heartbeatAt) < STALE_MS;
+
 /**
  * States as of log positions, built by replaying the read models into a scratch store up to
- * the position, one process per build, at most `atOnce` at a time; kept per position once
- * built (the log before a position never changes), the oldest let go beyond `kept`.
+ * the position, one process per build. Coordinated through the read store, not per process:
+ * a position is built once, by whichever replica claimed it first (one insert of its build
+ * document), and every replica answers from that document (its progress, then its state); a
+ * build whose replica died is taken over. At most `atOnce` build at once across replicas; the
+ * oldest states beyond `kept` are let go.
  */
 export class StateBuilds {
-  private readonly builds = new Map<number, Build>();
-  private readonly failures = new Set<number>();
+  private readonly builds: Collection<StateBuildDocument>;
+  /** The owner of the builds this replica runs. */
+  private readonly owner = `${hostname()}:${process.pid}`;
 
   constructor(
     private readonly config: AppConfig,
     private readonly logger: Logger,
+    private readonly started: AuditExportMetrics['stateBuilds'],
+    readStore: ReadStore,
     private readonly atOnce: number,
     private readonly kept: number,
-  ) {}
-
-  lookup(position: number): StateLookup {
-    if (this.failures.delete(position)) return { status: 'failed' };
-    const build = this.builds.get(position);
-    if (!build) return null;
-    if (build.status === 'ready') return build.state;
-    if (build.status === 'missing') return build;
-    return { status: 'building', position, progress: build.progress };
+  ) {
+    this.builds = readStore.collection<StateBuildDocument>(stateBuildsCollection);
   }
 
-  get building(): number {
-    let count = 0;
-    for (const build of this.builds.values()) if (build.status === 'building') count++;
-    return count;
+  async lookup(position: number): Promise<StateLookup> {
+    const doc = await this.builds.findOne({ _id: idOf(position) });
+    if (!doc) return null;
+    switch (doc.status) {
+      case 'ready':
+        return doc.state ?? null;
+      case 'missing':
+        return { status: 'missing' };
+      case 'failed':
+        // said once; the next request builds again
+        await this.builds.deleteOne({ _id: doc._id, buildId: doc.buildId });
+        return { status: 'failed' };
+      case 'building':
+        return fresh(doc, Date.now()) ? { status: 'building', position, progress: doc.progress } : null;
+    }
   }
 
-  get full(): boolean {
-    return this.building >= this.atOnce;
+  /** Whether another build may start: fewer than `atOnce` alive across the replicas. */
+  async full(): Promise<boolean> {
+    const alive = new Date(Date.now() - STALE_MS).toISOString();
+    return (await this.builds.countDocuments({ status: 'building', heartbeatAt: { $gt: alive } })) >= this.atOnce;
   }
 
-  start(position: number): AuditStateBuilding {
+  /**
+   * Claims the position and starts its build; a replica that claimed it first (or meanwhile)
+   * keeps it, and its build is the one answered.
+   */
+  async start(position: number): Promise<AuditStateBuilding> {
+    const now = new Date().toISOString();
+    const claim: StateBuildDocument = {
+      _id: idOf(position),
+      position,
+      status: 'building',
+      buildId: randomUUID(),
+      owner: this.owner,
+      progress: null,
+      startedAt: now,
+      heartbeatAt: now,
+    };
+    if (!(await this.claim(claim))) {
+      const current = await this.builds.findOne({ _id: claim._id });
+      return { status: 'building', position, progress: current?.progress ?? null };
+    }
+    this.run(claim);
+    return { status: 'building', position, progress: null };
+  }
+
+  /** Inserts the claim, or replaces a build nobody runs any more (a dead replica's, a failure); false when another holds it. */
+  private async claim(claim: StateBuildDocument): Promise<boolean> {
+    try {
+      await this.builds.insertOne(claim);
+      return true;
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+    const current = await this.builds.findOne({ _id: claim._id });
+    if (!current || (current.status === 'building' && fresh(current, Date.now())) || current.status === 'ready')
+      return false;
+    // the build document of that exact build, so that two replicas taking over never both win
+    const taken = await this.builds.replaceOne({ _id: claim._id, buildId: current.buildId }, claim);
+    return taken.modifiedCount === 1;
+  }
+
+  private run(build: StateBuildDocument): void {
     const { config } = this;
-    const child = spawn(process.execPath, [`--import=${TSX}`, AUDIT_CLI, 'state', '--position', String(position)], {
-      env: {
-        ...process.env,
-        DATA_DIR: config.dataDir,
-        EVENTSTORE_URL: config.eventStoreUrl ?? '',
-        MONGODB_URL: config.mongodbUrl ?? '',
-        MONGODB_DATABASE: config.mongodbDatabase,
-        LOG_LEVEL: 'warn',
+    this.started.inc();
+    const child = spawn(
+      process.execPath,
+      [`--import=${TSX}`, AUDIT_CLI, 'state', '--position', String(build.position), '--build', build.buildId],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: config.dataDir,
+          EVENTSTORE_URL: config.eventStoreUrl ?? '',
+          MONGODB_URL: config.mongodbUrl ?? '',
+          MONGODB_DATABASE: config.mongodbDatabase,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     children.add(child);
-    const build: Build = { status: 'building', progress: null, child };
-    this.builds.set(position, build);
+    const mine = { _id: build._id, buildId: build.buildId };
+    const update = (fields: Partial<StateBuildDocument>) =>
+      this.builds
+        .updateOne(mine, { $set: { ...fields, heartbeatAt: new Date().toISOString() } })
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, position: build.position }, 'a state build could not note its progress'),
+        );
+    const heartbeat = setInterval(() => void update({}), HEARTBEAT_MS);
+    heartbeat.unref();
+    let settled = false;
+    let progressAt = 0;
     let errors = '';
     child.stderr!.on('data', (chunk) => {
       errors = `${errors}${chunk}`.slice(-2000);
     });
-    createInterface({ input: child.stdout! }).on('line', (line) => this.heard(position, build, line));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      let message: { progress?: AuditStateBuilding['progress']; state?: AuditStateReady; missing?: number };
+      try {
+        message = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (message.progress && performance.now() - progressAt >= PROGRESS_MS) {
+        progressAt = performance.now();
+        void update({ progress: message.progress });
+      } else if (message.state || message.missing !== undefined) {
+        settled = true;
+        const finishedAt = new Date().toISOString();
+        void update(
+          message.state ? { status: 'ready', state: message.state, finishedAt } : { status: 'missing', finishedAt },
+        ).then(() => this.letOldStatesGo());
+      }
+    });
     child.once('exit', (code) => {
       children.delete(child);
-      if (this.builds.get(position) !== build || build.status !== 'building') return;
-      // a process that ended without a state: the next request tries again
-      this.builds.delete(position);
-      this.failures.add(position);
-      this.logger.error({ position, code, stderr: errors }, 'building the state as of a position failed');
+      clearInterval(heartbeat);
+      if (settled) return;
+      // a process that ended without a state: said once, then the next request tries again
+      void update({ status: 'failed', finishedAt: new Date().toISOString() });
+      this.logger.error(
+        { position: build.position, code, stderr: errors },
+        'building the state as of a position failed',
+      );
     });
-    return { status: 'building', position, progress: null };
   }
 
-  private heard(position: number, build: Build, line: string): void {
-    let message: { progress?: AuditStateBuilding['progress']; state?: AuditStateReady; missing?: number };
-    try {
-      message = JSON.parse(line);
-    } catch {
-      return;
-    }
-    if (build.status !== 'building' || this.builds.get(position) !== build) return;
-    if (message.progress) build.progress = message.progress;
-    else if (message.state) this.settle(position, { status: 'ready', state: message.state });
-    else if (message.missing !== undefined) this.settle(position, { status: 'missing' });
-  }
-
-  private settle(position: number, outcome: Build): void {
-    this.builds.set(position, outcome);
-    const done = [...this.builds].filter(([, build]) => build.status !== 'building');
-    for (const [old] of done.slice(0, Math.max(0, done.length - this.kept))) this.builds.delete(old);
+  /** The oldest states beyond `kept` go: the log before a position never changes, so they can be built again. */
+  private async letOldStatesGo(): Promise<void> {
+    const ready = await this.builds.find(
+      { status: { $in: ['ready', 'missing'] } },
+      { sort: { finishedAt: -1 }, skip: this.kept, projection: { _id: 1, buildId: 1 } },
+    );
+    for (const { _id, buildId } of ready) await this.builds.deleteOne({ _id, buildId });
   }
 }

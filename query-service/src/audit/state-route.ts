@@ -1,24 +1,29 @@
 import {
+  auditDocumentId,
+  auditReadModels,
   auditWorkbenchApi,
   auditWorkbenchDefaults,
   auditWorkbenchTexts,
   errorCodes,
+  type AuditDocument,
   type AuditStateReady,
 } from '@vip/contracts';
-import { DomainError, on, redactEventData, type MountedRoute } from '@vip/platform';
+import { auditExportMetrics, DomainError, on, redactEventData, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { StateBuilds } from './state-builds.ts';
 
 /**
  * GET /api/admin/audit/state/:position (admins): "state as of here". The first request starts
  * the replay up to the position and answers 202 with its progress, as do the requests that
- * poll while it builds; then 200 with the state, kept for the next ones. A position that
- * holds no event is a 404; a build beyond AUDIT_REPLAYS_AT_ONCE is a 429.
+ * poll while it builds (on any replica); then 200 with the state, kept for the next ones. A
+ * position that holds no event is a 404; a build beyond AUDIT_REPLAYS_AT_ONCE is a 429.
  */
 export function auditStateRoute(deps: QueryDeps): MountedRoute {
   const builds = new StateBuilds(
     deps.config,
     deps.logger,
+    auditExportMetrics(deps.metrics).stateBuilds,
+    deps.readStore,
     deps.config.audit.replaysAtOnce,
     auditWorkbenchDefaults.statesKept,
   );
@@ -26,7 +31,7 @@ export function auditStateRoute(deps: QueryDeps): MountedRoute {
     new DomainError('not_found', auditWorkbenchTexts.noEventAt(position), errorCodes.notFound);
 
   return on(auditWorkbenchApi.stateAsOf, async ({ ctx, params: { position } }) => {
-    const known = builds.lookup(position);
+    const known = await builds.lookup(position);
     if (known?.status === 'ready') return shown(known);
     if (known?.status === 'missing') throw noEventAt(position);
     if (known?.status === 'failed') throw new Error(auditWorkbenchTexts.replayFailed);
@@ -35,14 +40,18 @@ export function auditStateRoute(deps: QueryDeps): MountedRoute {
       ctx.body = known;
       return;
     }
-    const [event] = await deps.eventStore.readEventsAt([position]);
-    if (!event) throw noEventAt(position);
-    if (builds.full) {
+    // an event's position is the log's own: the audit index knows it (a number asked for may
+    // start no event, and EventStoreDB refuses a read from inside one)
+    const indexed = await deps.readStore
+      .collection<AuditDocument>(auditReadModels.audit)
+      .findOne({ _id: auditDocumentId(position) });
+    if (!indexed) throw noEventAt(position);
+    if (await builds.full()) {
       ctx.set('Retry-After', '2');
       throw new DomainError('rate_limited', auditWorkbenchTexts.tooManyReplays, errorCodes.rateLimited);
     }
     ctx.status = 202;
-    ctx.body = builds.start(position);
+    ctx.body = await builds.start(position);
   });
 }
 

@@ -28,7 +28,9 @@ export const auditProjector = defineProjector({
   // 2: documents index the log instead of copying each event's data; removals name the keys they close
   version: 2,
   collections: [auditReadModels.audit, auditReadModels.openGrants],
-  // the audit screen pages newest first, by server, person, type or key
+  // the audit screen pages newest first, by server, person, type or key; a time is found by
+  // time (then paged by position); a server's settings history by server and type
+  // (query-service/src/audit/audit-queries.ts asks in exactly these shapes)
   indexes: {
     [auditReadModels.audit]: [
       { position: -1 },
@@ -36,6 +38,8 @@ export const auditProjector = defineProjector({
       { userIds: 1, position: -1 },
       { type: 1, position: -1 },
       { keyDigests: 1, position: 1 },
+      { time: 1, position: 1 },
+      { guildIds: 1, type: 1, position: -1 },
     ],
   },
   handles: everyEventType,
