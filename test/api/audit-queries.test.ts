@@ -56,7 +56,7 @@ function recording(store: ReadStore, finds: Array<{ filter: Filter; options: Fin
           get(handle, method, handleReceiver) {
             if (method === 'find')
               return async (filter: Filter = {}, options: FindOptions = {}) => {
-                const docs = await (handle as Collection<AuditDocument>).find(filter, options);
+                const docs = await (handle as unknown as Collection<AuditDocument>).find(filter, options);
                 finds.push({ filter, options, given: docs.length });
                 return docs;
               };
