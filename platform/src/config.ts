@@ -1,6 +1,7 @@
 import { auditWorkbenchDefaults, configDefaults, SPONSOR_URL_MAX, sponsorUrlOf } from '@vip/contracts';
 import os from 'node:os';
 import path from 'node:path';
+import { RATE_COUNTER_CAP } from './rate-counter/rate-counter.ts';
 
 /**
  * Configuration from the environment, read once at start. Every variable is listed in the
@@ -58,8 +59,21 @@ export interface AppConfig {
   defaultServerSlots: number;
   /** Servers a subscriber whose plan ended keeps editable (the free tier); the others are read-only. */
   freeTierServers: number;
-  /** Requests per client per minute. */
-  rateLimits: { keyGeneration: number; hashGeneration: number; login: number };
+  /**
+   * Requests per client per minute. Sign-in counts three ways: per client and username
+   * (`login`), per client whatever the usernames (`loginsPerClient`, so one client cannot
+   * make windows at will), and per username whatever the client (`loginsPerAccount`).
+   * `windows`: how many live windows a counter holds at most (a new client beyond them is
+   * refused until one ends; a live one is never dropped).
+   */
+  rateLimits: {
+    keyGeneration: number;
+    hashGeneration: number;
+    login: number;
+    loginsPerClient: number;
+    loginsPerAccount: number;
+    windows: number;
+  };
   /** The auditor's workbench (issue #15): seals of the log, exports, states as of a position. */
   audit: {
     sealEvery: number;
@@ -106,6 +120,7 @@ function publicAddress(name: string, env: NodeJS.ProcessEnv): string | undefined
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../..');
+  const logins = int('RATE_LIMIT_LOGINS_PER_MINUTE', 10, env);
   return {
     port: int('PORT', 3000, env),
     host: env.HOST || '0.0.0.0',
@@ -149,7 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: {
       keyGeneration: int('RATE_LIMIT_KEYS_PER_MINUTE', 10, env),
       hashGeneration: int('RATE_LIMIT_HASHES_PER_MINUTE', 30, env),
-      login: int('RATE_LIMIT_LOGINS_PER_MINUTE', 10, env),
+      login: logins,
+      loginsPerClient: int('RATE_LIMIT_LOGINS_PER_CLIENT_PER_MINUTE', logins * 3, env),
+      loginsPerAccount: int('RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_MINUTE', logins * 3, env),
+      windows: Math.max(1, int('RATE_LIMIT_WINDOWS', RATE_COUNTER_CAP, env)),
     },
     audit: {
       sealEvery: Math.max(1, int('AUDIT_SEAL_EVERY', auditWorkbenchDefaults.sealEvery, env)),

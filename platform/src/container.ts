@@ -120,9 +120,10 @@ export const readStoreModule = (config: AppConfig) =>
 export const rateCounterModule = (config: AppConfig, service: string) =>
   new ContainerModule(({ bind }) => {
     const open = async (): Promise<RateCounter> => {
-      if (service === 'all-in-one') return new MemoryRateCounter();
-      if (config.mongodbUrl) return MongoRateCounter.connect(config.mongodbUrl, config.mongodbDatabase);
-      return new SqliteRateCounter(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).rateWindows));
+      const cap = config.rateLimits.windows;
+      if (service === 'all-in-one') return new MemoryRateCounter(cap);
+      if (config.mongodbUrl) return MongoRateCounter.connect(config.mongodbUrl, config.mongodbDatabase, cap);
+      return new SqliteRateCounter(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).rateWindows), cap);
     };
     // closed by closeContainer's unbind, only if a service opened it
     bind(TOKENS.rateCounter)
