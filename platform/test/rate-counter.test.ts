@@ -144,4 +144,24 @@ describe('rate counters', function () {
     ]);
     expect(stub.documents.get('a')).to.deep.equal({ _id: 'a', count: 1, endsAt: new Date(start + MINUTE) });
   });
+
+  // issue #19 item 11: `indexed ??= createIndex(...)` kept a rejected promise, and every hit
+  // of that replica failed until a restart
+  it('mongodb: a failed index creation is tried again at the next hit, not remembered', async () => {
+    const stub = collectionEvaluatingPipelines();
+    let refusals = 1;
+    const createIndex = stub.collection.createIndex.bind(stub.collection);
+    let calls = 0;
+    stub.collection.createIndex = (async (...args: Parameters<typeof createIndex>) => {
+      calls += 1;
+      if (refusals-- > 0) throw new Error('not primary');
+      return createIndex(...args);
+    }) as typeof createIndex;
+    const counter = new MongoRateCounter(stub.collection);
+    const failed = await counter.hit('a', MINUTE, start).catch((error: Error) => error);
+    expect(failed).to.be.instanceOf(Error).with.property('message', 'not primary');
+    expect(await counter.hit('a', MINUTE, start)).to.deep.equal({ count: 1, endsAt: start + MINUTE });
+    expect(await counter.hit('a', MINUTE, start)).to.deep.equal({ count: 2, endsAt: start + MINUTE });
+    expect(calls).to.equal(2);
+  });
 });

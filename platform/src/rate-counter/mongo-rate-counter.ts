@@ -60,8 +60,7 @@ export class MongoRateCounter implements RateCounter {
   }
 
   async hit(key: string, windowMs: number, now: number): Promise<RateWindow> {
-    this.indexed ??= this.windows.createIndex({ endsAt: 1 }, { expireAfterSeconds: 0, name: 'window_end_ttl' });
-    await this.indexed;
+    await this.ensureIndexed();
     const running = await this.windows.findOneAndUpdate({ _id: key }, hitPipeline(windowMs, now), {
       upsert: false,
       returnDocument: 'after',
@@ -82,6 +81,21 @@ export class MongoRateCounter implements RateCounter {
         if (!(error instanceof MongoServerError && error.code === 11000) || attempt >= 3) throw error;
       }
     }
+  }
+
+  /**
+   * The TTL index, made once per process. A failure (no primary yet, a network blip) is not
+   * remembered: the next hit tries again (issue #19 item 11: a rejected promise kept, every
+   * sign-in of that replica answered 500 until a restart).
+   */
+  private ensureIndexed(): Promise<unknown> {
+    this.indexed ??= this.windows
+      .createIndex({ endsAt: 1 }, { expireAfterSeconds: 0, name: 'window_end_ttl' })
+      .catch((error: unknown) => {
+        this.indexed = undefined;
+        throw error;
+      });
+    return this.indexed;
   }
 
   /** Whether no window may start now: the live windows counted again when the running count is stale or at the cap. */
