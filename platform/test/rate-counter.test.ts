@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { Aggregator, Query } from 'mingo';
-import type { Document } from 'mongodb';
+import { MongoClient, type Document } from 'mongodb';
 import { MemoryRateCounter, type RateCounter } from '../src/rate-counter/rate-counter.ts';
 import { SqliteRateCounter } from '../src/rate-counter/sqlite-rate-counter.ts';
 import { MongoRateCounter } from '../src/rate-counter/mongo-rate-counter.ts';
@@ -82,9 +82,17 @@ describe('rate counters', function () {
 
   const mongoUrl = process.env.MONGODB_URL;
   if (mongoUrl) {
-    rateCounterContract('mongodb server', () =>
-      MongoRateCounter.connect(mongoUrl, process.env.MONGODB_DB ?? 'vip_rate_counter_contract'),
-    );
+    // each counter on a collection of its own, so that one's cap does not count another's windows
+    const clients: MongoClient[] = [];
+    after(async () => {
+      for (const client of clients) await client.close();
+    });
+    rateCounterContract('mongodb server', async (cap) => {
+      const client = await MongoClient.connect(mongoUrl);
+      clients.push(client);
+      const db = client.db(process.env.MONGODB_DB ?? 'vip_rate_counter_contract');
+      return new MongoRateCounter(db.collection(`rate_windows_${Date.now()}_${clients.length}`), cap);
+    });
   } else {
     describe('RateCounter contract: mongodb server', function () {
       it('runs against MongoDB when MONGODB_URL is set', function () {

@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError, type Collection, type Document } from 'mongodb';
+import { MongoServerError, type Collection, type Db, type Document } from 'mongodb';
 import { RATE_COUNTER_CAP, noWindowLeft, type RateCounter, type RateWindow } from './rate-counter.ts';
 
 export const RATE_WINDOWS_COLLECTION = 'rate_windows';
@@ -51,12 +51,11 @@ export class MongoRateCounter implements RateCounter {
   constructor(
     private readonly windows: Collection<WindowDocument>,
     private readonly cap = RATE_COUNTER_CAP,
-    private readonly client?: MongoClient,
   ) {}
 
-  static async connect(url: string, dbName: string, cap?: number): Promise<MongoRateCounter> {
-    const client = await MongoClient.connect(url);
-    return new MongoRateCounter(client.db(dbName).collection<WindowDocument>(RATE_WINDOWS_COLLECTION), cap, client);
+  /** The counter in the deployment's database, on the process's shared client (issue #19 item 15). */
+  static in(db: Db, cap?: number): MongoRateCounter {
+    return new MongoRateCounter(db.collection<WindowDocument>(RATE_WINDOWS_COLLECTION), cap);
   }
 
   async hit(key: string, windowMs: number, now: number): Promise<RateWindow> {
@@ -112,7 +111,6 @@ export class MongoRateCounter implements RateCounter {
     return true;
   }
 
-  async close(): Promise<void> {
-    await this.client?.close();
-  }
+  /** The client is the process's: whoever made it closes it. */
+  async close(): Promise<void> {}
 }
