@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { HealthResponse } from '@vip/contracts';
-import { removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
 import { runCli } from './support/cli.ts';
-import { api } from './support/http.ts';
+import { api, login } from './support/http.ts';
 
 const DEMO = '100000000000000001';
 
@@ -54,7 +54,10 @@ describe('npm run demo seeds a demo server while the product runs', function () 
       noAds: false,
       sponsorUrl: null,
     });
-    const channels = await api(product.url, 'GET', `/api/server/${DEMO}/channels`);
+    // channels are for the server's verified owner and admins
+    const channels = await api(product.url, 'GET', `/api/server/${DEMO}/channels`, {
+      token: await login(product.url, ADMIN.username, ADMIN.password),
+    });
     expect(channels.body.map((channel: { name: string }) => channel.name)).to.deep.equal([
       'general',
       'welcome',

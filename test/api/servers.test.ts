@@ -143,8 +143,8 @@ describe('servers: bot reports, server info and subscriber slots', function () {
       });
     });
 
-    it('lists its channels', async () => {
-      const response = await api(product.url, 'GET', `/api/server/${BIG}/channels`);
+    it('lists its channels (to admins and its verified owner)', async () => {
+      const response = await api(product.url, 'GET', `/api/server/${BIG}/channels`, { token: adminToken });
       expect(response.status).to.equal(200);
       expect(response.body).to.deep.equal([
         { id: '210000000000000001', name: 'general' },
@@ -155,7 +155,7 @@ describe('servers: bot reports, server info and subscriber slots', function () {
     it('404 with an invite link for a server the bot left or never joined', async () => {
       for (const id of [GONE, NEVER]) {
         for (const suffix of ['', '/channels']) {
-          const response = await api(product.url, 'GET', `/api/server/${id}${suffix}`);
+          const response = await api(product.url, 'GET', `/api/server/${id}${suffix}`, { token: adminToken });
           expect(response.status).to.equal(404);
           expect(response.body).to.deep.equal({
             inviteUrl: inviteUrlOf(id),

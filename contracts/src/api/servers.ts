@@ -152,7 +152,8 @@ export const serversApi = {
     method: 'GET',
     path: '/api/server/debug/guilds',
     auth: 'anonymous',
-    summary: 'Servers the bot is in, largest first',
+    summary:
+      'Servers the bot is in, largest first: for admins all of them; for everyone else what the landing page shows (the five largest, none suspended)',
     response: { status: 200, description: 'GuildDebugListResponse' },
   }),
   serverStats: defineRoute({
@@ -173,8 +174,9 @@ export const serversApi = {
   serverChannels: defineRoute({
     method: 'GET',
     path: '/api/server/:id/channels',
-    auth: 'anonymous',
-    summary: "The server's text channels (404 with inviteUrl when the bot is not in it)",
+    auth: 'owner',
+    summary:
+      "The server's text channels, for its verified owner and admins (404 with inviteUrl when the bot is not in it)",
     params: id,
     response: { status: 200, description: 'ChannelView[]' },
   }),
