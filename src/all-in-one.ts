@@ -56,7 +56,7 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
   const firstStart: string[] = [];
   await bootstrapAdmin(eventStore, config, logger, (line) => firstStart.push(line));
 
-  const commands = createCommandApp(commandDeps).callback();
+  const commands = createCommandApp(commandDeps, 'all-in-one').callback();
   const queries = createQueryApp(queryDeps, 'all-in-one').callback();
   // the pages carry the site's run-time settings (decisions.md §12): no rebuild, no extra round trip
   const frontend = createFrontendApp(config.frontendDir, { logger, metrics }, siteSettingsOf(config)).callback();

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import type { HealthResponse } from '@vip/contracts';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
 import { runCli } from './support/cli.ts';
-import { api, login } from './support/http.ts';
+import { api, healthDetails, login } from './support/http.ts';
 
 const DEMO = '100000000000000001';
 
@@ -17,7 +16,7 @@ describe('npm run demo seeds a demo server while the product runs', function () 
     removeDataDir(product.dataDir);
   });
 
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   /** The CLI appends from another process: the server notices within a second. */
   async function serverInfo(): Promise<{ status: number; body: any }> {
     const deadline = Date.now() + 5000;

@@ -71,18 +71,25 @@ export function commandRouter(deps: CommandDeps): Router {
  * readiness probes and /metrics (the proxy sends every GET to query-service, so these are
  * for the orchestrator and Prometheus talking to this process directly).
  */
-export function createCommandApp(deps: CommandDeps): Koa {
+export function createCommandApp(deps: CommandDeps, service = 'command-service'): Koa {
   const app = new Koa(proxyTrustOf(deps.config.trustProxyHops));
   app.use(accessLog(deps.logger, deps.metrics));
   app.use(errorHandler(deps.logger));
-  app.use(metricsEndpoint(deps.metrics));
+  // the all-in-one's port is the public one: no /metrics there without the token
+  app.use(
+    metricsEndpoint(deps.metrics, { token: deps.config.metricsToken, openWithoutToken: service !== 'all-in-one' }),
+  );
   app.use(correlation);
   app.use(securityHeaders);
   app.use(corsFor(deps.config.corsOrigin));
   app.use(apiNotFound);
   app.use(jsonBody());
   app.use(identify(deps.authenticator));
-  app.use(healthRoutes('command-service', deps.eventStore, deps.readStore, deps.readiness).routes());
+  app.use(
+    healthRoutes(service, deps.eventStore, deps.readStore, deps.readiness, {
+      metricsToken: deps.config.metricsToken,
+    }).routes(),
+  );
   const api = commandRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());

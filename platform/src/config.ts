@@ -34,6 +34,12 @@ export interface AppConfig {
   trustProxyHops: number;
   /** argon2 work of this process: hashes at once (half the cores), waiting beyond them, and per client address; more answers 429. */
   passwordHashing: { atOnce: number; queued: number; perClient: number };
+  /**
+   * What a metrics scraper sends as `Authorization: Bearer …` for /metrics and the details of
+   * /api/health. Unset: the all-in-one serves no /metrics; a separate service serves it to
+   * whoever reaches its port (inside the deployment: the proxy never forwards /metrics).
+   */
+  metricsToken: string | undefined;
   /** Service token the bots send as `Authorization: Bearer …`; bot routes answer 401 without it. */
   botApiToken: string | undefined;
   /** The key bot's application id, for invite links (Bot not in server → Invite Bot). */
@@ -143,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       queued: int('PASSWORD_HASHES_QUEUED', 16, env),
       perClient: Math.max(1, int('PASSWORD_HASHES_PER_CLIENT', 3, env)),
     },
+    metricsToken: env.METRICS_TOKEN || undefined,
     botApiToken: env.BOT_API_TOKEN || undefined,
     discordClientId: env.DISCORD_CLIENT_ID || undefined,
     posterDiscordClientId: env.POSTER_DISCORD_CLIENT_ID || undefined,

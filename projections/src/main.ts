@@ -42,8 +42,9 @@ readiness.add('projections', () => runner.isCaughtUp() || 'catching up with the 
 const app = new Koa();
 app.use(accessLog(logger, metrics));
 app.use(errorHandler(logger));
-app.use(metricsEndpoint(metrics));
-app.use(healthRoutes('projections', eventStore, readStore, readiness).routes());
+// its port is reached only inside the deployment (the proxy forwards /ws alone)
+app.use(metricsEndpoint(metrics, { token: config.metricsToken, openWithoutToken: true }));
+app.use(healthRoutes('projections', eventStore, readStore, readiness, { metricsToken: config.metricsToken }).routes());
 const server = http.createServer(app.callback());
 const requests = drainable(server);
 const gateway = attachWsGateway(server, { runner, readStore, authenticator, logger, metrics });

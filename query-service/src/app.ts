@@ -34,7 +34,9 @@ import { siteRoutes } from './site/routes.ts';
 /** Every route of the read side, each mounted from its spec in the catalogue. */
 export function queryRoutes(deps: QueryDeps, service = 'query-service'): MountedRoute[] {
   return [
-    ...healthChecks(service, deps.eventStore, deps.readStore, deps.readiness),
+    ...healthChecks(service, deps.eventStore, deps.readStore, deps.readiness, {
+      metricsToken: deps.config.metricsToken,
+    }),
     ...userRoutes(),
     ...announcementRoutes(deps.readStore),
     ...serverRoutes(deps),
@@ -64,7 +66,10 @@ export function createQueryApp(deps: QueryDeps, service = 'query-service'): Koa 
   const app = new Koa(proxyTrustOf(deps.config.trustProxyHops));
   app.use(accessLog(deps.logger, deps.metrics));
   app.use(errorHandler(deps.logger));
-  app.use(metricsEndpoint(deps.metrics));
+  // the all-in-one's port is the public one: no /metrics there without the token
+  app.use(
+    metricsEndpoint(deps.metrics, { token: deps.config.metricsToken, openWithoutToken: service !== 'all-in-one' }),
+  );
   app.use(correlation);
   app.use(securityHeaders);
   app.use(corsFor(deps.config.corsOrigin));

@@ -11,7 +11,12 @@ export interface ProjectionHealth {
   lag: number;
 }
 
-/** GET /api/health: the log's head and how far each read model has caught up. */
+/** GET /api/health for anyone: whether the service is up (its stores answer); 503 with `down` when not. */
+export interface PublicHealthResponse {
+  status: 'ok' | 'down';
+}
+
+/** GET /api/health for admins and the metrics token: the log's head and how far each read model has caught up. */
 export interface HealthResponse {
   status: 'ok' | 'degraded';
   service: string;
@@ -33,8 +38,9 @@ export const healthApi = {
     method: 'GET',
     path: '/api/health',
     auth: 'anonymous',
-    summary: "The log's head and each projection's checkpoint and lag",
-    response: { status: 200, description: 'HealthResponse' },
+    summary:
+      "Whether the service is up; for admins and the metrics token (METRICS_TOKEN) also the log's head and each projection's checkpoint and lag",
+    response: { status: 200, description: 'PublicHealthResponse; HealthResponse for admins and the metrics token' },
   }),
   ready: defineRoute({
     method: 'GET',
