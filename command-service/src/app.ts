@@ -80,7 +80,7 @@ export function createCommandApp(deps: CommandDeps, service = 'command-service')
     metricsEndpoint(deps.metrics, { token: deps.config.metricsToken, openWithoutToken: service !== 'all-in-one' }),
   );
   app.use(correlation);
-  app.use(securityHeaders);
+  app.use(securityHeaders(deps.config));
   app.use(corsFor(deps.config.corsOrigin));
   app.use(apiNotFound);
   app.use(jsonBody());

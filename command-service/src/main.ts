@@ -1,4 +1,3 @@
-import http from 'node:http';
 import {
   closeContainer,
   createContainer,
@@ -7,6 +6,7 @@ import {
   exitOnRefusal,
   loadConfig,
   onShutdownSignal,
+  productServer,
   refuseDivergedReadModels,
 } from '@vip/platform';
 import { createCommandApp } from './app.ts';
@@ -22,7 +22,7 @@ await refuseDivergedReadModels(deps.eventStore, deps.readStore, deps.logger, div
 await bootstrapAdmin(deps.eventStore, config, deps.logger).catch((error) =>
   deps.logger.warn({ err: error }, 'admin bootstrap skipped'),
 );
-const server = http.createServer(createCommandApp(deps).callback());
+const server = productServer(createCommandApp(deps).callback(), config);
 const requests = drainable(server);
 server.listen(config.port, config.host, () => deps.logger.info({ port: config.port }, 'command-service listening'));
 

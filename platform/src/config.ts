@@ -40,6 +40,13 @@ export interface AppConfig {
    * whoever reaches its port (inside the deployment: the proxy never forwards /metrics).
    */
   metricsToken: string | undefined;
+  /**
+   * How long a request may take to arrive, headers and body (Node's default is 300 s): a
+   * body that trickles in is cut off with 408.
+   */
+  requestTimeoutSeconds: number;
+  /** Signed-in /ws connections one session may hold, and connections one client address may hold. */
+  liveConnections: { perSession: number; perAddress: number };
   /** Service token the bots send as `Authorization: Bearer …`; bot routes answer 401 without it. */
   botApiToken: string | undefined;
   /** The key bot's application id, for invite links (Bot not in server → Invite Bot). */
@@ -150,6 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perClient: Math.max(1, int('PASSWORD_HASHES_PER_CLIENT', 3, env)),
     },
     metricsToken: env.METRICS_TOKEN || undefined,
+    requestTimeoutSeconds: Math.max(1, int('REQUEST_TIMEOUT_SECONDS', 30, env)),
+    liveConnections: {
+      perSession: Math.max(1, int('WS_CONNECTIONS_PER_SESSION', 8, env)),
+      perAddress: Math.max(1, int('WS_CONNECTIONS_PER_ADDRESS', 64, env)),
+    },
     botApiToken: env.BOT_API_TOKEN || undefined,
     discordClientId: env.DISCORD_CLIENT_ID || undefined,
     posterDiscordClientId: env.POSTER_DISCORD_CLIENT_ID || undefined,

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import Koa from 'koa';
 import {
   accessLog,
@@ -12,6 +11,7 @@ import {
   loadConfig,
   metricsEndpoint,
   onShutdownSignal,
+  productServer,
   TOKENS,
 } from '@vip/platform';
 import { attachWsGateway } from './gateway/ws-gateway.ts';
@@ -45,9 +45,16 @@ app.use(errorHandler(logger));
 // its port is reached only inside the deployment (the proxy forwards /ws alone)
 app.use(metricsEndpoint(metrics, { token: config.metricsToken, openWithoutToken: true }));
 app.use(healthRoutes('projections', eventStore, readStore, readiness, { metricsToken: config.metricsToken }).routes());
-const server = http.createServer(app.callback());
+const server = productServer(app.callback(), config);
 const requests = drainable(server);
-const gateway = attachWsGateway(server, { runner, readStore, authenticator, logger, metrics });
+const gateway = attachWsGateway(server, {
+  runner,
+  readStore,
+  authenticator,
+  logger,
+  metrics,
+  limits: { ...config.liveConnections, trustProxyHops: config.trustProxyHops },
+});
 server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'projections listening'));
 
 onShutdownSignal(logger, async () => {

@@ -71,7 +71,7 @@ export function createQueryApp(deps: QueryDeps, service = 'query-service'): Koa 
     metricsEndpoint(deps.metrics, { token: deps.config.metricsToken, openWithoutToken: service !== 'all-in-one' }),
   );
   app.use(correlation);
-  app.use(securityHeaders);
+  app.use(securityHeaders(deps.config));
   app.use(corsFor(deps.config.corsOrigin));
   app.use(apiNotFound);
   app.use(identify(deps.authenticator));

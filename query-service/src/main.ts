@@ -1,4 +1,3 @@
-import http from 'node:http';
 import {
   closeContainer,
   createContainer,
@@ -7,6 +6,7 @@ import {
   exitOnRefusal,
   loadConfig,
   onShutdownSignal,
+  productServer,
   refuseDivergedReadModels,
 } from '@vip/platform';
 import { createQueryApp } from './app.ts';
@@ -18,7 +18,7 @@ const container = await createContainer(config, 'query-service');
 const deps = await resolveQueryDeps(container);
 // read models ahead of the log (a lost tail, a restored backup) are not served
 await refuseDivergedReadModels(deps.eventStore, deps.readStore, deps.logger, divergencePolicyOf()).catch(exitOnRefusal);
-const server = http.createServer(createQueryApp(deps).callback());
+const server = productServer(createQueryApp(deps).callback(), config);
 const requests = drainable(server);
 server.listen(config.port, config.host, () => deps.logger.info({ port: config.port }, 'query-service listening'));
 

@@ -8,7 +8,7 @@ import {
   type DiscordCallbackResponse,
   type DiscordStartResponse,
 } from '@vip/contracts';
-import { DomainError, on, type MountedRoute, type SignedInUser } from '@vip/platform';
+import { DomainError, on, servedOverHttps, type MountedRoute, type SignedInUser } from '@vip/platform';
 import type { Context } from 'koa';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
@@ -33,6 +33,15 @@ const COOKIE_PATH = '/api/auth/discord';
  */
 export function discordSignInRoutes(deps: CommandDeps): MountedRoute[] {
   const { config, keyring } = deps;
+  /**
+   * Secure whenever the public address is https (issue #19 item 8), even when the process
+   * itself is reached over http behind a proxy that ends TLS and is not trusted to say so.
+   */
+  const secureCookie = (ctx: Context) => {
+    if (!servedOverHttps(config.publicUrl)) return ctx.secure;
+    ctx.cookies.secure = true; // the cookies module refuses a Secure cookie on a request it thinks is http
+    return true;
+  };
   const requireOAuth = () => {
     if (!config.discordClientId || !config.discordClientSecret)
       throw new DomainError('not_found', discordTexts.notConfigured, errorCodes.discordNotConfigured);
@@ -55,7 +64,7 @@ export function discordSignInRoutes(deps: CommandDeps): MountedRoute[] {
         sameSite: 'lax',
         path: COOKIE_PATH,
         maxAge: lifetimeMs,
-        secure: ctx.secure,
+        secure: secureCookie(ctx),
         overwrite: true,
       });
       const query = new URLSearchParams({
@@ -73,7 +82,12 @@ export function discordSignInRoutes(deps: CommandDeps): MountedRoute[] {
       requireOAuth();
       const nonce = ctx.cookies.get(SIGN_IN_COOKIE);
       // one attempt per start, whatever its outcome
-      ctx.cookies.set(SIGN_IN_COOKIE, null, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax' });
+      ctx.cookies.set(SIGN_IN_COOKIE, null, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookie(ctx),
+      });
       const intent = verifySignInState(keyring, state, nonce, new Date());
       const started = await loadState(deps.eventStore, signInStream(state), signInDecider.evolve, { completed: false });
       if (started.state.completed)
