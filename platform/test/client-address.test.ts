@@ -2,12 +2,7 @@ import { expect } from 'chai';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { loadConfig } from '../src/config.ts';
-import {
-  clientAddress,
-  normalizedAddress,
-  proxyTrustOf,
-  requestClientAddress,
-} from '../src/http/client-address.ts';
+import { clientAddress, normalizedAddress, proxyTrustOf, requestClientAddress } from '../src/http/client-address.ts';
 
 /**
  * The address Koa gives a request that reached it with these X-Forwarded-For headers, behind
