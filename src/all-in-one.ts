@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bootstrapAdmin, createCommandApp, resolveCommandDeps } from '@vip/command-service';
 import { createQueryApp, resolveQueryDeps, siteSettingsOf } from '@vip/query-service';
@@ -15,6 +15,7 @@ import {
   createContainer,
   divergencePolicyOf,
   drainable,
+  productServer,
   type AppConfig,
   type Logger,
 } from '@vip/platform';
@@ -68,19 +69,32 @@ export async function startAllInOne(
   const firstStart: string[] = [];
   await bootstrapAdmin(eventStore, config, logger, (line) => firstStart.push(line));
 
-  const commands = createCommandApp(commandDeps).callback();
+  const commands = createCommandApp(commandDeps, 'all-in-one').callback();
   const queries = createQueryApp(queryDeps, 'all-in-one').callback();
   // the pages carry the site's run-time settings (decisions.md §12): no rebuild, no extra round trip
-  const frontend = createFrontendApp(config.frontendDir, { logger, metrics }, siteSettingsOf(config)).callback();
+  const frontend = createFrontendApp(
+    config.frontendDir,
+    { logger, metrics },
+    siteSettingsOf(config),
+    config,
+  ).callback();
 
-  const server = http.createServer((req, res) => {
+  // a request must arrive within REQUEST_TIMEOUT_SECONDS: a trickled body is cut off (408)
+  const server = productServer((req, res) => {
     const isApi = req.url === '/api' || req.url?.startsWith('/api/');
     if (req.url === '/metrics' || req.url?.startsWith('/metrics?')) return queries(req, res);
     if (!isApi) return frontend(req, res);
     return req.method === 'GET' || req.method === 'HEAD' ? queries(req, res) : commands(req, res);
-  });
+  }, config);
   const requests = drainable(server);
-  const gateway = attachWsGateway(server, { runner, readStore, authenticator, logger, metrics });
+  const gateway = attachWsGateway(server, {
+    runner,
+    readStore,
+    authenticator,
+    logger,
+    metrics,
+    limits: { ...config.liveConnections, trustProxyHops: config.trustProxyHops },
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

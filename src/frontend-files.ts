@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import Koa from 'koa';
 import serve from 'koa-static';
 import { SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@vip/contracts';
-import { accessLog, securityHeaders, type Logger, type Metrics } from '@vip/platform';
+import { CONTENT_SECURITY_POLICY, accessLog, securityHeaders, type Logger, type Metrics } from '@vip/platform';
 
 /**
  * The site's settings as a data block in the page (decisions.md §12): the browser has them
@@ -52,17 +52,23 @@ function pageServer(file: string, settings: SiteSettings | undefined) {
 /**
  * The built single-page app: hashed assets cached for a year, every other path answered
  * with index.html (carrying the site's run-time settings) so that the browser's router can
- * take it from there.
+ * take it from there. Every page carries the Content-Security-Policy; HSTS goes with every
+ * answer when the public address is https.
  */
 export function createFrontendApp(
   frontendDir: string,
   observe?: { logger: Logger; metrics: Metrics },
   settings?: SiteSettings,
+  site: { publicUrl: string | undefined } = { publicUrl: undefined },
 ): Koa {
   const app = new Koa();
   const indexPage = pageServer(path.join(frontendDir, 'index.html'), settings);
   if (observe) app.use(accessLog(observe.logger, observe.metrics));
-  app.use(securityHeaders);
+  app.use(securityHeaders(site));
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.response.is('html')) ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  });
   app.use(async (ctx, next) => {
     await next();
     if (ctx.path.startsWith('/assets/') && ctx.status === 200)

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { WS_CLOSE_UNAUTHORIZED, errorTexts, type HealthResponse } from '@vip/contracts';
+import { WS_CLOSE_UNAUTHORIZED, errorTexts } from '@vip/contracts';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
 import { runCli } from './support/cli.ts';
-import { api, login } from './support/http.ts';
+import { api, healthDetails, login } from './support/http.ts';
 import { LiveClient } from './support/ws-client.ts';
 
 describe('who may do what, and what bad input gets', function () {
@@ -10,7 +10,7 @@ describe('who may do what, and what bad input gets', function () {
   let adminToken: string;
   let memberToken: string;
 
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
 
   before(async () => {
     product = await startAllInOne({ env: { CORS_ORIGIN: 'https://panel.example' } });

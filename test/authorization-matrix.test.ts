@@ -9,7 +9,12 @@ type Caller = 'anonymous' | 'subscriber' | 'otherSubscriber' | 'admin' | 'bot';
 const callers: Caller[] = ['anonymous', 'subscriber', 'otherSubscriber', 'admin', 'bot'];
 const SERVER = '100000000000000077';
 
-/** Which callers a route must refuse, and with what: the whole access policy in one table. */
+/**
+ * Which callers a route must refuse, and with what: the whole access policy in one table.
+ * Some anonymous routes answer less to some callers instead of refusing them (the server
+ * list: the landing page's five for everyone, every server for admins; see
+ * server-listing.test.ts); channels are an owner route (the verified owner and admins).
+ */
 const refusals: Record<RouteAuth, Partial<Record<Caller, 401 | 403>>> = {
   anonymous: {},
   signedIn: { anonymous: 401, bot: 401 },

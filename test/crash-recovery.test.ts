@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import type { AnnouncementView, HealthResponse } from '@vip/contracts';
+import type { AnnouncementView } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, rebuildReadModels } from '@vip/projections';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
-import { api, login } from './support/http.ts';
+import { api, healthDetails, login } from './support/http.ts';
 import { readModelSnapshot } from './support/read-models.ts';
 
 describe('a crash right after an acknowledged write', function () {
@@ -31,7 +31,7 @@ describe('a crash right after an acknowledged write', function () {
       expect(created.status).to.equal(201);
       kept.push(created.body.id);
     }
-    const beforeKill = (await api<HealthResponse>(product.url, 'GET', '/api/health')).body;
+    const beforeKill = (await healthDetails(product.url)).body;
     await product.kill();
 
     product = await startAllInOne({ dataDir, env: { LOG_LEVEL: 'info' } });
@@ -45,7 +45,7 @@ describe('a crash right after an acknowledged write', function () {
     expect(listed.status).to.equal(200);
     expect(listed.body.map((a) => a.id)).to.have.members(kept);
 
-    const health = (await api<HealthResponse>(product.url, 'GET', '/api/health')).body;
+    const health = (await healthDetails(product.url)).body;
     for (const projection of health.projections) expect(projection.checkpoint).to.equal(health.eventStore.headPosition);
     await product.stop();
 

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import type { HealthResponse } from '@vip/contracts';
-import { removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
 import { runCli } from './support/cli.ts';
-import { api } from './support/http.ts';
+import { api, healthDetails, login } from './support/http.ts';
 
 const DEMO = '100000000000000001';
 
@@ -17,7 +16,7 @@ describe('npm run demo seeds a demo server while the product runs', function () 
     removeDataDir(product.dataDir);
   });
 
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   /** The CLI appends from another process: the server notices within a second. */
   async function serverInfo(): Promise<{ status: number; body: any }> {
     const deadline = Date.now() + 5000;
@@ -54,7 +53,10 @@ describe('npm run demo seeds a demo server while the product runs', function () 
       noAds: false,
       sponsorUrl: null,
     });
-    const channels = await api(product.url, 'GET', `/api/server/${DEMO}/channels`);
+    // channels are for the server's verified owner and admins
+    const channels = await api(product.url, 'GET', `/api/server/${DEMO}/channels`, {
+      token: await login(product.url, ADMIN.username, ADMIN.password),
+    });
     expect(channels.body.map((channel: { name: string }) => channel.name)).to.deep.equal([
       'general',
       'welcome',

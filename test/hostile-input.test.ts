@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { keyTexts, notPlainText, serverTexts, type HealthResponse } from '@vip/contracts';
+import { keyTexts, notPlainText, serverTexts } from '@vip/contracts';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
-import { api, login } from './support/http.ts';
+import { api, healthDetails, login } from './support/http.ts';
 import { seedGuild } from './support/seed.ts';
 
 const GUILD = '100000000000000081';
@@ -15,7 +15,7 @@ describe('hostile input is refused before anything is written (issue #13 item 8)
   this.timeout(60_000);
   let product: SpawnedProduct;
   let adminToken: string;
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
 
   before(async () => {
     product = await startAllInOne();

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import { keyReadModels, type GenerationCountResponse, type HealthResponse, type KeyDocument } from '@vip/contracts';
+import { keyReadModels, type GenerationCountResponse, type KeyDocument } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { rebuildReadModels } from '@vip/projections';
 import { keysProjectors } from '@vip/projections/read-models/keys/index.ts';
 import { BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
-import { api } from './support/http.ts';
+import { api, healthDetails } from './support/http.ts';
 import { readModelSnapshot } from './support/read-models.ts';
 import { eventually, seedGuild } from './support/seed.ts';
 
@@ -83,7 +83,7 @@ describe('keys survive a crash in the middle of a burst', function () {
     );
     await eventually(
       async () => {
-        const health = (await api<HealthResponse>(product!.url, 'GET', '/api/health')).body;
+        const health = (await healthDetails(product!.url)).body;
         return health.projections.every((projection) => projection.checkpoint === health.eventStore.headPosition);
       },
       10_000,

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
-import type { AnnouncementView, HealthResponse } from '@vip/contracts';
+import type { AnnouncementView } from '@vip/contracts';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
-import { api, login } from './support/http.ts';
+import { api, healthDetails, login } from './support/http.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -50,7 +50,7 @@ describe('npm start on read models ahead of the event log', function () {
     const post = (title: string) =>
       api<AnnouncementView>(product!.url, 'POST', '/api/announcements', { token, body: { title, content: title } });
     expect((await post('Kept')).status).to.equal(201);
-    const keptAt = (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition!;
+    const keptAt = (await healthDetails(product.url)).body.eventStore.headPosition!;
     expect((await post('Lost')).status).to.equal(201);
     await product.stop();
     product = undefined;
@@ -69,7 +69,7 @@ describe('npm start on read models ahead of the event log', function () {
     expect(refused.output).not.to.match(/\n\s+at /); // the message, not a stack trace
 
     product = await startAllInOne({ dataDir, env: { REBUILD_ON_DIVERGENCE: 'true' } });
-    const health = (await api<HealthResponse>(product.url, 'GET', '/api/health')).body;
+    const health = (await healthDetails(product.url)).body;
     expect(health.eventStore.headPosition).to.equal(keptAt);
     for (const projection of health.projections) expect(projection.checkpoint ?? 0).to.be.at.most(keptAt);
     const again = await login(product.url, ADMIN.username, ADMIN.password);

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { apiCatalogue, type HealthResponse, type RouteSpec } from '@vip/contracts';
+import { apiCatalogue, type RouteSpec } from '@vip/contracts';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
-import { api, login } from './support/http.ts';
+import { api, healthDetails, login } from './support/http.ts';
 import { hostileTexts, inputFields } from '../contracts/test/input-fields.ts';
 
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 120);
@@ -100,7 +100,7 @@ describe('malformed input to every command route (property-based)', function () 
   this.timeout(300_000);
   let product: SpawnedProduct;
   let adminToken: string;
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   const tokenFor = (route: RouteSpec) =>
     route.auth === 'bot' ? BOT_TOKEN : route.auth === 'anonymous' ? undefined : adminToken;
   const fill = (route: RouteSpec, value: (name: string) => string) =>

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ReadinessResponse } from '@vip/contracts';
 import { loadConfig } from '@vip/platform';
 import { startAllInOne as startInProcess, type RunningProduct } from '../src/all-in-one.ts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { ADMIN, METRICS_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
 import { api, login } from './support/http.ts';
 import { allEvents, eventually } from './support/seed.ts';
 import { LiveClient } from './support/ws-client.ts';
@@ -28,7 +28,7 @@ describe('operations: metrics, readiness, logs with correlation ids, graceful sh
     let dataDir: string;
     let token: string;
     const metrics = async () => {
-      const response = await fetch(`${product.url}/metrics`);
+      const response = await fetch(`${product.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       expect(response.status).to.equal(200);
       expect(response.headers.get('content-type')).to.match(/^text\/plain/);
       return response.text();
@@ -46,6 +46,7 @@ describe('operations: metrics, readiness, logs with correlation ids, graceful sh
         LOG_LEVEL: 'silent',
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
+        METRICS_TOKEN,
       };
       product = await startInProcess(loadConfig(env));
       token = await login(product.url, ADMIN.username, ADMIN.password);

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AnnouncementView, HealthResponse } from '@vip/contracts';
+import type { AnnouncementView } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
 import { runCli } from './support/cli.ts';
-import { api, login } from './support/http.ts';
+import { api, healthDetails, login } from './support/http.ts';
 
 describe('replay and verify: the event log as an auditor uses it', function () {
   this.timeout(60_000);
@@ -19,7 +19,7 @@ describe('replay and verify: the event log as an auditor uses it', function () {
       token,
       body: { title: 'First', content: 'one' },
     });
-    positionAfterFirst = (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition!;
+    positionAfterFirst = (await healthDetails(product.url)).body.eventStore.headPosition!;
     await api<AnnouncementView>(product.url, 'POST', '/api/announcements', {
       token,
       body: { title: 'Second', content: 'two' },

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { WS_CLOSE_UNAUTHORIZED, errorCodes, errorTexts, subscriptionTexts, type HealthResponse } from '@vip/contracts';
+import { WS_CLOSE_UNAUTHORIZED, errorCodes, errorTexts, subscriptionTexts } from '@vip/contracts';
 import { SessionTokens } from '@vip/platform';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
-import { api, login } from './support/http.ts';
+import { api, healthDetails, login } from './support/http.ts';
 import { LiveClient } from './support/ws-client.ts';
 
 /**
@@ -17,12 +17,15 @@ describe('sign-in and sessions under attack (issue #13)', function () {
   this.timeout(60_000);
   let product: SpawnedProduct;
   let adminToken: string;
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   const signIn = (username: string, password: string) =>
     api(product.url, 'POST', '/api/auth/login', { body: { username, password } });
 
   before(async () => {
-    product = await startAllInOne({ env: { RATE_LIMIT_LOGINS_PER_MINUTE: '10' } });
+    // one address (loopback) signs in many times here: its budget across usernames is another test's
+    product = await startAllInOne({
+      env: { RATE_LIMIT_LOGINS_PER_MINUTE: '10', RATE_LIMIT_LOGINS_PER_CLIENT_PER_MINUTE: '1000' },
+    });
     adminToken = await login(product.url, ADMIN.username, ADMIN.password);
   });
   after(async () => {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { PermissionFlagsBits } from 'discord.js';
-import { discordTexts, serverTexts, type HealthResponse, type UserDiscordResponse } from '@vip/contracts';
+import { discordTexts, serverTexts, type UserDiscordResponse } from '@vip/contracts';
 import { digestOf } from '@vip/platform';
 import { ADMIN, type SpawnedProduct } from '../../test/support/all-in-one.ts';
-import { api, login } from '../../test/support/http.ts';
+import { api, healthDetails, login } from '../../test/support/http.ts';
 import { appendEvents, eventually } from '../../test/support/seed.ts';
 import type { FakeDiscord } from './fake-discord/fake-discord.ts';
 import { sleep } from './support/journeys.ts';
@@ -33,7 +33,7 @@ describe('key bot: /link, role checks and verified owners', function () {
   let fake: FakeDiscord;
   let product: SpawnedProduct;
   let alice: PanelUser;
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   const discordOf = async (user: PanelUser) =>
     (await api<UserDiscordResponse>(product.url, 'GET', '/api/user/discord', { token: user.token })).body;
   const addServer = (user: PanelUser, guildId: string) =>

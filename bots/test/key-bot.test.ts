@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { PermissionFlagsBits } from 'discord.js';
-import { BOT_TOKEN, type SpawnedProduct } from '../../test/support/all-in-one.ts';
-import { api } from '../../test/support/http.ts';
+import { ADMIN, BOT_TOKEN, type SpawnedProduct } from '../../test/support/all-in-one.ts';
+import { api, login } from '../../test/support/http.ts';
 import { eventually, seedKey } from '../../test/support/seed.ts';
 import { type FakeDiscord, option } from './fake-discord/fake-discord.ts';
 import { generateKey, redeem } from './support/journeys.ts';
@@ -70,7 +70,10 @@ describe('key bot: servers, /send and redeeming keys', function () {
     const info = await api(product.url, 'GET', `/api/server/${GUILD}`);
     // owner, two bots, six members
     expect(info.body).to.include({ id: GUILD, name: 'Fake Server', memberCount: 9 });
-    const channels = await api(product.url, 'GET', `/api/server/${GUILD}/channels`);
+    // channels are for the server's verified owner and admins
+    const channels = await api(product.url, 'GET', `/api/server/${GUILD}/channels`, {
+      token: await login(product.url, ADMIN.username, ADMIN.password),
+    });
     expect(channels.body.map((channel: { name: string }) => channel.name)).to.deep.equal([
       'general',
       'verify',

@@ -57,9 +57,13 @@ export function commandRouter(deps: CommandDeps): Router {
  * readiness probes and /metrics (the proxy sends every GET to query-service, so these are
  * for the orchestrator and Prometheus talking to this process directly).
  */
-export function createCommandApp(deps: CommandDeps): Koa {
-  const app = apiServiceApp(deps, { readsBodies: true });
-  app.use(healthRoutes('command-service', deps.eventStore, deps.readStore, deps.readiness).routes());
+export function createCommandApp(deps: CommandDeps, service = 'command-service'): Koa {
+  const app = apiServiceApp(deps, { readsBodies: true, service });
+  app.use(
+    healthRoutes(service, deps.eventStore, deps.readStore, deps.readiness, {
+      metricsToken: deps.config.metricsToken,
+    }).routes(),
+  );
   const api = commandRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());

@@ -9,7 +9,12 @@ export interface ProjectionHealth {
   lag: number;
 }
 
-/** GET /api/health: the log's head and how far each read model has caught up. */
+/** GET /api/health for anyone: whether the service is up (its stores answer); 503 with `down` when not. */
+export interface PublicHealthResponse {
+  status: 'ok' | 'down';
+}
+
+/** GET /api/health for admins and the metrics token: the log's head and how far each read model has caught up. */
 export interface HealthResponse {
   status: 'ok' | 'degraded';
   service: string;

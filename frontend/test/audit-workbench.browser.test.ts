@@ -24,7 +24,8 @@ describe('frontend: the auditor workbench (browser)', function () {
     const generated = await api(browser.product(), '/api/keys/generateKey', { body: { guildId: DEMO_SERVER_ID } });
     expect(generated.status, JSON.stringify(generated.body)).to.equal(200);
     const token = await tokenOf(browser.product());
-    const head = (await api<HealthResponse>(browser.product(), '/api/health')).body.eventStore.headPosition ?? 0;
+    const head =
+      (await api<HealthResponse>(browser.product(), '/api/health', { token })).body.eventStore.headPosition ?? 0;
     await eventually(async () => {
       const { body } = await api<AuditPageResponse>(browser.product(), '/api/admin/audit?type=LogSealed&limit=1', {
         token,

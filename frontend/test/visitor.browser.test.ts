@@ -238,7 +238,8 @@ describe('frontend: visitors (browser)', function () {
 
     await page.goto(browser.url('/status'));
     await page.getByRole('heading', { name: 'All systems operational' }).waitFor();
-    expect(await page.locator('.data-table tbody tr').count()).to.be.greaterThan(0);
+    // the details (adapters, the log's head, each read model's lag) are the admins'
+    expect(await page.locator('.data-table tbody tr').count()).to.equal(0);
 
     await page.goto(browser.url('/403'));
     await page.getByRole('heading', { name: 'Access restricted' }).waitFor();

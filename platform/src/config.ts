@@ -1,6 +1,7 @@
 import { auditWorkbenchDefaults, configDefaults, SPONSOR_URL_MAX, sponsorUrlOf } from '@vip/contracts';
 import os from 'node:os';
 import path from 'node:path';
+import { RATE_COUNTER_CAP } from './rate-counter/rate-counter.ts';
 
 /**
  * Configuration from the environment, read once at start. Every variable is listed in the
@@ -33,6 +34,19 @@ export interface AppConfig {
   trustProxyHops: number;
   /** argon2 work of this process: hashes at once (half the cores), waiting beyond them, and per client address; more answers 429. */
   passwordHashing: { atOnce: number; queued: number; perClient: number };
+  /**
+   * What a metrics scraper sends as `Authorization: Bearer …` for /metrics and the details of
+   * /api/health. Unset: the all-in-one serves no /metrics; a separate service serves it to
+   * whoever reaches its port (inside the deployment: the proxy never forwards /metrics).
+   */
+  metricsToken: string | undefined;
+  /**
+   * How long a request may take to arrive, headers and body (Node's default is 300 s): a
+   * body that trickles in is cut off with 408.
+   */
+  requestTimeoutSeconds: number;
+  /** Signed-in /ws connections one session may hold, and connections one client address may hold. */
+  liveConnections: { perSession: number; perAddress: number };
   /** Service token the bots send as `Authorization: Bearer …`; bot routes answer 401 without it. */
   botApiToken: string | undefined;
   /** The key bot's application id, for invite links (Bot not in server → Invite Bot). */
@@ -60,8 +74,21 @@ export interface AppConfig {
   defaultServerSlots: number;
   /** Servers a subscriber whose plan ended keeps editable (the free tier); the others are read-only. */
   freeTierServers: number;
-  /** Requests per client per minute. */
-  rateLimits: { keyGeneration: number; hashGeneration: number; login: number };
+  /**
+   * Requests per client per minute. Sign-in counts three ways: per client and username
+   * (`login`), per client whatever the usernames (`loginsPerClient`, so one client cannot
+   * make windows at will), and per username whatever the client (`loginsPerAccount`).
+   * `windows`: how many live windows a counter holds at most (a new client beyond them is
+   * refused until one ends; a live one is never dropped).
+   */
+  rateLimits: {
+    keyGeneration: number;
+    hashGeneration: number;
+    login: number;
+    loginsPerClient: number;
+    loginsPerAccount: number;
+    windows: number;
+  };
   /** The auditor's workbench (issue #15): seals of the log, exports, states as of a position. */
   audit: {
     sealEvery: number;
@@ -108,6 +135,7 @@ function publicAddress(name: string, env: NodeJS.ProcessEnv): string | undefined
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../..');
+  const logins = int('RATE_LIMIT_LOGINS_PER_MINUTE', 10, env);
   return {
     port: int('PORT', 3000, env),
     host: env.HOST || '0.0.0.0',
@@ -129,6 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       atOnce: Math.max(1, int('PASSWORD_HASHES_AT_ONCE', Math.floor(os.availableParallelism() / 2), env)),
       queued: int('PASSWORD_HASHES_QUEUED', 16, env),
       perClient: Math.max(1, int('PASSWORD_HASHES_PER_CLIENT', 3, env)),
+    },
+    metricsToken: env.METRICS_TOKEN || undefined,
+    requestTimeoutSeconds: Math.max(1, int('REQUEST_TIMEOUT_SECONDS', 30, env)),
+    liveConnections: {
+      perSession: Math.max(1, int('WS_CONNECTIONS_PER_SESSION', 8, env)),
+      perAddress: Math.max(1, int('WS_CONNECTIONS_PER_ADDRESS', 64, env)),
     },
     botApiToken: env.BOT_API_TOKEN || undefined,
     discordClientId: env.DISCORD_CLIENT_ID || undefined,
@@ -152,7 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: {
       keyGeneration: int('RATE_LIMIT_KEYS_PER_MINUTE', 10, env),
       hashGeneration: int('RATE_LIMIT_HASHES_PER_MINUTE', 30, env),
-      login: int('RATE_LIMIT_LOGINS_PER_MINUTE', 10, env),
+      login: logins,
+      loginsPerClient: int('RATE_LIMIT_LOGINS_PER_CLIENT_PER_MINUTE', logins * 3, env),
+      loginsPerAccount: int('RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_MINUTE', logins * 3, env),
+      windows: Math.max(1, int('RATE_LIMIT_WINDOWS', RATE_COUNTER_CAP, env)),
     },
     audit: {
       sealEvery: Math.max(1, int('AUDIT_SEAL_EVERY', auditWorkbenchDefaults.sealEvery, env)),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { Container, ContainerModule } from 'inversify';
+import { MongoClient } from 'mongodb';
 import type { AppConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { TOKENS } from './tokens.ts';
@@ -100,12 +101,33 @@ export const eventStoreModule = (config: AppConfig) =>
     );
   });
 
+/** How a process connects to MongoDB (a test hands in a stubbed driver). */
+export type ConnectMongo = (url: string) => Promise<MongoClient>;
+
+const connectMongo: ConnectMongo = (url) => MongoClient.connect(url, MongoReadStore.clientOptions);
+
+/**
+ * The process's one MongoClient, when MONGODB_URL is set: the read store, the rate counter
+ * and the snapshot store share its pool (issue #19 item 15: each opened its own). Made when
+ * the first of them is, closed by closeContainer after them.
+ */
+export const mongoClientModule = (config: AppConfig, connect: ConnectMongo = connectMongo) =>
+  new ContainerModule(({ bind }) => {
+    const url = config.mongodbUrl;
+    if (!url) return;
+    bind(TOKENS.mongoClient)
+      .toResolvedValue(() => connect(url))
+      .onDeactivation((client) => client.close());
+  });
+
 /** MongoDB when MONGODB_URL is set, otherwise embedded SQLite documents in DATA_DIR. */
 export const readStoreModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
     if (config.mongodbUrl) {
-      const url = config.mongodbUrl;
-      bind(TOKENS.readStore).toResolvedValue(() => MongoReadStore.connect(url, config.mongodbDatabase));
+      bind(TOKENS.readStore).toResolvedValue(
+        (client: MongoClient) => MongoReadStore.on(client, config.mongodbDatabase),
+        [TOKENS.mongoClient],
+      );
     } else {
       bind(TOKENS.readStore).toResolvedValue(
         () => new SqliteReadStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).readModels)),
@@ -120,36 +142,58 @@ export const readStoreModule = (config: AppConfig) =>
  */
 export const rateCounterModule = (config: AppConfig, service: string) =>
   new ContainerModule(({ bind }) => {
-    const open = async (): Promise<RateCounter> => {
-      if (service === 'all-in-one') return new MemoryRateCounter();
-      if (config.mongodbUrl) return MongoRateCounter.connect(config.mongodbUrl, config.mongodbDatabase);
-      return new SqliteRateCounter(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).rateWindows));
-    };
+    const cap = config.rateLimits.windows;
+    const binding = bind(TOKENS.rateCounter);
     // closed by closeContainer's unbind, only if a service opened it
-    bind(TOKENS.rateCounter)
-      .toResolvedValue(open)
-      .onDeactivation((counter) => counter.close());
+    const close = (counter: RateCounter) => counter.close();
+    if (service === 'all-in-one') binding.toResolvedValue(() => new MemoryRateCounter(cap)).onDeactivation(close);
+    else if (config.mongodbUrl)
+      binding
+        .toResolvedValue(
+          (client: MongoClient) => MongoRateCounter.in(client.db(config.mongodbDatabase), cap),
+          [TOKENS.mongoClient],
+        )
+        .onDeactivation(close);
+    else
+      binding
+        .toResolvedValue(
+          () => new SqliteRateCounter(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).rateWindows), cap),
+        )
+        .onDeactivation(close);
   });
 
 /** Snapshots of long folds: beside the read models (MongoDB), or a file of their own in DATA_DIR. */
 export const snapshotStoreModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
-    const open = async (): Promise<SnapshotStore> =>
-      config.mongodbUrl
-        ? MongoSnapshotStore.connect(config.mongodbUrl, config.mongodbDatabase)
-        : new SqliteSnapshotStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).snapshots));
+    const binding = bind(TOKENS.snapshotStore);
     // closed by closeContainer's unbind, only if something opened it
-    bind(TOKENS.snapshotStore)
-      .toResolvedValue(open)
-      .onDeactivation((store) => store.close());
+    const close = (store: SnapshotStore) => store.close();
+    if (config.mongodbUrl)
+      binding
+        .toResolvedValue(
+          (client: MongoClient) => new MongoSnapshotStore(client.db(config.mongodbDatabase)),
+          [TOKENS.mongoClient],
+        )
+        .onDeactivation(close);
+    else
+      binding
+        .toResolvedValue(
+          () => new SqliteSnapshotStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).snapshots)),
+        )
+        .onDeactivation(close);
   });
 
 /** A container whose stores follow the configuration; everything is a singleton. */
-export async function createContainer(config: AppConfig, service: string): Promise<Container> {
+export async function createContainer(
+  config: AppConfig,
+  service: string,
+  options: { connectMongo?: ConnectMongo } = {},
+): Promise<Container> {
   const container = new Container({ defaultScope: 'Singleton' });
   await container.load(
     coreModule(config, service),
     eventStoreModule(config),
+    mongoClientModule(config, options.connectMongo),
     readStoreModule(config),
     rateCounterModule(config, service),
     snapshotStoreModule(config),
@@ -175,6 +219,14 @@ export async function closeContainer(container: Container): Promise<void> {
       await store.close();
     } catch (error) {
       logger.warn({ err: error }, 'closing a store failed');
+    }
+  }
+  // after the stores that share it
+  if (container.isBound(TOKENS.mongoClient)) {
+    try {
+      await container.unbindAsync(TOKENS.mongoClient);
+    } catch (error) {
+      logger.warn({ err: error }, 'closing the MongoDB client failed');
     }
   }
 }

@@ -20,6 +20,7 @@ export * from './metrics.ts';
 export * from './readiness.ts';
 export * from './http/operations.ts';
 export * from './http/graceful-close.ts';
+export * from './http/server.ts';
 export * from './shutdown.ts';
 export * from './http/mount.ts';
 export * from './http/service-app.ts';

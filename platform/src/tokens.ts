@@ -1,4 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { MongoClient } from 'mongodb';
 import type { AppConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { EventStore } from './event-store/event-store.ts';
@@ -26,4 +27,6 @@ export const TOKENS = {
   rateCounter: Symbol.for('vip.RateCounter') as ServiceIdentifier<RateCounter>,
   passwordWork: Symbol.for('vip.PasswordWork') as ServiceIdentifier<PasswordWork>,
   snapshotStore: Symbol.for('vip.SnapshotStore') as ServiceIdentifier<SnapshotStore>,
+  /** The process's one MongoClient (MONGODB_URL set): its stores share its pool. */
+  mongoClient: Symbol.for('vip.MongoClient') as ServiceIdentifier<MongoClient>,
 } as const;

@@ -2,12 +2,16 @@ import { expect } from 'chai';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { loadConfig } from '../src/config.ts';
-import { clientAddress, normalizedAddress, proxyTrustOf } from '../src/http/client-address.ts';
+import { clientAddress, normalizedAddress, proxyTrustOf, requestClientAddress } from '../src/http/client-address.ts';
 
-/** The address Koa gives a request that reached it with these X-Forwarded-For headers, behind `hops` proxies. */
+/**
+ * The address Koa gives a request that reached it with these X-Forwarded-For headers, behind
+ * `hops` proxies; the /ws gateway, which reads the request without Koa, must see the same.
+ */
 async function addressSeen(hops: number, forwardedFor: string[]): Promise<{ ip: string; client: string }> {
   const app = new Koa(proxyTrustOf(hops));
   app.use((ctx) => {
+    expect(requestClientAddress(ctx.req, hops), 'the /ws gateway’s reading').to.equal(clientAddress(ctx));
     ctx.body = { ip: ctx.ip, client: clientAddress(ctx) };
   });
   const server = app.listen(0, '127.0.0.1');

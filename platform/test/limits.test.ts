@@ -70,9 +70,16 @@ describe('per-client limits keyed on validated input (issue #13 items 2 and 3)',
     expect(new Set(counter.keys.map((key) => key.length))).to.deep.equal(new Set([22]));
   });
 
-  it('holds at most its cap of windows, however many distinct clients come', async () => {
-    for (let i = 0; i < 2_000; i++) await signIn(`distinct-${i}`);
+  it('holds at most its cap of windows, however many distinct clients come: the newest are refused', async () => {
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 2_000; i++) {
+      const status = await signIn(`distinct-${i}`);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
     expect(counter.inner.size()).to.equal(500);
+    // alice's spent window is still there: a flood does not give her guesses back
+    expect(await signIn('alice')).to.equal(429);
+    expect(statuses.get(429)).to.be.at.least(1_500);
   });
 
   it('digests the limit’s name with the key, so two limits never share a window', async () => {
@@ -83,5 +90,43 @@ describe('per-client limits keyed on validated input (issue #13 items 2 and 3)',
     const two = rateLimiter({ perMinute: 1, name: 'two', counter: shared });
     expect([await one.hit('k'), await two.hit('k')]).to.deep.equal([null, null]);
     expect(await one.hit('k')).to.be.within(1, 60);
+  });
+
+  it('counts a route’s limits in order: a refusal by one counts nothing in the next, and lasts at most a minute', async () => {
+    let clock = Date.UTC(2030, 0, 1);
+    const watched = new WatchedCounter(new MemoryRateCounter());
+    const app = new Koa();
+    app.use(errorHandler(createLogger('limits-test', 'silent')));
+    app.use(jsonBody());
+    const route = on(authApi.login, () => ({ ok: true }), {
+      rateLimit: [
+        { name: 'per client', perMinute: 2, keyOf: () => 'one-client', now: () => clock },
+        { perMinute: 100, keyOf: ({ body }) => body.username, now: () => clock },
+      ],
+    });
+    app.use(mountRoutes([route], { rateCounter: watched }).routes());
+    const local = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => local.once('listening', resolve));
+    const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}/api/auth/login`;
+    const attempt = async (username: string) =>
+      (
+        await fetch(at, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, password: 'guess-guess' }),
+        })
+      ).status;
+    try {
+      expect([await attempt('a'), await attempt('b'), await attempt('c'), await attempt('d')]).to.deep.equal([
+        200, 200, 429, 429,
+      ]);
+      // two hits of the coarse limit each for c and d, none of the finer one
+      expect(new Set(watched.keys).size).to.equal(3);
+      expect(watched.keys).to.have.length(6);
+      clock += 60_000;
+      expect(await attempt('e')).to.equal(200);
+    } finally {
+      local.close();
+    }
   });
 });

@@ -66,4 +66,104 @@ describe('password hashing work (issue #13 item 4)', () => {
     expect(await gate.run('c', () => Promise.reject(failure)).catch((error: unknown) => error)).to.equal(failure);
     expect(await gate.run('c', async () => 'again')).to.equal('again');
   });
+
+  // issue #19 item 3: eight addresses flooding with wrong passwords filled the one queue, and
+  // a ninth client's right password got 429 seven times out of eight
+  describe('fair per client (round robin, one turn each)', () => {
+    /** Work that records which client's hash started, in order, and finishes when told. */
+    function turns() {
+      const order: string[] = [];
+      const releases: (() => void)[] = [];
+      const workOf = (client: string) => () =>
+        new Promise<string>((resolve) => {
+          order.push(client);
+          releases.push(() => resolve(client));
+        });
+      return { order, workOf, releaseOne: () => releases.shift()?.() };
+    }
+    const refusedOrDone = (promise: Promise<string>) =>
+      promise.then(
+        (client) => client,
+        (error: unknown) => (error instanceof PasswordWorkBusy ? 429 : error),
+      );
+
+    it('a ninth client waits behind at most one hash per flooding client, and is never refused for their flood', async () => {
+      const gate = new PasswordWork({ atOnce: 1, queued: 16, perClient: 3 });
+      const { order, workOf, releaseOne } = turns();
+      const flooders = Array.from({ length: 8 }, (_, i) => `flooder-${i}`);
+      const flood = flooders.flatMap((client) =>
+        Array.from({ length: 3 }, () => refusedOrDone(gate.run(client, workOf(client)))),
+      );
+      await settle();
+      const ninth = refusedOrDone(gate.run('ninth', workOf('ninth')));
+      await settle();
+      for (let i = 0; i < 30 && !order.includes('ninth'); i++) {
+        releaseOne();
+        await settle();
+      }
+      const before = order.indexOf('ninth');
+      expect(before, `hash order: ${order.join(' ')}`).to.be.within(0, 1 + flooders.length);
+      // everything admitted finishes
+      for (let i = 0; i < 30; i++) {
+        releaseOne();
+        await settle();
+      }
+      expect(await ninth).to.equal('ninth');
+      const outcomes = await Promise.all(flood);
+      // 24 wanted a hash, 17 places: the flooders' own extra sign-ins are the ones refused
+      expect(outcomes.filter((outcome) => outcome === 429)).to.have.length.at.least(7);
+      expect(outcomes.every((outcome) => outcome === 429 || flooders.includes(outcome as string))).to.equal(true);
+      expect(gate.load()).to.deep.equal({ running: 0, waiting: 0, clients: 0 });
+    });
+
+    it('takes turns: with two clients waiting, their hashes alternate', async () => {
+      const gate = new PasswordWork({ atOnce: 1, queued: 16, perClient: 3 });
+      const { order, workOf, releaseOne } = turns();
+      const all = [
+        gate.run('x', workOf('x')),
+        ...Array.from({ length: 3 }, () => gate.run('a', workOf('a'))),
+        ...Array.from({ length: 3 }, () => gate.run('b', workOf('b'))),
+      ];
+      await settle();
+      for (let i = 0; i < 7; i++) {
+        releaseOne();
+        await settle();
+      }
+      await Promise.all(all);
+      expect(order).to.deep.equal(['x', 'a', 'b', 'a', 'b', 'a', 'b']);
+    });
+
+    it('when the queue is full, a newcomer takes the last place of the client with the most waiting', async () => {
+      const gate = new PasswordWork({ atOnce: 1, queued: 3, perClient: 3 });
+      const { order, workOf, releaseOne } = turns();
+      const greedy = Array.from({ length: 3 }, () => refusedOrDone(gate.run('greedy', workOf('greedy'))));
+      const modest = refusedOrDone(gate.run('modest', workOf('modest')));
+      await settle();
+      expect(gate.load()).to.include({ running: 1, waiting: 3 });
+      const newcomer = refusedOrDone(gate.run('newcomer', workOf('newcomer')));
+      await settle();
+      expect(gate.load()).to.include({ running: 1, waiting: 3 });
+      for (let i = 0; i < 10; i++) {
+        releaseOne();
+        await settle();
+      }
+      expect(await newcomer).to.equal('newcomer');
+      expect(await Promise.all(greedy)).to.deep.equal(['greedy', 'greedy', 429]);
+      expect(await modest).to.equal('modest');
+      expect(order).to.deep.equal(['greedy', 'greedy', 'modest', 'newcomer']);
+    });
+
+    it('refuses a newcomer only when every waiting client holds a single place', async () => {
+      const gate = new PasswordWork({ atOnce: 1, queued: 2, perClient: 3 });
+      const { workOf, releaseOne } = turns();
+      const admitted = ['a', 'b', 'c'].map((client) => refusedOrDone(gate.run(client, workOf(client))));
+      await settle();
+      expect(await refusedOrDone(gate.run('d', workOf('d')))).to.equal(429);
+      for (let i = 0; i < 3; i++) {
+        releaseOne();
+        await settle();
+      }
+      expect(await Promise.all(admitted)).to.deep.equal(['a', 'b', 'c']);
+    });
+  });
 });

@@ -91,12 +91,14 @@ describe('projection lag in events, the same on both stores', () => {
     await saveCheckpoints(readStore, ['announcements'], 1000);
     await saveCheckpoints(readStore, ['users'], 5000);
     const app = new Koa();
-    app.use(healthRoutes('test', store, readStore).routes());
+    app.use(healthRoutes('test', store, readStore, undefined, { metricsToken: 'scraper' }).routes());
     const server = http.createServer(app.callback()).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as HealthResponse;
+      const health = (await (
+        await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { authorization: 'Bearer scraper' } })
+      ).json()) as HealthResponse;
       expect(health.eventStore).to.deep.equal({ adapter: 'eventstoredb', headPosition: 5000 });
       expect(health.projections).to.deep.equal([
         { name: 'announcements', checkpoint: 1000, lag: 2 },

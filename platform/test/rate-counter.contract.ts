@@ -8,7 +8,10 @@ import type { RateCounter } from '../src/rate-counter/rate-counter.ts';
 
 const MINUTE = 60_000;
 
-export function rateCounterContract(name: string, open: () => Promise<RateCounter>): void {
+/** Opens a counter of the adapter under test; `cap` is how many live windows it may hold. */
+export type OpenCounter = (cap?: number) => Promise<RateCounter>;
+
+export function rateCounterContract(name: string, open: OpenCounter): void {
   describe(`RateCounter contract: ${name}`, function () {
     const prefix = `contract_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}_`;
     let counter: RateCounter;
@@ -54,6 +57,36 @@ export function rateCounterContract(name: string, open: () => Promise<RateCounte
       expect(windows.map((window) => window.count).sort((a, b) => a - b)).to.deep.equal(
         Array.from({ length: 25 }, (_, i) => i + 1),
       );
+    });
+
+    // issue #19 item 1: a flood of new keys (made-up usernames) used to push out the oldest
+    // windows, and with them a guesser's spent limit
+    it('never drops a live window to make room: at its cap a new key gets no window (counts past every limit)', async () => {
+      const small = await open(10);
+      try {
+        const keys = Array.from({ length: 10 }, () => freshKey());
+        for (const [i, key] of keys.entries()) await small.hit(key, MINUTE, start + i);
+        const flood = await small.hit(freshKey(), MINUTE, start + 20);
+        expect(flood.count).to.equal(Number.POSITIVE_INFINITY);
+        // refused until the first live window ends
+        expect(flood.endsAt).to.equal(start + MINUTE);
+        for (let i = 0; i < 50; i++) await small.hit(freshKey(), MINUTE, start + 30 + i);
+        for (const key of keys) expect((await small.hit(key, MINUTE, start + 100)).count, key).to.equal(2);
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('gives new keys windows again once live windows have ended', async () => {
+      const small = await open(5);
+      try {
+        for (let i = 0; i < 5; i++) await small.hit(freshKey(), MINUTE, start);
+        expect((await small.hit(freshKey(), MINUTE, start + 1)).count).to.equal(Number.POSITIVE_INFINITY);
+        const later = start + MINUTE;
+        expect(await small.hit(freshKey(), MINUTE, later)).to.deep.equal({ count: 1, endsAt: later + MINUTE });
+      } finally {
+        await small.close();
+      }
     });
   });
 }

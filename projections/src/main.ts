@@ -1,4 +1,3 @@
-import http from 'node:http';
 import Koa from 'koa';
 import {
   accessLog,
@@ -12,6 +11,7 @@ import {
   loadConfig,
   metricsEndpoint,
   onShutdownSignal,
+  productServer,
   TOKENS,
 } from '@vip/platform';
 import { attachWsGateway } from './gateway/ws-gateway.ts';
@@ -42,11 +42,19 @@ readiness.add('projections', () => runner.isCaughtUp() || 'catching up with the 
 const app = new Koa();
 app.use(accessLog(logger, metrics));
 app.use(errorHandler(logger));
-app.use(metricsEndpoint(metrics));
-app.use(healthRoutes('projections', eventStore, readStore, readiness).routes());
-const server = http.createServer(app.callback());
+// its port is reached only inside the deployment (the proxy forwards /ws alone)
+app.use(metricsEndpoint(metrics, { token: config.metricsToken, openWithoutToken: true }));
+app.use(healthRoutes('projections', eventStore, readStore, readiness, { metricsToken: config.metricsToken }).routes());
+const server = productServer(app.callback(), config);
 const requests = drainable(server);
-const gateway = attachWsGateway(server, { runner, readStore, authenticator, logger, metrics });
+const gateway = attachWsGateway(server, {
+  runner,
+  readStore,
+  authenticator,
+  logger,
+  metrics,
+  limits: { ...config.liveConnections, trustProxyHops: config.trustProxyHops },
+});
 server.listen(config.port, config.host, () => logger.info({ port: config.port }, 'projections listening'));
 
 onShutdownSignal(logger, async () => {

@@ -21,7 +21,9 @@ import { siteRoutes } from './site/routes.ts';
 /** Every route of the read side, each mounted from its spec in the catalogue. */
 export function queryRoutes(deps: QueryDeps, service = 'query-service'): MountedRoute[] {
   return [
-    ...healthChecks(service, deps.eventStore, deps.readStore, deps.readiness),
+    ...healthChecks(service, deps.eventStore, deps.readStore, deps.readiness, {
+      metricsToken: deps.config.metricsToken,
+    }),
     ...userRoutes(),
     ...announcementRoutes(deps.readStore),
     ...serverRoutes(deps),
@@ -48,7 +50,7 @@ export function queryRouter(deps: QueryDeps, service = 'query-service'): Router 
 
 /** The read side: every GET of the API, answered from the read models only. */
 export function createQueryApp(deps: QueryDeps, service = 'query-service'): Koa {
-  const app = apiServiceApp(deps, { readsBodies: false });
+  const app = apiServiceApp(deps, { readsBodies: false, service });
   const api = queryRouter(deps, service);
   app.use(api.routes());
   app.use(api.allowedMethods());

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { auditWorkbenchTexts, type AuditExportLine, type HealthResponse } from '@vip/contracts';
+import { auditWorkbenchTexts, type AuditExportLine } from '@vip/contracts';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { runCli } from '../support/cli.ts';
-import { api, login } from '../support/http.ts';
+import { api, healthDetails, login, scrapeMetrics } from '../support/http.ts';
 import { writeMixedLog } from '../support/mixed-log.ts';
 import { eventually, withEventStore } from '../support/seed.ts';
 
@@ -24,11 +24,11 @@ describe('the audit export (API)', function () {
   let product: SpawnedProduct;
   let token: string;
   let files: string;
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   const exported = (query: string, init: RequestInit = {}) =>
     fetch(`${product.url}/api/admin/audit/export${query}`, { ...init, headers: { authorization: `Bearer ${token}` } });
   const metric = async (name: string) => {
-    const text = await (await fetch(`${product.url}/metrics`)).text();
+    const text = await (await scrapeMetrics(product.url)).text();
     const line = text.split('\n').find((row) => row.startsWith(`${name}{`) || row.startsWith(`${name} `));
     return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
   };

@@ -7,10 +7,9 @@ import {
   type AuditStateReady,
   type AuditStateResponse,
   type DomainEvent,
-  type HealthResponse,
 } from '@vip/contracts';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
-import { api, login } from '../support/http.ts';
+import { api, healthDetails, login } from '../support/http.ts';
 import { eventually, withEventStore } from '../support/seed.ts';
 
 const SERVER = '430000000000000001';
@@ -120,8 +119,7 @@ describe('the audit trail: sentences and the state as of a position (API)', func
       keyBot,
     );
     positions.regreeted = await append(`greeting-${SERVER}`, greeting('Welcome, second version'), keyBot);
-    const head = async () =>
-      (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+    const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
     const last = await head();
     await eventually(
       async () =>

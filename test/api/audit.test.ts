@@ -5,13 +5,12 @@ import {
   errorTexts,
   type AuditEventView,
   type AuditPageResponse,
-  type HealthResponse,
   type KeyLifeResponse,
   type ServerSettingsHistoryResponse,
 } from '@vip/contracts';
 import { digestOf } from '@vip/platform';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
-import { api, login } from '../support/http.ts';
+import { api, healthDetails, login } from '../support/http.ts';
 import { proveManagement } from '../support/discord.ts';
 import { eventually } from '../support/seed.ts';
 
@@ -36,7 +35,7 @@ describe('the audit trail (API)', function () {
 
   const audit = (query = '', token: string | undefined = adminToken) =>
     api<AuditPageResponse & { error?: string }>(product.url, 'GET', `/api/admin/audit${query}`, { token });
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   /** The audit projection runs behind the commands: wait until it holds the newest event. */
   const caughtUp = async () => {
     const position = await head();

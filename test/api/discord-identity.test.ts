@@ -1,11 +1,5 @@
 import { expect } from 'chai';
-import {
-  discordTexts,
-  serverTexts,
-  type HealthResponse,
-  type SubscriberListItem,
-  type UserDiscordResponse,
-} from '@vip/contracts';
+import { discordTexts, serverTexts, type SubscriberListItem, type UserDiscordResponse } from '@vip/contracts';
 import type { FakeDiscord } from '../../bots/test/fake-discord/fake-discord.ts';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { proveManagement } from '../support/discord.ts';
@@ -23,7 +17,7 @@ import {
   productEnv,
   registerApp,
 } from '../support/discord-oauth.ts';
-import { api, login } from '../support/http.ts';
+import { api, healthDetails, login } from '../support/http.ts';
 import { allEvents, appendEvents, streamEvents } from '../support/seed.ts';
 
 describe('Discord identity: sign in with Discord, proof of management, takeover, admin (API)', function () {
@@ -33,7 +27,7 @@ describe('Discord identity: sign in with Discord, proof of management, takeover,
   let adminToken: string;
   const people: Record<string, { token: string; id: string }> = {};
 
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   const { start, authorize, callback, signInAs } = oauthBrowser(
     () => product.url,
     () => fake,

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import { configDefaults, errorTexts, greetingTexts, type HealthResponse } from '@vip/contracts';
+import { configDefaults, errorTexts, greetingTexts } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { runCli } from '../support/cli.ts';
 import { proveManagement } from '../support/discord.ts';
-import { api, login } from '../support/http.ts';
+import { api, healthDetails, login } from '../support/http.ts';
 
 const ALICES = '300000000000000001';
 const BOBS = '300000000000000002';
@@ -20,7 +20,7 @@ describe('greetings: settings per server, only for its owner', function () {
   let adminToken: string;
   const tokens: Record<string, string> = {};
 
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   const settings = (method: string, serverId: string, token: string | undefined, body?: unknown) =>
     api(product.url, method, `/api/greetings/settings/${serverId}`, { token, body });
   const list = (token: string) => api(product.url, 'GET', '/api/greetings/list', { token });

@@ -1,15 +1,8 @@
 import { expect } from 'chai';
-import {
-  errorTexts,
-  keyErrorCodes,
-  keyTexts,
-  randomCodePattern,
-  serverTexts,
-  type HealthResponse,
-} from '@vip/contracts';
+import { errorTexts, keyErrorCodes, keyTexts, randomCodePattern, serverTexts } from '@vip/contracts';
 import { digestOf, randomCode } from '@vip/platform';
 import { removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
-import { api } from '../support/http.ts';
+import { api, healthDetails } from '../support/http.ts';
 import { allEvents, eventually, seedAccessHash, seedGuild, seedGuildLeft, seedPremiumOwner } from '../support/seed.ts';
 
 const FREE = '100000000000000001';
@@ -36,7 +29,7 @@ describe('access hashes, keys and visits (API)', function () {
       headers: { 'x-forwarded-for': ip },
     });
   };
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   const newHash = async (serverId: string) => {
     const response = await call('POST', '/api/hash/generate', { body: { serverId } });
     expect(response.status, JSON.stringify(response.body)).to.equal(200);

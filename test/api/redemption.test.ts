@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { errorTexts, keyErrorCodes, keyTexts, type HealthResponse, type RedeemKeyResponse } from '@vip/contracts';
+import { errorTexts, keyErrorCodes, keyTexts, type RedeemKeyResponse } from '@vip/contracts';
 import { digestOf, randomCode } from '@vip/platform';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
-import { api, login } from '../support/http.ts';
+import { api, healthDetails, login } from '../support/http.ts';
 import { appendEvents, seedGuild, seedKey, streamEvents } from '../support/seed.ts';
 
 const GUILD = '200000000000000001';
@@ -16,7 +16,7 @@ describe('key redemption by the key bot (API)', function () {
   this.timeout(30_000);
   let product: SpawnedProduct;
 
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   const generateKey = async (guildId = GUILD): Promise<string> => {
     const response = await api(product.url, 'POST', '/api/keys/generateKey', { body: { guildId } });
     expect(response.status, JSON.stringify(response.body)).to.equal(200);

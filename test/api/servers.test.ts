@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import { errorTexts, serverTexts, type HealthResponse } from '@vip/contracts';
+import { errorTexts, serverTexts } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { runCli } from '../support/cli.ts';
 import { proveManagement } from '../support/discord.ts';
-import { api, login } from '../support/http.ts';
+import { api, healthDetails, login } from '../support/http.ts';
 
 const CLIENT_ID = '900000000000000001';
 const BIG = '200000000000000001';
@@ -33,7 +33,7 @@ describe('servers: bot reports, server info and subscriber slots', function () {
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};
 
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   const bot = (method: string, guildId: string, body?: unknown, token: string | null = BOT_TOKEN) =>
     api(product.url, method, `/api/bot/guilds/${guildId}`, { token: token ?? undefined, body });
   const addServer = (user: string, body: unknown) =>
@@ -143,8 +143,8 @@ describe('servers: bot reports, server info and subscriber slots', function () {
       });
     });
 
-    it('lists its channels', async () => {
-      const response = await api(product.url, 'GET', `/api/server/${BIG}/channels`);
+    it('lists its channels (to admins and its verified owner)', async () => {
+      const response = await api(product.url, 'GET', `/api/server/${BIG}/channels`, { token: adminToken });
       expect(response.status).to.equal(200);
       expect(response.body).to.deep.equal([
         { id: '210000000000000001', name: 'general' },
@@ -155,7 +155,7 @@ describe('servers: bot reports, server info and subscriber slots', function () {
     it('404 with an invite link for a server the bot left or never joined', async () => {
       for (const id of [GONE, NEVER]) {
         for (const suffix of ['', '/channels']) {
-          const response = await api(product.url, 'GET', `/api/server/${id}${suffix}`);
+          const response = await api(product.url, 'GET', `/api/server/${id}${suffix}`, { token: adminToken });
           expect(response.status).to.equal(404);
           expect(response.body).to.deep.equal({
             inviteUrl: inviteUrlOf(id),

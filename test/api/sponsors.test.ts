@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { SPONSOR_URL_MAX, errorTexts, sponsorTexts, type HealthResponse } from '@vip/contracts';
+import { SPONSOR_URL_MAX, errorTexts, sponsorTexts } from '@vip/contracts';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { runCli } from '../support/cli.ts';
 import { proveManagement } from '../support/discord.ts';
-import { api, login } from '../support/http.ts';
+import { api, healthDetails, login } from '../support/http.ts';
 import { allEvents } from '../support/seed.ts';
 
 const SITE_SPONSOR = 'https://site-sponsor.example/offer';
@@ -23,7 +23,7 @@ describe('sponsor step per server (decisions.md §3): the owner sets it, an admi
     (await api(product.url, 'GET', `/api/server/${serverId}`)).body.sponsorUrl as string | null;
   const sponsorEvents = async () =>
     (await allEvents(product.dataDir)).filter((event) => event.type.startsWith('ServerSponsor'));
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
 
   before(async () => {
     product = await startAllInOne({ env: { SPONSOR_URL: SITE_SPONSOR } });

@@ -1,15 +1,9 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import {
-  utcDay,
-  type AdminStatsResponse,
-  type DomainEvent,
-  type HealthResponse,
-  type PublicStatsResponse,
-} from '@vip/contracts';
+import { utcDay, type AdminStatsResponse, type DomainEvent, type PublicStatsResponse } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
-import { api, login } from '../support/http.ts';
+import { api, healthDetails, login } from '../support/http.ts';
 
 const DAY = 86_400_000;
 const metadata = {
@@ -119,7 +113,7 @@ describe('statistics match counts computed independently from the events', funct
 
     const token = await login(product.url, ADMIN.username, ADMIN.password);
     for (let i = 0; i < 100; i++) {
-      const health = (await api<HealthResponse>(product.url, 'GET', '/api/health')).body;
+      const health = (await healthDetails(product.url)).body;
       if (health.projections.every((p) => (p.checkpoint ?? 0) >= head!)) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import { errorTexts, planTexts, subscriptionReadModels, subscriptionTexts, type HealthResponse } from '@vip/contracts';
+import { errorTexts, planTexts, subscriptionReadModels, subscriptionTexts } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, rebuildReadModels } from '@vip/projections';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
-import { api, login } from '../support/http.ts';
+import { api, healthDetails, login } from '../support/http.ts';
 import { readModelSnapshot } from '../support/read-models.ts';
 
 const DAY = 24 * 3600_000;
@@ -16,7 +16,7 @@ describe('subscribers, their subscription and their password', function () {
   /** Every password this journey saw: none may ever reach the log. */
   const passwordsSeen: string[] = [];
 
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   const createSubscriber = (body: Record<string, unknown>) =>
     api(product.url, 'POST', '/api/admin/subscribers', { token: adminToken, body });
   const signIn = (username: string, password: string) =>

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { errorTexts, whitelistTexts, type HealthResponse } from '@vip/contracts';
+import { errorTexts, whitelistTexts } from '@vip/contracts';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { streamEvents } from '../support/seed.ts';
-import { api, login } from '../support/http.ts';
+import { api, healthDetails, login } from '../support/http.ts';
 
 const DAY = 24 * 3600_000;
 const ann = '111111111111111111';
@@ -17,7 +17,7 @@ describe('the whitelist manager', function () {
   let adminToken: string;
   let subscriberToken: string;
 
-  const head = async () => (await api<HealthResponse>(product.url, 'GET', '/api/health')).body.eventStore.headPosition;
+  const head = async () => (await healthDetails(product.url)).body.eventStore.headPosition;
   // null: no token at all
   const add = (body: unknown, token: string | null = adminToken) =>
     api(product.url, 'POST', '/api/admin/whitelist', { token: token ?? undefined, body });

@@ -6,6 +6,8 @@ import path from 'node:path';
 export const ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
 /** The bots' service token the spawned product accepts. */
 export const BOT_TOKEN = 'test-bot-service-token';
+/** The metrics scraper's token the spawned product accepts: /metrics and the details of /api/health. */
+export const METRICS_TOKEN = 'test-metrics-scraper-token';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface SpawnedProduct {
@@ -43,6 +45,7 @@ export async function startAllInOne(
       RATE_LIMIT_KEYS_PER_MINUTE: '100000',
       RATE_LIMIT_HASHES_PER_MINUTE: '100000',
       BOT_API_TOKEN: BOT_TOKEN,
+      METRICS_TOKEN,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

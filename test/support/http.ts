@@ -1,3 +1,6 @@
+import type { HealthResponse } from '@vip/contracts';
+import { METRICS_TOKEN } from './all-in-one.ts';
+
 /** Small fetch helpers for API tests: real HTTP, JSON in and out. */
 export interface JsonResponse<T = any> {
   status: number;
@@ -36,4 +39,14 @@ export async function login(baseUrl: string, username: string, password: string)
   const response = await api<{ token: string }>(baseUrl, 'POST', '/api/auth/login', { body: { username, password } });
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.token;
+}
+
+/** GET /api/health with its details (the log's head, each projection's lag): asked with the scraper's token. */
+export function healthDetails(baseUrl: string): Promise<JsonResponse<HealthResponse>> {
+  return api<HealthResponse>(baseUrl, 'GET', '/api/health', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+}
+
+/** GET /metrics as the deployment's scraper does it. */
+export function scrapeMetrics(baseUrl: string): Promise<Response> {
+  return fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
 }

@@ -50,13 +50,14 @@ function rewrite(text: string, file: string, pattern: RegExp, replace: (...group
 /**
  * The proxy's and the frontend's configs from platform/deploy/, with only what docker-compose
  * decides rewritten: the upstreams' addresses (service names → loopback ports, one `server`
- * line per replica, as Docker's DNS answers one address per replica), the listen ports, and
- * the frontend's root (the image copies frontend/dist there). Everything else is as deployed.
+ * line per replica, as Docker's DNS answers one address per replica, without `resolve`: an
+ * address needs no DNS, and Debian's nginx predates `resolve`), the listen ports, and the
+ * frontend's root (the image copies frontend/dist there). Everything else is as deployed.
  */
 export function deployedConfigs(addresses: NginxAddresses): { proxy: string; frontend: string } {
   let proxy = fs.readFileSync(path.join(DEPLOY, 'proxy.nginx.conf'), 'utf8');
   const named = new Set<string>();
-  proxy = rewrite(proxy, 'proxy.nginx.conf', /server ([\w-]+):(\d+);/g, (_line, host) => {
+  proxy = rewrite(proxy, 'proxy.nginx.conf', /server ([\w-]+):(\d+)(?: resolve)?;/g, (_line, host) => {
     const replicas = addresses.upstreams[host as keyof NginxAddresses['upstreams']];
     if (!replicas) throw new Error(`platform/deploy/proxy.nginx.conf names an unknown upstream host ${host}`);
     named.add(host);

@@ -23,8 +23,12 @@ export class LiveClient {
   }
 
   /** Opens /ws and sends the auth message (unless `authMessage` is null). */
-  static async connect(baseUrl: string, authMessage: unknown): Promise<LiveClient> {
-    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`);
+  static async connect(
+    baseUrl: string,
+    authMessage: unknown,
+    options: { headers?: Record<string, string> } = {},
+  ): Promise<LiveClient> {
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`, { headers: options.headers });
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);

@@ -1,4 +1,4 @@
-import { discordTexts, errorCodes } from '@vip/contracts';
+import { discordTexts, errorCodes, plainNameOf } from '@vip/contracts';
 import { DomainError, type AppConfig } from '@vip/platform';
 import type { DiscordProfile } from './discord-account.decider.ts';
 
@@ -25,6 +25,8 @@ export interface DiscordAccountRead {
 
 const TIMEOUT_MS = 10_000;
 const SNOWFLAKE = /^\d{17,20}$/;
+/** A Discord image hash (avatars, server icons): anything else is no image, never part of an address. */
+const IMAGE_HASH = /^(?:a_)?[0-9a-f]{32}$/;
 
 type OAuthSettings = Pick<AppConfig, 'discordClientId' | 'discordClientSecret' | 'discordApiUrl'>;
 
@@ -48,10 +50,19 @@ async function json(response: Response): Promise<unknown> {
 }
 
 const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+/** At most `length` characters, never half of one (a cut surrogate pair is no plain text). */
+const atMost = (name: string, length: number) => Array.from(name).slice(0, length).join('');
+const imageHash = (value: unknown): string | null =>
+  typeof value === 'string' && IMAGE_HASH.test(value) ? value : null;
 
 /**
  * The authorization-code exchange and the two reads sign-in needs (scopes `identify guilds`).
  * The access token lives only inside this call: it is neither returned, logged nor stored.
+ * Names arrive as Discord has them, so they are made plain text here, as every other text
+ * is (issue #19 item 6): control characters, text direction overrides and runs of invisible
+ * characters are stripped (a person cannot change what Discord says and must still sign in),
+ * and a name left empty becomes the handle or the server's id. Image hashes that are not
+ * hashes are dropped.
  */
 export async function readDiscordAccount(
   settings: OAuthSettings,
@@ -85,21 +96,23 @@ export async function readDiscordAccount(
     return [
       {
         id: guild.id,
-        name: guild.name.slice(0, 100),
-        icon: text(guild.icon) ? guild.icon : null,
+        name: atMost(plainNameOf(guild.name, guild.id), 100),
+        icon: imageHash(guild.icon),
         owner: guild.owner === true,
         permissions: typeof guild.permissions === 'string' ? guild.permissions : '0',
       },
     ];
   });
+  // Discord allows only [a-z0-9_.] in handles; its own rule is not taken on trust
+  const handle = plainNameOf(me.username, `discord-${me.id.slice(-6)}`);
   return {
     account: {
       discordUserId: me.id,
       // the name people see in Discord; the unique handle when they set none
-      username: (text(me.global_name) ? me.global_name : me.username).slice(0, 64),
-      avatar: text(me.avatar) ? me.avatar : null,
+      username: atMost(text(me.global_name) ? plainNameOf(me.global_name, handle) : handle, 64),
+      avatar: imageHash(me.avatar),
     },
-    handle: me.username,
+    handle,
     guilds,
   };
 }

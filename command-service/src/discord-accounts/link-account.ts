@@ -1,5 +1,6 @@
-import { projections, type DiscordLinkWay, type ManagementProof } from '@vip/contracts';
-import type { EventStore } from '@vip/platform';
+import { randomUUID } from 'node:crypto';
+import { errorCodes, projections, type DiscordLinkWay, type ManagementProof } from '@vip/contracts';
+import { DomainError, type EventStore } from '@vip/platform';
 import { commandHandlerFor, type CommandContext, type CommandStores } from '../core/command-handler.ts';
 import { loadState } from '../core/load-state.ts';
 import { unverifyClaimsProvenBy, verifyOwnClaims } from '../user-servers/server-claims.ts';
@@ -23,6 +24,28 @@ const links = commandHandlerFor(discordLinkDecider, (command) => discordLinkStre
 export async function panelUserOf(store: EventStore, discordUserId: string): Promise<string | null> {
   return (await loadState(store, discordAccountStream(discordUserId), evolveDiscordReservation, { userId: null })).state
     .userId;
+}
+
+/**
+ * A Discord sign-up's first step (issue #19 item 7): the account is reserved for a fresh
+ * panel user id before anything else is written, so parallel sign-ups of one account agree
+ * on one user. Answers that id, or the id a parallel sign-up reserved first.
+ */
+export async function reserveForSignUp(
+  stores: CommandStores,
+  discordUserId: string,
+  context: CommandContext,
+): Promise<string> {
+  const userId = randomUUID();
+  try {
+    await reservations(stores, { type: 'ReserveDiscordAccount', discordUserId, userId }, context);
+    return userId;
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === errorCodes.discordAccountTaken)) throw error;
+    const holder = await panelUserOf(stores.eventStore, discordUserId);
+    if (holder === null) throw error; // freed again in the same instant (an admin's unlink): start over
+    return holder;
+  }
 }
 
 /**

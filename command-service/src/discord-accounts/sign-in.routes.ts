@@ -8,7 +8,7 @@ import {
   type DiscordCallbackResponse,
   type DiscordStartResponse,
 } from '@vip/contracts';
-import { DomainError, on, type MountedRoute, type SignedInUser } from '@vip/platform';
+import { DomainError, on, servedOverHttps, type MountedRoute, type SignedInUser } from '@vip/platform';
 import type { Context } from 'koa';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
@@ -18,7 +18,7 @@ import { openSession } from '../sessions/open-session.ts';
 import { userDecider, userStream } from '../users/user.decider.ts';
 import { discordLinkOf } from './management-proof.ts';
 import { DiscordUnreachable, readDiscordAccount, type DiscordAccountRead } from './discord-oauth.ts';
-import { linkDiscordAccount, panelUserOf, proveManagement } from './link-account.ts';
+import { linkDiscordAccount, panelUserOf, proveManagement, reserveForSignUp } from './link-account.ts';
 import { signUpFromDiscord } from './sign-up.ts';
 import { SIGN_IN_COOKIE, issueSignInState, signInDecider, signInStream, verifySignInState } from './sign-in-state.ts';
 
@@ -33,6 +33,15 @@ const COOKIE_PATH = '/api/auth/discord';
  */
 export function discordSignInRoutes(deps: CommandDeps): MountedRoute[] {
   const { config, keyring } = deps;
+  /**
+   * Secure whenever the public address is https (issue #19 item 8), even when the process
+   * itself is reached over http behind a proxy that ends TLS and is not trusted to say so.
+   */
+  const secureCookie = (ctx: Context) => {
+    if (!servedOverHttps(config.publicUrl)) return ctx.secure;
+    ctx.cookies.secure = true; // the cookies module refuses a Secure cookie on a request it thinks is http
+    return true;
+  };
   const requireOAuth = () => {
     if (!config.discordClientId || !config.discordClientSecret)
       throw new DomainError('not_found', discordTexts.notConfigured, errorCodes.discordNotConfigured);
@@ -55,7 +64,7 @@ export function discordSignInRoutes(deps: CommandDeps): MountedRoute[] {
         sameSite: 'lax',
         path: COOKIE_PATH,
         maxAge: lifetimeMs,
-        secure: ctx.secure,
+        secure: secureCookie(ctx),
         overwrite: true,
       });
       const query = new URLSearchParams({
@@ -73,7 +82,12 @@ export function discordSignInRoutes(deps: CommandDeps): MountedRoute[] {
       requireOAuth();
       const nonce = ctx.cookies.get(SIGN_IN_COOKIE);
       // one attempt per start, whatever its outcome
-      ctx.cookies.set(SIGN_IN_COOKIE, null, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax' });
+      ctx.cookies.set(SIGN_IN_COOKIE, null, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookie(ctx),
+      });
       const intent = verifySignInState(keyring, state, nonce, new Date());
       const started = await loadState(deps.eventStore, signInStream(state), signInDecider.evolve, { completed: false });
       if (started.state.completed)
@@ -97,10 +111,16 @@ export function discordSignInRoutes(deps: CommandDeps): MountedRoute[] {
   ];
 }
 
-async function recordAccount(deps: CommandDeps, ctx: Context, userId: string, state: string, read: DiscordAccountRead) {
+/** The state is completed once, whatever happens next: a second callback with it is refused. */
+async function useState(deps: CommandDeps, ctx: Context, userId: string, state: string, read: DiscordAccountRead) {
   const context = commandContext(ctx, { kind: 'user', id: userId });
   const { discordUserId } = read.account;
   await signIns(deps, { type: 'CompleteSignIn', state, userId, discordUserId }, context, { withoutReading: 'new' });
+}
+
+async function recordAccount(deps: CommandDeps, ctx: Context, userId: string, read: DiscordAccountRead) {
+  const context = commandContext(ctx, { kind: 'user', id: userId });
+  const { discordUserId } = read.account;
   await linkDiscordAccount(deps, { userId, account: read.account, via: 'oauth' }, context);
   const servers = read.guilds
     .filter(managesServer)
@@ -124,14 +144,21 @@ async function connect(
   const linked = await discordLinkOf(deps.eventStore, user.id);
   if (linked.discordUserId !== null && linked.discordUserId !== discordUserId)
     throw new DomainError('conflict', discordTexts.alreadyLinked, errorCodes.discordAlreadyLinked);
-  await recordAccount(deps, ctx, user.id, state, read);
+  await useState(deps, ctx, user.id, state, read);
+  await recordAccount(deps, ctx, user.id, read);
   return {
     intent: 'connect',
     account: { id: discordUserId, username, avatar: discordAvatarUrl(discordUserId, avatar) },
   };
 }
 
-/** Sign in as the panel user the account is linked to; or, where sign-up is open, as a new one. */
+/**
+ * Sign in as the panel user the account is linked to; or, where sign-up is open, as a new
+ * one. A sign-up reserves the account for a new user id first, then uses the state, then
+ * registers the user (issue #19 item 7: registered first, parallel callbacks left panel
+ * users without their account): parallel callbacks of one account agree on one user, and a
+ * sign-up cut short (a crash) is completed by the next one.
+ */
 async function signIn(
   deps: CommandDeps,
   ctx: Context,
@@ -142,23 +169,32 @@ async function signIn(
   let userId = await panelUserOf(deps.eventStore, discordUserId);
   if (userId === null && deps.config.discordSignUp === 'closed')
     throw new DomainError('forbidden', discordTexts.signUpClosed, errorCodes.discordSignUpClosed);
+  const signUp = commandContext(ctx, { kind: 'system', id: 'discord-sign-up' });
+  userId ??= await reserveForSignUp(deps, discordUserId, signUp);
+  await useState(deps, ctx, userId, state, read);
+  let holder = await userState(deps, userId);
   let newPassword: string | undefined;
-  if (userId === null) {
-    const context = commandContext(ctx, { kind: 'system', id: 'discord-sign-up' });
-    ({ userId, password: newPassword } = await signUpFromDiscord(
+  if (!holder.registered) {
+    const { password } = await signUpFromDiscord(
       deps.eventStore,
-      { handle: read.handle, discordUserId },
-      context,
-    ));
+      { userId, handle: read.handle, discordUserId },
+      signUp,
+    );
+    newPassword = password ?? undefined;
+    holder = await userState(deps, userId);
   }
-  await recordAccount(deps, ctx, userId, state, read);
-  const { state: holder } = await loadState(
+  await recordAccount(deps, ctx, userId, read);
+  const session = await openSession(deps, ctx, { userId, username: holder.username ?? '', isAdmin: holder.isAdmin });
+  // a sign-up's password is answered this once; JSON leaves an undefined one out
+  return { intent: 'sign-in', ...session, newPassword };
+}
+
+async function userState(deps: CommandDeps, userId: string) {
+  const { state } = await loadState(
     deps.eventStore,
     userStream(userId),
     userDecider.evolve,
     userDecider.initialState(),
   );
-  const session = await openSession(deps, ctx, { userId, username: holder.username ?? '', isAdmin: holder.isAdmin });
-  // a sign-up's password is answered this once; JSON leaves an undefined one out
-  return { intent: 'sign-in', ...session, newPassword };
+  return state;
 }

@@ -14,22 +14,25 @@ export function usernameCandidates(handle: string, discordUserId: string): strin
 }
 
 /**
- * DISCORD_SIGNUP=open: a Discord account that is nobody's yet becomes a panel user. Its
- * password is generated and answered once, for the sign-in page to show (decisions.md §4:
- * a generated password is shown once): with it the user may sign in without Discord, and
- * prove the account when they reset it.
+ * DISCORD_SIGNUP=open: a Discord account that is nobody's yet becomes a panel user, under the
+ * id its account was reserved for (reserveForSignUp). Its password is generated and answered
+ * once, for the sign-in page to show (decisions.md §4: a generated password is shown once):
+ * with it the user may sign in without Discord, and prove the account when they reset it.
+ * Parallel sign-ups of one account register the same id under the same first free username;
+ * one registers it and answers the password, the others answer null.
  */
 export async function signUpFromDiscord(
   store: EventStore,
-  input: { handle: string; discordUserId: string },
+  input: { userId: string; handle: string; discordUserId: string },
   context: CommandContext,
-): Promise<{ userId: string; username: string; password: string }> {
+): Promise<{ password: string | null }> {
   const password = passwords.generate();
   for (const username of usernameCandidates(input.handle, input.discordUserId)) {
     try {
-      const { userId } = await registerUser(store, { username, password, isAdmin: false }, context);
-      return { userId, username, password };
+      await registerUser(store, { username, password, isAdmin: false, userId: input.userId }, context);
+      return { password };
     } catch (error) {
+      if (error instanceof DomainError && error.code === errorCodes.userExists) return { password: null };
       if (error instanceof DomainError && error.code === errorCodes.usernameTaken) continue;
       throw error;
     }

@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import { authApi, errorCodes, errorTexts } from '@vip/contracts';
 import { DomainError, clientKey, decoyPasswordHash, on, passwords, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
@@ -9,13 +10,14 @@ import { openSession } from './open-session.ts';
 import { sessions } from './session-commands.ts';
 
 export function sessionRoutes(deps: CommandDeps): MountedRoute[] {
+  const clientOf = (ctx: Context) => clientKey(ctx, deps.keyring);
   return [
     on(
       authApi.login,
       async ({ ctx, body: { username, password } }) => {
         const user = await loadCredentials(deps, username);
         // an unknown user costs the same argon2 work as a wrong password; the work queues (or answers 429) per client
-        const valid = await deps.passwordWork.run(clientKey(ctx, deps.keyring), async () =>
+        const valid = await deps.passwordWork.run(clientOf(ctx), async () =>
           passwords.verify(user?.passwordHash ?? (await decoyPasswordHash()), password),
         );
         if (!user || !valid)
@@ -23,12 +25,24 @@ export function sessionRoutes(deps: CommandDeps): MountedRoute[] {
         return openSession(deps, ctx, user);
       },
       {
-        // per client and username, the username as the lookup reads it (its reservation stream):
-        // slows password guessing without locking anyone out for long
-        rateLimit: {
-          perMinute: deps.config.rateLimits.login,
-          keyOf: ({ ctx, body }) => `${clientKey(ctx, deps.keyring)}:${usernameStream(body.username.trim())}`,
-        },
+        // the username as the lookup reads it (its reservation stream). Per client first, whatever
+        // the usernames: a client refused there makes no window in the finer limits (issue #19
+        // item 1); then per client and username, which slows guessing without locking anyone out
+        // for long; then per username from every client (item 2): guesses spread over many
+        // addresses. Each is a one-minute window: nobody is locked out for longer, and Discord
+        // sign-in does not count here.
+        rateLimit: [
+          { name: 'per client', perMinute: deps.config.rateLimits.loginsPerClient, keyOf: ({ ctx }) => clientOf(ctx) },
+          {
+            perMinute: deps.config.rateLimits.login,
+            keyOf: ({ ctx, body }) => `${clientOf(ctx)}:${usernameStream(body.username.trim())}`,
+          },
+          {
+            name: 'per account',
+            perMinute: deps.config.rateLimits.loginsPerAccount,
+            keyOf: ({ body }) => usernameStream(body.username.trim()),
+          },
+        ],
       },
     ),
 

@@ -11,6 +11,11 @@ export interface RegisterUserInput {
   username: string;
   password: string;
   isAdmin: boolean;
+  /**
+   * The id to register under, when it was reserved elsewhere first (a Discord sign-up's
+   * account reservation): the username is reserved for it, never another's orphan taken over.
+   */
+  userId?: string;
 }
 
 /**
@@ -27,11 +32,11 @@ export async function registerUser(
   const password = validate(newPasswordSchema, input.password);
   const passwordHash = await passwords.hash(password);
 
-  let userId: string = randomUUID();
+  let userId: string = input.userId ?? randomUUID();
   try {
     await usernames({ eventStore: store }, { type: 'ReserveUsername', username, userId }, context);
   } catch (error) {
-    const orphan = error instanceof DomainError ? await orphanedReservation(store, username) : null;
+    const orphan = error instanceof DomainError && !input.userId ? await orphanedReservation(store, username) : null;
     if (!orphan) throw error;
     userId = orphan;
   }

@@ -5,8 +5,9 @@ export * from '../health.ts';
 
 export const healthApi = withSchemas(healthPaths, {
   health: {
-    summary: "The log's head and each projection's checkpoint and lag",
-    response: { status: 200, description: 'HealthResponse' },
+    summary:
+      "Whether the service is up; for admins and the metrics token (METRICS_TOKEN) also the log's head and each projection's checkpoint and lag",
+    response: { status: 200, description: 'PublicHealthResponse; HealthResponse for admins and the metrics token' },
   },
   ready: {
     summary:

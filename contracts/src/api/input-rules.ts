@@ -15,7 +15,8 @@ export function snowflake(text: string) {
 }
 
 /** Half of a surrogate pair without its other half: not a character at all. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE_SOURCE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+const LONE_SURROGATE = new RegExp(LONE_SURROGATE_SOURCE);
 /** Control characters but tab, newline and the carriage return of a CRLF newline; DEL and the C1 controls. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this expression is for
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?!\n)/;
@@ -47,4 +48,25 @@ export function notPlainText(field: string): string {
  */
 export function plainText<Schema extends z.ZodType<string | null | undefined>>(schema: Schema, field: string) {
   return schema.refine((text) => typeof text !== 'string' || plainTextProblem(text) === null, notPlainText(field));
+}
+
+/** Everything a one-line name may not hold: the rule's characters, and tab and newline too. */
+const NOT_IN_A_NAME = new RegExp(
+  `${LONE_SURROGATE_SOURCE}|[\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]|${INVISIBLE}{2,}`,
+  'g',
+);
+
+/**
+ * A one-line name that comes from elsewhere (Discord's display names and server names,
+ * through sign-in), made plain text by stripping instead of refusing: a person cannot
+ * change what Discord says, and must still be able to sign in. Control characters, text
+ * direction overrides and runs of invisible characters are removed, spaces collapsed; what
+ * is left passes `plainTextProblem`, or is `fallback` when nothing readable is left.
+ */
+export function plainNameOf(text: string, fallback: string): string {
+  const name = text
+    .replace(NOT_IN_A_NAME, (found) => (/^[\t\n\r]$/.test(found) ? ' ' : ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return name === '' || plainTextProblem(name) !== null ? fallback : name;
 }

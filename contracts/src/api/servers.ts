@@ -144,7 +144,8 @@ export const serversApi = withSchemas(serversPaths, {
     response: { status: 200, description: 'GuildReportResponse' },
   },
   debugGuilds: {
-    summary: 'Servers the bot is in, largest first',
+    summary:
+      'Servers the bot is in, largest first: for admins all of them; for everyone else what the landing page shows (the five largest, none suspended)',
     response: { status: 200, description: 'GuildDebugListResponse' },
   },
   serverStats: {
@@ -157,7 +158,8 @@ export const serversApi = withSchemas(serversPaths, {
     response: { status: 200, description: 'ServerInfoResponse' },
   },
   serverChannels: {
-    summary: "The server's text channels (404 with inviteUrl when the bot is not in it)",
+    summary:
+      "The server's text channels, for its verified owner and admins (404 with inviteUrl when the bot is not in it)",
     params: id,
     response: { status: 200, description: 'ChannelView[]' },
   },

@@ -7,7 +7,7 @@ export const serversPaths = {
   debugGuilds: { method: 'GET', path: '/api/server/debug/guilds', auth: 'anonymous' },
   serverStats: { method: 'GET', path: '/api/server/stats', auth: 'anonymous' },
   serverInfo: { method: 'GET', path: '/api/server/:id', auth: 'anonymous' },
-  serverChannels: { method: 'GET', path: '/api/server/:id/channels', auth: 'anonymous' },
+  serverChannels: { method: 'GET', path: '/api/server/:id/channels', auth: 'owner' },
   userServers: { method: 'GET', path: '/api/user/servers', auth: 'signedIn' },
   addServer: { method: 'POST', path: '/api/user/add-server', auth: 'signedIn' },
   updateServer: { method: 'POST', path: '/api/user/update-server', auth: 'signedIn' },

@@ -46,20 +46,35 @@ export class SessionTokens {
 
 /**
  * JWT_SECRET, or in embedded mode a secret generated once and kept in the data dir, so that
- * sessions survive restarts without any setup.
+ * sessions survive restarts without any setup. The file appears whole or not at all: the
+ * secret is written to a file of its own and then linked under its name, which fails when
+ * another process linked its secret first (issue #19 item 16: created and then written, a
+ * replica starting between the two steps read it empty). That one's secret is then used.
  */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
   const file = path.join(dataDir, 'jwt-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  if (fs.existsSync(file)) return readSecret(file);
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
+  const written = path.join(dataDir, `.jwt-secret-${process.pid}-${randomBytes(6).toString('hex')}`);
   try {
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(written, secret, { mode: 0o600, flag: 'wx' });
+    fs.linkSync(written, file);
     return secret;
   } catch (error) {
-    // another process started at the same moment and wrote it first
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readSecret(file);
     throw error;
+  } finally {
+    fs.rmSync(written, { force: true });
   }
+}
+
+function readSecret(file: string): string {
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (!secret)
+    throw new Error(
+      `${file} is empty: delete it to have a new secret generated (every session ends), or set JWT_SECRET`,
+    );
+  return secret;
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Context } from 'koa';
 
@@ -42,4 +43,17 @@ function expandedIpv6(address: string): string[] {
 /** Who is calling, for per-client limits: the normalized address of `ctx.ip` (see proxyTrustOf). */
 export function clientAddress(ctx: Context): string {
   return normalizedAddress(ctx.ip);
+}
+
+/**
+ * The same for a request no Koa app handles (an upgrade to /ws): Koa's rule, written out. With
+ * `hops` proxies of ours, the left-most of the right-most `hops` entries of X-Forwarded-For;
+ * without, the socket's address.
+ */
+export function requestClientAddress(request: IncomingMessage, hops: number): string {
+  const socketAddress = request.socket.remoteAddress ?? '';
+  if (hops <= 0) return normalizedAddress(socketAddress);
+  const header = request.headers['x-forwarded-for'];
+  const entries = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(/\s*,\s*/).filter(Boolean);
+  return normalizedAddress(entries.slice(-hops)[0] ?? socketAddress);
 }

@@ -4,6 +4,7 @@ import {
   readModels,
   type CheckpointDocument,
   type HealthResponse,
+  type PublicHealthResponse,
   type ReadinessResponse,
 } from '@vip/contracts';
 import type { EventStore } from '../event-store/event-store.ts';
@@ -12,11 +13,18 @@ import { readCheckpoints } from '../projection-checkpoints.ts';
 import { EventsBehind } from '../projection-lag.ts';
 import { Readiness } from '../readiness.ts';
 import { mountRoutes, on, type MountedRoute } from './mount.ts';
+import { metricsCaller } from './operations.ts';
+
+/** Who sees the details of /api/health besides admins: a request with the deployment's METRICS_TOKEN. */
+export interface HealthAccess {
+  metricsToken?: string;
+}
 
 /**
- * GET /api/health: operational, not a product read. It is the one route allowed to ask the
- * event store something (its head, and how many events each read model is behind), so
- * operators can see how far each read model lags.
+ * GET /api/health: operational, not a product read. Anyone learns whether the service is up
+ * (its stores answer); admins and a scraper with METRICS_TOKEN also see the details (issue
+ * #19 item 5): the adapters, the log's head and how many events each read model is behind.
+ * It is the one route allowed to ask the event store something.
  * GET /api/ready: 200 when this process should get traffic (its stores answer, and whatever
  * else the process registered, e.g. caught-up projections), 503 before and while shutting down.
  */
@@ -25,8 +33,9 @@ export function healthRoutes(
   eventStore: EventStore,
   readStore: ReadStore,
   readiness = new Readiness(),
+  access: HealthAccess = {},
 ): Router {
-  return mountRoutes(healthChecks(service, eventStore, readStore, readiness));
+  return mountRoutes(healthChecks(service, eventStore, readStore, readiness, access));
 }
 
 /** The two probes as routes of the catalogue, for a service that mounts them with its own. */
@@ -35,6 +44,7 @@ export function healthChecks(
   eventStore: EventStore,
   readStore: ReadStore,
   readiness = new Readiness(),
+  access: HealthAccess = {},
 ): MountedRoute[] {
   readiness.add('event store', async () => {
     await eventStore.headPosition();
@@ -47,7 +57,20 @@ export function healthChecks(
 
   const eventsBehind = new EventsBehind(eventStore);
   return [
-    on(healthApi.health, async () => {
+    on(healthApi.health, async ({ ctx, user }) => {
+      if (!user?.isAdmin && !metricsCaller(ctx, access.metricsToken)) {
+        const up = await Promise.all([
+          eventStore.headPosition(),
+          readStore.collection<CheckpointDocument>(readModels.checkpoints).findOne({ _id: '' }),
+        ]).then(
+          () => true,
+          () => false,
+        );
+        const body: PublicHealthResponse = { status: up ? 'ok' : 'down' };
+        ctx.status = up ? 200 : 503;
+        ctx.body = body;
+        return;
+      }
       const [headPosition, checkpoints] = await Promise.all([eventStore.headPosition(), readCheckpoints(readStore)]);
       const lags = await eventsBehind.of(checkpoints.values());
       const projections = [...checkpoints].map(([name, checkpoint]) => ({

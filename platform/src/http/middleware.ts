@@ -53,15 +53,52 @@ export const correlation: Middleware = async (ctx, next) => {
   await next();
 };
 
-export const securityHeaders: Middleware = async (ctx, next) => {
-  await next();
+/**
+ * The pages' Content-Security-Policy (issue #19 item 8): scripts only from the site's own
+ * files (the page's one inline script is the settings block, JSON that never runs); styles
+ * may be inline, since the toaster writes its styles into the page at run time; images
+ * also from https (Discord's CDN, server icons); the socket and API on the same origin.
+ * platform/deploy/frontend.nginx.conf sends the same policy (a test compares them).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+/** A year: browsers that saw it come back over https only (HSTS). */
+const STRICT_TRANSPORT = 'max-age=31536000';
+
+/** Whether the product's public address is https: then HSTS, and the sign-in cookie is Secure. */
+export function servedOverHttps(publicUrl: string | undefined): boolean {
+  return publicUrl?.startsWith('https://') ?? false;
+}
+
+/** Headers of every answer; HSTS too when the public address is https (PUBLIC_URL). */
+export function securityHeaders(site: { publicUrl: string | undefined }): Middleware {
+  const https = servedOverHttps(site.publicUrl);
+  return async (ctx, next) => {
+    await next();
+    if (https) ctx.set('Strict-Transport-Security', STRICT_TRANSPORT);
+    setCommonHeaders(ctx);
+  };
+}
+
+function setCommonHeaders(ctx: Context): void {
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('X-Frame-Options', 'DENY');
   ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
   // API answers are not cached, unless a route said otherwise (GET /api/site)
   if (ctx.path.startsWith('/api/') && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
-};
+}
 
 export function jsonBody(limit = '64kb'): Middleware {
   return bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' }) as unknown as Middleware;

@@ -28,15 +28,26 @@ export interface RouteInput<Spec extends RouteSpec> {
  */
 export type RouteHandler<Spec extends RouteSpec> = (input: RouteInput<Spec>) => unknown;
 
+/** One per-client limit of a route. */
+export interface RouteRateLimit<Spec extends RouteSpec> {
+  perMinute: number;
+  keyOf: (input: RouteInput<Spec>) => string;
+  /** Tells a route's second or third limit from its first (they count apart). */
+  name?: string;
+  now?: () => number;
+}
+
 export interface RouteOptions<Spec extends RouteSpec> {
   /** Owner routes: refuses (403) a caller who may not act on these params; runs before the body is read. */
   authorize?: (input: Pick<RouteInput<Spec>, 'ctx' | 'user' | 'params'>) => void | Promise<void>;
   /**
    * Required when the spec says rateLimited: counted after auth and validation, so `keyOf`
    * reads the input as the schema normalized it (the same value the lookup uses); the
-   * counter stores only a short digest of what it returns.
+   * counter stores only a short digest of what it returns. Several limits are counted in
+   * order and the first that refuses ends it: the later ones count nothing (a coarse limit
+   * first keeps a refused flood from making windows in the finer ones).
    */
-  rateLimit?: { perMinute: number; keyOf: (input: RouteInput<Spec>) => string; now?: () => number };
+  rateLimit?: RouteRateLimit<Spec> | readonly RouteRateLimit<Spec>[];
   /** A route whose refusals keep another shape than `{ error, code }` (the hash gate's `success: false`). */
   refusal?: (error: DomainError) => unknown;
 }
@@ -99,14 +110,18 @@ export function on<Spec extends RouteSpec>(
     throw new Error(`${spec.method} ${spec.path}: the catalogue and the mount disagree about its rate limit`);
   if ((spec.auth === 'owner') !== Boolean(options.authorize))
     throw new Error(`${spec.method} ${spec.path}: an owner route, and only one, says who owns what (authorize)`);
+  const limits: readonly RouteRateLimit<Spec>[] =
+    options.rateLimit === undefined ? [] : 'perMinute' in options.rateLimit ? [options.rateLimit] : options.rateLimit;
   // made on the first request, when the mount's settings say where to count
-  let limiter: RateLimiter | undefined;
-  const limiterFor = (settings: MountSettings) =>
-    (limiter ??= rateLimiter({
-      ...options.rateLimit!,
-      name: `${spec.method} ${spec.path}`,
-      counter: settings.rateCounter,
-    }));
+  let limiters: RateLimiter[] | undefined;
+  const limitersFor = (settings: MountSettings) =>
+    (limiters ??= limits.map((limit) =>
+      rateLimiter({
+        ...limit,
+        name: limit.name ? `${spec.method} ${spec.path} ${limit.name}` : `${spec.method} ${spec.path}`,
+        counter: settings.rateCounter,
+      }),
+    ));
 
   const answer = async (ctx: Context, next: Next, settings: MountSettings) => {
     const user = callerOf(ctx, spec, settings);
@@ -116,8 +131,8 @@ export function on<Spec extends RouteSpec>(
     await options.authorize?.(input);
     if (spec.query) input.query = validate(spec.query, ctx.query) as QueryOf<Spec>;
     if (spec.body) input.body = (spec.form ? validateForm : validate)(spec.body, ctx.request.body) as BodyOf<Spec>;
-    if (options.rateLimit) {
-      const retryAfter = await limiterFor(settings).hit(options.rateLimit.keyOf(input));
+    for (const [i, limiter] of (limits.length > 0 ? limitersFor(settings) : []).entries()) {
+      const retryAfter = await limiter.hit(limits[i].keyOf(input));
       if (retryAfter !== null) return refuseTooMany(ctx, retryAfter);
     }
     const body = await handler(input);

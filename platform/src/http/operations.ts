@@ -1,4 +1,6 @@
 import type { Context, Middleware } from 'koa';
+import { bearerToken } from '../auth/authenticator.ts';
+import { sameSecret } from '../auth/keyring.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics.ts';
 
@@ -61,10 +63,36 @@ export function accessLog(logger: Logger, metrics?: Metrics): Middleware {
   };
 }
 
+/** Whether the request carries the deployment's metrics token (compared in constant time). */
+export function metricsCaller(ctx: Context, metricsToken: string | undefined): boolean {
+  const token = bearerToken(ctx.get('authorization'));
+  return Boolean(metricsToken && token && sameSecret(token, metricsToken));
+}
+
+/** Who may read /metrics: the scraper's token when one is set; without one, anyone only where the port is private. */
+export interface MetricsAccess {
+  /** METRICS_TOKEN: when set, /metrics answers only a request that carries it. */
+  token: string | undefined;
+  /**
+   * Without a token: true for a service of a deployment, whose port only the deployment
+   * reaches (the proxy never forwards /metrics); false for the all-in-one, whose port is
+   * the public one: it then serves no /metrics (issue #19 item 5).
+   */
+  openWithoutToken: boolean;
+}
+
 /** GET /metrics in Prometheus' text format: outside /api, so not part of the API catalogue. */
-export function metricsEndpoint(metrics: Metrics): Middleware {
+export function metricsEndpoint(metrics: Metrics, access: MetricsAccess): Middleware {
   return async (ctx, next) => {
     if (ctx.path !== '/metrics' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (!access.token && !access.openWithoutToken) return next();
+    if (access.token && !metricsCaller(ctx, access.token)) {
+      ctx.status = 401;
+      ctx.set('WWW-Authenticate', 'Bearer');
+      ctx.type = 'text/plain';
+      ctx.body = 'Unauthorized: /metrics needs the deployment’s METRICS_TOKEN\n';
+      return;
+    }
     const { contentType, body } = await metrics.exposition();
     ctx.set('Cache-Control', 'no-store');
     ctx.type = contentType;

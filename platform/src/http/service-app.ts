@@ -29,13 +29,19 @@ export interface ApiServiceDeps {
  * headers and CORS on every answer; JSON for an unknown /api path; the JSON body (only the
  * write side reads bodies); then the caller, for the routes to check.
  */
-export function apiServiceApp(deps: ApiServiceDeps, { readsBodies }: { readsBodies: boolean }): Koa {
+export function apiServiceApp(
+  deps: ApiServiceDeps,
+  { readsBodies, service }: { readsBodies: boolean; service: string },
+): Koa {
   const app = new Koa(proxyTrustOf(deps.config.trustProxyHops));
   app.use(accessLog(deps.logger, deps.metrics));
   app.use(errorHandler(deps.logger));
-  app.use(metricsEndpoint(deps.metrics));
+  // the all-in-one's port is the public one: no /metrics there without the token
+  app.use(
+    metricsEndpoint(deps.metrics, { token: deps.config.metricsToken, openWithoutToken: service !== 'all-in-one' }),
+  );
   app.use(correlation);
-  app.use(securityHeaders);
+  app.use(securityHeaders(deps.config));
   app.use(corsFor(deps.config.corsOrigin));
   app.use(apiNotFound);
   if (readsBodies) app.use(jsonBody());

@@ -38,20 +38,34 @@ export class MongoReadStore implements ReadStore {
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
+    /** false for the process's shared client, which its owner closes (issue #19 item 15). */
+    private readonly ownsClient = true,
   ) {}
+
+  /** The options every client of ours is made with. */
+  static readonly clientOptions = {
+    // an undefined field is dropped, as JSON (the embedded store) drops it
+    ignoreUndefined: true,
+  } as const;
 
   static async connect(url: string, dbName: string): Promise<MongoReadStore> {
     // refused before connecting: the driver refuses it only once connected, and the client leaked
     const refusal = databaseNameRefusal(dbName);
     if (refusal) throw new Error(refusal);
-    // ignoreUndefined: an undefined field is dropped, as JSON (the embedded store) drops it.
-    const client = await MongoClient.connect(url, { ignoreUndefined: true });
+    const client = await MongoClient.connect(url, MongoReadStore.clientOptions);
     try {
       return new MongoReadStore(client, client.db(dbName));
     } catch (error) {
       await client.close();
       throw error;
     }
+  }
+
+  /** A read store on a client the process shares with its other stores; closing the store leaves the client open. */
+  static on(client: MongoClient, dbName: string): MongoReadStore {
+    const refusal = databaseNameRefusal(dbName);
+    if (refusal) throw new Error(refusal);
+    return new MongoReadStore(client, client.db(dbName), false);
   }
 
   collection<T extends Document = LooseDocument>(name: string): Collection<T> {
@@ -88,7 +102,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
-    await this.client.close();
+    if (this.ownsClient) await this.client.close();
   }
 
   async destroy(): Promise<void> {

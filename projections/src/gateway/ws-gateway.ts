@@ -2,8 +2,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { concatMap, from, type Subscription } from 'rxjs';
-import { WS_CLOSE_UNAUTHORIZED, type WsServerMessage } from '@vip/contracts';
-import type { Authenticator, Logger, Metrics, ReadStore } from '@vip/platform';
+import { WS_CLOSE_TOO_MANY, WS_CLOSE_UNAUTHORIZED, type WsServerMessage } from '@vip/contracts';
+import { requestClientAddress, type Authenticator, type Logger, type Metrics, type ReadStore } from '@vip/platform';
 import type { ProjectionRunner } from '../runner.ts';
 import { endedSessions, liveMessages } from './live-messages.ts';
 
@@ -16,6 +16,37 @@ interface Client {
   alive: boolean;
 }
 
+/** How many connections one session, and one client address, may hold (issue #19 item 8). */
+export interface LiveConnectionLimits {
+  perSession: number;
+  /** Signed in or still to send its token: an address cannot hold sockets open by never signing in either. */
+  perAddress: number;
+  /** Proxies of ours in front (TRUST_PROXY_HOPS): where the client's address is read. */
+  trustProxyHops: number;
+}
+
+const UNLIMITED: LiveConnectionLimits = {
+  perSession: Number.POSITIVE_INFINITY,
+  perAddress: Number.POSITIVE_INFINITY,
+  trustProxyHops: 0,
+};
+
+/** Counts per key (a session, an address), forgetting a key at zero. */
+class Tally {
+  private readonly counts = new Map<string, number>();
+  of(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+  add(key: string): void {
+    this.counts.set(key, this.of(key) + 1);
+  }
+  remove(key: string): void {
+    const left = this.of(key) - 1;
+    if (left > 0) this.counts.set(key, left);
+    else this.counts.delete(key);
+  }
+}
+
 export interface WsGateway {
   clientCount(): number;
   close(): Promise<void>;
@@ -24,6 +55,8 @@ export interface WsGateway {
 /**
  * /ws: a browser sends `{ type: 'auth', token }` first and gets `{ type: 'ready' }`, or the
  * socket is closed with 4401. After that it receives the pushes of every committed batch.
+ * A connection beyond its address's share, or its session's once signed in, is closed with
+ * 4429 (issue #19 item 8: one token or one address could hold sockets without bound).
  */
 export function attachWsGateway(
   server: Server,
@@ -33,32 +66,46 @@ export function attachWsGateway(
     authenticator: Authenticator;
     logger: Logger;
     metrics?: Metrics;
+    limits?: LiveConnectionLimits;
   },
 ): WsGateway {
+  const limits = deps.limits ?? UNLIMITED;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const clients = new Set<Client>();
+  const perAddress = new Tally();
+  const perSession = new Tally();
   const stopCounting = deps.metrics?.watchWsClients(() => clients.size);
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/ws') return void socket.destroy();
-    wss.handleUpgrade(request, socket, head, (ws) => greet(ws));
+    const address = requestClientAddress(request, limits.trustProxyHops);
+    wss.handleUpgrade(request, socket, head, (ws) => greet(ws, address));
   };
   server.on('upgrade', onUpgrade);
 
-  function greet(ws: WebSocket): void {
+  function greet(ws: WebSocket, address: string): void {
+    ws.on('error', (error) => deps.logger.debug({ err: error }, 'ws client error'));
+    if (perAddress.of(address) >= limits.perAddress) return ws.close(WS_CLOSE_TOO_MANY, 'Too many connections');
+    perAddress.add(address);
+    ws.once('close', () => perAddress.remove(address));
     const timeout = setTimeout(() => ws.close(WS_CLOSE_UNAUTHORIZED, 'Authentication required'), AUTH_TIMEOUT_MS);
     ws.once('message', async (raw) => {
       clearTimeout(timeout);
       const token = parseAuth(raw.toString());
       const user = token ? await deps.authenticator.authenticate(token).catch(() => null) : null;
       if (!user) return ws.close(WS_CLOSE_UNAUTHORIZED, 'Unauthorized');
+      if (ws.readyState !== ws.OPEN) return;
+      if (perSession.of(user.sessionId) >= limits.perSession)
+        return ws.close(WS_CLOSE_TOO_MANY, 'Too many connections');
       const client: Client = { socket: ws, sessionId: user.sessionId, alive: true };
       clients.add(client);
+      perSession.add(user.sessionId);
       ws.on('pong', () => (client.alive = true));
-      ws.on('close', () => clients.delete(client));
+      ws.on('close', () => {
+        if (clients.delete(client)) perSession.remove(client.sessionId);
+      });
       send(ws, { type: 'ready' });
     });
-    ws.on('error', (error) => deps.logger.debug({ err: error }, 'ws client error'));
   }
 
   const pushes: Subscription = deps.runner.applied$
@@ -82,7 +129,7 @@ export function attachWsGateway(
     for (const client of clients) {
       if (!client.alive) {
         client.socket.terminate();
-        clients.delete(client);
+        if (clients.delete(client)) perSession.remove(client.sessionId);
         continue;
       }
       client.alive = false;

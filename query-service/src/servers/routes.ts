@@ -1,5 +1,11 @@
 import {
   botInviteUrl,
+  configDefaults,
+  discordTexts,
+  errorCodes,
+  errorTexts,
+  standingReadModels,
+  type SuspensionDocument,
   isPremiumSubscription,
   serverReadModels,
   serversApi,
@@ -16,7 +22,7 @@ import {
   type UserServersDocument,
   type UserServersResponse,
 } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { DomainError, on, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
 import { serverTotals } from './server-totals.ts';
@@ -45,13 +51,22 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
 
   return [
     // the fixed paths first: "debug" and "stats" are not server ids
-    on(serversApi.debugGuilds, async () => {
-      const present = await guilds().find(
-        { botPresent: true },
-        { sort: { memberCount: -1, _id: 1 }, projection: { name: 1, memberCount: 1 } },
-      );
+    on(serversApi.debugGuilds, async ({ user }) => {
+      const largestFirst = { sort: { memberCount: -1, _id: 1 }, projection: { name: 1, memberCount: 1 } } as const;
+      let listed: GuildDocument[];
+      if (user?.isAdmin) listed = await guilds().find({ botPresent: true }, largestFirst);
+      else {
+        // what the landing page's strip shows, and no more (issue #19 item 4)
+        const suspended = await deps.readStore
+          .collection<SuspensionDocument>(standingReadModels.suspensions)
+          .find({}, { projection: { _id: 1 } });
+        listed = await guilds().find(
+          { botPresent: true, _id: { $nin: suspended.map((suspension) => suspension._id) } },
+          { ...largestFirst, limit: configDefaults.topGuildsInStrip },
+        );
+      }
       const body: GuildDebugListResponse = {
-        guilds: present.map((guild) => ({ id: guild._id, name: guild.name, memberCount: guild.memberCount })),
+        guilds: listed.map((guild) => ({ id: guild._id, name: guild.name, memberCount: guild.memberCount })),
       };
       return body;
     }),
@@ -91,12 +106,28 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       return body;
     }),
 
-    on(serversApi.serverChannels, async ({ ctx, params: { id } }) => {
-      const guild = await presentGuild(ctx, id);
-      if (!guild) return;
-      const body: ChannelView[] = guild.channels.map((channel) => ({ id: channel.id, name: channel.name }));
-      return body;
-    }),
+    on(
+      serversApi.serverChannels,
+      async ({ ctx, params: { id } }) => {
+        const guild = await presentGuild(ctx, id);
+        if (!guild) return;
+        const body: ChannelView[] = guild.channels.map((channel) => ({ id: channel.id, name: channel.name }));
+        return body;
+      },
+      {
+        // decisions.md §9: the bot acts only on a verified owner's settings, so only they pick a channel
+        authorize: async ({ user, params: { id } }) => {
+          if (user.isAdmin) return;
+          const owner = await deps.readStore
+            .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
+            .findOne({ _id: id });
+          if (owner?.userId !== user.id)
+            throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
+          if (!owner.discordUserId)
+            throw new DomainError('forbidden', discordTexts.unverifiedClaim, errorCodes.managementUnproven);
+        },
+      },
+    ),
 
     on(serversApi.userServers, async ({ user }) => {
       const [slots, subscription] = await Promise.all([

@@ -31,6 +31,18 @@ export default function StatusPage() {
         </div>
       </div>
     );
+  } else if (!('projections' in data)) {
+    // a visitor learns whether the product is up; the details are the admins' (issue #19 item 5)
+    const healthy = data.status === 'ok' && !isError;
+    body = (
+      <div className={`status-summary ${healthy ? 'status-up' : 'status-degraded'}`} role="status">
+        <span className="status-dot" aria-hidden="true" />
+        <div>
+          <h2>{healthy ? 'All systems operational' : 'Degraded performance'}</h2>
+          <p className="muted">{fulfilledTimeStamp ? `Checked ${formatAnnouncementDate(fulfilledTimeStamp)}.` : ''}</p>
+        </div>
+      </div>
+    );
   } else {
     const healthy = data.status === 'ok' && !isError;
     const lagging = data.projections.filter((projection) => projection.lag > 0).length;
