@@ -5,8 +5,8 @@ import path from 'node:path';
 import { authApi, errorCodes, errorTexts, subscriptionsApi, type GuildSnapshot } from '@vip/contracts';
 import { loadConfig } from '@vip/platform';
 import { startAllInOne, type RunningProduct } from '../../src/all-in-one.ts';
-import { ADMIN, BOT_TOKEN, removeDataDir } from '../support/all-in-one.ts';
-import { api, login, type JsonResponse } from '../support/http.ts';
+import { ADMIN, BOT_TOKEN, METRICS_TOKEN, removeDataDir } from '../support/all-in-one.ts';
+import { api, login, scrapeMetrics, type JsonResponse } from '../support/http.ts';
 import { allEvents } from '../support/seed.ts';
 
 const BUSY = '650000000000000001';
@@ -39,7 +39,7 @@ describe('honest answers under load (API)', function () {
   let product: RunningProduct;
   let dataDir: string;
   const metric = async (name: string, labels: Record<string, string>) =>
-    sample(await (await fetch(`${product.url}/metrics`)).text(), name, labels);
+    sample(await (await scrapeMetrics(product.url)).text(), name, labels);
   const lateSessions = () => metric('vip_read_your_writes_late_total', { projection: 'sessions', outcome: 'refused' });
   const report = (guildId: string, snapshot: GuildSnapshot) =>
     api(product.url, 'POST', `/api/bot/guilds/${guildId}`, { token: BOT_TOKEN, body: snapshot });
@@ -56,6 +56,7 @@ describe('honest answers under load (API)', function () {
     product = await startAllInOne(
       loadConfig({
         DATA_DIR: dataDir,
+        METRICS_TOKEN,
         PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'silent',
