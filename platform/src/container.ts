@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isMainThread } from 'node:worker_threads';
 import { Container, ContainerModule } from 'inversify';
-import { MongoClient } from 'mongodb';
+import type { MongoClient } from 'mongodb';
 import type { AppConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { TOKENS } from './tokens.ts';
-import { SqliteEventStore } from './event-store/sqlite-event-store.ts';
-import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.ts';
+import { embeddedFiles, ensureDataDir, privateDatabase, restrict } from './data-dir.ts';
+import { openLog } from './event-store/open-log.ts';
 import { SqliteReadStore } from './read-store/sqlite-read-store.ts';
-import { MongoReadStore, scratchDatabaseName } from './read-store/mongo-read-store.ts';
 import { VersionedReadStore } from './read-store/versioned-read-store.ts';
 import { SessionTokens, resolveJwtSecret } from './auth/session-tokens.ts';
 import { Authenticator } from './auth/authenticator.ts';
@@ -20,48 +18,15 @@ import { Metrics } from './metrics.ts';
 import { Readiness } from './readiness.ts';
 import { MemoryRateCounter, type RateCounter } from './rate-counter/rate-counter.ts';
 import { SqliteRateCounter } from './rate-counter/sqlite-rate-counter.ts';
-import { MongoRateCounter } from './rate-counter/mongo-rate-counter.ts';
 import { PasswordWork } from './auth/password-work.ts';
 import type { SnapshotStore } from './snapshot-store/snapshot-store.ts';
 import { SqliteSnapshotStore } from './snapshot-store/sqlite-snapshot-store.ts';
-import { MongoSnapshotStore } from './snapshot-store/mongo-snapshot-store.ts';
 
-export const embeddedFiles = (dataDir: string) => ({
-  events: path.join(dataDir, 'events.sqlite'),
-  readModels: path.join(dataDir, 'read-models.sqlite'),
-  rateWindows: path.join(dataDir, 'rate-limits.sqlite'),
-  snapshots: path.join(dataDir, 'snapshots.sqlite'),
-});
-
-/**
- * DATA_DIR holds the log (argon2 hashes, key digests) and the token secret: only the user
- * the product runs as may enter it. A directory left readable by an older version is
- * tightened at start; one owned by someone else keeps the modes its owner chose.
+/*
+ * The drivers of EventStoreDB and MongoDB are imported only when their URL is set: together
+ * about 40 MB of memory in each process (and its threads) that runs on the embedded stores.
  */
-function ensureDataDir(dataDir: string): string {
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  restrict(dataDir, 0o700);
-  return dataDir;
-}
-
-/**
- * Creates an SQLite file 0600 before SQLite opens it: SQLite gives the -wal and -shm files
- * it creates beside a database the database file's own mode, so they are private too.
- */
-function privateDatabase(file: string): string {
-  fs.closeSync(fs.openSync(file, 'a', 0o600));
-  for (const suffix of ['', '-wal', '-shm']) restrict(`${file}${suffix}`, 0o600);
-  return file;
-}
-
-function restrict(file: string, mode: number): void {
-  try {
-    if ((fs.statSync(file).mode & 0o777) !== mode) fs.chmodSync(file, mode);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'EPERM') throw error;
-  }
-}
+const mongoReadStores = () => import('./read-store/mongo-read-store.ts');
 
 export const coreModule = (config: AppConfig, service: string) =>
   new ContainerModule(({ bind }) => {
@@ -87,16 +52,8 @@ export const coreModule = (config: AppConfig, service: string) =>
 /** EventStoreDB when EVENTSTORE_URL is set, otherwise the embedded SQLite log in DATA_DIR; appends counted for /metrics. */
 export const eventStoreModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
-    const url = config.eventStoreUrl;
-    const open = () =>
-      url
-        ? new EventStoreDbEventStore(url)
-        : new SqliteEventStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).events), {
-            // the thread that answers requests never waits for the disk; a thread (the sealer's) commits itself
-            writer: isMainThread ? 'thread' : 'inline',
-          });
     bind(TOKENS.eventStore).toResolvedValue(
-      (metrics: Metrics) => new MeteredEventStore(open(), metrics),
+      async (metrics: Metrics) => new MeteredEventStore(await openLog(config), metrics),
       [TOKENS.metrics],
     );
   });
@@ -104,7 +61,10 @@ export const eventStoreModule = (config: AppConfig) =>
 /** How a process connects to MongoDB (a test hands in a stubbed driver). */
 export type ConnectMongo = (url: string) => Promise<MongoClient>;
 
-const connectMongo: ConnectMongo = (url) => MongoClient.connect(url, MongoReadStore.clientOptions);
+const connectMongo: ConnectMongo = async (url) => {
+  const [{ MongoClient }, { MongoReadStore }] = await Promise.all([import('mongodb'), mongoReadStores()]);
+  return MongoClient.connect(url, MongoReadStore.clientOptions);
+};
 
 /**
  * The process's one MongoClient, when MONGODB_URL is set: the read store, the rate counter
@@ -125,7 +85,7 @@ export const readStoreModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
     if (config.mongodbUrl) {
       bind(TOKENS.readStore).toResolvedValue(
-        (client: MongoClient) => MongoReadStore.on(client, config.mongodbDatabase),
+        async (client: MongoClient) => (await mongoReadStores()).MongoReadStore.on(client, config.mongodbDatabase),
         [TOKENS.mongoClient],
       );
     } else {
@@ -150,7 +110,11 @@ export const rateCounterModule = (config: AppConfig, service: string) =>
     else if (config.mongodbUrl)
       binding
         .toResolvedValue(
-          (client: MongoClient) => MongoRateCounter.in(client.db(config.mongodbDatabase), cap),
+          async (client: MongoClient) =>
+            (await import('./rate-counter/mongo-rate-counter.ts')).MongoRateCounter.in(
+              client.db(config.mongodbDatabase),
+              cap,
+            ),
           [TOKENS.mongoClient],
         )
         .onDeactivation(close);
@@ -171,7 +135,10 @@ export const snapshotStoreModule = (config: AppConfig) =>
     if (config.mongodbUrl)
       binding
         .toResolvedValue(
-          (client: MongoClient) => new MongoSnapshotStore(client.db(config.mongodbDatabase)),
+          async (client: MongoClient) =>
+            new (await import('./snapshot-store/mongo-snapshot-store.ts')).MongoSnapshotStore(
+              client.db(config.mongodbDatabase),
+            ),
           [TOKENS.mongoClient],
         )
         .onDeactivation(close);
@@ -240,6 +207,7 @@ export async function openSeparateReadStore(
   label: string,
 ): Promise<{ store: ReadStore; where: string }> {
   if (config.mongodbUrl) {
+    const { MongoReadStore, scratchDatabaseName } = await mongoReadStores();
     const database = scratchDatabaseName(config.mongodbDatabase, label);
     return { store: await MongoReadStore.connect(config.mongodbUrl, database), where: `MongoDB database ${database}` };
   }

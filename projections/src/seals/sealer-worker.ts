@@ -1,19 +1,21 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createContainer, TOKENS, type AppConfig, type EventStore } from '@vip/platform';
+import type { AppConfig } from '@vip/platform/config.ts';
+import { openLog } from '@vip/platform/event-store/open-log.ts';
+import { createLogger } from '@vip/platform/logger.ts';
 import { LogSealer } from './sealer.ts';
 
 /**
  * The sealer's thread (sealer-thread.ts): a store of its own on the same log (another
  * connection to the embedded file, or another EventStoreDB client), so hashing never takes
- * the event loop that answers commands and applies projections.
+ * the event loop that answers commands and applies projections. It opens only the log, not
+ * the whole container: a thread holds its own copy of every module it imports.
  */
 const { config } = workerData as { config: AppConfig };
-const container = await createContainer(config, 'sealer');
-const eventStore: EventStore = await container.getAsync(TOKENS.eventStore);
+const eventStore = await openLog(config);
 const sealer = new LogSealer(eventStore, {
   every: config.audit.sealEvery,
   minutes: config.audit.sealMinutes,
-  logger: container.get(TOKENS.logger),
+  logger: createLogger('sealer', config.logLevel),
 });
 await sealer.start();
 parentPort!.on('message', async (message: unknown) => {
