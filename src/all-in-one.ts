@@ -8,6 +8,7 @@ import {
   createContainer,
   divergencePolicyOf,
   drainable,
+  TOKENS,
   type AppConfig,
   type Logger,
 } from '@vip/platform';
@@ -88,7 +89,8 @@ export async function startAllInOne(appConfig: AppConfig): Promise<RunningProduc
     'VIP access is running',
   );
   // /api/ready also fails while a bot's event feed is down or catching up
-  const bots = startBots({ eventStore, appConfig: config, productUrl: url, logger, readiness });
+  const snapshotStore = await container.getAsync(TOKENS.snapshotStore);
+  const bots = startBots({ eventStore, snapshotStore, appConfig: config, productUrl: url, logger, readiness });
 
   return {
     server,

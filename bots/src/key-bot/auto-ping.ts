@@ -36,6 +36,10 @@ export class AutoPings {
   }
 
   start(): void {
+    // the pings may come from a snapshot, which keeps no timers: the next slot of each
+    const now = Date.now();
+    for (const ping of this.context.state.autoPings.values())
+      this.timers.set(ping.guildId, nextPingAt(ping.startedAt, this.intervalMs(ping), now));
     this.timers.start();
   }
 

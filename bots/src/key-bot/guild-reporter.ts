@@ -3,6 +3,7 @@ import type { GuildReportRequest } from '@vip/contracts';
 import { keyBotTexts } from './texts.ts';
 import { botMember } from './vip-roles.ts';
 import type { KeyBotContext } from './key-bot-context.ts';
+import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 
 /** What the key bot needs in every server, by the names the panel shows. */
 const NEEDED_PERMISSIONS = [
@@ -11,19 +12,38 @@ const NEEDED_PERMISSIONS = [
   ['Embed Links', PermissionFlagsBits.EmbedLinks],
 ] as const;
 
+type Report = GuildReportRequest & { missingPermissions: string[] };
+
+interface ReporterSnapshot {
+  reported: [string, string][];
+  warned: [string, string][];
+}
+
 /**
  * Tells the product which servers the key bot is in and what they look like (name, icon,
  * member count, text channels, missing permissions). Joins, leaves and changes are reported
- * at once; member-count changes at most once per interval per server.
+ * at once; member-count changes at most once per interval per server. A report the product
+ * already has is not sent again: a start re-reports only the servers that changed meanwhile.
  */
-export class GuildReporter {
+export class GuildReporter implements SnapshotPart<ReporterSnapshot> {
   private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** The last report the product accepted per server, as text, so an unchanged one is not sent again. */
+  private readonly reported = new Map<string, string>();
   /** The last warning posted per server, so a restart or a re-report does not repeat it. */
   private readonly warned = new Map<string, string>();
 
   constructor(private readonly context: KeyBotContext) {}
 
-  async snapshot(guild: Guild): Promise<GuildReportRequest & { missingPermissions: string[] }> {
+  saveState(): ReporterSnapshot {
+    return { reported: [...this.reported], warned: [...this.warned] };
+  }
+
+  restoreState(state: ReporterSnapshot): void {
+    refill(this.reported, state.reported);
+    refill(this.warned, state.warned);
+  }
+
+  async reportOf(guild: Guild): Promise<Report> {
     const bot = await botMember(guild);
     const channels = [...guild.channels.cache.values()]
       .filter((channel) => channel.type === ChannelType.GuildText || channel.type === ChannelType.GuildAnnouncement)
@@ -44,18 +64,22 @@ export class GuildReporter {
     this.pending.delete(guild.id);
     const log = this.context.logger.child({ guildId: guild.id });
     try {
-      const snapshot = await this.snapshot(guild);
-      const { changed } = await this.context.api.reportGuild(guild.id, snapshot);
-      log.info(
-        {
-          memberCount: snapshot.memberCount,
-          channels: snapshot.channels.length,
-          missingPermissions: snapshot.missingPermissions,
-          changed,
-        },
-        'server reported',
-      );
-      await this.warnAboutProblems(guild, snapshot.missingPermissions);
+      const report = await this.reportOf(guild);
+      const text = JSON.stringify(report);
+      if (this.reported.get(guild.id) !== text) {
+        const { changed } = await this.context.api.reportGuild(guild.id, report);
+        this.reported.set(guild.id, text);
+        log.info(
+          {
+            memberCount: report.memberCount,
+            channels: report.channels.length,
+            missingPermissions: report.missingPermissions,
+            changed,
+          },
+          'server reported',
+        );
+      }
+      await this.warnAboutProblems(guild, report.missingPermissions);
     } catch (error) {
       log.error({ err: error }, 'could not report the server');
     }
@@ -80,6 +104,7 @@ export class GuildReporter {
     clearTimeout(this.pending.get(guildId));
     this.pending.delete(guildId);
     this.warned.delete(guildId);
+    this.reported.delete(guildId);
     try {
       await this.context.api.leaveGuild(guildId);
       this.context.logger.info({ guildId }, 'left the server');

@@ -1,8 +1,10 @@
 import { Events, GatewayIntentBits, type Client, type Guild } from 'discord.js';
-import type { EventStore, Logger, Readiness } from '@vip/platform';
+import type { EventStore, Logger, Readiness, SnapshotStore } from '@vip/platform';
 import type { BotsConfig } from '../config.ts';
 import { connectDiscord } from '../shared/discord-client.ts';
 import { EventFeed } from '../shared/event-feed.ts';
+import { FoldCheckpoint } from '../shared/fold-checkpoint.ts';
+import { holdsGuild, shardSetFromEnv, snapshotKeyOf, type ShardSet } from '../shared/shards.ts';
 import { ProductApi } from '../shared/product-api.ts';
 import { replyPrivately, runSlashCommand, somethingWentWrong } from '../shared/slash-command.ts';
 import { AutoPings } from './auto-ping.ts';
@@ -29,7 +31,14 @@ export interface BotDeps {
   logger: Logger;
   /** Where the bot says whether its event feed follows the log (the process's /api/ready). */
   readiness?: Readiness;
+  /** Where the bot keeps the snapshot of its folds it starts from; without one it folds the whole log. */
+  snapshotStore?: SnapshotStore;
+  /** The shards this process runs; default: SHARDS / SHARD_COUNT as discord.js reads them (null: all). */
+  shards?: ShardSet | null;
 }
+
+/** The shape of the key bot's snapshot: bumped whenever a fold's saved state changes. */
+export const KEY_BOT_SNAPSHOT_VERSION = 1;
 
 export interface RunningBot {
   client: Client;
@@ -70,7 +79,9 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
     (guildId) => context.verifiedOwners.hasVerifiedOwner(guildId),
   );
   context.vipRoles = new VipRoles(state, context.log);
-  const feed = new EventFeed(deps.eventStore, logger);
+  const shards = deps.shards === undefined ? shardSetFromEnv() : deps.shards;
+  // a shard keeps only its own servers (Discord's rule), in its folds and in its snapshot
+  const feed = new EventFeed(deps.eventStore, logger, { holdsGuild: (guildId) => holdsGuild(shards, guildId) });
   context.feed = feed;
   deps.readiness?.add('key bot', () => feed.health());
   context.standings = new ServerStandings(context.verifiedOwners);
@@ -89,13 +100,39 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
   whitelistRoles.attach(feed);
   expiry.attach(feed);
   autoPings.attach(feed);
-  await feed.start();
+  const reporter = new GuildReporter(context);
+  const checkpoint = new FoldCheckpoint(
+    deps.snapshotStore,
+    deps.eventStore,
+    feed,
+    snapshotKeyOf('key-bot', shards),
+    KEY_BOT_SNAPSHOT_VERSION,
+    {
+      state,
+      verifiedOwners: context.verifiedOwners,
+      standings: context.standings,
+      verificationMessages: context.verificationMessages,
+      whitelist: whitelistRoles,
+      managementChecks,
+      reporter,
+    },
+    logger,
+    config.snapshots,
+  );
+  const resumedAfter = await checkpoint.restore();
+  await feed.start(resumedAfter);
+  checkpoint.start();
   logger.info(
-    { vipWindows: state.vipWindows.size, greetings: state.greetings.size, autoPings: state.autoPings.size },
+    {
+      resumedAfter,
+      eventsRead: feed.eventsRead,
+      vipWindows: state.vipWindows.size,
+      greetings: state.greetings.size,
+      autoPings: state.autoPings.size,
+    },
     'key bot caught up with the log',
   );
 
-  const reporter = new GuildReporter(context);
   const greeter = new Greeter(context);
   const changed = (guild: Guild) => reporter.reportSoon(guild, SETTLE_MS);
 
@@ -162,9 +199,10 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
     optionalIntent: GatewayIntentBits.GuildMembers,
     logger,
     wire,
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     // a bot that never connected must not keep following the log
     feed.stop();
+    await checkpoint.stop();
     throw error;
   });
 
@@ -178,6 +216,7 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
       whitelistRoles.stop();
       greeter.stop();
       reporter.stop();
+      await checkpoint.stop();
       await client.destroy();
     },
   };

@@ -2,6 +2,7 @@ import { configDefaults, type ManagementCheckAnswer } from '@vip/contracts';
 import type { Guild } from 'discord.js';
 import { ownsGuild } from '../shared/discord-client.ts';
 import type { EventFeed, FedEvent } from '../shared/event-feed.ts';
+import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 import type { KeyBotContext } from './key-bot-context.ts';
 
 interface PendingCheck {
@@ -17,7 +18,7 @@ interface PendingCheck {
  * with what it saw; the product decides and records the proof. Checks answered in the log,
  * or older than the panel waits for, are not carried out again after a restart.
  */
-export class ManagementChecks {
+export class ManagementChecks implements SnapshotPart<[string, PendingCheck][]> {
   private readonly pending = new Map<string, PendingCheck>();
   private live = false;
 
@@ -25,6 +26,14 @@ export class ManagementChecks {
 
   attach(feed: EventFeed): void {
     feed.on(['ManagementCheckRequested', 'ManagementCheckAnswered'], (event) => this.apply(event));
+  }
+
+  saveState(): [string, PendingCheck][] {
+    return [...this.pending];
+  }
+
+  restoreState(state: [string, PendingCheck][]): void {
+    refill(this.pending, state);
   }
 
   private apply(event: FedEvent<'ManagementCheckRequested' | 'ManagementCheckAnswered'>): void {

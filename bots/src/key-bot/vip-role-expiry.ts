@@ -30,6 +30,8 @@ export class VipRoleExpiry {
   }
 
   start(): void {
+    // the windows may come from a snapshot, which keeps no timers: one removal per open window
+    for (const [key, window] of this.context.state.vipWindows) this.timers.set(key, window.until);
     this.timers.start();
   }
 

@@ -1,5 +1,6 @@
 import { DiscordAPIError, RESTJSONErrorCodes, type Guild, type GuildMember } from 'discord.js';
 import type { EventFeed } from '../shared/event-feed.ts';
+import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
 import type { KeyBotContext } from './key-bot-context.ts';
@@ -31,7 +32,7 @@ const stands = (entry: WhitelistEntry | undefined, now: number): entry is Whitel
  * back, once, as for key windows. A role a key window still holds is left in place, and a
  * key window's end leaves a standing entry's role alone (vip-role-expiry.ts asks holds()).
  */
-export class WhitelistRoles {
+export class WhitelistRoles implements SnapshotPart<[string, WhitelistEntry][]> {
   private readonly entries = new Map<string, WhitelistEntry>();
   /** Entries whose role is owed back, or will be when they run out. */
   private readonly removals: DueTimers<string>;
@@ -68,6 +69,20 @@ export class WhitelistRoles {
           return;
       }
     });
+  }
+
+  saveState(): [string, WhitelistEntry][] {
+    return [...this.entries];
+  }
+
+  /** The entries, and the removals they owe: at once for a removed entry, at its end for one that runs out. */
+  restoreState(state: [string, WhitelistEntry][]): void {
+    refill(this.entries, state);
+    for (const [key, entry] of this.entries) {
+      if (entry.settled) continue;
+      if (!entry.listed) this.removals.set(key, 0);
+      else if (entry.expiresAt !== null) this.removals.set(key, entry.expiresAt);
+    }
   }
 
   /** After the fold and the connection: owed removals run, every standing entry gets its role. */
