@@ -1,6 +1,7 @@
 import type { Client } from 'discord.js';
 import type { Logger } from '@vip/platform';
 import type { BotsConfig } from '../config.ts';
+import type { BotPart } from '../shared/bot-part.ts';
 import type { EventFeed } from '../shared/event-feed.ts';
 import type { ProductApi } from '../shared/product-api.ts';
 import type { KeyBotState } from './key-bot-state.ts';
@@ -11,24 +12,11 @@ import type { ServerStandings } from './server-standing.ts';
 import type { VerificationMessages } from './verification-messages.ts';
 import type { WhitelistRoles } from './whitelist-roles.ts';
 
-/** What the key bot's commands and features share. */
-export interface KeyBotContext {
-  /** The connected client (a fallback login without the members intent makes a new one). */
-  client: Client;
-  config: BotsConfig;
-  api: ProductApi;
+/** What the key bot folds from the log before it connects (its snapshot keeps these). */
+export interface KeyBotFolds {
   state: KeyBotState;
-  /** The log as the bot reads it; after recording a setting, wait until the feed passed it. */
-  feed: EventFeed;
-  log: ServerLog;
-  vipRoles: VipRoles;
-  logger: Logger;
-  /** false when Discord refused the Server Members intent: no greetings, no member events. */
-  membersIntent: boolean;
   /** Which servers have an owner who proved they manage them (decisions.md §9). */
   verifiedOwners: VerifiedOwners;
-  /** The VIP window length as members read it ("60 minutes"). */
-  vipWindowText: string;
   /** Who holds each server, their plan, suspensions: whether the bot acts on a server's settings. */
   standings: ServerStandings;
   /** The owners' own key-verification messages (/send). */
@@ -36,3 +24,23 @@ export interface KeyBotContext {
   /** Standing VIP from the admin's whitelist. */
   whitelistRoles: WhitelistRoles;
 }
+
+/** What the key bot's commands and parts share once it is connected to Discord. */
+export interface KeyBotContext extends KeyBotFolds {
+  /** The connected client (a fallback login without the members intent makes a new one, and a new context). */
+  client: Client;
+  config: BotsConfig;
+  api: ProductApi;
+  /** The log as the bot reads it; after recording a setting, wait until the feed passed it. */
+  feed: EventFeed;
+  log: ServerLog;
+  vipRoles: VipRoles;
+  logger: Logger;
+  /** false when Discord refused the Server Members intent: no greetings, no member events. */
+  membersIntent: boolean;
+  /** The VIP window length as members read it ("60 minutes"). */
+  vipWindowText: string;
+}
+
+/** One piece of the key bot, run from its list of parts (key-bot.ts). */
+export type KeyBotPart = BotPart<KeyBotContext>;

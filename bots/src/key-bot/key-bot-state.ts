@@ -53,6 +53,7 @@ const handled = [
  * (role removals, pings) listen to the same feed after this fold.
  */
 export class KeyBotState implements SnapshotPart<KeyBotStateSnapshot> {
+  readonly name = 'state';
   readonly greetings = new Map<string, GreetingSettings>();
   readonly vipRoleIds = new Map<string, string>();
   readonly logChannelIds = new Map<string, string>();

@@ -34,6 +34,7 @@ const handled = [
  * an extension is in the log, with nothing scheduled in between.
  */
 export class ServerStandings implements SnapshotPart<StandingsSnapshot> {
+  readonly name = 'standings';
   private readonly owners = new Map<string, string>();
   private readonly plans = new Map<string, Plan>();
   private readonly suspended = new Set<string>();

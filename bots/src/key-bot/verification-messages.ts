@@ -10,6 +10,7 @@ import type { ServerStandings } from './server-standing.ts';
  * after renewal.
  */
 export class VerificationMessages implements SnapshotPart<[string, VerificationMessage][]> {
+  readonly name = 'verificationMessages';
   private readonly saved = new Map<string, VerificationMessage>();
 
   constructor(private readonly standings: ServerStandings) {}

@@ -21,6 +21,7 @@ interface Claim {
  * greeting, auto-ping or log settings of a server without a verified owner.
  */
 export class VerifiedOwners implements SnapshotPart<[string, Claim][]> {
+  readonly name = 'verifiedOwners';
   /** guildId → the holder and the Discord account that proved it (null: unverified). */
   private readonly claims = new Map<string, Claim>();
 

@@ -1,9 +1,10 @@
 import { DiscordAPIError } from 'discord.js';
+import type { Logger } from '@vip/platform';
 import type { EventFeed } from '../shared/event-feed.ts';
 import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
-import type { KeyBotContext } from './key-bot-context.ts';
-import { vipWindowKey } from './key-bot-state.ts';
+import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
+import { vipWindowKey, type KeyBotState } from './key-bot-state.ts';
 import { keyBotTexts } from './texts.ts';
 
 const RETRY_MS = 5 * 60_000;
@@ -14,11 +15,16 @@ const RETRY_MS = 5 * 60_000;
  * closed as soon as it is back, and a prolonged window (a second key) moves its removal.
  * After removing, the bot reports it; the VipRoleRemoved that follows closes the window.
  */
-export class VipRoleExpiry {
+export class VipRoleExpiry implements KeyBotPart {
+  readonly name = 'vipRoleExpiry';
   private readonly timers: DueTimers<string>;
+  private context: KeyBotContext | undefined;
 
-  constructor(private readonly context: KeyBotContext) {
-    this.timers = new DueTimers((key) => this.expire(key), context.logger, 'vip-role-expiry');
+  constructor(
+    private readonly state: KeyBotState,
+    logger: Logger,
+  ) {
+    this.timers = new DueTimers((key) => this.expire(key), logger, 'vip-role-expiry');
   }
 
   attach(feed: EventFeed): void {
@@ -29,14 +35,16 @@ export class VipRoleExpiry {
     });
   }
 
-  start(): void {
+  start(context: KeyBotContext): void {
+    this.context = context;
     // the windows may come from a snapshot, which keeps no timers: one removal per open window
-    for (const [key, window] of this.context.state.vipWindows) this.timers.set(key, window.until);
+    for (const [key, window] of this.state.vipWindows) this.timers.set(key, window.until);
     this.timers.start();
   }
 
   stop(): void {
     this.timers.stop();
+    this.context = undefined;
   }
 
   /** When the window of this member ends, for tests and /stats. */
@@ -45,7 +53,8 @@ export class VipRoleExpiry {
   }
 
   private async expire(key: string): Promise<void> {
-    const { client, state, vipRoles, api, log, logger } = this.context;
+    if (!this.context) return;
+    const { client, state, vipRoles, api, log, logger, whitelistRoles } = this.context;
     const window = state.vipWindows.get(key);
     if (!window) return; // removed meanwhile
     if (window.until > Date.now()) return this.timers.set(key, window.until); // prolonged meanwhile
@@ -55,7 +64,7 @@ export class VipRoleExpiry {
     const guild = client.guilds.cache.get(guildId);
     let roleId: string | null = null;
     // a standing whitelist entry keeps the role: the window is over all the same
-    if (guild && !this.context.whitelistRoles.holds(guildId, discordUserId)) {
+    if (guild && !whitelistRoles.holds(guildId, discordUserId)) {
       try {
         roleId = (await vipRoles.remove(guild, discordUserId))?.id ?? null;
       } catch (error) {

@@ -3,7 +3,8 @@ import type { EventFeed } from '../shared/event-feed.ts';
 import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
-import type { KeyBotContext } from './key-bot-context.ts';
+import type { Logger } from '@vip/platform';
+import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
 import { vipWindowKey } from './key-bot-state.ts';
 import { keyBotTexts } from './texts.ts';
 import { VipRoleUnavailable } from './vip-roles.ts';
@@ -32,14 +33,16 @@ const stands = (entry: WhitelistEntry | undefined, now: number): entry is Whitel
  * back, once, as for key windows. A role a key window still holds is left in place, and a
  * key window's end leaves a standing entry's role alone (vip-role-expiry.ts asks holds()).
  */
-export class WhitelistRoles implements SnapshotPart<[string, WhitelistEntry][]> {
+export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, WhitelistEntry][]> {
+  readonly name = 'whitelist';
   private readonly entries = new Map<string, WhitelistEntry>();
   /** Entries whose role is owed back, or will be when they run out. */
   private readonly removals: DueTimers<string>;
-  private started = false;
+  /** Set once the client is ready: roles are given and taken from then on. */
+  private context: KeyBotContext | undefined;
 
-  constructor(private readonly context: KeyBotContext) {
-    this.removals = new DueTimers((key) => this.settle(key), context.logger, 'whitelist-roles');
+  constructor(logger: Logger) {
+    this.removals = new DueTimers((key) => this.settle(key), logger, 'whitelist-roles');
   }
 
   attach(feed: EventFeed): void {
@@ -54,7 +57,7 @@ export class WhitelistRoles implements SnapshotPart<[string, WhitelistEntry][]> 
           if (expiresAt === null) this.removals.delete(key);
           else this.removals.set(key, expiresAt);
           // while the log is read again at start, start() gives every standing entry its role
-          if (this.started) void this.grant(guildId, userId);
+          if (this.context) void this.grant(guildId, userId);
           return;
         }
         case 'WhitelistEntryRemoved':
@@ -86,15 +89,15 @@ export class WhitelistRoles implements SnapshotPart<[string, WhitelistEntry][]> 
   }
 
   /** After the fold and the connection: owed removals run, every standing entry gets its role. */
-  start(): void {
-    this.started = true;
+  start(context: KeyBotContext): void {
+    this.context = context;
     this.removals.start();
     const now = Date.now();
     for (const entry of this.entries.values()) if (stands(entry, now)) void this.grant(entry.guildId, entry.userId);
   }
 
   stop(): void {
-    this.started = false;
+    this.context = undefined;
     this.removals.stop();
   }
 
@@ -115,6 +118,7 @@ export class WhitelistRoles implements SnapshotPart<[string, WhitelistEntry][]> 
   }
 
   private async grant(guildId: string, userId: string): Promise<void> {
+    if (!this.context) return;
     const { client, vipRoles, log, logger } = this.context;
     if (!ownsGuild(client, guildId)) return;
     const guild = client.guilds.cache.get(guildId);
@@ -141,6 +145,7 @@ export class WhitelistRoles implements SnapshotPart<[string, WhitelistEntry][]> 
 
   /** The entry ended (removed or ran out): take the role back unless a key window holds it, then report. */
   private async settle(key: string): Promise<void> {
+    if (!this.context) return;
     const { client, state, vipRoles, api, log, logger } = this.context;
     const entry = this.entries.get(key);
     if (!entry || entry.settled) return;

@@ -1,7 +1,8 @@
-import { Events, GatewayIntentBits } from 'discord.js';
+import { Events, GatewayIntentBits, type Client } from 'discord.js';
 import type { BotDeps, RunningBot } from '../key-bot/key-bot.ts';
 import { connectDiscord } from '../shared/discord-client.ts';
 import { EventFeed } from '../shared/event-feed.ts';
+import { foldsOf, type BotPart } from '../shared/bot-part.ts';
 import { FoldCheckpoint } from '../shared/fold-checkpoint.ts';
 import { holdsGuild, shardSetFromEnv, snapshotKeyOf } from '../shared/shards.ts';
 import { ProductApi } from '../shared/product-api.ts';
@@ -36,14 +37,16 @@ export async function startPosterBot(deps: Omit<BotDeps, 'vipRoleMinutes'>): Pro
       `${TEST_LOOPBACK_VARIABLE} is set: the poster bot reads pages on this machine's loopback (tests only)`,
     );
 
-  schedule.attach(feed);
+  // the poster bot's one part; started with the ready client
+  const parts: readonly BotPart<Client>[] = [schedule];
+  for (const part of parts) part.attach?.(feed);
   const checkpoint = new FoldCheckpoint(
     deps.snapshotStore,
     deps.eventStore,
     feed,
     snapshotKeyOf('poster-bot', shards),
     POSTER_BOT_SNAPSHOT_VERSION,
-    { schedule },
+    foldsOf(parts),
     logger,
     config.snapshots,
   );
@@ -66,7 +69,7 @@ export async function startPosterBot(deps: Omit<BotDeps, 'vipRoleMinutes'>): Pro
           { user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.options.shards },
           'poster bot ready',
         );
-        schedule.start(ready);
+        for (const part of parts) part.start?.(ready);
       });
       client.on(Events.InteractionCreate, async (interaction) => {
         if (interaction.isChatInputCommand()) await runSlashCommand(posterBotCommands, interaction, context, logger);
@@ -88,7 +91,7 @@ export async function startPosterBot(deps: Omit<BotDeps, 'vipRoleMinutes'>): Pro
     client,
     async stop() {
       feed.stop();
-      schedule.stop();
+      for (const part of parts) part.stop?.();
       await checkpoint.stop();
       await client.destroy();
     },
