@@ -53,6 +53,7 @@ describe('bots: registration, start-up and sharding', function () {
       'setlog',
       'auto',
       'stats',
+      'vip',
       'link',
       'help',
     ]);
@@ -108,6 +109,8 @@ describe('bots: registration, start-up and sharding', function () {
       'the warning',
     );
     expect(warning.bot).to.equal('key');
+    // issue #21 item 3: without member events, a member who rejoins during a window is not given the role back
+    expect(warning.body.content).to.match(/rejoin during their window/);
   });
 
   it('bots/src/shard.ts runs the key bot in one process per shard, each with its own servers', async () => {

@@ -27,7 +27,8 @@ interface ReporterSnapshot {
  */
 export class GuildReporter implements KeyBotPart, SnapshotPart<ReporterSnapshot> {
   readonly name = 'reporter';
-  private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** A report waiting per server, and when it is due. */
+  private readonly pending = new Map<string, { timer: NodeJS.Timeout; at: number }>();
   /** The last report the product accepted per server, as text, so an unchanged one is not sent again. */
   private readonly reported = new Map<string, string>();
   /** The last warning posted per server, so a restart or a re-report does not repeat it. */
@@ -68,7 +69,7 @@ export class GuildReporter implements KeyBotPart, SnapshotPart<ReporterSnapshot>
   }
 
   async report(guild: Guild): Promise<void> {
-    clearTimeout(this.pending.get(guild.id));
+    clearTimeout(this.pending.get(guild.id)?.timer);
     this.pending.delete(guild.id);
     const context = this.context;
     if (!context) return;
@@ -100,10 +101,15 @@ export class GuildReporter implements KeyBotPart, SnapshotPart<ReporterSnapshot>
    * every join and leave: one report per interval is plenty.
    */
   reportSoon(guild: Guild, delayMs?: number): void {
-    if (!this.context || this.pending.has(guild.id)) return;
-    const timer = setTimeout(() => void this.report(guild), delayMs ?? this.context.config.memberCountReportMs);
+    if (!this.context) return;
+    const at = Date.now() + (delayMs ?? this.context.config.memberCountReportMs);
+    const waiting = this.pending.get(guild.id);
+    // a change that settles sooner (the bot's roles) does not wait for a member count's interval
+    if (waiting && waiting.at <= at) return;
+    clearTimeout(waiting?.timer);
+    const timer = setTimeout(() => void this.report(guild), at - Date.now());
     timer.unref();
-    this.pending.set(guild.id, timer);
+    this.pending.set(guild.id, { timer, at });
   }
 
   private async reportAll(context: KeyBotContext): Promise<void> {
@@ -111,7 +117,7 @@ export class GuildReporter implements KeyBotPart, SnapshotPart<ReporterSnapshot>
   }
 
   async left(guildId: string): Promise<void> {
-    clearTimeout(this.pending.get(guildId));
+    clearTimeout(this.pending.get(guildId)?.timer);
     this.pending.delete(guildId);
     this.warned.delete(guildId);
     this.reported.delete(guildId);
@@ -131,6 +137,9 @@ export class GuildReporter implements KeyBotPart, SnapshotPart<ReporterSnapshot>
     const role = context.vipRoles.find(guild);
     const bot = await botMember(guild);
     if (role && role.comparePositionTo(bot.roles.highest) >= 0) problems.push(keyBotTexts.warnRoleAbove(role.id));
+    // an admin fixed what Discord refused (moved the bot's role, gave it Manage Roles): the card clears
+    if (context.roleProblems.isOpen(guild.id) && !(await context.vipRoles.problemWith(guild, role)))
+      context.roleProblems.worked(guild.id);
     if (!context.membersIntent) problems.push(keyBotTexts.warnNoMembersIntent);
     const text = problems.join('\n');
     if (text === (this.warned.get(guild.id) ?? '')) return;
@@ -139,7 +148,7 @@ export class GuildReporter implements KeyBotPart, SnapshotPart<ReporterSnapshot>
   }
 
   stop(): void {
-    for (const timer of this.pending.values()) clearTimeout(timer);
+    for (const { timer } of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
     this.context = undefined;
   }

@@ -5,11 +5,13 @@ import type { BotPart } from '../shared/bot-part.ts';
 import type { EventFeed } from '../shared/event-feed.ts';
 import type { ProductApi } from '../shared/product-api.ts';
 import type { KeyBotState } from './key-bot-state.ts';
+import type { RoleProblems } from './role-problems.ts';
 import type { ServerLog } from './server-log.ts';
 import type { VipRoles } from './vip-roles.ts';
 import type { VerifiedOwners } from './verified-owners.ts';
 import type { ServerStandings } from './server-standing.ts';
 import type { VerificationMessages } from './verification-messages.ts';
+import type { VipRoleGrants } from './vip-role-grants.ts';
 import type { WhitelistRoles } from './whitelist-roles.ts';
 
 /** What the key bot folds from the log before it connects (its snapshot keeps these). */
@@ -23,6 +25,10 @@ export interface KeyBotFolds {
   verificationMessages: VerificationMessages;
   /** Standing VIP from the admin's whitelist. */
   whitelistRoles: WhitelistRoles;
+  /** The one way a window's role is given (a redemption, a rejoin, a retry). */
+  vipRoleGrants: VipRoleGrants;
+  /** What Discord refused, said out loud until a change works again. */
+  roleProblems: RoleProblems;
 }
 
 /** What the key bot's commands and parts share once it is connected to Discord. */

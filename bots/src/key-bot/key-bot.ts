@@ -18,6 +18,8 @@ import { VipRoleExpiry } from './vip-role-expiry.ts';
 import { VipRoles } from './vip-roles.ts';
 import { VerifiedOwners } from './verified-owners.ts';
 import { ManagementChecks } from './management-checks.ts';
+import { RoleProblems } from './role-problems.ts';
+import { VipRoleGrants } from './vip-role-grants.ts';
 import { ServerStandings } from './server-standing.ts';
 import { VerificationMessages } from './verification-messages.ts';
 import { WhitelistRoles } from './whitelist-roles.ts';
@@ -37,7 +39,7 @@ export interface BotDeps {
 }
 
 /** The shape of the key bot's snapshot: bumped whenever a fold's saved state changes. */
-export const KEY_BOT_SNAPSHOT_VERSION = 1;
+export const KEY_BOT_SNAPSHOT_VERSION = 2;
 
 export interface RunningBot {
   client: Client;
@@ -67,12 +69,15 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
   const state = new KeyBotState();
   const verifiedOwners = new VerifiedOwners();
   const standings = new ServerStandings(verifiedOwners);
+  const roleProblems = new RoleProblems();
   const folds: KeyBotFolds = {
     state,
     verifiedOwners,
     standings,
     verificationMessages: new VerificationMessages(standings),
     whitelistRoles: new WhitelistRoles(logger),
+    vipRoleGrants: new VipRoleGrants(state, roleProblems, logger),
+    roleProblems,
   };
   const reporter = new GuildReporter();
   const greeter = new Greeter();
@@ -82,7 +87,9 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
     folds.standings,
     folds.verificationMessages,
     new ManagementChecks(),
+    folds.roleProblems,
     folds.whitelistRoles,
+    folds.vipRoleGrants,
     new VipRoleExpiry(state, logger),
     new AutoPings(state, config, logger),
     reporter,
@@ -143,10 +150,12 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
       memberJoined: (member) => {
         greeter.onJoin(member);
         folds.whitelistRoles.onJoin(member);
+        folds.vipRoleGrants.onJoin(member);
         reporter.reportSoon(member.guild);
       },
       memberLeft: (member) => {
         greeter.onLeave(member);
+        folds.vipRoleGrants.onLeave(member);
         reporter.reportSoon(member.guild);
       },
     });

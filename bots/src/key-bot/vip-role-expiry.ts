@@ -1,13 +1,11 @@
-import { DiscordAPIError } from 'discord.js';
 import type { Logger } from '@vip/platform';
 import type { EventFeed } from '../shared/event-feed.ts';
 import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
 import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
 import { vipWindowKey, type KeyBotState } from './key-bot-state.ts';
+import { failureOf, retryDelayMs } from './role-failures.ts';
 import { keyBotTexts } from './texts.ts';
-
-const RETRY_MS = 5 * 60_000;
 
 /**
  * Takes the VIP role back when a window ends. The schedule is the fold of VipRoleGranted /
@@ -18,6 +16,8 @@ const RETRY_MS = 5 * 60_000;
 export class VipRoleExpiry implements KeyBotPart {
   readonly name = 'vipRoleExpiry';
   private readonly timers: DueTimers<string>;
+  /** Failed attempts in a row per window, for the wait before the next one. */
+  private readonly failures = new Map<string, number>();
   private context: KeyBotContext | undefined;
 
   constructor(
@@ -31,7 +31,10 @@ export class VipRoleExpiry implements KeyBotPart {
     feed.on(['VipRoleGranted', 'VipRoleRemoved'], (event) => {
       const key = vipWindowKey(event.data.guildId, event.data.discordUserId);
       if (event.type === 'VipRoleGranted') this.timers.set(key, Date.parse(event.data.until));
-      else this.timers.delete(key);
+      else {
+        this.timers.delete(key);
+        this.failures.delete(key);
+      }
     });
   }
 
@@ -52,9 +55,17 @@ export class VipRoleExpiry implements KeyBotPart {
     return this.timers.get(vipWindowKey(guildId, discordUserId));
   }
 
+  /** The removal did not happen: again in seconds (never minutes), until it is made or the member is gone. */
+  private tryAgain(key: string): number {
+    const inARow = (this.failures.get(key) ?? 0) + 1;
+    this.failures.set(key, inARow);
+    this.timers.set(key, Date.now() + retryDelayMs(inARow));
+    return inARow;
+  }
+
   private async expire(key: string): Promise<void> {
     if (!this.context) return;
-    const { client, state, vipRoles, api, log, logger, whitelistRoles } = this.context;
+    const { client, state, vipRoles, api, log, logger, whitelistRoles, roleProblems } = this.context;
     const window = state.vipWindows.get(key);
     if (!window) return; // removed meanwhile
     if (window.until > Date.now()) return this.timers.set(key, window.until); // prolonged meanwhile
@@ -67,10 +78,14 @@ export class VipRoleExpiry implements KeyBotPart {
     if (guild && !whitelistRoles.holds(guildId, discordUserId)) {
       try {
         roleId = (await vipRoles.remove(guild, discordUserId))?.id ?? null;
+        roleProblems.worked(guildId);
       } catch (error) {
-        const reason = error instanceof DiscordAPIError ? error.message : String(error);
-        await log.post(guildId, keyBotTexts.logRemoveFailed(discordUserId, reason), { userId: discordUserId }, 'warn');
-        this.timers.set(key, Date.now() + RETRY_MS);
+        const failure = await failureOf(error, guild, vipRoles.find(guild), vipRoles);
+        const inARow = this.tryAgain(key);
+        if (failure.kind === 'problem' && inARow === 1)
+          await roleProblems.failed(guildId, 'remove', discordUserId, failure.problem, failure.roleId);
+        else if (failure.kind === 'unavailable')
+          logger.warn({ guildId, userId: discordUserId, reason: failure.reason }, 'VIP role removal failed; retrying');
         return;
       }
     }
@@ -79,9 +94,10 @@ export class VipRoleExpiry implements KeyBotPart {
       await api.vipRoleRemoved(guildId, discordUserId);
     } catch (error) {
       logger.error({ err: error, guildId, userId: discordUserId }, 'could not report a VIP role removal');
-      this.timers.set(key, Date.now() + RETRY_MS);
+      this.tryAgain(key);
       return;
     }
+    this.failures.delete(key);
     if (guild)
       await log.post(guildId, keyBotTexts.logRemoved(discordUserId, roleId), { userId: discordUserId, roleId });
   }

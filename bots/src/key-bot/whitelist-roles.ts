@@ -7,9 +7,8 @@ import type { Logger } from '@vip/platform';
 import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
 import { vipWindowKey } from './key-bot-state.ts';
 import { keyBotTexts } from './texts.ts';
+import { failureOf, retryDelayMs } from './role-failures.ts';
 import { VipRoleUnavailable } from './vip-roles.ts';
-
-const RETRY_MS = 5 * 60_000;
 
 interface WhitelistEntry {
   guildId: string;
@@ -38,6 +37,8 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
   private readonly entries = new Map<string, WhitelistEntry>();
   /** Entries whose role is owed back, or will be when they run out. */
   private readonly removals: DueTimers<string>;
+  /** Failed removals in a row per entry, for the wait before the next try. */
+  private readonly failures = new Map<string, number>();
   /** Set once the client is ready: roles are given and taken from then on. */
   private context: KeyBotContext | undefined;
 
@@ -106,6 +107,12 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
     return stands(this.entries.get(vipWindowKey(guildId, userId)), now);
   }
 
+  /** The member's standing entry here now, with its end (null: lifetime); null when none stands (/vip). */
+  entryOf(guildId: string, userId: string, now = Date.now()): { expiresAt: number | null } | null {
+    const entry = this.entries.get(vipWindowKey(guildId, userId));
+    return stands(entry, now) ? { expiresAt: entry.expiresAt } : null;
+  }
+
   /** Whitelisted members of a server now (/stats). */
   countIn(guildId: string, now = Date.now()): number {
     let count = 0;
@@ -143,10 +150,18 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
     return !!member && !member.partial && member.roles.cache.has(roleId);
   }
 
+  /** The removal did not happen: again in seconds (never minutes), until it is made or the member is gone. */
+  private tryAgain(key: string): number {
+    const inARow = (this.failures.get(key) ?? 0) + 1;
+    this.failures.set(key, inARow);
+    this.removals.set(key, Date.now() + retryDelayMs(inARow));
+    return inARow;
+  }
+
   /** The entry ended (removed or ran out): take the role back unless a key window holds it, then report. */
   private async settle(key: string): Promise<void> {
     if (!this.context) return;
-    const { client, state, vipRoles, api, log, logger } = this.context;
+    const { client, state, vipRoles, api, log, logger, roleProblems } = this.context;
     const entry = this.entries.get(key);
     if (!entry || entry.settled) return;
     const now = Date.now();
@@ -164,10 +179,14 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
     if (guild && !keyWindowOpen) {
       try {
         roleId = (await vipRoles.remove(guild, userId))?.id ?? null;
+        roleProblems.worked(guildId);
       } catch (error) {
-        const reason = error instanceof DiscordAPIError ? error.message : String(error);
-        await log.post(guildId, keyBotTexts.logRemoveFailed(userId, reason), { userId }, 'warn');
-        this.removals.set(key, Date.now() + RETRY_MS);
+        const failure = await failureOf(error, guild, vipRoles.find(guild), vipRoles);
+        const inARow = this.tryAgain(key);
+        if (failure.kind === 'problem' && inARow === 1)
+          await roleProblems.failed(guildId, 'remove', userId, failure.problem, failure.roleId);
+        else if (failure.kind === 'unavailable')
+          logger.warn({ guildId, userId, reason: failure.reason }, 'whitelist role removal failed; retrying');
         return;
       }
     }
@@ -175,9 +194,10 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
       await api.whitelistRoleRemoved(guildId, userId);
     } catch (error) {
       logger.error({ err: error, guildId, userId }, 'could not report a whitelist role removal');
-      this.removals.set(key, Date.now() + RETRY_MS);
+      this.tryAgain(key);
       return;
     }
+    this.failures.delete(key);
     if (guild) await log.post(guildId, keyBotTexts.logWhitelistEnded(userId, roleId, keyWindowOpen), { userId });
   }
 }

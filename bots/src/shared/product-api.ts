@@ -13,6 +13,8 @@ import type {
   VideoPostScheduledResponse,
   VideoDueRequest,
   VideoPostedRequest,
+  VipRoleFailedRequest,
+  VipRoleProblemResponse,
   VipRoleRemovedResponse,
   WhitelistRoleRemovedResponse,
 } from '@vip/contracts';
@@ -155,6 +157,13 @@ export class ProductApi {
   /** /link: refused with a code (link_code_unknown, not_server_manager, ...) the command words for the member. */
   link(request: LinkCommandRequest) {
     return this.call<LinkCommandResponse>('POST', '/api/bot/discord/link', request);
+  }
+  /** Discord refused a VIP role change: the panel's server card shows it, the statistics count it. */
+  vipRoleFailed(guildId: string, request: VipRoleFailedRequest) {
+    return this.call<VipRoleProblemResponse>('POST', `/api/bot/guilds/${guildId}/vip-role/failed`, request);
+  }
+  vipRoleFixed(guildId: string) {
+    return this.call<VipRoleProblemResponse>('POST', `/api/bot/guilds/${guildId}/vip-role/fixed`);
   }
   answerManagementCheck(checkId: string, answer: ManagementCheckAnswer) {
     return this.call<ManagementCheckAnsweredResponse>('POST', `/api/bot/management-checks/${checkId}`, answer);

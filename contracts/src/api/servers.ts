@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { serverTexts } from '../texts/servers.ts';
 import { plainText } from './input-rules.ts';
 import { defineRoute } from './route-spec.ts';
+import type { VipRoleAction, VipRoleProblem } from '../texts/vip-roles.ts';
 import { keyBotInviteUrl } from './site.ts';
 
 const SNOWFLAKE = /^\d{17,20}$/;
@@ -91,6 +92,8 @@ export interface ServerInfoResponse {
   missingPermissions?: string[];
   /** Only for the server's owner and admins: an admin suspended it (visitors get a 403 instead). */
   suspension?: { reason: string; suspendedAt: string };
+  /** Only for the server's owner and admins: Discord refused the key bot a VIP role change, until one works again. */
+  roleProblem?: { action: VipRoleAction; problem: VipRoleProblem; roleId: string | null; since: string };
 }
 
 /** The 404 of GET /api/server/:id and /channels when the bot is not in the server. */

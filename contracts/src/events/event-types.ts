@@ -32,6 +32,8 @@ export const eventTypeNames = [
   'KeyRedeemed',
   'VipRoleGranted',
   'VipRoleRemoved',
+  'VipRoleFailed',
+  'VipRoleFixed',
   'VisitRecorded',
   // subscriptions and the whitelist
   'SubscriptionStarted',

@@ -48,7 +48,7 @@ export const autoCommand: SlashCommand<KeyBotContext> = {
     }
     const hours = interaction.options.getInteger('hours', true);
     const channel = interaction.options.getChannel('channel') ?? interaction.channel;
-    if (!channel || !channel.isSendable() || channel.isDMBased() || channel.isThread())
+    if (!channel?.isSendable() || channel.isDMBased() || channel.isThread())
       return replyPrivately(interaction, keyBotTexts.notTextChannel);
     const bot = await botMember(interaction.guild);
     if (!channel.permissionsFor(bot).has([PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages])) {

@@ -49,7 +49,7 @@ export const sendCommand: SlashCommand<KeyBotContext> = {
     const buttonUrl = interaction.options.getString('button_url') ?? keyPageUrl(context.config, interaction.guildId);
     if (!isHttpUrl(buttonUrl)) return replyPrivately(interaction, keyBotTexts.badButtonUrl);
     const channel = interaction.options.getChannel('channel') ?? interaction.channel;
-    if (!channel || !channel.isSendable() || channel.isDMBased() || channel.isThread())
+    if (!channel?.isSendable() || channel.isDMBased() || channel.isThread())
       return replyPrivately(interaction, keyBotTexts.notTextChannel);
     const bot = await botMember(interaction.guild);
     const allowed = channel
