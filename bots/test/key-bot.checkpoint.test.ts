@@ -110,6 +110,7 @@ describe('key bot: a start resumes from the snapshot of its folds', function () 
     );
     const answer = await redeem(fake, member(1), await generateKey(product));
     expect(answer.data.content).to.match(/Key accepted/);
+    expect((await redeem(fake, member(2), await generateKey(product))).data.content).to.match(/Key accepted/);
     const granted = (await streamEvents(product.dataDir, `vip-${GUILD}-${member(1)}`)).at(-1)!;
     const until = Date.parse((granted.data as { until: string }).until);
 
@@ -118,7 +119,7 @@ describe('key bot: a start resumes from the snapshot of its folds', function () 
       async () => {
         const stats = fake.slashCommand('key', { guildId: GUILD, channelId: CHANNELS.general, userId: OWNER }, 'stats');
         const fields = (await fake.answerTo(stats)).data.embeds?.[0]?.fields as { name: string; value: string }[];
-        return fields.find((field) => field.name === 'VIPs right now')?.value === '1';
+        return fields.find((field) => field.name === 'VIPs right now')?.value === '2';
       },
       5_000,
       'the window in the bot’s fold',
@@ -130,8 +131,10 @@ describe('key bot: a start resumes from the snapshot of its folds', function () 
     expect(saved!.version).to.equal(KEY_BOT_SNAPSHOT_VERSION);
     expect(saved!.covers).to.be.at.least(granted.position);
 
-    // the log grows while the bot is down
+    // the log grows while the bot is down, and a member leaves and comes back unseen
     await fill(sqlite, 300);
+    fake.memberLeaves(GUILD, member(2));
+    fake.memberJoins(GUILD, member(2), 'member2');
     const restartedAt = Date.now();
     const second = await startBot();
     expect(second.counts.subscriptions).to.deep.equal([saved!.covers]);
@@ -141,8 +144,17 @@ describe('key bot: a start resumes from the snapshot of its folds', function () 
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(reportsSince(restartedAt)).to.have.length(0);
 
-    // the window opened before the restart ends on time
+    // the member who came back while the bot was away has their window's role again
     const roleId = [...fake.guild(GUILD).roles.values()].find((role) => role.name === 'VIP')!.id;
+    await fake.waitForCall(
+      (call) =>
+        call.method === 'PUT' &&
+        call.path === `/guilds/${GUILD}/members/${member(2)}/roles/${roleId}` &&
+        call.at >= restartedAt,
+      5_000,
+      'the role given back after the restart',
+    );
+    // the window opened before the restart ends on time
     const removal = await fake.waitForCall(
       (call) => call.method === 'DELETE' && call.path === `/guilds/${GUILD}/members/${member(1)}/roles/${roleId}`,
       WINDOW_SECONDS * 1000 + 3_000,

@@ -48,14 +48,27 @@ export class VipRoleGrants implements KeyBotPart, SnapshotPart<[string, number][
     refill(this.given, state);
   }
 
-  /** Ready: the open windows whose grant was never confirmed are given now. */
+  /**
+   * Ready: the open windows whose grant was never confirmed, or whose member Discord shows
+   * without the role (they left and came back while the bot was away), are given now.
+   */
   start(context: KeyBotContext): void {
     this.context = context;
     const now = Date.now();
-    for (const [key, window] of this.state.vipWindows)
-      if (window.until > now && !this.given.has(key) && ownsGuild(context.client, window.guildId))
+    for (const [key, window] of this.state.vipWindows) {
+      if (window.until <= now || !ownsGuild(context.client, window.guildId)) continue;
+      if (!this.given.has(key) || this.seenWithout(context, window.guildId, window.discordUserId))
         this.owed.set(key, now);
+    }
     this.owed.start();
+  }
+
+  /** Discord's last word on the member (the server as it came with the connection) shows them without the role. */
+  private seenWithout(context: KeyBotContext, guildId: string, userId: string): boolean {
+    const guild = context.client.guilds.cache.get(guildId);
+    const member = guild?.members.cache.get(userId);
+    const role = guild ? context.vipRoles.find(guild) : null;
+    return !!member && !member.partial && !!role && !member.roles.cache.has(role.id);
   }
 
   stop(): void {
