@@ -142,7 +142,16 @@ export class VipRoleGrants implements KeyBotPart, SnapshotPart<[string, number][
   private async retry(key: string): Promise<void> {
     const context = this.context;
     const window = this.state.vipWindows.get(key);
-    if (!context || !window || window.until <= Date.now()) return this.forget(key);
+    if (!context) return;
+    if (!window) {
+      // a redemption's grant reaches the feed a moment after the answer: wait for it a while
+      const inARow = (this.failures.get(key) ?? 0) + 1;
+      this.failures.set(key, inARow);
+      if (inARow <= 10) this.owed.set(key, Date.now() + retryDelayMs(inARow));
+      else this.forget(key);
+      return;
+    }
+    if (window.until <= Date.now()) return this.forget(key);
     const guild = context.client.guilds.cache.get(window.guildId);
     if (!guild || !ownsGuild(context.client, window.guildId)) return this.forget(key);
     await this.give(guild, window.discordUserId, 'VIP window open: the role is owed');
