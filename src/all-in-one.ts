@@ -16,6 +16,7 @@ import {
   divergencePolicyOf,
   drainable,
   productServer,
+  TOKENS,
   type AppConfig,
   type Logger,
 } from '@vip/platform';
@@ -114,7 +115,8 @@ export async function startAllInOne(
     'VIP access is running',
   );
   // /api/ready also fails while a bot's event feed is down or catching up
-  const bots = startBots({ eventStore, appConfig: config, productUrl: url, logger, readiness });
+  const snapshotStore = await container.getAsync(TOKENS.snapshotStore);
+  const bots = startBots({ eventStore, snapshotStore, appConfig: config, productUrl: url, logger, readiness });
 
   return {
     server,

@@ -1,4 +1,5 @@
 import type { AppConfig } from '@vip/platform';
+import type { CheckpointOptions } from './shared/fold-checkpoint.ts';
 import type { PreviewRules } from './poster-bot/page-preview.ts';
 import { previewRulesFrom } from './poster-bot/preview-settings.ts';
 
@@ -29,6 +30,8 @@ export interface BotsConfig {
   greetingRejoinMs: number;
   /** How the poster bot reads a video's page for its embed (timeout, size cap, which addresses). */
   posterPreview: PreviewRules;
+  /** How often each bot saves the snapshot of its folds it starts from. */
+  snapshots: CheckpointOptions;
   /** Where members of a suspended server are sent (SUPPORT_URL); unset: the reply only says access is restricted. */
   supportUrl: string | undefined;
   logLevel: string;
@@ -65,6 +68,10 @@ export function loadBotsConfig(app: AppConfig, env: NodeJS.ProcessEnv = process.
     memberCountReportMs: positiveNumber(env, 'GUILD_REPORT_INTERVAL_SECONDS', 60) * 1000,
     greetingRejoinMs: 10 * 60_000,
     posterPreview: previewRulesFrom(env),
+    snapshots: {
+      everyEvents: positiveNumber(env, 'BOT_SNAPSHOT_EVENTS', 10_000),
+      everyMs: positiveNumber(env, 'BOT_SNAPSHOT_SECONDS', 300) * 1000,
+    },
     supportUrl: app.supportUrl,
     logLevel: app.logLevel,
   };

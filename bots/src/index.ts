@@ -1,4 +1,11 @@
-import { createLogger, type AppConfig, type EventStore, type Logger, type Readiness } from '@vip/platform';
+import {
+  createLogger,
+  type AppConfig,
+  type EventStore,
+  type Logger,
+  type Readiness,
+  type SnapshotStore,
+} from '@vip/platform';
 import { loadBotsConfig, type BotsConfig } from './config.ts';
 import { startKeyBot, type RunningBot } from './key-bot/key-bot.ts';
 import { startPosterBot } from './poster-bot/poster-bot.ts';
@@ -11,6 +18,8 @@ export type BotName = 'key' | 'poster';
 
 export interface StartBotsOptions {
   eventStore: EventStore;
+  /** Where the bots keep the snapshots of their folds (TOKENS.snapshotStore); without it they fold the whole log at start. */
+  snapshotStore?: SnapshotStore;
   appConfig: AppConfig;
   /** Where the product listens when the bots run inside it (default for PRODUCT_API_URL). */
   productUrl?: string;
@@ -44,7 +53,12 @@ export function startBots(options: StartBotsOptions): RunningBots {
   const wanted = options.only ?? ['key', 'poster'];
   const bots: Partial<Record<BotName, RunningBot>> = {};
   const starting: Promise<void>[] = [];
-  const common = { eventStore: options.eventStore, config, readiness: options.readiness };
+  const common = {
+    eventStore: options.eventStore,
+    snapshotStore: options.snapshotStore,
+    config,
+    readiness: options.readiness,
+  };
 
   const start = (name: BotName, variable: string, set: boolean, launch: (botLogger: Logger) => Promise<RunningBot>) => {
     if (!wanted.includes(name)) return;

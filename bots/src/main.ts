@@ -16,6 +16,7 @@ if (only && !['key', 'poster'].includes(only[0])) throw new Error(`--bot must be
 
 const container = await createContainer(appConfig, 'bots');
 const eventStore = await container.getAsync(TOKENS.eventStore);
+const snapshotStore = await container.getAsync(TOKENS.snapshotStore);
 const readiness = container.get(TOKENS.readiness);
 // shard processes (discord.js sets SHARDS) would all want the same PORT: the endpoint is the single process's
 let health: HealthEndpoint | undefined;
@@ -31,7 +32,7 @@ if (process.env.SHARDS === undefined) {
   );
   if (health) logger.info({ url: `${health.url}/api/ready` }, 'bots health endpoint listening');
 }
-const running = startBots({ eventStore, appConfig, only, logger, readiness });
+const running = startBots({ eventStore, snapshotStore, appConfig, only, logger, readiness });
 
 // from here on, also while the bots are still connecting: stop them, then the endpoint and the store
 let closing = false;

@@ -42,7 +42,7 @@ async function launch(name: 'key' | 'poster', credentials: BotCredentials | null
     shard.on('death', () => logger.warn({ bot: name, shard: shard.id }, 'shard process exited'));
   });
   managers.push(manager);
-  // each shard first folds the log, then connects: give it time before counting it as failed
+  // each shard loads its snapshot and reads the events after it (its own servers' only), then connects
   await manager.spawn({ timeout: 120_000 });
   logger.info({ bot: name, totalShards }, `${name} bot: every shard is ready`);
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GatewayIntentBits } from 'discord.js';
+import { SqliteSnapshotStore } from '@vip/platform';
 import { BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../../test/support/all-in-one.ts';
 import { runCli } from '../../test/support/cli.ts';
 import { api } from '../../test/support/http.ts';
@@ -52,6 +53,7 @@ describe('bots: registration, start-up and sharding', function () {
       'setlog',
       'auto',
       'stats',
+      'vip',
       'link',
       'help',
     ]);
@@ -107,6 +109,8 @@ describe('bots: registration, start-up and sharding', function () {
       'the warning',
     );
     expect(warning.bot).to.equal('key');
+    // issue #21 item 3: without member events, a member who rejoins during a window is not given the role back
+    expect(warning.body.content).to.match(/rejoin during their window/);
   });
 
   it('bots/src/shard.ts runs the key bot in one process per shard, each with its own servers', async () => {
@@ -124,6 +128,14 @@ describe('bots: registration, start-up and sharding', function () {
       await product.stop();
       removeDataDir(product.dataDir);
     });
+    // a setting in each server: each shard's fold (and snapshot) keeps its own server's alone
+    for (const guildId of [GUILD, SHARD_ONE_GUILD])
+      await appendEvents(product.dataDir, `bot-settings-${guildId}`, [
+        {
+          type: 'VipRoleChosen',
+          data: { guildId, roleId: '200000000000000777', chosenBy: OWNER, chosenAt: new Date().toISOString() },
+        },
+      ]);
     const shards: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bots/src/shard.ts'], {
       cwd: ROOT,
       env: {
@@ -166,5 +178,26 @@ describe('bots: registration, start-up and sharding', function () {
         `server ${guildId} reported`,
       );
     }
+
+    // stopped, each shard saves the snapshot it starts from next time, under its own shard's name
+    shards.kill('SIGTERM');
+    const snapshots = new SqliteSnapshotStore(path.join(product.dataDir, 'snapshots.sqlite'));
+    cleanups.push(() => snapshots.close());
+    const vipRolesIn = async (key: string) =>
+      (await snapshots.load<{ state: { vipRoleIds: [string, string][] } }>(key))?.state.state.vipRoleIds.map(
+        ([guildId]) => guildId,
+      );
+    await eventually(
+      async () => (await vipRolesIn('key-bot/shards-0-of-2')) !== undefined,
+      15_000,
+      'shard 0’s snapshot',
+    );
+    await eventually(
+      async () => (await vipRolesIn('key-bot/shards-1-of-2')) !== undefined,
+      15_000,
+      'shard 1’s snapshot',
+    );
+    expect(await vipRolesIn('key-bot/shards-0-of-2')).to.deep.equal([GUILD]);
+    expect(await vipRolesIn('key-bot/shards-1-of-2')).to.deep.equal([SHARD_ONE_GUILD]);
   });
 });

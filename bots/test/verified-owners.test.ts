@@ -69,11 +69,8 @@ describe('key bot: verified owners', () => {
     const state = new KeyBotState();
     state.logChannelIds.set(G, '200000000000000014');
     const owners = new VerifiedOwners();
-    const log = new ServerLog(
-      state,
-      () => client,
-      createLogger('test', 'silent'),
-      (guildId) => owners.hasVerifiedOwner(guildId),
+    const log = new ServerLog(state, client, createLogger('test', 'silent'), (guildId) =>
+      owners.hasVerifiedOwner(guildId),
     );
     await log.post(G, 'before proof');
     owners.apply(fed({ type: 'ServerClaimed', data: { guildId: G, userId: 'u1', claimedAt: at, discordUserId: '5' } }));

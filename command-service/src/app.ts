@@ -21,6 +21,7 @@ import { discordSignInRoutes } from './discord-accounts/sign-in.routes.ts';
 import { discordAccountRoutes } from './discord-accounts/routes.ts';
 import { discordAdminRoutes } from './discord-accounts/admin.routes.ts';
 import { sponsorRoutes } from './sponsors/routes.ts';
+import { vipRoleProblemRoutes } from './vip-roles/vip-role-problems.routes.ts';
 
 /** Every route of the write side, each mounted from its spec in the catalogue. */
 export function commandRoutes(deps: CommandDeps): MountedRoute[] {
@@ -44,6 +45,7 @@ export function commandRoutes(deps: CommandDeps): MountedRoute[] {
     ...discordAccountRoutes(deps),
     ...discordAdminRoutes(deps),
     ...sponsorRoutes(deps),
+    ...vipRoleProblemRoutes(deps),
   ];
 }
 

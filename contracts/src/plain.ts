@@ -26,4 +26,5 @@ export * from './texts/sponsors.ts';
 export * from './texts/subscriptions.ts';
 export * from './texts/suspension.ts';
 export * from './texts/verification-message.ts';
+export * from './texts/vip-roles.ts';
 export * from './texts/whitelist.ts';

@@ -1,5 +1,6 @@
 import { auditProjection } from './read-models/audit.ts';
 import { keyProjections } from './read-models/keys.ts';
+import { vipRoleAccuracyProjection } from './read-models/vip-role-accuracy.ts';
 
 /**
  * The projections by name: the name each keeps its checkpoint under, which a command waits on
@@ -24,6 +25,7 @@ export const projections = {
   verificationMessages: 'verification-messages',
   serverAnalytics: 'server-analytics',
   serverSponsors: 'server-sponsors',
+  vipRoleAccuracy: vipRoleAccuracyProjection,
   audit: auditProjection,
 } as const;
 

@@ -89,6 +89,10 @@ describe('frontend: admin panel (browser)', function () {
       'whitelist.premiumUsers': stats.whitelist.premiumUsers,
       'servers.total': stats.servers.total,
       'servers.members': stats.servers.members,
+      'vipRoles.grantsFailed.today': stats.vipRoles.grantsFailed.today,
+      'vipRoles.grantsFailed.last30Days': stats.vipRoles.grantsFailed.last30Days,
+      'vipRoles.removalsLate.today': stats.vipRoles.removalsLate.today,
+      'vipRoles.removalsLate.last30Days': stats.vipRoles.removalsLate.last30Days,
     };
     expect(stats.keys.total).to.be.greaterThan(0);
     for (const [id, value] of Object.entries(figures)) {

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
+import { vipRoleFixes, vipRoleTexts, type ServerInfoResponse } from '@vip/contracts';
+import { BOT_TOKEN } from '../../test/support/all-in-one.ts';
 import { proveManagement } from '../../test/support/discord.ts';
 import { logIn, pathOf, useProductInBrowser } from './support/productInBrowser.ts';
 import {
@@ -188,6 +190,46 @@ describe('frontend: subscriber panel (browser)', function () {
     ).to.equal(401);
     subscriber = { ...subscriber, password };
     expect(await tokenOf(browser.product(), subscriber)).to.be.a('string');
+  });
+
+  it('a server card says what the key bot could not do with the VIP role, until it works again', async () => {
+    const bot = (path: string, body?: unknown) =>
+      api(browser.product(), `/api/bot/guilds/${DEMO_SERVER_ID}/vip-role/${path}`, {
+        token: BOT_TOKEN,
+        body: body ?? {},
+      });
+    const problemShown = async (shown: boolean) => {
+      const token = await tokenOf(browser.product(), subscriber);
+      for (let tries = 0; tries < 100; tries++) {
+        const info = await api<ServerInfoResponse>(browser.product(), `/api/server/${DEMO_SERVER_ID}`, { token });
+        if ((info.body.roleProblem !== undefined) === shown) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`the role problem was ${shown ? 'never shown' : 'still shown'}`);
+    };
+    const failed = await bot('failed', {
+      discordUserId: '300000000000000001',
+      action: 'grant',
+      problem: 'role-above-bot',
+      roleId: '100000000000000099',
+      failureId: '00000000-0000-4000-8000-0000000000f1',
+    });
+    expect(failed.status).to.equal(200);
+    await problemShown(true);
+    const page = await signedIn('/panel');
+    const card = page.locator('.server-card', { hasText: 'Demo Server' });
+    const banner = card.locator('[data-role-problem="role-above-bot"]');
+    await banner.waitFor();
+    expect(await banner.textContent()).to.equal(
+      vipRoleTexts.cardProblem('grant', vipRoleFixes['role-above-bot']('the VIP role')),
+    );
+
+    expect((await bot('fixed')).status).to.equal(200);
+    await problemShown(false);
+    await page.reload();
+    await card.waitFor();
+    expect(await card.locator('[data-role-problem]').count()).to.equal(0);
+    expect(browser.pageErrors).to.deep.equal([]);
   });
 
   it('shows the not-found screen to a subscriber on /admin', async () => {

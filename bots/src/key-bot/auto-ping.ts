@@ -1,9 +1,11 @@
+import type { Logger } from '@vip/platform';
+import type { BotsConfig } from '../config.ts';
 import type { EventFeed } from '../shared/event-feed.ts';
 import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
 import { keyPageUrl } from '../config.ts';
-import type { KeyBotContext } from './key-bot-context.ts';
-import type { AutoPing } from './key-bot-state.ts';
+import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
+import type { AutoPing, KeyBotState } from './key-bot-state.ts';
 import { keyBotTexts } from './texts.ts';
 
 /**
@@ -16,41 +18,54 @@ export function nextPingAt(startedAt: number, intervalMs: number, now: number): 
 }
 
 /** /auto ping: a reminder about keys every N hours, from AutoPingStarted until AutoPingStopped. */
-export class AutoPings {
+export class AutoPings implements KeyBotPart {
+  readonly name = 'autoPings';
   private readonly timers: DueTimers<string>;
+  private context: KeyBotContext | undefined;
 
-  constructor(private readonly context: KeyBotContext) {
-    this.timers = new DueTimers((guildId, dueAt) => this.ping(guildId, dueAt), context.logger, 'auto-ping');
+  constructor(
+    private readonly state: KeyBotState,
+    private readonly config: BotsConfig,
+    logger: Logger,
+  ) {
+    this.timers = new DueTimers((guildId, dueAt) => this.ping(guildId, dueAt), logger, 'auto-ping');
   }
 
   intervalMs(ping: Pick<AutoPing, 'hours'>): number {
-    return ping.hours * this.context.config.autoPingHourMs;
+    return ping.hours * this.config.autoPingHourMs;
   }
 
   attach(feed: EventFeed): void {
     feed.on(['AutoPingStarted', 'AutoPingStopped'], (event) => {
-      const ping = this.context.state.autoPings.get(event.data.guildId);
+      const ping = this.state.autoPings.get(event.data.guildId);
       if (!ping) return this.timers.delete(event.data.guildId);
       this.timers.set(ping.guildId, nextPingAt(ping.startedAt, this.intervalMs(ping), Date.now()));
     });
   }
 
-  start(): void {
+  start(context: KeyBotContext): void {
+    this.context = context;
+    // the pings may come from a snapshot, which keeps no timers: the next slot of each
+    const now = Date.now();
+    for (const ping of this.state.autoPings.values())
+      this.timers.set(ping.guildId, nextPingAt(ping.startedAt, this.intervalMs(ping), now));
     this.timers.start();
   }
 
   stop(): void {
     this.timers.stop();
+    this.context = undefined;
   }
 
   private async ping(guildId: string, dueAt: number): Promise<void> {
-    const { client, state, config, logger } = this.context;
+    if (!this.context) return;
+    const { client, state, config, logger, standings } = this.context;
     const ping = state.autoPings.get(guildId);
     if (!ping) return;
     this.timers.set(guildId, nextPingAt(ping.startedAt, this.intervalMs(ping), Math.max(Date.now(), dueAt)));
     if (!ownsGuild(client, guildId) || !client.guilds.cache.has(guildId)) return;
     // paused while the owner's plan has ended (or the server is suspended): the schedule goes on, nothing is sent
-    if (!this.context.standings.actsOnOwnerSettings(guildId, Date.now())) {
+    if (!standings.actsOnOwnerSettings(guildId, Date.now())) {
       logger.info({ guildId }, 'auto ping paused: the plan ended or the server is suspended');
       return;
     }

@@ -1,6 +1,6 @@
 import type { GuildMember, PartialGuildMember } from 'discord.js';
 import { configDefaults } from '@vip/contracts';
-import type { KeyBotContext } from './key-bot-context.ts';
+import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
 
 export interface GreetingValues {
   userId: string;
@@ -28,22 +28,28 @@ const clampDelay = (seconds: number) => {
  * events. Nobody is greeted who left during the delay, and a member who comes back soon
  * after being greeted is not greeted twice.
  */
-export class Greeter {
+export class Greeter implements KeyBotPart {
+  readonly name = 'greeter';
   private readonly pending = new Map<string, NodeJS.Timeout>();
   private readonly greetedAt = new Map<string, number>();
+  /** Set once the client is ready: members are greeted from then on. */
+  private context: KeyBotContext | undefined;
 
-  constructor(private readonly context: KeyBotContext) {}
+  start(context: KeyBotContext): void {
+    this.context = context;
+  }
 
   onJoin(member: GuildMember): void {
-    if (member.user.bot) return;
+    const context = this.context;
+    if (!context || member.user.bot) return;
     // the owner's plan ended, or the server is suspended: the greeting is kept, not sent
-    if (!this.context.standings.actsOnOwnerSettings(member.guild.id, Date.now())) return;
-    const settings = this.context.state.greetings.get(member.guild.id);
+    if (!context.standings.actsOnOwnerSettings(member.guild.id, Date.now())) return;
+    const settings = context.state.greetings.get(member.guild.id);
     if (!settings?.enabled || !settings.channelId) return;
     const key = `${member.guild.id}:${member.id}`;
-    this.forgetOldGreetings();
+    this.forgetOldGreetings(context.config.greetingRejoinMs);
     if (this.pending.has(key) || this.greetedAt.has(key)) return;
-    const timer = setTimeout(() => void this.greet(member, key), clampDelay(settings.delay) * 1000);
+    const timer = setTimeout(() => void this.greet(context, member, key), clampDelay(settings.delay) * 1000);
     this.pending.set(key, timer);
   }
 
@@ -53,37 +59,37 @@ export class Greeter {
     if (!timer) return;
     clearTimeout(timer);
     this.pending.delete(key);
-    this.context.logger.info(
+    this.context?.logger.info(
       { guildId: member.guild.id, userId: member.id },
       'greeting skipped: the member left during the delay',
     );
   }
 
-  private async greet(member: GuildMember, key: string): Promise<void> {
+  private async greet(context: KeyBotContext, member: GuildMember, key: string): Promise<void> {
     this.pending.delete(key);
     const { guild } = member;
     // read again: the owner may have changed or disabled the greeting during the delay
-    const settings = this.context.state.greetings.get(guild.id);
+    const settings = context.state.greetings.get(guild.id);
     if (!settings?.enabled || !settings.channelId || !guild.members.cache.has(member.id)) return;
-    if (!this.context.standings.actsOnOwnerSettings(guild.id, Date.now())) return;
+    if (!context.standings.actsOnOwnerSettings(guild.id, Date.now())) return;
     const content = renderGreeting(settings.message, {
       userId: member.id,
       serverName: guild.name,
       memberCount: guild.memberCount,
     });
     try {
-      const channel = await this.context.client.channels.fetch(settings.channelId);
+      const channel = await context.client.channels.fetch(settings.channelId);
       if (!channel?.isSendable()) throw new Error('the greeting channel is gone or not a text channel');
       await channel.send({ content, allowedMentions: { users: [member.id] } });
       this.greetedAt.set(key, Date.now());
-      this.context.logger.info({ guildId: guild.id, userId: member.id }, 'member greeted');
+      context.logger.info({ guildId: guild.id, userId: member.id }, 'member greeted');
     } catch (error) {
-      this.context.logger.warn({ err: error, guildId: guild.id, channelId: settings.channelId }, 'greeting failed');
+      context.logger.warn({ err: error, guildId: guild.id, channelId: settings.channelId }, 'greeting failed');
     }
   }
 
-  private forgetOldGreetings(): void {
-    const cutoff = Date.now() - this.context.config.greetingRejoinMs;
+  private forgetOldGreetings(rejoinMs: number): void {
+    const cutoff = Date.now() - rejoinMs;
     // insertion order is greeting order: stop at the first recent one
     for (const [key, at] of this.greetedAt) {
       if (at >= cutoff) break;
@@ -94,5 +100,6 @@ export class Greeter {
   stop(): void {
     for (const timer of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
+    this.context = undefined;
   }
 }

@@ -1,5 +1,6 @@
 import type { GreetingSettings } from '@vip/contracts';
 import type { EventFeed, FedEvent } from '../shared/event-feed.ts';
+import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 
 export interface VipWindow {
   guildId: string;
@@ -14,6 +15,21 @@ export interface AutoPing {
   roleId: string | null;
   hours: number;
   startedAt: number;
+}
+
+interface KeyFigures {
+  generated: number;
+  redeemed: number;
+}
+
+/** The fold as a snapshot keeps it. */
+export interface KeyBotStateSnapshot {
+  greetings: [string, GreetingSettings][];
+  vipRoleIds: [string, string][];
+  logChannelIds: [string, string][];
+  autoPings: [string, AutoPing][];
+  vipWindows: [string, VipWindow][];
+  keyFigures: [string, KeyFigures][];
 }
 
 export const vipWindowKey = (guildId: string, discordUserId: string) => `${guildId}:${discordUserId}`;
@@ -36,16 +52,37 @@ const handled = [
  * and repeating ping, the open VIP windows, and the key figures /stats shows. Schedules
  * (role removals, pings) listen to the same feed after this fold.
  */
-export class KeyBotState {
+export class KeyBotState implements SnapshotPart<KeyBotStateSnapshot> {
+  readonly name = 'state';
   readonly greetings = new Map<string, GreetingSettings>();
   readonly vipRoleIds = new Map<string, string>();
   readonly logChannelIds = new Map<string, string>();
   readonly autoPings = new Map<string, AutoPing>();
   readonly vipWindows = new Map<string, VipWindow>();
-  private readonly keyFigures = new Map<string, { generated: number; redeemed: number }>();
+  private readonly keyFigures = new Map<string, KeyFigures>();
 
   attach(feed: EventFeed): void {
     feed.on(handled, (event) => this.apply(event));
+  }
+
+  saveState(): KeyBotStateSnapshot {
+    return {
+      greetings: [...this.greetings],
+      vipRoleIds: [...this.vipRoleIds],
+      logChannelIds: [...this.logChannelIds],
+      autoPings: [...this.autoPings],
+      vipWindows: [...this.vipWindows],
+      keyFigures: [...this.keyFigures],
+    };
+  }
+
+  restoreState(state: KeyBotStateSnapshot): void {
+    refill(this.greetings, state.greetings);
+    refill(this.vipRoleIds, state.vipRoleIds);
+    refill(this.logChannelIds, state.logChannelIds);
+    refill(this.autoPings, state.autoPings);
+    refill(this.vipWindows, state.vipWindows);
+    refill(this.keyFigures, state.keyFigures);
   }
 
   apply(event: FedEvent<(typeof handled)[number]>): void {

@@ -2,7 +2,8 @@ import { configDefaults, type ManagementCheckAnswer } from '@vip/contracts';
 import type { Guild } from 'discord.js';
 import { ownsGuild } from '../shared/discord-client.ts';
 import type { EventFeed, FedEvent } from '../shared/event-feed.ts';
-import type { KeyBotContext } from './key-bot-context.ts';
+import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
+import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
 
 interface PendingCheck {
   checkId: string;
@@ -17,14 +18,22 @@ interface PendingCheck {
  * with what it saw; the product decides and records the proof. Checks answered in the log,
  * or older than the panel waits for, are not carried out again after a restart.
  */
-export class ManagementChecks {
+export class ManagementChecks implements KeyBotPart, SnapshotPart<[string, PendingCheck][]> {
+  readonly name = 'managementChecks';
   private readonly pending = new Map<string, PendingCheck>();
-  private live = false;
-
-  constructor(private readonly context: KeyBotContext) {}
+  /** Set once the client is ready: checks are carried out from then on. */
+  private context: KeyBotContext | undefined;
 
   attach(feed: EventFeed): void {
     feed.on(['ManagementCheckRequested', 'ManagementCheckAnswered'], (event) => this.apply(event));
+  }
+
+  saveState(): [string, PendingCheck][] {
+    return [...this.pending];
+  }
+
+  restoreState(state: [string, PendingCheck][]): void {
+    refill(this.pending, state);
   }
 
   private apply(event: FedEvent<'ManagementCheckRequested' | 'ManagementCheckAnswered'>): void {
@@ -34,23 +43,23 @@ export class ManagementChecks {
     }
     const { checkId, guildId, discordUserId, requestedAt } = event.data;
     this.pending.set(checkId, { checkId, guildId, discordUserId, requestedAt: Date.parse(requestedAt) });
-    if (this.live) void this.carryOut(checkId);
+    if (this.context) void this.carryOut(checkId);
   }
 
   /** The client is ready: carry out what is still waiting, then each request as it comes. */
-  start(): void {
-    this.live = true;
+  start(context: KeyBotContext): void {
+    this.context = context;
     for (const checkId of this.pending.keys()) void this.carryOut(checkId);
   }
 
   stop(): void {
-    this.live = false;
+    this.context = undefined;
   }
 
   private async carryOut(checkId: string): Promise<void> {
     const check = this.pending.get(checkId);
-    if (!check) return;
-    const { client, logger } = this.context;
+    if (!check || !this.context) return;
+    const { client, logger, api } = this.context;
     const waitedMs = configDefaults.discordIdentity.managementCheckMinutes * 60_000;
     if (Date.now() - check.requestedAt > waitedMs) {
       this.pending.delete(checkId);
@@ -62,7 +71,7 @@ export class ManagementChecks {
     this.pending.delete(checkId);
     try {
       const answer = await this.memberIn(guild, check.discordUserId);
-      const { manages } = await this.context.api.answerManagementCheck(checkId, answer);
+      const { manages } = await api.answerManagementCheck(checkId, answer);
       logger.info({ guildId: check.guildId, checkId, manages }, 'management check answered');
     } catch (error) {
       logger.warn({ err: error, guildId: check.guildId, checkId }, 'management check failed');

@@ -1,13 +1,11 @@
 import {
   ActionRowBuilder,
-  DiscordAPIError,
   MessageFlags,
   ModalBuilder,
   TextInputBuilder,
   TextInputStyle,
   type ButtonInteraction,
   type ModalSubmitInteraction,
-  type Role,
 } from 'discord.js';
 import type { RedeemKeyResponse } from '@vip/contracts';
 import { ProductApiError } from '../shared/product-api.ts';
@@ -42,9 +40,18 @@ export async function showRedeemModal(interaction: ButtonInteraction, context: K
   await interaction.showModal(modal);
 }
 
+/** What the member reads once the role is given: the window's new end, and whether the cap cut it. */
+export function redeemedText(redemption: RedeemKeyResponse): string {
+  const until = Date.parse(redemption.until);
+  if (redemption.capped) return keyBotTexts.capped(until);
+  return redemption.extended ? keyBotTexts.extended(until) : keyBotTexts.redeemed(until);
+}
+
 /**
  * A member submitted a key: check first that the role can be given (so no key is spent on a
- * server that cannot honour it), redeem it through the product, then give the role.
+ * server that cannot honour it), redeem it through the product, then give the role. Every
+ * refusal is written to the server's log first, so it is there whether or not the member's
+ * reply goes through.
  */
 export async function redeemSubmittedKey(interaction: ModalSubmitInteraction, context: KeyBotContext): Promise<void> {
   if (!interaction.inCachedGuild()) {
@@ -55,13 +62,13 @@ export async function redeemSubmittedKey(interaction: ModalSubmitInteraction, co
   const key = interaction.fields.getTextInputValue(KEY_INPUT_ID);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
 
-  let role: Role;
   try {
-    role = await context.vipRoles.ensure(guild);
+    await context.vipRoles.ensure(guild);
   } catch (error) {
     if (!(error instanceof VipRoleUnavailable)) throw error;
+    const { problem, roleId } = error.found;
+    await context.roleProblems.failed(guild.id, 'grant', user.id, problem, roleId);
     await replyPrivately(interaction, error.message);
-    await context.log.post(guild.id, keyBotTexts.logRefused(user.id, error.message), { userId: user.id }, 'warn');
     return;
   }
 
@@ -70,34 +77,32 @@ export async function redeemSubmittedKey(interaction: ModalSubmitInteraction, co
     redemption = await context.api.redeemKey(guild.id, user.id, key);
   } catch (error) {
     if (!(error instanceof ProductApiError) || error.status >= 500) throw error;
-    const text = (error.code && keyBotTexts.keyFailure[error.code]) || keyBotTexts.keyRefused(error.message);
-    await replyPrivately(interaction, text);
     await context.log.post(guild.id, keyBotTexts.logRefused(user.id, error.message), {
       userId: user.id,
       code: error.code,
     });
+    const text = (error.code && keyBotTexts.keyFailure[error.code]) || keyBotTexts.keyRefused(error.message);
+    await replyPrivately(interaction, text);
     return;
   }
 
-  const until = Date.parse(redemption.until);
-  try {
-    await context.vipRoles.grant(guild, user.id, role);
-  } catch (error) {
-    // the key is spent and the window runs: the admins must fix the permissions, the removal still comes on time
-    const reason = error instanceof DiscordAPIError ? error.message : String(error);
-    await replyPrivately(interaction, keyBotTexts.grantFailedAfterRedeem);
-    await context.log.post(
-      guild.id,
-      keyBotTexts.logRefused(user.id, `the role could not be given (${reason})`),
-      { userId: user.id },
-      'warn',
+  // the key is spent and the window runs: a grant Discord refuses is said out loud and tried again
+  const outcome = await context.vipRoleGrants.give(guild, user.id, 'VIP key redeemed');
+  if (!outcome.ok) {
+    const { failure } = outcome;
+    await replyPrivately(
+      interaction,
+      failure.kind === 'problem'
+        ? keyBotTexts.grantRefusedAfterRedeem(keyBotTexts.problemForMember[failure.problem](failure.roleId ?? ''))
+        : keyBotTexts.grantDelayed,
     );
     return;
   }
-  await replyPrivately(interaction, redemption.extended ? keyBotTexts.extended(until) : keyBotTexts.redeemed(until));
-  await context.log.post(guild.id, keyBotTexts.logRedeemed(user.id, role.id, until), {
+  const until = Date.parse(redemption.until);
+  await context.log.post(guild.id, keyBotTexts.logRedeemed(user.id, outcome.role.id, until), {
     userId: user.id,
-    roleId: role.id,
+    roleId: outcome.role.id,
     until: redemption.until,
   });
+  await replyPrivately(interaction, redeemedText(redemption));
 }

@@ -10,7 +10,7 @@ import type { KeyBotState } from './key-bot-state.ts';
 export class ServerLog {
   constructor(
     private readonly state: KeyBotState,
-    private readonly client: () => Client,
+    private readonly client: Client,
     private readonly logger: Logger,
     /** Whether the server's log channel setting is acted on (only a verified owner's, decisions.md §9). */
     private readonly usesLogChannel: (guildId: string) => boolean = () => true,
@@ -26,7 +26,7 @@ export class ServerLog {
     const channelId = this.state.logChannelIds.get(guildId);
     if (!channelId || !this.usesLogChannel(guildId)) return;
     try {
-      const channel = await this.client().channels.fetch(channelId);
+      const channel = await this.client.channels.fetch(channelId);
       if (channel?.isSendable()) await channel.send({ content: text, allowedMentions: { parse: [] } });
     } catch (error) {
       this.logger.warn({ err: error, guildId, channelId }, 'could not post in the log channel');

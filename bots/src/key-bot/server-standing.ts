@@ -1,5 +1,6 @@
 import { planIncludes, type PlanFeature, type PlanHolding } from '@vip/contracts';
 import type { EventFeed, FedEvent } from '../shared/event-feed.ts';
+import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 import type { VerifiedOwners } from './verified-owners.ts';
 
 interface Plan {
@@ -7,6 +8,12 @@ interface Plan {
   slotsOverride: number | null;
   /** ms since the epoch; an ended plan's expiry is its end. */
   expiresAt: number;
+}
+
+interface StandingsSnapshot {
+  owners: [string, string][];
+  plans: [string, Plan][];
+  suspended: string[];
 }
 
 const handled = [
@@ -26,7 +33,8 @@ const handled = [
  * with `now`, so the bot stops acting the moment a plan runs out and acts again as soon as
  * an extension is in the log, with nothing scheduled in between.
  */
-export class ServerStandings {
+export class ServerStandings implements SnapshotPart<StandingsSnapshot> {
+  readonly name = 'standings';
   private readonly owners = new Map<string, string>();
   private readonly plans = new Map<string, Plan>();
   private readonly suspended = new Set<string>();
@@ -36,6 +44,17 @@ export class ServerStandings {
 
   attach(feed: EventFeed): void {
     feed.on(handled, (event) => this.apply(event));
+  }
+
+  saveState(): StandingsSnapshot {
+    return { owners: [...this.owners], plans: [...this.plans], suspended: [...this.suspended] };
+  }
+
+  restoreState(state: StandingsSnapshot): void {
+    refill(this.owners, state.owners);
+    refill(this.plans, state.plans);
+    this.suspended.clear();
+    for (const guildId of state.suspended) this.suspended.add(guildId);
   }
 
   apply(event: FedEvent<(typeof handled)[number]>): void {

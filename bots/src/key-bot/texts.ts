@@ -1,6 +1,16 @@
-import { errorCodes, keyErrorCodes, keyTexts, suspensionTexts } from '@vip/contracts';
+import {
+  errorCodes,
+  keyErrorCodes,
+  keyTexts,
+  suspensionTexts,
+  vipRoleFixes,
+  type VipRoleAction,
+  type VipRoleProblem,
+} from '@vip/contracts';
 
 const at = (ms: number) => `<t:${Math.floor(ms / 1000)}:f> (<t:${Math.floor(ms / 1000)}:R>)`;
+/** A time as members read it: relative first ("in 42 minutes"), then the full date in their own time zone. */
+const ends = (ms: number) => `<t:${Math.floor(ms / 1000)}:R> (<t:${Math.floor(ms / 1000)}:f>)`;
 
 /** Everything the key bot says to members and in log channels, in one place. */
 export const keyBotTexts = {
@@ -19,6 +29,9 @@ export const keyBotTexts = {
   // redeeming
   redeemed: (until: number) => `✅ Key accepted! You have the VIP role until ${at(until)}.`,
   extended: (until: number) => `✅ Key accepted! Your VIP role now lasts until ${at(until)}.`,
+  /** The second key met the cap on VIP time one may hold at once (VIP_MAX_HOURS). */
+  capped: (until: number) =>
+    `✅ Key accepted! Your VIP role now lasts until ${at(until)}. That is the most VIP time you can hold at once: this key added only what fit under that limit.`,
   keyFailure: {
     [keyErrorCodes.unknownKey]: `❌ ${keyTexts.unknownKey}. Check that you copied the whole key.`,
     [keyErrorCodes.expiredKey]: `❌ ${keyTexts.expiredKey}. Generate a new one on the key page.`,
@@ -30,13 +43,21 @@ export const keyBotTexts = {
   suspended: (supportUrl: string | undefined) =>
     `🚫 ${suspensionTexts.restricted}${supportUrl ? `\nContact support: <${supportUrl}>` : ''}`,
   keyRefused: (text: string) => `❌ ${text}`,
-  missingManageRoles: '❌ I need the **Manage Roles** permission to give you the VIP role. Please tell a server admin.',
-  roleAboveBot: (roleId: string) =>
-    `❌ The VIP role <@&${roleId}> is placed above my own role, so I cannot give it. A server admin must move my role above it.`,
-  roleManaged: (roleId: string) =>
-    `❌ <@&${roleId}> is managed by an integration and cannot be given. A server admin can pick another role with /setrole.`,
-  grantFailedAfterRedeem:
-    '⚠️ Your key was accepted, but Discord refused to give the role. A server admin has been told; ask them to check my permissions.',
+  /** What a member is told when the VIP role cannot be given, per problem (with the role's id). */
+  problemForMember: {
+    'missing-permissions': () =>
+      '❌ I need the **Manage Roles** permission to give you the VIP role. Please tell a server admin.',
+    'role-above-bot': (roleId: string) =>
+      `❌ The VIP role <@&${roleId}> is placed above my own role, so I cannot give it. A server admin must move my role above it.`,
+    'role-managed': (roleId: string) =>
+      `❌ <@&${roleId}> is managed by an integration and cannot be given. A server admin can pick another role with /setrole.`,
+    'unknown-role': () =>
+      '❌ The VIP role of this server no longer exists, so I cannot give it. A server admin can choose it again with /setrole.',
+  } satisfies Record<VipRoleProblem, (roleId: string) => string>,
+  grantRefusedAfterRedeem: (why: string) =>
+    `⚠️ Your key was accepted and your VIP time runs, but Discord refused me the role. ${why.replace(/^❌ /, '')} You get the role as soon as that is fixed; a server admin has been told.`,
+  grantDelayed:
+    '⚠️ Your key was accepted, but Discord did not answer when I gave you the role. I keep trying: it comes within moments, and your VIP time runs already.',
 
   // /setrole, /setlog
   roleChosen: (roleId: string) => `The VIP role is now <@&${roleId}>.`,
@@ -54,6 +75,15 @@ export const keyBotTexts = {
   autoPingMessage: (mention: string, keyPage: string) =>
     `${mention} 🔑 VIP keys are available: get yours at ${keyPage} and press **Redeem Key**.`,
 
+  // /vip
+  vipWindow: (until: number) => `⭐ Your VIP role here ends ${ends(until)}.`,
+  vipWhitelisted: (expiresAt: number | null) =>
+    expiresAt === null
+      ? '⭐ You are on the whitelist here: you keep the VIP role for as long as the entry stands, without a key.'
+      : `⭐ You are on the whitelist here: you keep the VIP role without a key until ${ends(expiresAt)}.`,
+  noVip: (keyPage: string) =>
+    `You have no VIP in this server right now. Get a key at ${keyPage} and press **Redeem Key** in the server.`,
+
   // /stats, /help
   statsTitle: (name: string) => `📊 ${name}`,
   help: (keyPage: string) =>
@@ -64,6 +94,7 @@ export const keyBotTexts = {
       '`/setlog channel`: log redemptions, role changes and problems in a channel',
       '`/auto ping hours [channel] [role]`: remind members about keys every 1–12 hours; `/auto stop` ends it',
       '`/stats`: keys generated and redeemed, VIPs right now',
+      '`/vip`: how long your own VIP lasts here',
       '`/help`: this list',
       '',
       `This server's key page: ${keyPage}`,
@@ -75,8 +106,15 @@ export const keyBotTexts = {
   logRefused: (userId: string, text: string) => `⚠️ <@${userId}> could not redeem a key: ${text}`,
   logRemoved: (userId: string, roleId: string | null) =>
     `⌛ VIP window of <@${userId}> ended${roleId ? `: <@&${roleId}> removed` : ''}.`,
-  logRemoveFailed: (userId: string, reason: string) =>
-    `⚠️ Could not remove the VIP role from <@${userId}>: ${reason}. I will try again.`,
+  logRoleProblem: (action: VipRoleAction, userId: string, problem: VipRoleProblem, roleId: string | null) =>
+    `⚠️ Discord refused me ${action === 'grant' ? 'giving' : 'taking back'} the VIP role of <@${userId}>. To fix it, ${vipRoleFixes[
+      problem
+    ](
+      roleId ? `<@&${roleId}>` : 'the VIP role',
+    )}. I keep trying ${action === 'grant' ? 'while their VIP window is open' : 'until it is done'}.`,
+  logRolesWorkAgain: '✅ I can give and take the VIP role here again.',
+  logRejoined: (userId: string, roleId: string, until: number) =>
+    `🔁 <@${userId}> came back during their VIP window: <@&${roleId}> given back until ${at(until)}.`,
   logRoleCreated: (roleId: string) => `🆕 Created the VIP role <@&${roleId}>.`,
   logWhitelistGranted: (userId: string, roleId: string) =>
     `⭐ <@${userId}> is whitelisted: <@&${roleId}> given for as long as the entry stands.`,
@@ -91,5 +129,5 @@ export const keyBotTexts = {
   warnRoleAbove: (roleId: string) =>
     `⚠️ The VIP role <@&${roleId}> is above my own role: I cannot give or remove it until my role is moved above it.`,
   warnNoMembersIntent:
-    '⚠️ The **Server Members** intent is not enabled for this bot (Developer Portal → Bot → Privileged Gateway Intents): greetings and member counts do not work.',
+    '⚠️ The **Server Members** intent is not enabled for this bot (Developer Portal → Bot → Privileged Gateway Intents): greetings, member counts, and giving the VIP role back to members who leave and rejoin during their window do not work.',
 } as const;

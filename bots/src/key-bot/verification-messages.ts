@@ -1,5 +1,6 @@
 import { colorFromNumber, defaultVerificationMessage, type VerificationMessage } from '@vip/contracts';
 import type { EventFeed } from '../shared/event-feed.ts';
+import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 import type { ServerStandings } from './server-standing.ts';
 
 /**
@@ -8,10 +9,19 @@ import type { ServerStandings } from './server-standing.ts';
  * none is saved, the default. A saved message is kept across a plan's end and used again
  * after renewal.
  */
-export class VerificationMessages {
+export class VerificationMessages implements SnapshotPart<[string, VerificationMessage][]> {
+  readonly name = 'verificationMessages';
   private readonly saved = new Map<string, VerificationMessage>();
 
   constructor(private readonly standings: ServerStandings) {}
+
+  saveState(): [string, VerificationMessage][] {
+    return [...this.saved];
+  }
+
+  restoreState(state: [string, VerificationMessage][]): void {
+    refill(this.saved, state);
+  }
 
   attach(feed: EventFeed): void {
     feed.on(['VerificationMessageConfigured', 'VerificationMessageReset'], (event) => {

@@ -1,4 +1,5 @@
 import type { EventFeed, FedEvent } from '../shared/event-feed.ts';
+import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 
 const handled = [
   'ServerClaimed',
@@ -8,18 +9,32 @@ const handled = [
   'ServerReleased',
 ] as const;
 
+interface Claim {
+  userId: string;
+  provenBy: string | null;
+}
+
 /**
  * Which servers have a verified owner (decisions.md §9): a subscriber whose Discord account
  * proved they manage the server. Claims made before proof existed are unverified until their
  * holder proves it (or a manager takes the server over); the bot does not act on the
  * greeting, auto-ping or log settings of a server without a verified owner.
  */
-export class VerifiedOwners {
+export class VerifiedOwners implements SnapshotPart<[string, Claim][]> {
+  readonly name = 'verifiedOwners';
   /** guildId → the holder and the Discord account that proved it (null: unverified). */
-  private readonly claims = new Map<string, { userId: string; provenBy: string | null }>();
+  private readonly claims = new Map<string, Claim>();
 
   attach(feed: EventFeed): void {
     feed.on(handled, (event) => this.apply(event));
+  }
+
+  saveState(): [string, Claim][] {
+    return [...this.claims];
+  }
+
+  restoreState(state: [string, Claim][]): void {
+    refill(this.claims, state);
   }
 
   apply(event: FedEvent<(typeof handled)[number]>): void {

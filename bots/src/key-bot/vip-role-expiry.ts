@@ -1,12 +1,11 @@
-import { DiscordAPIError } from 'discord.js';
+import type { Logger } from '@vip/platform';
 import type { EventFeed } from '../shared/event-feed.ts';
 import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
-import type { KeyBotContext } from './key-bot-context.ts';
-import { vipWindowKey } from './key-bot-state.ts';
+import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
+import { vipWindowKey, type KeyBotState } from './key-bot-state.ts';
+import { failureOf, retryDelayMs } from './role-failures.ts';
 import { keyBotTexts } from './texts.ts';
-
-const RETRY_MS = 5 * 60_000;
 
 /**
  * Takes the VIP role back when a window ends. The schedule is the fold of VipRoleGranted /
@@ -14,27 +13,41 @@ const RETRY_MS = 5 * 60_000;
  * closed as soon as it is back, and a prolonged window (a second key) moves its removal.
  * After removing, the bot reports it; the VipRoleRemoved that follows closes the window.
  */
-export class VipRoleExpiry {
+export class VipRoleExpiry implements KeyBotPart {
+  readonly name = 'vipRoleExpiry';
   private readonly timers: DueTimers<string>;
+  /** Failed attempts in a row per window, for the wait before the next one. */
+  private readonly failures = new Map<string, number>();
+  private context: KeyBotContext | undefined;
 
-  constructor(private readonly context: KeyBotContext) {
-    this.timers = new DueTimers((key) => this.expire(key), context.logger, 'vip-role-expiry');
+  constructor(
+    private readonly state: KeyBotState,
+    logger: Logger,
+  ) {
+    this.timers = new DueTimers((key) => this.expire(key), logger, 'vip-role-expiry');
   }
 
   attach(feed: EventFeed): void {
     feed.on(['VipRoleGranted', 'VipRoleRemoved'], (event) => {
       const key = vipWindowKey(event.data.guildId, event.data.discordUserId);
       if (event.type === 'VipRoleGranted') this.timers.set(key, Date.parse(event.data.until));
-      else this.timers.delete(key);
+      else {
+        this.timers.delete(key);
+        this.failures.delete(key);
+      }
     });
   }
 
-  start(): void {
+  start(context: KeyBotContext): void {
+    this.context = context;
+    // the windows may come from a snapshot, which keeps no timers: one removal per open window
+    for (const [key, window] of this.state.vipWindows) this.timers.set(key, window.until);
     this.timers.start();
   }
 
   stop(): void {
     this.timers.stop();
+    this.context = undefined;
   }
 
   /** When the window of this member ends, for tests and /stats. */
@@ -42,8 +55,17 @@ export class VipRoleExpiry {
     return this.timers.get(vipWindowKey(guildId, discordUserId));
   }
 
+  /** The removal did not happen: again in seconds (never minutes), until it is made or the member is gone. */
+  private tryAgain(key: string): number {
+    const inARow = (this.failures.get(key) ?? 0) + 1;
+    this.failures.set(key, inARow);
+    this.timers.set(key, Date.now() + retryDelayMs(inARow));
+    return inARow;
+  }
+
   private async expire(key: string): Promise<void> {
-    const { client, state, vipRoles, api, log, logger } = this.context;
+    if (!this.context) return;
+    const { client, state, vipRoles, api, log, logger, whitelistRoles, roleProblems } = this.context;
     const window = state.vipWindows.get(key);
     if (!window) return; // removed meanwhile
     if (window.until > Date.now()) return this.timers.set(key, window.until); // prolonged meanwhile
@@ -53,13 +75,17 @@ export class VipRoleExpiry {
     const guild = client.guilds.cache.get(guildId);
     let roleId: string | null = null;
     // a standing whitelist entry keeps the role: the window is over all the same
-    if (guild && !this.context.whitelistRoles.holds(guildId, discordUserId)) {
+    if (guild && !whitelistRoles.holds(guildId, discordUserId)) {
       try {
         roleId = (await vipRoles.remove(guild, discordUserId))?.id ?? null;
+        roleProblems.worked(guildId);
       } catch (error) {
-        const reason = error instanceof DiscordAPIError ? error.message : String(error);
-        await log.post(guildId, keyBotTexts.logRemoveFailed(discordUserId, reason), { userId: discordUserId }, 'warn');
-        this.timers.set(key, Date.now() + RETRY_MS);
+        const failure = await failureOf(error, guild, vipRoles.find(guild), vipRoles);
+        const inARow = this.tryAgain(key);
+        if (failure.kind === 'problem' && inARow === 1)
+          await roleProblems.failed(guildId, 'remove', discordUserId, failure.problem, failure.roleId);
+        else if (failure.kind === 'unavailable')
+          logger.warn({ guildId, userId: discordUserId, reason: failure.reason }, 'VIP role removal failed; retrying');
         return;
       }
     }
@@ -68,9 +94,10 @@ export class VipRoleExpiry {
       await api.vipRoleRemoved(guildId, discordUserId);
     } catch (error) {
       logger.error({ err: error, guildId, userId: discordUserId }, 'could not report a VIP role removal');
-      this.timers.set(key, Date.now() + RETRY_MS);
+      this.tryAgain(key);
       return;
     }
+    this.failures.delete(key);
     if (guild)
       await log.post(guildId, keyBotTexts.logRemoved(discordUserId, roleId), { userId: discordUserId, roleId });
   }

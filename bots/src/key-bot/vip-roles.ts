@@ -6,28 +6,41 @@ import {
   type GuildMember,
   type Role,
 } from 'discord.js';
+import type { VipRoleProblem } from '@vip/contracts';
 import { keyBotTexts } from './texts.ts';
 import type { KeyBotState } from './key-bot-state.ts';
 import type { ServerLog } from './server-log.ts';
 
 export const DEFAULT_VIP_ROLE_NAME = 'VIP';
 
-/** Why the bot cannot give (or take) a server's VIP role, as the member is told. */
+/** What stops the bot from managing a server's VIP role, and which role (null: none to name). */
+export interface RoleProblemFound {
+  problem: VipRoleProblem;
+  roleId: string | null;
+}
+
+/** Why the bot cannot give (or take) a server's VIP role; the message is what the member is told. */
 export class VipRoleUnavailable extends Error {
   readonly name = 'VipRoleUnavailable';
+  constructor(readonly found: RoleProblemFound) {
+    super(keyBotTexts.problemForMember[found.problem](found.roleId ?? ''));
+  }
 }
 
 /** The bot's own member with its roles (a partial one, from the GuildMember partial, knows none). */
-export async function botMember(guild: Guild): Promise<GuildMember> {
+export async function botMember(guild: Guild, fresh = false): Promise<GuildMember> {
   const cached = guild.members.me;
-  return cached && !cached.partial ? cached : await guild.members.fetchMe();
+  return cached && !cached.partial && !fresh ? cached : await guild.members.fetchMe({ force: fresh });
 }
 
 /**
  * The role a redeemed key gives: the one chosen with /setrole, else the one named "VIP",
- * which the bot creates when the server has none.
+ * which the bot creates when the server has none (once, however many redemptions ask at once).
  */
 export class VipRoles {
+  /** A role being created, per server: a second redemption meanwhile waits for it instead of making another. */
+  private readonly creating = new Map<string, Promise<Role>>();
+
   constructor(
     private readonly state: KeyBotState,
     private readonly log: ServerLog,
@@ -39,13 +52,14 @@ export class VipRoles {
     return chosenRole ?? guild.roles.cache.find((role) => role.name === DEFAULT_VIP_ROLE_NAME && !role.managed) ?? null;
   }
 
-  /** What stops the bot from managing this role, as a member-facing text; null when nothing. */
-  async problemWith(guild: Guild, role: Role | null): Promise<string | null> {
-    const bot = await botMember(guild);
-    if (!bot.permissions.has(PermissionFlagsBits.ManageRoles)) return keyBotTexts.missingManageRoles;
+  /** What stops the bot from managing this role (from what Discord last told it, or afresh); null when nothing. */
+  async problemWith(guild: Guild, role: Role | null, fresh = false): Promise<RoleProblemFound | null> {
+    const bot = await botMember(guild, fresh);
+    const roleId = role?.id ?? null;
+    if (!bot.permissions.has(PermissionFlagsBits.ManageRoles)) return { problem: 'missing-permissions', roleId };
     if (!role) return null;
-    if (role.managed) return keyBotTexts.roleManaged(role.id);
-    if (role.comparePositionTo(bot.roles.highest) >= 0) return keyBotTexts.roleAboveBot(role.id);
+    if (role.managed) return { problem: 'role-managed', roleId };
+    if (role.comparePositionTo(bot.roles.highest) >= 0) return { problem: 'role-above-bot', roleId };
     return null;
   }
 
@@ -55,6 +69,15 @@ export class VipRoles {
     const problem = await this.problemWith(guild, found);
     if (problem) throw new VipRoleUnavailable(problem);
     if (found) return found;
+    let creating = this.creating.get(guild.id);
+    if (!creating) {
+      creating = this.create(guild).finally(() => this.creating.delete(guild.id));
+      this.creating.set(guild.id, creating);
+    }
+    return creating;
+  }
+
+  private async create(guild: Guild): Promise<Role> {
     const created = await guild.roles.create({
       name: DEFAULT_VIP_ROLE_NAME,
       reason: 'VIP role for redeemed keys',
@@ -62,10 +85,6 @@ export class VipRoles {
     });
     await this.log.post(guild.id, keyBotTexts.logRoleCreated(created.id), { roleId: created.id });
     return created;
-  }
-
-  async grant(guild: Guild, userId: string, role: Role): Promise<void> {
-    await guild.members.addRole({ user: userId, role: role.id, reason: 'VIP key redeemed' });
   }
 
   /**

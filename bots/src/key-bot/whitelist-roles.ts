@@ -1,13 +1,14 @@
 import { DiscordAPIError, RESTJSONErrorCodes, type Guild, type GuildMember } from 'discord.js';
 import type { EventFeed } from '../shared/event-feed.ts';
+import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
-import type { KeyBotContext } from './key-bot-context.ts';
+import type { Logger } from '@vip/platform';
+import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
 import { vipWindowKey } from './key-bot-state.ts';
 import { keyBotTexts } from './texts.ts';
+import { failureOf, retryDelayMs } from './role-failures.ts';
 import { VipRoleUnavailable } from './vip-roles.ts';
-
-const RETRY_MS = 5 * 60_000;
 
 interface WhitelistEntry {
   guildId: string;
@@ -31,14 +32,18 @@ const stands = (entry: WhitelistEntry | undefined, now: number): entry is Whitel
  * back, once, as for key windows. A role a key window still holds is left in place, and a
  * key window's end leaves a standing entry's role alone (vip-role-expiry.ts asks holds()).
  */
-export class WhitelistRoles {
+export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, WhitelistEntry][]> {
+  readonly name = 'whitelist';
   private readonly entries = new Map<string, WhitelistEntry>();
   /** Entries whose role is owed back, or will be when they run out. */
   private readonly removals: DueTimers<string>;
-  private started = false;
+  /** Failed removals in a row per entry, for the wait before the next try. */
+  private readonly failures = new Map<string, number>();
+  /** Set once the client is ready: roles are given and taken from then on. */
+  private context: KeyBotContext | undefined;
 
-  constructor(private readonly context: KeyBotContext) {
-    this.removals = new DueTimers((key) => this.settle(key), context.logger, 'whitelist-roles');
+  constructor(logger: Logger) {
+    this.removals = new DueTimers((key) => this.settle(key), logger, 'whitelist-roles');
   }
 
   attach(feed: EventFeed): void {
@@ -53,7 +58,7 @@ export class WhitelistRoles {
           if (expiresAt === null) this.removals.delete(key);
           else this.removals.set(key, expiresAt);
           // while the log is read again at start, start() gives every standing entry its role
-          if (this.started) void this.grant(guildId, userId);
+          if (this.context) void this.grant(guildId, userId);
           return;
         }
         case 'WhitelistEntryRemoved':
@@ -70,22 +75,42 @@ export class WhitelistRoles {
     });
   }
 
+  saveState(): [string, WhitelistEntry][] {
+    return [...this.entries];
+  }
+
+  /** The entries, and the removals they owe: at once for a removed entry, at its end for one that runs out. */
+  restoreState(state: [string, WhitelistEntry][]): void {
+    refill(this.entries, state);
+    for (const [key, entry] of this.entries) {
+      if (entry.settled) continue;
+      if (!entry.listed) this.removals.set(key, 0);
+      else if (entry.expiresAt !== null) this.removals.set(key, entry.expiresAt);
+    }
+  }
+
   /** After the fold and the connection: owed removals run, every standing entry gets its role. */
-  start(): void {
-    this.started = true;
+  start(context: KeyBotContext): void {
+    this.context = context;
     this.removals.start();
     const now = Date.now();
     for (const entry of this.entries.values()) if (stands(entry, now)) void this.grant(entry.guildId, entry.userId);
   }
 
   stop(): void {
-    this.started = false;
+    this.context = undefined;
     this.removals.stop();
   }
 
   /** A standing entry gives this member the VIP role here now. */
   holds(guildId: string, userId: string, now = Date.now()): boolean {
     return stands(this.entries.get(vipWindowKey(guildId, userId)), now);
+  }
+
+  /** The member's standing entry here now, with its end (null: lifetime); null when none stands (/vip). */
+  entryOf(guildId: string, userId: string, now = Date.now()): { expiresAt: number | null } | null {
+    const entry = this.entries.get(vipWindowKey(guildId, userId));
+    return stands(entry, now) ? { expiresAt: entry.expiresAt } : null;
   }
 
   /** Whitelisted members of a server now (/stats). */
@@ -100,6 +125,7 @@ export class WhitelistRoles {
   }
 
   private async grant(guildId: string, userId: string): Promise<void> {
+    if (!this.context) return;
     const { client, vipRoles, log, logger } = this.context;
     if (!ownsGuild(client, guildId)) return;
     const guild = client.guilds.cache.get(guildId);
@@ -124,9 +150,18 @@ export class WhitelistRoles {
     return !!member && !member.partial && member.roles.cache.has(roleId);
   }
 
+  /** The removal did not happen: again in seconds (never minutes), until it is made or the member is gone. */
+  private tryAgain(key: string): number {
+    const inARow = (this.failures.get(key) ?? 0) + 1;
+    this.failures.set(key, inARow);
+    this.removals.set(key, Date.now() + retryDelayMs(inARow));
+    return inARow;
+  }
+
   /** The entry ended (removed or ran out): take the role back unless a key window holds it, then report. */
   private async settle(key: string): Promise<void> {
-    const { client, state, vipRoles, api, log, logger } = this.context;
+    if (!this.context) return;
+    const { client, state, vipRoles, api, log, logger, roleProblems } = this.context;
     const entry = this.entries.get(key);
     if (!entry || entry.settled) return;
     const now = Date.now();
@@ -144,10 +179,14 @@ export class WhitelistRoles {
     if (guild && !keyWindowOpen) {
       try {
         roleId = (await vipRoles.remove(guild, userId))?.id ?? null;
+        roleProblems.worked(guildId);
       } catch (error) {
-        const reason = error instanceof DiscordAPIError ? error.message : String(error);
-        await log.post(guildId, keyBotTexts.logRemoveFailed(userId, reason), { userId }, 'warn');
-        this.removals.set(key, Date.now() + RETRY_MS);
+        const failure = await failureOf(error, guild, vipRoles.find(guild), vipRoles);
+        const inARow = this.tryAgain(key);
+        if (failure.kind === 'problem' && inARow === 1)
+          await roleProblems.failed(guildId, 'remove', userId, failure.problem, failure.roleId);
+        else if (failure.kind === 'unavailable')
+          logger.warn({ guildId, userId, reason: failure.reason }, 'whitelist role removal failed; retrying');
         return;
       }
     }
@@ -155,9 +194,10 @@ export class WhitelistRoles {
       await api.whitelistRoleRemoved(guildId, userId);
     } catch (error) {
       logger.error({ err: error, guildId, userId }, 'could not report a whitelist role removal');
-      this.removals.set(key, Date.now() + RETRY_MS);
+      this.tryAgain(key);
       return;
     }
+    this.failures.delete(key);
     if (guild) await log.post(guildId, keyBotTexts.logWhitelistEnded(userId, roleId, keyWindowOpen), { userId });
   }
 }

@@ -3,6 +3,8 @@ import type { Logger } from '@vip/platform';
 import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
 import type { EventFeed } from '../shared/event-feed.ts';
+import type { BotPart } from '../shared/bot-part.ts';
+import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 import { ProductApiError, type ProductApi } from '../shared/product-api.ts';
 import { videoMessage, type VideoContent } from './video-message.ts';
 
@@ -52,7 +54,8 @@ const lastActivity = (post: VideoPost) => Math.max(post.scheduledAt, post.lastPo
  * The poster bot's scheduled posts, folded from the log, and the timers that send them. Each
  * post sent is reported, and becomes a VideoPosted event the panel and the audit trail see.
  */
-export class VideoSchedule {
+export class VideoSchedule implements BotPart<Client>, SnapshotPart<[string, VideoPost][]> {
+  readonly name = 'schedule';
   readonly posts = new Map<string, VideoPost>();
   private readonly timers: DueTimers<string>;
   client: Client | undefined;
@@ -110,6 +113,15 @@ export class VideoSchedule {
       }
       this.reschedule(postId);
     });
+  }
+
+  saveState(): [string, VideoPost][] {
+    return [...this.posts];
+  }
+
+  restoreState(state: [string, VideoPost][]): void {
+    refill(this.posts, state);
+    for (const postId of this.posts.keys()) this.reschedule(postId);
   }
 
   private reschedule(postId: string): void {

@@ -12,16 +12,22 @@ export interface EventFeedOptions {
   retryFirstMs?: number;
   /** The longest wait between resubscriptions. */
   retryMaxMs?: number;
+  /**
+   * Which servers this process keeps (a shard its own): an event about another server
+   * (`data.guildId`) reaches no listener. Events without a server always do.
+   */
+  holdsGuild?: (guildId: string) => boolean;
 }
 
 /** What the feed is doing, for health checks. */
 export type FeedState = 'catching up' | 'live' | 'down' | 'stopped';
 
 /**
- * The bots' view of the log: a subscription to `$all` from the beginning that hands each
- * event of a wanted type to the listeners registered for it, in registration order. The
- * bots keep no state of their own: settings, VIP windows and schedules are folds of this
- * feed, so a restarted bot (or a new shard) rebuilds them by reading the log again.
+ * The bots' view of the log: a subscription to `$all` that hands each event of a wanted type
+ * to the listeners registered for it, in registration order. The bots keep no state of their
+ * own: settings, VIP windows and schedules are folds of this feed, saved now and then with
+ * the position they cover (fold-checkpoint.ts), so a restarted bot (or a new shard) resumes
+ * after its snapshot instead of reading the log from the beginning.
  *
  * A subscription that fails (an EventStoreDB restart) or ends while the feed is not being
  * stopped is taken up again after the last event handed out, with a growing wait between
@@ -29,6 +35,8 @@ export type FeedState = 'catching up' | 'live' | 'down' | 'stopped';
  */
 export class EventFeed {
   private readonly listeners = new Map<EventType, Listener[]>();
+  private readonly batchListeners: ((events: number) => void)[] = [];
+  private read = 0;
   private subscription: Subscription | undefined;
   /** Position of the last event handed out (wanted or not); undefined before the first. */
   private last: number | undefined;
@@ -43,6 +51,7 @@ export class EventFeed {
   private caughtUpOnce: { resolve: () => void; reject: (error: Error) => void } | undefined;
   private readonly retryFirstMs: number;
   private readonly retryMaxMs: number;
+  private readonly holdsGuild: (guildId: string) => boolean;
 
   constructor(
     private readonly store: EventStore,
@@ -51,6 +60,7 @@ export class EventFeed {
   ) {
     this.retryFirstMs = options.retryFirstMs ?? 500;
     this.retryMaxMs = options.retryMaxMs ?? 30_000;
+    this.holdsGuild = options.holdsGuild ?? (() => true);
   }
 
   on<T extends EventType>(types: readonly T[], listener: (event: FedEvent<T>) => void): void {
@@ -61,11 +71,18 @@ export class EventFeed {
     }
   }
 
+  /** After each batch the feed handed out, with the number of events it held (a checkpoint counts them). */
+  onBatch(listener: (events: number) => void): void {
+    this.batchListeners.push(listener);
+  }
+
   /**
-   * Resolves once the feed has caught up with the log; afterwards it stays live. A store
-   * that cannot be read yet is retried (as after any failure); stop() rejects the wait.
+   * Resolves once the feed has caught up with the log; afterwards it stays live. `after` is
+   * the position the listeners' folds already cover (a snapshot's); null reads from the start.
+   * A store that cannot be read yet is retried (as after any failure); stop() rejects the wait.
    */
-  start(): Promise<void> {
+  start(after: number | null = null): Promise<void> {
+    this.last = after ?? undefined;
     return new Promise((resolve, reject) => {
       this.caughtUpOnce = { resolve, reject };
       this.state = 'catching up';
@@ -93,9 +110,14 @@ export class EventFeed {
     return this.state;
   }
 
-  /** Position of the last event handed out, or null before the first. */
+  /** Position of the last event handed out (or the one the feed resumed after), or null before the first. */
   get position(): number | null {
     return this.last ?? null;
+  }
+
+  /** Events the store handed this feed since it was made, wanted or not: what a start costs. */
+  get eventsRead(): number {
+    return this.read;
   }
 
   private subscribe(): void {
@@ -115,6 +137,7 @@ export class EventFeed {
   }
 
   private deliver(batch: EventBatch): void {
+    this.read += batch.events.length;
     for (const recorded of batch.events) {
       // a store that hands an event out again after a resubscription: the listeners had it
       if (this.last !== undefined && recorded.position <= this.last) continue;
@@ -135,6 +158,8 @@ export class EventFeed {
         );
         continue;
       }
+      const guildId = (event.data as { guildId?: unknown }).guildId;
+      if (typeof guildId === 'string' && !this.holdsGuild(guildId)) continue; // another shard's server
       for (const listener of listeners) {
         try {
           listener(event);
@@ -147,6 +172,7 @@ export class EventFeed {
       }
     }
     if (this.last !== undefined) this.passed(this.last);
+    for (const listener of this.batchListeners) listener(batch.events.length);
     if (batch.caughtUp && this.state !== 'live') {
       if (this.failuresInARow > 0) this.logger.info({ after: this.last ?? null }, 'event feed live again');
       this.state = 'live';

@@ -13,6 +13,8 @@ import type {
   VideoPostScheduledResponse,
   VideoDueRequest,
   VideoPostedRequest,
+  VipRoleFailedRequest,
+  VipRoleProblemResponse,
   VipRoleRemovedResponse,
   WhitelistRoleRemovedResponse,
 } from '@vip/contracts';
@@ -28,6 +30,7 @@ import {
   keysPaths,
   pathOf,
   serversPaths,
+  vipRoleProblemsPaths,
   whitelistPaths,
   type PathParamsArg,
   type PlainRoute,
@@ -170,6 +173,13 @@ export class ProductApi {
   /** /link: refused with a code (link_code_unknown, not_server_manager, ...) the command words for the member. */
   link(request: LinkCommandRequest) {
     return this.call<LinkCommandResponse>(to(discordPaths.link), request);
+  }
+  /** Discord refused a VIP role change: the panel's server card shows it, the statistics count it. */
+  vipRoleFailed(guildId: string, request: VipRoleFailedRequest) {
+    return this.call<VipRoleProblemResponse>(to(vipRoleProblemsPaths.failed, { id: guildId }), request);
+  }
+  vipRoleFixed(guildId: string) {
+    return this.call<VipRoleProblemResponse>(to(vipRoleProblemsPaths.fixed, { id: guildId }));
   }
   answerManagementCheck(checkId: string, answer: ManagementCheckAnswer) {
     return this.call<ManagementCheckAnsweredResponse>(to(discordPaths.answerCheck, { checkId }), answer);

@@ -10,11 +10,24 @@ import {
   type InteractionWhere,
   type SentInteraction,
 } from './interactions.ts';
-import { guildPayload, memberPayload, snowflake, userPayload, type FakeBot, type FakeGuild } from './payloads.ts';
-import { handleRest, type RestCall } from './rest.ts';
+import {
+  guildPayload,
+  memberPayload,
+  rolePayload,
+  snowflake,
+  userPayload,
+  type FakeBot,
+  type FakeGuild,
+} from './payloads.ts';
+import { hostileAnswer, type HostileCounts, type Hostility } from './hostile.ts';
+import { handleRest, type RestAnswer, type RestCall } from './rest.ts';
 import { FakeOAuth } from './oauth.ts';
 
+import { answersOf, waitFor, type InteractionAnswer } from './answers.ts';
+
 export type { RestCall } from './rest.ts';
+export { waitFor, type InteractionAnswer } from './answers.ts';
+export type { Hostility } from './hostile.ts';
 export { option } from './interactions.ts';
 
 /** The permissions a bot's own role has unless a test says otherwise. */
@@ -24,12 +37,6 @@ export const BOT_PERMISSIONS =
   PermissionFlagsBits.EmbedLinks |
   PermissionFlagsBits.ManageRoles |
   PermissionFlagsBits.MentionEveryone;
-
-/** A visible answer to an interaction: a reply, a modal, the edited deferred reply, or the pressed message updated. */
-export interface InteractionAnswer {
-  kind: 'reply' | 'modal' | 'edit' | 'followup' | 'update';
-  data: { content?: string; flags?: number; embeds?: any[]; components?: any[]; custom_id?: string; title?: string };
-}
 
 /**
  * A fake Discord (REST + gateway) that drives a real discord.js client: point the client's
@@ -47,6 +54,9 @@ export class FakeDiscord {
   readonly identified: { bot: string; shard: [number, number]; intents: number; at: number }[] = [];
   /** Sign in with Discord: the authorize page, the code exchange, /users/@me and its guilds. */
   readonly oauth = new FakeOAuth(() => this.guilds.values());
+  /** Set to make a share of role calls fail as Discord does on a bad day (429s, 5xx). */
+  hostility: Hostility | null = null;
+  readonly hostileCounts: HostileCounts = { rateLimited: 0, serverErrors: 0 };
   private readonly failures: { method: string; path: RegExp; status: number; body: unknown }[] = [];
   private readonly gateway: FakeGateway;
 
@@ -160,6 +170,27 @@ export class FakeDiscord {
     });
   }
 
+  /** A role is moved (an admin drags it in Server Settings): GUILD_ROLE_UPDATE to the bots in the server. */
+  moveRole(guildId: string, roleId: string, position: number): void {
+    const guild = this.guild(guildId);
+    const role = guild.roles.get(roleId);
+    if (!role) throw new Error(`no role ${roleId} in ${guildId}`);
+    role.position = position;
+    for (const bot of this.botsIn(guild))
+      for (const session of this.gateway.sessionsFor(bot, guildId))
+        session.dispatch('GUILD_ROLE_UPDATE', { guild_id: guildId, role: rolePayload(role) });
+  }
+
+  /** The bot's gateway connections drop (a network blip); discord.js comes back with RESUME. */
+  dropGateway(botName: string): void {
+    this.gateway.drop(this.bot(botName));
+  }
+
+  /** Each RESUME the gateway accepted. */
+  get resumes(): readonly { bot: string; at: number }[] {
+    return this.gateway.resumed;
+  }
+
   /** The bot is added to a new server: GUILD_CREATE to the shard that holds it. */
   botJoins(botName: string, spec: Parameters<FakeDiscord['addGuild']>[0]): FakeGuild {
     const guild = this.addGuild({ ...spec, bots: [botName] });
@@ -239,28 +270,9 @@ export class FakeDiscord {
     return this.sendInteraction(bot, where.guildId, modalSubmitPayload(bot, this.where(where), customId, fields));
   }
 
-  /** The visible answers to an interaction so far, in order. */
+  /** The visible answers to an interaction so far, in order (calls the fake refused do not count). */
   answers(interaction: SentInteraction): InteractionAnswer[] {
-    const answers: InteractionAnswer[] = [];
-    for (const call of this.calls) {
-      if (call.path === `/interactions/${interaction.id}/${interaction.token}/callback`) {
-        const { type, data } = call.body as { type: number; data: InteractionAnswer['data'] };
-        if (type === 4) answers.push({ kind: 'reply', data });
-        if (type === 9) answers.push({ kind: 'modal', data });
-        if (type === 7) answers.push({ kind: 'update', data });
-      } else if (
-        call.path === `/webhooks/${interaction.bot.applicationId}/${interaction.token}/messages/@original` &&
-        call.method === 'PATCH'
-      ) {
-        answers.push({ kind: 'edit', data: call.body as InteractionAnswer['data'] });
-      } else if (
-        call.path === `/webhooks/${interaction.bot.applicationId}/${interaction.token}` &&
-        call.method === 'POST'
-      ) {
-        answers.push({ kind: 'followup', data: call.body as InteractionAnswer['data'] });
-      }
-    }
-    return answers;
+    return answersOf(this.calls, interaction);
   }
 
   /** Waits for the interaction's first visible answer (a deferred reply counts once edited). */
@@ -348,25 +360,15 @@ export class FakeDiscord {
     const failure = this.failures.findIndex(
       (candidate) => candidate.method === call.method && candidate.path.test(path),
     );
-    const answer = failure >= 0 ? this.failures.splice(failure, 1)[0] : handleRest(this, call);
+    const answer: RestAnswer =
+      failure >= 0
+        ? this.failures.splice(failure, 1)[0]
+        : ((this.hostility && hostileAnswer(call, this.hostility, this.hostileCounts)) ?? handleRest(this, call));
+    call.status = answer.status;
     response.statusCode = answer.status;
+    for (const [name, value] of Object.entries(answer.headers ?? {})) response.setHeader(name, value);
     if (answer.body === undefined) return void response.end();
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify(answer.body));
-  }
-}
-
-/** Polls until `check` gives a value, or fails after the deadline with what was awaited. */
-export async function waitFor<T>(
-  check: () => T | undefined | null | false,
-  timeoutMs: number,
-  label: string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${label}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

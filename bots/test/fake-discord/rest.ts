@@ -23,11 +23,14 @@ export interface RestCall {
   /** X-Audit-Log-Reason, when sent. */
   reason: string | undefined;
   at: number;
+  /** The status the fake answered (set once answered). */
+  status?: number;
 }
 
 export interface RestAnswer {
   status: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 const ok = (body?: unknown): RestAnswer => ({ status: body === undefined ? 204 : 200, body });

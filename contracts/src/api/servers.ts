@@ -3,6 +3,7 @@ import { serverTexts } from '../texts/servers.ts';
 import { plainText } from './input-rules.ts';
 import { serversPaths } from '../routes/servers.ts';
 import { withSchemas } from './route-spec.ts';
+import type { VipRoleAction, VipRoleProblem } from '../texts/vip-roles.ts';
 import { keyBotInviteUrl } from './site.ts';
 
 const SNOWFLAKE = /^\d{17,20}$/;
@@ -92,6 +93,8 @@ export interface ServerInfoResponse {
   missingPermissions?: string[];
   /** Only for the server's owner and admins: an admin suspended it (visitors get a 403 instead). */
   suspension?: { reason: string; suspendedAt: string };
+  /** Only for the server's owner and admins: Discord refused the key bot a VIP role change, until one works again. */
+  roleProblem?: { action: VipRoleAction; problem: VipRoleProblem; roleId: string | null; since: string };
 }
 
 /** The 404 of GET /api/server/:id and /channels when the bot is not in the server. */

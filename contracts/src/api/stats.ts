@@ -22,6 +22,15 @@ export interface AdminStatsResponse {
     weekOverWeek: number | null;
   };
   vip: { activeNow: number };
+  /**
+   * How well the key bot gave and took VIP roles: grants Discord refused, and removals made
+   * more than vipRoleTexts.lateRemovalSeconds after the window's end (of all removals).
+   */
+  vipRoles: {
+    grantsFailed: { today: number; last30Days: number };
+    removalsLate: { today: number; last30Days: number };
+    removalsLast30Days: number;
+  };
   visitors: { distinct: number; visitsToday: number };
   whitelist: { entries: number; users: number; premiumUsers: number };
   servers: { total: number; members: number };

@@ -33,6 +33,8 @@ export const eventTypeNames = [
   'KeyRedeemed',
   'VipRoleGranted',
   'VipRoleRemoved',
+  'VipRoleFailed',
+  'VipRoleFixed',
   'VisitRecorded',
   // subscriptions and the whitelist
   'SubscriptionStarted',

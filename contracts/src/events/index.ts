@@ -12,6 +12,7 @@ import * as verificationMessage from './verification-message.ts';
 import * as bot from './bot.ts';
 import * as discord from './discord.ts';
 import * as sponsor from './sponsor.ts';
+import * as vipRoleProblems from './vip-role-problems.ts';
 import { logSealedSchema } from './seal.ts';
 import { storedSchemaVersion, upcast } from './upcasters.ts';
 
@@ -28,6 +29,7 @@ export * from './verification-message.ts';
 export * from './bot.ts';
 export * from './discord.ts';
 export * from './sponsor.ts';
+export * from './vip-role-problems.ts';
 export * from './seal.ts';
 export * from './sentences.ts';
 export * from './upcasters.ts';
@@ -68,6 +70,8 @@ export const eventSchemas = {
   KeyRedeemed: { version: 1, schema: key.keyRedeemedSchema },
   VipRoleGranted: { version: 1, schema: key.vipRoleGrantedSchema },
   VipRoleRemoved: { version: 1, schema: key.vipRoleRemovedSchema },
+  VipRoleFailed: { version: 1, schema: vipRoleProblems.vipRoleFailedSchema },
+  VipRoleFixed: { version: 1, schema: vipRoleProblems.vipRoleFixedSchema },
   VisitRecorded: { version: 2, schema: key.visitRecordedSchema },
   // subscriptions and the whitelist
   SubscriptionStarted: { version: 2, schema: subscription.subscriptionStartedSchema },

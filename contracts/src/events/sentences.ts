@@ -23,6 +23,13 @@ type Sentence<T extends EventType> = (data: EventDataOf<T>, context: SentenceCon
 const by = (subjectId: string, context: SentenceContext): string =>
   context.actor.id === subjectId || context.actor.kind === 'system' ? '' : ` by ${actorName(context)}`;
 
+const vipRoleProblemWords = {
+  'missing-permissions': 'it lacks Manage Roles',
+  'role-above-bot': 'the VIP role is above its own',
+  'role-managed': 'the VIP role belongs to an integration',
+  'unknown-role': 'the VIP role no longer exists',
+};
+
 const proofWays = {
   oauth: 'signing in with Discord',
   'link-command': '/link',
@@ -84,6 +91,9 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
   VipRoleGranted: (d, c) =>
     `${member(d.discordUserId)} redeemed ${key(d.keyDigest)}, VIP until ${clock(d.until, c)}${d.capped ? ' (the most a window may last)' : ''} on ${server(d.guildId, c)}`,
   VipRoleRemoved: (d, c) => `the VIP role of ${member(d.discordUserId)} on ${server(d.guildId, c)} ended`,
+  VipRoleFailed: (d, c) =>
+    `Discord refused the key bot ${d.action === 'grant' ? 'giving' : 'taking back'} the VIP role of ${member(d.discordUserId)} on ${server(d.guildId, c)} (${vipRoleProblemWords[d.problem]})`,
+  VipRoleFixed: (d, c) => `the key bot could change VIP roles on ${server(d.guildId, c)} again`,
   VisitRecorded: (d, c) =>
     d.twin
       ? 'a visitor opened a key page (the twin of a visit counted with its server)'

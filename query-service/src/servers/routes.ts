@@ -21,6 +21,8 @@ import {
   type SubscriptionDocument,
   type UserServersDocument,
   type UserServersResponse,
+  type VipRoleProblemDocument,
+  vipRoleAccuracyReadModels,
 } from '@vip/contracts';
 import { DomainError, on, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
@@ -79,9 +81,12 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
     on(serversApi.serverInfo, async ({ ctx, user, params: { id } }) => {
       const guild = await presentGuild(ctx, id);
       if (!guild) return;
-      const [owner, suspension] = await Promise.all([
+      const [owner, suspension, roleProblem] = await Promise.all([
         deps.readStore.collection<ServerOwnerDocument>(serverReadModels.serverOwners).findOne({ _id: guild._id }),
         suspensionOf(deps.readStore, guild._id),
+        deps.readStore
+          .collection<VipRoleProblemDocument>(vipRoleAccuracyReadModels.problems)
+          .findOne({ _id: guild._id }),
       ]);
       const ownerOrAdmin = !!user && (user.isAdmin || owner?.userId === user.id);
       // a suspended server's key page shows the 403 Restricted screen; its owner's panel says why
@@ -103,6 +108,10 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       if (ownerOrAdmin) body.missingPermissions = guild.missingPermissions;
       if (ownerOrAdmin && suspension)
         body.suspension = { reason: suspension.reason, suspendedAt: suspension.suspendedAt };
+      if (ownerOrAdmin && roleProblem) {
+        const { action, problem, roleId, since } = roleProblem;
+        body.roleProblem = { action, problem, roleId, since };
+      }
       return body;
     }),
 

@@ -3,7 +3,9 @@ import {
   statsReadModels,
   subscriptionReadModels,
   utcDay,
+  vipRoleAccuracyReadModels,
   type AdminStatsResponse,
+  type VipRoleAccuracyDayDocument,
   type DailyStatsDocument,
   type VipWindowDocument,
 } from '@vip/contracts';
@@ -49,7 +51,7 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
   const last7 = days.slice(23);
   const nowIso = now.toISOString();
 
-  const [totals, activeVip, distinctVisitors, whitelist, servers] = await Promise.all([
+  const [totals, activeVip, distinctVisitors, whitelist, servers, roleDays] = await Promise.all([
     keyTotals(readStore),
     readStore.collection<VipWindowDocument>(statsReadModels.vipWindows).countDocuments({ until: { $gt: nowIso } }),
     // one visitors document per (hashed) address: the distinct visitors
@@ -60,7 +62,11 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
       )
       .find({ $or: [{ expiresAt: null }, { expiresAt: { $gt: nowIso } }] }),
     serverTotals(readStore),
+    readStore.collection<VipRoleAccuracyDayDocument>(vipRoleAccuracyReadModels.daily).find({ _id: { $in: days } }),
   ]);
+  const roles = new Map(roleDays.map((doc) => [doc._id, doc]));
+  const roleSum = (field: 'grantsFailed' | 'removals' | 'removalsLate') =>
+    roleDays.reduce((total, doc) => total + doc[field], 0);
 
   return {
     generatedAt: nowIso,
@@ -76,6 +82,11 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
       weekOverWeek: change(sum(last7), sum(previousWeek)),
     },
     vip: { activeNow: activeVip },
+    vipRoles: {
+      grantsFailed: { today: roles.get(today)?.grantsFailed ?? 0, last30Days: roleSum('grantsFailed') },
+      removalsLate: { today: roles.get(today)?.removalsLate ?? 0, last30Days: roleSum('removalsLate') },
+      removalsLast30Days: roleSum('removals'),
+    },
     visitors: { distinct: distinctVisitors, visitsToday: byDay.get(today)?.visits ?? 0 },
     whitelist: {
       entries: whitelist.length,

@@ -7,6 +7,7 @@ import { sendCommand } from './send.ts';
 import { setLogCommand } from './setlog.ts';
 import { setRoleCommand } from './setrole.ts';
 import { statsCommand } from './stats.ts';
+import { vipCommand } from './vip.ts';
 
 /** Every slash command of the key bot (registered by `npm run bots:register`). */
 export const keyBotCommands: readonly SlashCommand<KeyBotContext>[] = [
@@ -15,6 +16,7 @@ export const keyBotCommands: readonly SlashCommand<KeyBotContext>[] = [
   setLogCommand,
   autoCommand,
   statsCommand,
+  vipCommand,
   linkCommand,
   helpCommand,
 ];

@@ -16,7 +16,7 @@ export const setRoleCommand: SlashCommand<KeyBotContext> = {
     if (!interaction.inCachedGuild()) return replyPrivately(interaction, keyBotTexts.onlyInServers);
     const role = interaction.options.getRole('role', true);
     if (role.id === interaction.guildId) return replyPrivately(interaction, keyBotTexts.everyoneNotAllowed);
-    if (role.managed) return replyPrivately(interaction, keyBotTexts.roleManaged(role.id));
+    if (role.managed) return replyPrivately(interaction, keyBotTexts.problemForMember['role-managed'](role.id));
     const { position } = await context.api.chooseVipRole(interaction.guildId, {
       roleId: role.id,
       chosenBy: interaction.user.id,

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import type { ServerInfoResponse } from '@vip/contracts';
-import { planTexts } from '@vip/contracts/plain';
+import { planTexts, vipRoleFixes, vipRoleTexts } from '@vip/contracts/plain';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { ServerIcon } from '../../components/ServerIcon.tsx';
 import { failureField } from '../../lib/http.ts';
@@ -34,6 +34,14 @@ export function ServerCard({
       {unverified && <VerifyPrompt serverId={serverId} botInServer={Boolean(server)} />}
       {missing.length > 0 && (
         <p className="banner banner-warning">The bot is missing permissions here: {missing.join(', ')}.</p>
+      )}
+      {server?.roleProblem && (
+        <p className="banner banner-warning" data-role-problem={server.roleProblem.problem}>
+          {vipRoleTexts.cardProblem(
+            server.roleProblem.action,
+            vipRoleFixes[server.roleProblem.problem]('the VIP role'),
+          )}
+        </p>
       )}
       {readOnly && <p className="banner banner-warning">{planTexts.serverReadOnly}.</p>}
       {server && !readOnly && <SponsorSetting serverId={serverId} />}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AdminStatsResponse } from '@vip/contracts';
-import { configDefaults } from '@vip/contracts/plain';
+import { configDefaults, vipRoleTexts } from '@vip/contracts/plain';
 import { formatAnnouncementDate } from '../../lib/dates.ts';
 import { useGetGuildsQuery } from '../marketing/publicApi.ts';
 import { DailyChart } from './DailyChart.tsx';
@@ -62,6 +62,31 @@ export function StatisticsView() {
         />
         <Stat label="Servers" value={data?.servers.total} id="servers.total" />
         <Stat label="Members in those servers" value={data?.servers.members} id="servers.members" />
+      </StatGroup>
+      <StatGroup title="VIP roles">
+        <Stat
+          label="Grants refused today"
+          value={data?.vipRoles.grantsFailed.today}
+          id="vipRoles.grantsFailed.today"
+          hint="Discord refused the key bot"
+        />
+        <Stat
+          label="Grants refused, 30 days"
+          value={data?.vipRoles.grantsFailed.last30Days}
+          id="vipRoles.grantsFailed.last30Days"
+        />
+        <Stat
+          label="Late removals today"
+          value={data?.vipRoles.removalsLate.today}
+          id="vipRoles.removalsLate.today"
+          hint={`more than ${vipRoleTexts.lateRemovalSeconds} s after the window's end`}
+        />
+        <Stat
+          label="Late removals, 30 days"
+          value={data?.vipRoles.removalsLate.last30Days}
+          id="vipRoles.removalsLate.last30Days"
+          hint={data ? `of ${formatCount(data.vipRoles.removalsLast30Days)} removals` : undefined}
+        />
       </StatGroup>
       <div className="stats-bottom">
         <section className="card">

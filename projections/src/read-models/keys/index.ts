@@ -4,6 +4,7 @@ import { keyCountersProjector } from './key-counters.projector.ts';
 import { keysProjector } from './keys.projector.ts';
 import { vipRolesProjector } from './vip-roles.projector.ts';
 import { visitorsProjector } from './visitors.projector.ts';
+import { vipRoleAccuracyProjector } from './vip-role-accuracy.projector.ts';
 
 export const keysProjectors: Projector[] = [
   accessHashesProjector,
@@ -11,4 +12,5 @@ export const keysProjectors: Projector[] = [
   keyCountersProjector,
   vipRolesProjector,
   visitorsProjector,
+  vipRoleAccuracyProjector,
 ];
