@@ -7,12 +7,10 @@ import {
   type SnapshotStore,
 } from '@vip/platform';
 import { loadBotsConfig, type BotsConfig } from './config.ts';
-import { startKeyBot, type RunningBot } from './key-bot/key-bot.ts';
-import { startPosterBot } from './poster-bot/poster-bot.ts';
+import type { RunningBot } from './key-bot/key-bot.ts';
 
 export { loadBotsConfig, type BotsConfig } from './config.ts';
-export { startKeyBot, type RunningBot } from './key-bot/key-bot.ts';
-export { startPosterBot } from './poster-bot/poster-bot.ts';
+export type { RunningBot } from './key-bot/key-bot.ts';
 
 export type BotName = 'key' | 'poster';
 
@@ -86,11 +84,16 @@ export function startBots(options: StartBotsOptions): RunningBots {
       ),
     );
   };
-  start('key', 'DISCORD_TOKEN', config.keyBot !== null, (botLogger) =>
-    startKeyBot({ ...common, vipRoleMinutes: options.appConfig.vipRoleMinutes, logger: botLogger }),
+  // discord.js is imported only by a bot that starts: ~40 MB the product without bots never holds
+  start('key', 'DISCORD_TOKEN', config.keyBot !== null, async (botLogger) =>
+    (await import('./key-bot/key-bot.ts')).startKeyBot({
+      ...common,
+      vipRoleMinutes: options.appConfig.vipRoleMinutes,
+      logger: botLogger,
+    }),
   );
-  start('poster', 'POSTER_DISCORD_TOKEN', config.posterBot !== null, (botLogger) =>
-    startPosterBot({ ...common, logger: botLogger }),
+  start('poster', 'POSTER_DISCORD_TOKEN', config.posterBot !== null, async (botLogger) =>
+    (await import('./poster-bot/poster-bot.ts')).startPosterBot({ ...common, logger: botLogger }),
   );
 
   const ready = Promise.all(starting).then(() => undefined);
