@@ -71,6 +71,8 @@ export function startBots(options: StartBotsOptions): RunningBots {
       `${name} bot starting (${variable} is set)`,
     );
     const botLogger = createLogger(`${name}-bot`, config.logLevel);
+    // not ready before the bot (imported on demand) has added its own check under this name
+    options.readiness?.add(`${name} bot`, () => 'starting');
     starting.push(
       launch(botLogger).then(
         (bot) => {
