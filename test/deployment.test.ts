@@ -55,6 +55,8 @@ const NOT_FOR_THE_API_SERVICES: Record<string, string> = {
   PRODUCT_API_URL: 'the bots only',
   GUILD_REPORT_INTERVAL_SECONDS: 'the bots only',
   SHARD_TOTAL: 'the bots only',
+  BOT_SNAPSHOT_EVENTS: 'the bots only',
+  BOT_SNAPSHOT_SECONDS: 'the bots only',
 };
 
 describe('the distributed deployment files', () => {
