@@ -1,6 +1,7 @@
 import { auditWorkbenchDefaults, configDefaults, SPONSOR_URL_MAX, sponsorUrlOf } from '@vip/contracts';
 import os from 'node:os';
 import path from 'node:path';
+import { billingConfigOf, type BillingConfig } from './billing-config.ts';
 
 /**
  * Configuration from the environment, read once at start. Every variable is listed in the
@@ -58,6 +59,8 @@ export interface AppConfig {
   defaultServerSlots: number;
   /** Servers a subscriber whose plan ended keeps editable (the free tier); the others are read-only. */
   freeTierServers: number;
+  /** Plans sold through Stripe (decisions.md §13); undefined: billing is off (no STRIPE_SECRET_KEY). */
+  billing: BillingConfig | undefined;
   /** Requests per client per minute. */
   rateLimits: { keyGeneration: number; hashGeneration: number; login: number };
   /** The auditor's workbench (issue #15): seals of the log, exports, states as of a position. */
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessHashLifetimeMinutes: int('ACCESS_HASH_LIFETIME_MINUTES', configDefaults.accessHashLifetimeMinutes, env),
     defaultServerSlots: int('DEFAULT_SERVER_SLOTS', configDefaults.defaultServerSlots, env),
     freeTierServers: int('FREE_TIER_SERVERS', configDefaults.freeTierServers, env),
+    billing: billingConfigOf(env),
     rateLimits: {
       keyGeneration: int('RATE_LIMIT_KEYS_PER_MINUTE', 10, env),
       hashGeneration: int('RATE_LIMIT_HASHES_PER_MINUTE', 30, env),

@@ -17,6 +17,7 @@ import { analyticsApi } from './analytics.ts';
 import { discordApi } from './discord.ts';
 import { siteApi } from './site.ts';
 import { sponsorsApi } from './sponsors.ts';
+import { billingApi } from './billing.ts';
 
 /**
  * Every call of the API. The services mount handlers only from these (platform's mountRoutes
@@ -41,4 +42,5 @@ export const apiCatalogue: readonly RouteSpec[] = [
   analyticsApi,
   siteApi,
   sponsorsApi,
+  billingApi,
 ].flatMap((feature): RouteSpec[] => Object.values(feature));

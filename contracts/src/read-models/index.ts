@@ -7,3 +7,4 @@ export * from './audit.ts';
 export * from './discord.ts';
 export * from './sponsors.ts';
 export * from './standing.ts';
+export * from './billing.ts';

@@ -17,3 +17,4 @@ export * from './subscriptions.ts';
 export * from './suspensions.ts';
 export * from './verification-message.ts';
 export * from './whitelist.ts';
+export * from './billing.ts';
