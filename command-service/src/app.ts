@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { billingPaths } from '@vip/contracts';
 import { apiServiceApp, healthRoutes, mountRoutes, type MountedRoute } from '@vip/platform';
 import type Router from '@koa/router';
 import type { CommandDeps } from './core/deps.ts';
@@ -21,6 +22,7 @@ import { discordSignInRoutes } from './discord-accounts/sign-in.routes.ts';
 import { discordAccountRoutes } from './discord-accounts/routes.ts';
 import { discordAdminRoutes } from './discord-accounts/admin.routes.ts';
 import { sponsorRoutes } from './sponsors/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
 
 /** Every route of the write side, each mounted from its spec in the catalogue. */
 export function commandRoutes(deps: CommandDeps): MountedRoute[] {
@@ -44,6 +46,7 @@ export function commandRoutes(deps: CommandDeps): MountedRoute[] {
     ...discordAccountRoutes(deps),
     ...discordAdminRoutes(deps),
     ...sponsorRoutes(deps),
+    ...billingRoutes(deps),
   ];
 }
 
@@ -58,7 +61,8 @@ export function commandRouter(deps: CommandDeps): Router {
  * for the orchestrator and Prometheus talking to this process directly).
  */
 export function createCommandApp(deps: CommandDeps): Koa {
-  const app = apiServiceApp(deps, { readsBodies: true });
+  // Stripe signs the webhook's bytes: that one path keeps them as they came
+  const app = apiServiceApp(deps, { readsBodies: true, rawBodies: [billingPaths.webhook.path] });
   app.use(healthRoutes('command-service', deps.eventStore, deps.readStore, deps.readiness).routes());
   const api = commandRouter(deps);
   app.use(api.routes());

@@ -51,7 +51,6 @@ const updated = (cancelsAt: string | null, planName: string | null = 'Business')
 const deleted: StripeFact = { kind: 'subscription-deleted', ...ids_ };
 const refunded = (amountRefunded: number): StripeFact => ({
   kind: 'charge-refunded',
-  customerId: 'cus_1',
   chargeId: 'ch_1',
   amount: 1500,
   amountRefunded,
@@ -59,7 +58,6 @@ const refunded = (amountRefunded: number): StripeFact => ({
 });
 const disputed: StripeFact = {
   kind: 'charge-disputed',
-  customerId: 'cus_1',
   chargeId: 'ch_1',
   disputeId: 'dp_1',
   amount: 1500,

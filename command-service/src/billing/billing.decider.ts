@@ -38,9 +38,9 @@ export type StripeFact =
       cancelsAt: string | null;
     }
   | { kind: 'subscription-deleted'; customerId: string; subscriptionId: string }
+  /** Charges name no subscription: they are about the plan Stripe bills the customer now. */
   | {
       kind: 'charge-refunded';
-      customerId: string;
       chargeId: string;
       amount: number;
       amountRefunded: number;
@@ -48,7 +48,6 @@ export type StripeFact =
     }
   | {
       kind: 'charge-disputed';
-      customerId: string;
       chargeId: string;
       disputeId: string;
       amount: number;

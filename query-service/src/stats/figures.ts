@@ -9,6 +9,7 @@ import {
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 import { serverTotals } from '../servers/server-totals.ts';
+import { billingFigures } from './billing-figures.ts';
 
 const DAY_MS = 86_400_000;
 const dayOffset = (now: Date, days: number) => utcDay(new Date(now.getTime() - days * DAY_MS).toISOString());
@@ -49,7 +50,7 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
   const last7 = days.slice(23);
   const nowIso = now.toISOString();
 
-  const [totals, activeVip, distinctVisitors, whitelist, servers] = await Promise.all([
+  const [totals, activeVip, distinctVisitors, whitelist, servers, billing] = await Promise.all([
     keyTotals(readStore),
     readStore.collection<VipWindowDocument>(statsReadModels.vipWindows).countDocuments({ until: { $gt: nowIso } }),
     // one visitors document per (hashed) address: the distinct visitors
@@ -60,6 +61,7 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
       )
       .find({ $or: [{ expiresAt: null }, { expiresAt: { $gt: nowIso } }] }),
     serverTotals(readStore),
+    billingFigures(readStore, now),
   ]);
 
   return {
@@ -85,5 +87,6 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
     },
     servers: { total: servers.totalServers, members: servers.totalMembers },
     daily: days.map((date) => ({ date, generated: generated(date), redeemed: byDay.get(date)?.keysRedeemed ?? 0 })),
+    billing,
   };
 }

@@ -1,6 +1,7 @@
 import {
   isActiveSubscription,
   planIncludes,
+  planBillingOf,
   planNamed,
   planSlots,
   readModels,
@@ -48,6 +49,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
           maxSlots: plan.maxSlots,
           slotsOverride: plan.slotsOverride,
           discordUserId: plan.discordUserId,
+          billing: planBillingOf(plan),
           ...identities.get(plan.userId)!,
         })),
       };
@@ -84,6 +86,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
           customVerificationMessage: planIncludes(standing.holding, 'customVerificationMessage'),
           analytics: planIncludes(standing.holding, 'analytics'),
         },
+        billing: planBillingOf(plan),
       };
       return body;
     }),
