@@ -5,6 +5,7 @@ import {
   type BillingStanding,
   type DomainEvent,
   type RevenueDocument,
+  type SubscriptionDocument,
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
@@ -88,7 +89,7 @@ const refunded = (id: string, at: string, amountRefunded: number, ended: boolean
 describe('subscriptions projection: plans Stripe bills', () => {
   const planOf = async (events: DomainEvent[]) =>
     (await givenProjected([subscriptionsProjector], events))
-      .collection(subscriptionReadModels.subscriptions)
+      .collection<SubscriptionDocument>(subscriptionReadModels.subscriptions)
       .findOne({ _id: 'u1' });
 
   it('starts a plan from its checkout, with its billing beside it', async () => {
