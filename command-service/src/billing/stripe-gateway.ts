@@ -43,6 +43,9 @@ export interface StripeGateway {
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 
+/** Stripe does not know the object: it is no customer or charge of this account. */
+const isMissing = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
+
 async function calling<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -94,11 +97,21 @@ export function stripeGateway(config: BillingConfig): StripeGateway {
 
     userOfCustomer: (customerId) =>
       calling(async () => {
-        const customer = await stripe.customers.retrieve(customerId);
-        return customer.deleted ? null : (customer.metadata?.userId ?? null);
+        const customer = await stripe.customers.retrieve(customerId).catch((error: unknown) => {
+          if (isMissing(error)) return null;
+          throw error;
+        });
+        return !customer || customer.deleted ? null : (customer.metadata?.userId ?? null);
       }),
 
-    customerOfCharge: (chargeId) => calling(async () => idOf((await stripe.charges.retrieve(chargeId)).customer)),
+    customerOfCharge: (chargeId) =>
+      calling(async () => {
+        const charge = await stripe.charges.retrieve(chargeId).catch((error: unknown) => {
+          if (isMissing(error)) return null;
+          throw error;
+        });
+        return charge ? idOf(charge.customer) : null;
+      }),
 
     verifiedEvent: (rawBody, signature) =>
       stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret),
