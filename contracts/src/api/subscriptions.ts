@@ -110,8 +110,8 @@ export interface SubscriberListItem extends SubscriberIdentity {
   maxSlots: number;
   slotsOverride: number | null;
   discordUserId: string | null;
-  /** Manual (set by an admin) or how Stripe bills it. */
-  billing: PlanBilling;
+  /** Manual (set by an admin) or how Stripe bills it; absent while billing is off and the plan is manual. */
+  billing?: PlanBilling;
 }
 
 export interface SubscribersResponse {
@@ -139,8 +139,12 @@ export interface SubscriptionPanelView {
   readOnlyServers: string[];
   /** What the plan includes right now (nothing once it ended). */
   includes: { customVerificationMessage: boolean; analytics: boolean };
-  /** Manual (set by an admin) or how Stripe bills it: active, past due until …, ends on …, ended. */
-  billing: PlanBilling;
+  /**
+   * Manual (set by an admin) or how Stripe bills it: active, past due until …, ends on …,
+   * ended. Absent while billing is off (no STRIPE_SECRET_KEY) and the plan is manual: then
+   * every plan is an admin's, as before.
+   */
+  billing?: PlanBilling;
 }
 
 export interface PlanSummary {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { AdminStatsResponse } from '@vip/contracts';
 import { configDefaults } from '@vip/contracts/plain';
 import { formatAnnouncementDate } from '../../lib/dates.ts';
+import { PlanSales } from '../billing/PlanSales.tsx';
 import { useGetGuildsQuery } from '../marketing/publicApi.ts';
 import { DailyChart } from './DailyChart.tsx';
 import { formatChange, formatCount } from './figures.ts';
@@ -63,6 +64,7 @@ export function StatisticsView() {
         <Stat label="Servers" value={data?.servers.total} id="servers.total" />
         <Stat label="Members in those servers" value={data?.servers.members} id="servers.members" />
       </StatGroup>
+      <PlanSales figures={data?.billing} />
       <div className="stats-bottom">
         <section className="card">
           {data ? <DailyChart days={data.daily} /> : <p className="muted">The chart appears with the first figures.</p>}
