@@ -8,10 +8,11 @@ import {
   type SubscribersResponse,
 } from '@vip/contracts';
 import { loadConfig } from '@vip/platform';
-import { ADMIN } from '../support/all-in-one.ts';
+import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { buyer, newUser, panelOf, planEventTypes, useBillingProduct } from '../support/billing.ts';
 import { FAKE_STRIPE_KEY, PRICES } from '../support/fake-stripe/fake-stripe.ts';
 import { api, login } from '../support/http.ts';
+import { allEvents } from '../support/seed.ts';
 
 /**
  * Buying and managing a plan over real HTTP (#22): checkout and the customer portal on the
@@ -149,6 +150,36 @@ describe('billing: checkout, portal, admins and statistics', function () {
       expect(byPlan.Basic).to.deep.include({ payingSubscribers: 1, thisMonth: [{ currency: 'eur', amount: 700 }] });
       expect(byPlan.Premium).to.deep.include({ payingSubscribers: 0, thisMonth: [] });
     });
+  });
+});
+
+describe('billing: off without STRIPE_SECRET_KEY', function () {
+  this.timeout(60_000);
+  let product: SpawnedProduct;
+  before(async () => {
+    product = await startAllInOne();
+  });
+  after(async () => {
+    await product.stop();
+    removeDataDir(product.dataDir);
+  });
+
+  it('sells nothing online: no billing in the site settings, 404 for checkout, portal and webhook, nothing appended', async () => {
+    const site = await api<SiteSettings>(product.url, 'GET', '/api/site');
+    expect(site.body.billing).to.equal(null);
+    const { token } = await newUser(product, 'offline');
+    const before = (await allEvents(product.dataDir)).length;
+    const off = { error: billingTexts.billingOff, code: errorCodes.billingOff };
+    const checkout = await api(product.url, 'POST', '/api/billing/checkout', { token, body: { plan: 'Basic' } });
+    expect([checkout.status, checkout.body]).to.deep.equal([404, off]);
+    const portal = await api(product.url, 'POST', '/api/billing/portal', { token });
+    expect([portal.status, portal.body]).to.deep.equal([404, off]);
+    const webhook = await api(product.url, 'POST', '/api/billing/webhook', {
+      rawBody: '{"id":"evt_1","type":"invoice.paid"}',
+      headers: { 'stripe-signature': 't=1,v1=00' },
+    });
+    expect([webhook.status, webhook.body]).to.deep.equal([404, off]);
+    expect((await allEvents(product.dataDir)).length).to.equal(before);
   });
 });
 
