@@ -197,6 +197,12 @@ describe('billing decider: Stripe events on the subscriber’s stream', () => {
       expect(late.data.plan.expiresAt).to.equal(at(23));
     });
 
+    it('an invoice never changes the plan of a running subscription: its change does', () => {
+      const switched = history([stripe(updated(null, 'Premium'), at(0))], running);
+      const proration = decided(switched, stripe(paid(at(0), at(20), 'sub_1', 'Business'), at(1)));
+      expect(proration.data.plan.name).to.equal('Premium');
+    });
+
     it('another plan takes effect at once', () => {
       const event = decided(running, stripe(updated(null, 'Premium'), at(0)));
       expect(event.data.plan.name).to.equal('Premium');

@@ -125,7 +125,6 @@ function outcomeOf(state: SubscriptionState, fact: StripeFact, at: number, grace
         const adopted = freshStanding(fact.customerId, fact.subscriptionId, at);
         return { standing: { ...adopted, paidUntil: fact.periodEnd }, planName: fact.planName, changed: true };
       }
-      const name = fact.planName !== null && at >= subscriptionAsOf ? fact.planName : planName;
       if (ended) {
         // a period that starts after the end runs the plan again; an earlier one is a late delivery
         if (ms(fact.periodStart) < ms(current.endedAt!)) return recordOnly;
@@ -136,8 +135,14 @@ function outcomeOf(state: SubscriptionState, fact: StripeFact, at: number, grace
           graceUntil: null,
           endedAt: null,
         };
-        return { standing: standing({ ...restarted, cancelsAt: null }), planName: name, changed: true };
+        return {
+          standing: standing({ ...restarted, cancelsAt: null }),
+          planName: fact.planName ?? planName,
+          changed: true,
+        };
       }
+      // the plan of a running subscription changes with customer.subscription.updated, not with an
+      // invoice (a switch's proration invoice also bills the old price)
       return {
         standing: standing({
           ...current,
@@ -145,7 +150,7 @@ function outcomeOf(state: SubscriptionState, fact: StripeFact, at: number, grace
           // a payment newer than every failure settles them; an older one arriving late does not
           graceUntil: at >= paymentsAsOf ? null : current.graceUntil,
         }),
-        planName: name,
+        planName,
         changed: true,
       };
     }

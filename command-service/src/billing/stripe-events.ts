@@ -27,11 +27,20 @@ function planOfPrice(prices: Record<string, string>, priceId: string | null): st
   return Object.entries(prices).find(([, id]) => id === priceId)?.[0] ?? null;
 }
 
-/** The line of a subscription invoice that pays for a plan: one with a price we sell, else the first. */
+/**
+ * The line of a subscription invoice that pays for a plan: of the charges (a switch's
+ * proration also credits the old price, as a negative line), the one of a price we sell that
+ * runs latest; else the first line.
+ */
 function planLine(invoice: Stripe.Invoice, prices: Record<string, string>) {
   const lines = invoice.lines?.data ?? [];
   const priceOf = (line: Stripe.InvoiceLineItem) => idOf(line.pricing?.price_details?.price ?? null);
-  const line = lines.find((candidate) => planOfPrice(prices, priceOf(candidate)) !== null) ?? lines[0];
+  const sold = lines.filter((line) => line.amount >= 0 && planOfPrice(prices, priceOf(line)) !== null);
+  const line =
+    sold.reduce<Stripe.InvoiceLineItem | undefined>(
+      (latest, candidate) => (latest && latest.period.end >= candidate.period.end ? latest : candidate),
+      undefined,
+    ) ?? lines[0];
   return line ? { line, planName: planOfPrice(prices, priceOf(line)) } : null;
 }
 
