@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { billingPaths } from '@vip/contracts';
 import { apiServiceApp, healthRoutes, mountRoutes, type MountedRoute } from '@vip/platform';
 import type Router from '@koa/router';
 import type { CommandDeps } from './core/deps.ts';
@@ -22,6 +23,7 @@ import { discordAccountRoutes } from './discord-accounts/routes.ts';
 import { discordAdminRoutes } from './discord-accounts/admin.routes.ts';
 import { sponsorRoutes } from './sponsors/routes.ts';
 import { vipRoleProblemRoutes } from './vip-roles/vip-role-problems.routes.ts';
+import { billingRoutes } from './billing/routes.ts';
 
 /** Every route of the write side, each mounted from its spec in the catalogue. */
 export function commandRoutes(deps: CommandDeps): MountedRoute[] {
@@ -46,6 +48,7 @@ export function commandRoutes(deps: CommandDeps): MountedRoute[] {
     ...discordAdminRoutes(deps),
     ...sponsorRoutes(deps),
     ...vipRoleProblemRoutes(deps),
+    ...billingRoutes(deps),
   ];
 }
 
@@ -60,7 +63,8 @@ export function commandRouter(deps: CommandDeps): Router {
  * for the orchestrator and Prometheus talking to this process directly).
  */
 export function createCommandApp(deps: CommandDeps, service = 'command-service'): Koa {
-  const app = apiServiceApp(deps, { readsBodies: true, service });
+  // Stripe signs the webhook's bytes: that one path keeps them as they came
+  const app = apiServiceApp(deps, { readsBodies: true, service, rawBodies: [billingPaths.webhook.path] });
   app.use(
     healthRoutes(service, deps.eventStore, deps.readStore, deps.readiness, {
       metricsToken: deps.config.metricsToken,

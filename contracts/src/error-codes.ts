@@ -29,6 +29,13 @@ export const errorCodes = {
   noSubscription: 'no_subscription',
   whitelistEntryNotFound: 'whitelist_entry_not_found',
   unknownPlan: 'unknown_plan',
+  // plans sold through Stripe
+  billingOff: 'billing_off',
+  notForSale: 'not_for_sale',
+  alreadyBilled: 'already_billed',
+  noBillingAccount: 'no_billing_account',
+  stripeUnreachable: 'stripe_unreachable',
+  badStripeSignature: 'bad_stripe_signature',
   /** The subscriber's plan does not include this (custom verification message, analytics), or it ended. */
   notInPlan: 'not_in_plan',
   /** A server beyond the free tier of a subscriber whose plan ended: kept, not editable until renewal. */

@@ -19,6 +19,7 @@ export const projections = {
   subscriptions: 'subscriptions',
   whitelist: 'whitelist',
   stats: 'stats',
+  revenue: 'revenue',
   botSettings: 'bot-settings',
   videoPosts: 'video-posts',
   suspensions: 'suspensions',

@@ -27,6 +27,12 @@ export interface SiteSettings {
   /** Spec §9, in the spec's order. */
   plans: readonly Plan[];
   posterPlan: { name: string; priceEuros: number; serverSlots: number };
+  /**
+   * Plans sold through Stripe (decisions.md §13): the names of the plans with a price
+   * (STRIPE_PRICES), in the spec's order, and the grace days of a failed payment; null while
+   * billing is off (no STRIPE_SECRET_KEY), when an admin sells every plan.
+   */
+  billing: { plans: string[]; graceDays: number } | null;
 }
 
 /** The id of the HTML element that carries the settings in the page the all-in-one serves. */

@@ -16,6 +16,7 @@ const LoginPage = lazy(() => import('./features/auth/LoginPage.tsx'));
 const DiscordCallbackPage = lazy(() => import('./features/auth/DiscordCallbackPage.tsx'));
 const PanelPage = lazy(() => import('./features/panel/PanelPage.tsx'));
 const AdminRoute = lazy(() => import('./features/admin/AdminRoute.tsx'));
+const BuyPage = lazy(() => import('./features/billing/BuyPage.tsx'));
 const FeaturesPage = lazy(() => import('./features/marketing/FeaturesPage.tsx'));
 const StatusPage = lazy(() => import('./features/marketing/StatusPage.tsx'));
 const InvitePage = lazy(() => import('./features/marketing/InvitePage.tsx'));
@@ -35,7 +36,7 @@ const firstScreenChunks: Array<[RegExp, Array<() => Promise<unknown>>]> = [
   [/^\/features/, [() => import('./features/marketing/FeaturesPage.tsx')]],
   [/^\/gen/, [() => import('./features/visitor/HashGate.tsx'), () => import('./features/visitor/KeyPageRoute.tsx')]],
   [/^\/key\//, [() => import('./features/visitor/KeyPageRoute.tsx')]],
-  [/^\/(login|panel|admin|auth)/, [() => import('./app/StoreLayout.tsx')]],
+  [/^\/(login|panel|admin|auth|buy)/, [() => import('./app/StoreLayout.tsx')]],
 ];
 for (const [path, chunks] of firstScreenChunks) {
   if (typeof location !== 'undefined' && path.test(location.pathname)) for (const load of chunks) void load();
@@ -75,6 +76,7 @@ export function App() {
             <Route element={<RequireUser />}>
               <Route path="/panel" element={<PanelPage />} />
               <Route path="/admin/*" element={<AdminRoute />} />
+              <Route path="/buy/:plan" element={<BuyPage />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFound />} />

@@ -2,6 +2,7 @@ import { auditWorkbenchDefaults, configDefaults, SPONSOR_URL_MAX, sponsorUrlOf }
 import os from 'node:os';
 import path from 'node:path';
 import { RATE_COUNTER_CAP } from './rate-counter/rate-counter.ts';
+import { billingConfigOf, type BillingConfig } from './billing-config.ts';
 
 /**
  * Configuration from the environment, read once at start. Every variable is listed in the
@@ -74,6 +75,8 @@ export interface AppConfig {
   defaultServerSlots: number;
   /** Servers a subscriber whose plan ended keeps editable (the free tier); the others are read-only. */
   freeTierServers: number;
+  /** Plans sold through Stripe (decisions.md §13); undefined: billing is off (no STRIPE_SECRET_KEY). */
+  billing: BillingConfig | undefined;
   /**
    * Requests per client per minute. Sign-in counts three ways: per client and username
    * (`login`), per client whatever the usernames (`loginsPerClient`, so one client cannot
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessHashLifetimeMinutes: int('ACCESS_HASH_LIFETIME_MINUTES', configDefaults.accessHashLifetimeMinutes, env),
     defaultServerSlots: int('DEFAULT_SERVER_SLOTS', configDefaults.defaultServerSlots, env),
     freeTierServers: int('FREE_TIER_SERVERS', configDefaults.freeTierServers, env),
+    billing: billingConfigOf(env),
     rateLimits: {
       keyGeneration: int('RATE_LIMIT_KEYS_PER_MINUTE', 10, env),
       hashGeneration: int('RATE_LIMIT_HASHES_PER_MINUTE', 30, env),

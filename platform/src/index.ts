@@ -1,4 +1,5 @@
 export * from './config.ts';
+export * from './billing-config.ts';
 export * from './logger.ts';
 export * from './tokens.ts';
 export * from './container.ts';

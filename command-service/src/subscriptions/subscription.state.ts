@@ -1,9 +1,13 @@
 import { planSlots, usableSlots, type EventOf, type PlanHolding, type SlotLimits } from '@vip/contracts';
+import { evolveBilling, initialBillingState, type BillingEvent, type BillingState } from '../billing/billing.state.ts';
 
 /** Stream `subscription-<userId>`: a subscriber's plan. */
 export const subscriptionStream = (userId: string) => `subscription-${userId}`;
 
-export type SubscriptionEvent = EventOf<'SubscriptionStarted' | 'SubscriptionExtended' | 'SubscriptionEnded'>;
+/** The admin's plan events and (billing.state.ts) the Stripe facts of the same plan. */
+export type SubscriptionEvent =
+  | EventOf<'SubscriptionStarted' | 'SubscriptionExtended' | 'SubscriptionEnded'>
+  | BillingEvent;
 
 export interface SubscriptionState {
   status: 'none' | 'running' | 'ended';
@@ -13,6 +17,14 @@ export interface SubscriptionState {
   startedAt: string | null;
   expiresAt: string | null;
   discordUserId: string | null;
+  /**
+   * The expiry as an admin's own commands last set it (start, extend; an end clears it). Kept
+   * apart from Stripe's so that neither takes the other's days away: a plan Stripe bills runs
+   * until the later of the two.
+   */
+  manualUntil: string | null;
+  /** How Stripe bills this plan, and what the next Stripe decision needs to remember. */
+  billing: BillingState;
 }
 
 export const initialSubscriptionState = (): SubscriptionState => ({
@@ -22,18 +34,45 @@ export const initialSubscriptionState = (): SubscriptionState => ({
   startedAt: null,
   expiresAt: null,
   discordUserId: null,
+  manualUntil: null,
+  billing: initialBillingState(),
 });
 
 export function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   switch (event.type) {
     case 'SubscriptionStarted': {
       const { planName, slotsOverride, startedAt, expiresAt, discordUserId } = event.data;
-      return { status: 'running', planName, slotsOverride, startedAt, expiresAt, discordUserId };
+      return {
+        ...state,
+        status: 'running',
+        planName,
+        slotsOverride,
+        startedAt,
+        expiresAt,
+        discordUserId,
+        manualUntil: expiresAt,
+      };
     }
-    case 'SubscriptionExtended':
-      return { ...state, status: 'running', slotsOverride: event.data.slotsOverride, expiresAt: event.data.expiresAt };
+    case 'SubscriptionExtended': {
+      const { slotsOverride, expiresAt } = event.data;
+      return { ...state, status: 'running', slotsOverride, expiresAt, manualUntil: expiresAt };
+    }
     case 'SubscriptionEnded':
-      return { ...state, status: 'ended', expiresAt: event.data.endedAt };
+      return { ...state, status: 'ended', expiresAt: event.data.endedAt, manualUntil: null };
+    case 'BillingCustomerCreated':
+      return { ...state, billing: evolveBilling(state.billing, event) };
+    default: {
+      // a Stripe fact: the plan is what the decision made of it
+      const { plan } = event.data;
+      return {
+        ...state,
+        status: plan.ended ? 'ended' : 'running',
+        planName: plan.name,
+        startedAt: plan.startedAt,
+        expiresAt: plan.expiresAt,
+        billing: evolveBilling(state.billing, event),
+      };
+    }
   }
 }
 

@@ -18,6 +18,7 @@ import { discordApi } from './discord.ts';
 import { siteApi } from './site.ts';
 import { sponsorsApi } from './sponsors.ts';
 import { vipRoleProblemsApi } from './vip-role-problems.ts';
+import { billingApi } from './billing.ts';
 
 /**
  * Every call of the API. The services mount handlers only from these (platform's mountRoutes
@@ -43,4 +44,5 @@ export const apiCatalogue: readonly RouteSpec[] = [
   siteApi,
   sponsorsApi,
   vipRoleProblemsApi,
+  billingApi,
 ].flatMap((feature): RouteSpec[] => Object.values(feature));

@@ -1,5 +1,6 @@
 import { statsPaths } from '../routes/stats.ts';
 import { withSchemas } from './route-spec.ts';
+import type { BillingFigures } from './billing.ts';
 
 export interface DailyKeyFigures {
   date: string; // YYYY-MM-DD, UTC
@@ -36,6 +37,8 @@ export interface AdminStatsResponse {
   servers: { total: number; members: number };
   /** The last 30 days, oldest first, today last. */
   daily: DailyKeyFigures[];
+  /** Plans sold through Stripe: paying subscribers and revenue per plan. */
+  billing: BillingFigures;
 }
 
 /** GET /api/stats/public: the landing page's stats band. */

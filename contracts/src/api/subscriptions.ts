@@ -8,6 +8,7 @@ import { newPasswordSchema, usernameSchema } from './auth.ts';
 import { subscriptionsPaths } from '../routes/subscriptions.ts';
 import { withSchemas } from './route-spec.ts';
 import type { SubscriberIdentity } from './discord.ts';
+import type { PlanBilling } from './billing.ts';
 
 const fill = errorTexts.fillAllFields;
 /** A blank form field means the same as a missing one. */
@@ -109,6 +110,8 @@ export interface SubscriberListItem extends SubscriberIdentity {
   maxSlots: number;
   slotsOverride: number | null;
   discordUserId: string | null;
+  /** Manual (set by an admin) or how Stripe bills it; absent while billing is off and the plan is manual. */
+  billing?: PlanBilling;
 }
 
 export interface SubscribersResponse {
@@ -136,6 +139,12 @@ export interface SubscriptionPanelView {
   readOnlyServers: string[];
   /** What the plan includes right now (nothing once it ended). */
   includes: { customVerificationMessage: boolean; analytics: boolean };
+  /**
+   * Manual (set by an admin) or how Stripe bills it: active, past due until …, ends on …,
+   * ended. Absent while billing is off (no STRIPE_SECRET_KEY) and the plan is manual: then
+   * every plan is an admin's, as before.
+   */
+  billing?: PlanBilling;
 }
 
 export interface PlanSummary {

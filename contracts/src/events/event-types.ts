@@ -74,6 +74,15 @@ export const eventTypeNames = [
   // a server's own sponsor step
   'ServerSponsorSet',
   'ServerSponsorCleared',
+  // plans sold through Stripe
+  'BillingCustomerCreated',
+  'BillingCheckoutCompleted',
+  'BillingInvoicePaid',
+  'BillingPaymentFailed',
+  'BillingSubscriptionChanged',
+  'BillingSubscriptionCancelled',
+  'BillingChargeRefunded',
+  'BillingChargeDisputed',
 ] as const;
 
 export type EventTypeName = (typeof eventTypeNames)[number];

@@ -13,6 +13,7 @@ import * as bot from './bot.ts';
 import * as discord from './discord.ts';
 import * as sponsor from './sponsor.ts';
 import * as vipRoleProblems from './vip-role-problems.ts';
+import * as billing from './billing.ts';
 import { logSealedSchema } from './seal.ts';
 import { storedSchemaVersion, upcast } from './upcasters.ts';
 
@@ -30,6 +31,7 @@ export * from './bot.ts';
 export * from './discord.ts';
 export * from './sponsor.ts';
 export * from './vip-role-problems.ts';
+export * from './billing.ts';
 export * from './seal.ts';
 export * from './sentences.ts';
 export * from './upcasters.ts';
@@ -111,6 +113,15 @@ export const eventSchemas = {
   // a server's own sponsor step
   ServerSponsorSet: { version: 1, schema: sponsor.serverSponsorSetSchema },
   ServerSponsorCleared: { version: 1, schema: sponsor.serverSponsorClearedSchema },
+  // plans sold through Stripe (decisions.md §13)
+  BillingCustomerCreated: { version: 1, schema: billing.billingCustomerCreatedSchema },
+  BillingCheckoutCompleted: { version: 1, schema: billing.billingCheckoutCompletedSchema },
+  BillingInvoicePaid: { version: 1, schema: billing.billingInvoicePaidSchema },
+  BillingPaymentFailed: { version: 1, schema: billing.billingPaymentFailedSchema },
+  BillingSubscriptionChanged: { version: 1, schema: billing.billingSubscriptionChangedSchema },
+  BillingSubscriptionCancelled: { version: 1, schema: billing.billingSubscriptionCancelledSchema },
+  BillingChargeRefunded: { version: 1, schema: billing.billingChargeRefundedSchema },
+  BillingChargeDisputed: { version: 1, schema: billing.billingChargeDisputedSchema },
 } as const satisfies Record<string, { version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventSchemas;

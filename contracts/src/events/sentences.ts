@@ -14,6 +14,7 @@ import {
   userName as user,
   type SentenceContext,
 } from './sentence-words.ts';
+import { moneyText } from '../money.ts';
 
 export * from './sentence-words.ts';
 
@@ -149,6 +150,25 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
     `${user(d.userId, c)} asked the key bot to check that ${member(d.discordUserId)} manages ${server(d.guildId, c)}`,
   ManagementCheckAnswered: (d, c) =>
     `the key bot found that ${member(d.discordUserId)} ${d.manages ? 'manages' : 'does not manage'} ${server(d.guildId, c)}`,
+  BillingCustomerCreated: (d, c) => `${user(d.userId, c)} got the Stripe customer ${d.customerId} to buy plans with`,
+  BillingCheckoutCompleted: (d, c) =>
+    `${user(d.userId, c)} bought the ${d.planName} plan through Stripe (subscription ${d.subscriptionId}), on until ${day(d.plan.expiresAt)}`,
+  BillingInvoicePaid: (d, c) =>
+    `${user(d.userId, c)} paid ${moneyText(d.amountPaid, d.currency)} for the ${d.plan.name} plan up to ${day(d.periodEnd)} (invoice ${d.invoiceId})`,
+  BillingPaymentFailed: (d, c) =>
+    d.billing.status === 'past_due' && d.billing.graceUntil
+      ? `a payment of ${user(d.userId, c)} failed (invoice ${d.invoiceId}): past due, the ${d.plan.name} plan stays on until ${day(d.billing.graceUntil)}`
+      : `a payment of ${user(d.userId, c)} failed (invoice ${d.invoiceId}), after a later one had already been made`,
+  BillingSubscriptionChanged: (d, c) =>
+    d.cancelsAt
+      ? `the ${d.plan.name} plan of ${user(d.userId, c)} was set to end on ${day(d.cancelsAt)}`
+      : `the Stripe subscription of ${user(d.userId, c)} runs on, on the ${d.planName ?? d.plan.name} plan`,
+  BillingSubscriptionCancelled: (d, c) =>
+    `Stripe ended the subscription ${d.subscriptionId} of ${user(d.userId, c)}${d.plan.ended ? ': the plan ended' : ''}`,
+  BillingChargeRefunded: (d, c) =>
+    `${moneyText(d.amountRefunded, d.currency)} of a ${moneyText(d.amount, d.currency)} charge of ${user(d.userId, c)} was refunded${d.amountRefunded >= d.amount && d.plan.ended ? `: the ${d.plan.name} plan ended` : ''}`,
+  BillingChargeDisputed: (d, c) =>
+    `${user(d.userId, c)} disputed a ${moneyText(d.amount, d.currency)} charge (a chargeback)${d.plan.ended ? `: the ${d.plan.name} plan ended` : ''}`,
   LogSealed: (d) =>
     `the log was sealed up to position ${count(d.upToPosition)} (${plural(d.count, 'event')}, hash ${shortDigest(d.hash)})`,
 };

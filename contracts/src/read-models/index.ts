@@ -8,3 +8,4 @@ export * from './discord.ts';
 export * from './sponsors.ts';
 export * from './standing.ts';
 export * from './vip-role-accuracy.ts';
+export * from './billing.ts';

@@ -5,6 +5,7 @@ export const subscriptionReadModels = {
 } as const;
 
 import type { PlanHolding } from '../plans.ts';
+import type { BillingStanding } from '../events/billing.ts';
 
 /** One per subscriber (userId); written by the subscriptions projector. */
 export interface SubscriptionDocument {
@@ -19,6 +20,16 @@ export interface SubscriptionDocument {
   expiresAt: string;
   endedAt: string | null;
   discordUserId: string | null;
+  /** How Stripe bills the plan (decisions.md §13); absent or null: a plan an admin set by hand. */
+  billing?: BillingStanding | null;
+}
+
+/** How the plan is paid, from its document: manual unless Stripe bills it. */
+export function planBillingOf(doc: Pick<SubscriptionDocument, 'billing'>): import('../api/billing.ts').PlanBilling {
+  const billing = doc.billing;
+  if (!billing) return { kind: 'manual' };
+  const { status, paidUntil, graceUntil, cancelsAt, endedAt } = billing;
+  return { kind: 'stripe', status, paidUntil, graceUntil, cancelsAt, endedAt };
 }
 
 /** Active at `now`: not ended and not past its expiry. */

@@ -18,3 +18,4 @@ export * from './suspensions.ts';
 export * from './verification-message.ts';
 export * from './whitelist.ts';
 export * from './vip-role-problems.ts';
+export * from './billing.ts';

@@ -35,6 +35,8 @@ const unreachable: SiteSettings = {
   defaultServerSlots: configDefaults.defaultServerSlots,
   plans: configDefaults.plans,
   posterPlan: configDefaults.posterPlan,
+  // nothing is sold online that the product did not say it sells
+  billing: null,
 };
 
 function injectedSettings(): SiteSettings | undefined {

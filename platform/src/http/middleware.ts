@@ -11,6 +11,8 @@ import { loggablePath } from './operations.ts';
 export interface AppState {
   correlationId: string;
   user?: SignedInUser;
+  /** The request's bytes as they came, on the paths given to rawBodyOn only. */
+  rawBody?: Buffer;
 }
 export type AppContext = Context & { state: AppState };
 
@@ -102,6 +104,29 @@ function setCommonHeaders(ctx: Context): void {
 
 export function jsonBody(limit = '64kb'): Middleware {
   return bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' }) as unknown as Middleware;
+}
+
+/**
+ * The request's bytes as they came, unparsed, for a route whose proof is a signature over them
+ * (Stripe's webhook): JSON parsed and written again need not be the bytes that were signed.
+ * Only on these exact paths; every other request keeps the JSON body parser and its limit.
+ */
+export function rawBodyOn(paths: readonly string[], limitBytes = 512 * 1024): Middleware {
+  const raw = new Set(paths);
+  return async (ctx, next) => {
+    if (ctx.method !== 'POST' || !raw.has(ctx.path)) return next();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limitBytes) throw Object.assign(new Error('request body too large'), { status: 413, expose: true });
+      chunks.push(chunk);
+    }
+    (ctx.state as AppState).rawBody = Buffer.concat(chunks);
+    // @koa/bodyparser's own switch: the stream is read already
+    (ctx as Context & { disableBodyParser?: boolean }).disableBodyParser = true;
+    await next();
+  };
 }
 
 /** Resolves the bearer token, if any, to ctx.state.user. Never rejects by itself. */

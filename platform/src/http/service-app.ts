@@ -7,7 +7,16 @@ import type { Metrics } from '../metrics.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import type { Readiness } from '../readiness.ts';
 import { proxyTrustOf } from './client-address.ts';
-import { apiNotFound, correlation, corsFor, errorHandler, identify, jsonBody, securityHeaders } from './middleware.ts';
+import {
+  apiNotFound,
+  correlation,
+  corsFor,
+  errorHandler,
+  identify,
+  jsonBody,
+  rawBodyOn,
+  securityHeaders,
+} from './middleware.ts';
 import { accessLog, metricsEndpoint } from './operations.ts';
 
 /** What an API service's chain and process need of its dependencies (CommandDeps and QueryDeps hold them). */
@@ -27,11 +36,12 @@ export interface ApiServiceDeps {
  * log and the error handler wrap everything, so a failure is answered as `{ error }` and
  * logged once; /metrics; the correlation id before anything logs or appends; security
  * headers and CORS on every answer; JSON for an unknown /api path; the JSON body (only the
- * write side reads bodies); then the caller, for the routes to check.
+ * write side reads bodies), except on `rawBodies`, whose bytes stay as they came (a signed
+ * webhook); then the caller, for the routes to check.
  */
 export function apiServiceApp(
   deps: ApiServiceDeps,
-  { readsBodies, service }: { readsBodies: boolean; service: string },
+  { readsBodies, service, rawBodies = [] }: { readsBodies: boolean; service: string; rawBodies?: readonly string[] },
 ): Koa {
   const app = new Koa(proxyTrustOf(deps.config.trustProxyHops));
   app.use(accessLog(deps.logger, deps.metrics));
@@ -44,6 +54,7 @@ export function apiServiceApp(
   app.use(securityHeaders(deps.config));
   app.use(corsFor(deps.config.corsOrigin));
   app.use(apiNotFound);
+  if (readsBodies && rawBodies.length > 0) app.use(rawBodyOn(rawBodies));
   if (readsBodies) app.use(jsonBody());
   app.use(identify(deps.authenticator));
   return app;

@@ -8,7 +8,7 @@ import {
   type DiscordPermissionName,
   type SiteSettings,
 } from '@vip/contracts';
-import type { AppConfig } from '@vip/platform';
+import { pricedPlans, type AppConfig } from '@vip/platform';
 
 function botInvite(clientId: string | undefined, permissions: readonly DiscordPermissionName[]): BotInvite | null {
   const id = discordClientIdOf(clientId);
@@ -33,5 +33,7 @@ export function siteSettingsOf(config: AppConfig): SiteSettings {
     defaultServerSlots: config.defaultServerSlots,
     plans: configDefaults.plans,
     posterPlan: { name, priceEuros, serverSlots },
+    // which plans the pricing cards sell through Stripe; never its key or webhook secret
+    billing: config.billing ? { plans: pricedPlans(config.billing), graceDays: config.billing.graceDays } : null,
   };
 }

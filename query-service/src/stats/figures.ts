@@ -11,6 +11,7 @@ import {
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 import { serverTotals } from '../servers/server-totals.ts';
+import { billingFigures } from './billing-figures.ts';
 
 const DAY_MS = 86_400_000;
 const dayOffset = (now: Date, days: number) => utcDay(new Date(now.getTime() - days * DAY_MS).toISOString());
@@ -51,7 +52,7 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
   const last7 = days.slice(23);
   const nowIso = now.toISOString();
 
-  const [totals, activeVip, distinctVisitors, whitelist, servers, roleDays] = await Promise.all([
+  const [totals, activeVip, distinctVisitors, whitelist, servers, roleDays, billing] = await Promise.all([
     keyTotals(readStore),
     readStore.collection<VipWindowDocument>(statsReadModels.vipWindows).countDocuments({ until: { $gt: nowIso } }),
     // one visitors document per (hashed) address: the distinct visitors
@@ -63,6 +64,7 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
       .find({ $or: [{ expiresAt: null }, { expiresAt: { $gt: nowIso } }] }),
     serverTotals(readStore),
     readStore.collection<VipRoleAccuracyDayDocument>(vipRoleAccuracyReadModels.daily).find({ _id: { $in: days } }),
+    billingFigures(readStore, now),
   ]);
   const roles = new Map(roleDays.map((doc) => [doc._id, doc]));
   const roleSum = (field: 'grantsFailed' | 'removals' | 'removalsLate') =>
@@ -96,5 +98,6 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
     },
     servers: { total: servers.totalServers, members: servers.totalMembers },
     daily: days.map((date) => ({ date, generated: generated(date), redeemed: byDay.get(date)?.keysRedeemed ?? 0 })),
+    billing,
   };
 }

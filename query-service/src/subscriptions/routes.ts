@@ -1,6 +1,7 @@
 import {
   isActiveSubscription,
   planIncludes,
+  planBillingOf,
   planNamed,
   planSlots,
   readModels,
@@ -23,6 +24,9 @@ import { slotLimitsOf, subscriberStanding } from './plan-standing.ts';
 export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
   const subscriptions = () => deps.readStore.collection<SubscriptionDocument>(subscriptionReadModels.subscriptions);
   const users = () => deps.readStore.collection<UserDocument>(readModels.users);
+  // while billing is off every plan is an admin's: the answers stay as they were
+  const billingOf = (plan: SubscriptionDocument) =>
+    deps.config.billing || plan.billing ? { billing: planBillingOf(plan) } : {};
 
   return [
     on(subscriptionsApi.subscribers, async () => {
@@ -48,6 +52,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
           maxSlots: plan.maxSlots,
           slotsOverride: plan.slotsOverride,
           discordUserId: plan.discordUserId,
+          ...billingOf(plan),
           ...identities.get(plan.userId)!,
         })),
       };
@@ -84,6 +89,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
           customVerificationMessage: planIncludes(standing.holding, 'customVerificationMessage'),
           analytics: planIncludes(standing.holding, 'analytics'),
         },
+        ...billingOf(plan),
       };
       return body;
     }),

@@ -7,7 +7,7 @@ import { SecretField } from '../../components/SecretField.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { selectCurrentUser } from './authSlice.ts';
 import { finishWithDiscord, goToDiscord } from './discordSignIn.ts';
-import { landingPathFor } from './landing.ts';
+import { landingPathFor, takeLandingAfterDiscord } from './landing.ts';
 import './discord.css';
 
 /**
@@ -41,7 +41,7 @@ export default function DiscordCallbackPage() {
     dispatch(finishWithDiscord({ code, state }))
       .then(({ connected, user: signedIn, newPassword }) => {
         if (connected) toast.success(`Discord connected: ${connected.username}`);
-        const next = connected ? '/panel' : landingPathFor(signedIn, null);
+        const next = connected ? '/panel' : landingPathFor(signedIn, takeLandingAfterDiscord());
         if (newPassword) setWelcome({ username: signedIn.username, password: newPassword, next });
         else navigate(next, { replace: true });
       })

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetDiscordSignInQuery } from './discordApi.ts';
 import { DiscordLogo } from './DiscordLogo.tsx';
 import { goToDiscord } from './discordSignIn.ts';
+import { rememberLandingForDiscord } from './landing.ts';
 import './discord.css';
 
 /**
@@ -14,6 +16,7 @@ import './discord.css';
 export function DiscordSignIn() {
   const dispatch = useAppDispatch();
   const { data: options } = useGetDiscordSignInQuery();
+  const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!options?.enabled) return null;
@@ -21,6 +24,8 @@ export function DiscordSignIn() {
   async function signIn() {
     setBusy(true);
     setError(null);
+    // back from Discord, on to the page they were on the way to (a plan to buy), as a password sign-in does
+    rememberLandingForDiscord(location.state);
     try {
       await dispatch(goToDiscord('sign-in'));
     } catch (failure) {

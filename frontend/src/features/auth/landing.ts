@@ -17,3 +17,30 @@ export function landingPathFor(user: SessionUser, locationState: unknown): strin
   }
   return user.isAdmin ? '/admin' : '/panel';
 }
+
+const DISCORD_LANDING = 'vip.landingAfterDiscord';
+
+/**
+ * The page the route guard sent someone away from (a plan they were buying) survives the round
+ * trip to Discord's sign-in in this tab's session storage: the login page's own state does not.
+ */
+export function rememberLandingForDiscord(locationState: unknown): void {
+  const from = (locationState as Partial<LoginRedirectState> | null)?.from;
+  try {
+    if (typeof from === 'string') sessionStorage.setItem(DISCORD_LANDING, from);
+    else sessionStorage.removeItem(DISCORD_LANDING);
+  } catch {
+    // storage refused (private mode): Discord's sign-in lands on the user's home
+  }
+}
+
+/** The page remembered before going to Discord, once; landingPathFor still checks it is this site's. */
+export function takeLandingAfterDiscord(): LoginRedirectState | null {
+  try {
+    const from = sessionStorage.getItem(DISCORD_LANDING);
+    sessionStorage.removeItem(DISCORD_LANDING);
+    return from ? { from } : null;
+  } catch {
+    return null;
+  }
+}

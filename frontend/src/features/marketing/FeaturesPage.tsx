@@ -10,7 +10,7 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { keyBotCommands, posterBotCommands } from './commands.ts';
 import { PricingCard } from './PricingCard.tsx';
-import { pricingTiersOf } from './pricing.ts';
+import { buyPathOf, pricingTiersOf } from './pricing.ts';
 import { usePolledJson } from './usePolledJson.ts';
 import { goToSection, useReveal } from './useReveal.ts';
 import './marketing.css';
@@ -214,7 +214,8 @@ function PricingSection({ settings }: { settings: SiteSettings }) {
                 className={
                   tier.mostPopular ? 'button button-primary button-block' : 'button button-secondary button-block'
                 }
-                to="/invite#support"
+                // bought online where Stripe sells it (through sign-in), else from the support server
+                to={buyPathOf(settings.billing, tier.name) ?? '/invite#support'}
               >
                 Get {tier.name}
               </Link>

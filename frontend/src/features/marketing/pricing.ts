@@ -44,3 +44,12 @@ export function posterPlanTier({ name, priceEuros, serverSlots }: SiteSettings['
 }
 
 export const formatEuro = (amount: number) => `€${amount}`;
+
+/**
+ * Where a pricing card's "Get …" leads while the plan is sold online (GET /api/site says which
+ * are): the signed-in part's buy page, through sign-in when nobody is signed in, then on to
+ * Stripe's checkout. Null: an admin sells it (the support link).
+ */
+export function buyPathOf(billing: SiteSettings['billing'], planName: string): string | null {
+  return billing?.plans.includes(planName) ? `/buy/${encodeURIComponent(planName.toLowerCase())}` : null;
+}

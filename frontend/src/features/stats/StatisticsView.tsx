@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { AdminStatsResponse } from '@vip/contracts';
 import { configDefaults, vipRoleTexts } from '@vip/contracts/plain';
 import { formatAnnouncementDate } from '../../lib/dates.ts';
+import { PlanSales } from '../billing/PlanSales.tsx';
 import { useGetGuildsQuery } from '../marketing/publicApi.ts';
 import { DailyChart } from './DailyChart.tsx';
 import { formatChange, formatCount } from './figures.ts';
@@ -88,6 +89,7 @@ export function StatisticsView() {
           hint={data ? `of ${formatCount(data.vipRoles.removalsLast30Days)} removals` : undefined}
         />
       </StatGroup>
+      <PlanSales figures={data?.billing} />
       <div className="stats-bottom">
         <section className="card">
           {data ? <DailyChart days={data.daily} /> : <p className="muted">The chart appears with the first figures.</p>}

@@ -5,6 +5,7 @@ import { adminTexts } from '../../app/texts.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
+import { billingBadge, billingStateText } from '../billing/billingWords.ts';
 import { CreateSubscriberForm } from './CreateSubscriberForm.tsx';
 import { SubscriberIdentity } from './SubscriberIdentity.tsx';
 import { useEndSubscriptionMutation, useExtendSubscriptionMutation, useGetSubscribersQuery } from './subscribersApi.ts';
@@ -79,6 +80,17 @@ function SubscriberRow({ subscriber }: { subscriber: SubscriberListItem }) {
           <dt>Plan</dt>
           <dd>{subscriber.planName}</dd>
         </div>
+        {subscriber.billing && (
+          <div data-testid="subscriber-billing">
+            <dt>Billing</dt>
+            <dd>
+              <span className={billingBadge(subscriber.billing).className}>
+                {billingBadge(subscriber.billing).text}
+              </span>{' '}
+              {billingStateText(subscriber.billing)}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Started</dt>
           <dd>{formatDate(subscriber.startedAt)}</dd>

@@ -1,5 +1,8 @@
+import { Link } from 'react-router';
 import type { SubscriptionPanelView } from '@vip/contracts';
 import { safeExternalUrl, useSiteSettings } from '../../app/siteConfig.ts';
+import { ManageBilling } from '../billing/ManageBilling.tsx';
+import { buyPathOf } from '../marketing/pricing.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useGetServerQuery } from '../servers/serversApi.ts';
 import { useGetSubscriptionQuery } from './subscriptionApi.ts';
@@ -17,7 +20,8 @@ export function PlanNotice() {
 }
 
 function PlanEnded({ subscription }: { subscription: SubscriptionPanelView }) {
-  const supportUrl = safeExternalUrl(useSiteSettings()?.supportUrl);
+  const settings = useSiteSettings();
+  const supportUrl = safeExternalUrl(settings?.supportUrl);
   const { plan, readOnlyServers, usableSlots } = subscription;
   return (
     <section className="banner banner-warning plan-notice" aria-labelledby="plan-ended-title" data-testid="plan-ended">
@@ -56,15 +60,45 @@ function PlanEnded({ subscription }: { subscription: SubscriptionPanelView }) {
         <strong>Renewing restores all of it at once</strong>: the key pages, greetings, auto-ping
         {plan?.customVerificationMessage ? ', your verification message' : ''}
         {plan?.analytics ? ', analytics' : ''} and every server.{' '}
-        {supportUrl ? (
-          <a href={supportUrl} target="_blank" rel="noopener noreferrer">
-            Contact support to renew
-          </a>
-        ) : (
-          'Ask your admin to renew it.'
-        )}
+        {!settings?.billing &&
+          (supportUrl ? (
+            <a href={supportUrl} target="_blank" rel="noopener noreferrer">
+              Contact support to renew
+            </a>
+          ) : (
+            'Ask your admin to renew it.'
+          ))}
       </p>
+      {settings?.billing && <Renew subscription={subscription} billing={settings.billing} />}
     </section>
+  );
+}
+
+/**
+ * Renewing where plans are sold online (decisions.md §13): a subscription Stripe still holds
+ * (past due, set to cancel) is renewed in its portal, by paying or keeping it; otherwise a new
+ * checkout of the same plan, or of any plan sold online when this one is not.
+ */
+function Renew({
+  subscription,
+  billing,
+}: {
+  subscription: SubscriptionPanelView;
+  billing: NonNullable<NonNullable<ReturnType<typeof useSiteSettings>>['billing']>;
+}) {
+  if (subscription.billing?.kind === 'stripe' && subscription.billing.status !== 'ended')
+    return (
+      <div className="button-row button-row-start">
+        <ManageBilling label="Renew" />
+      </div>
+    );
+  const path = buyPathOf(billing, subscription.planName) ?? '/features#pricing';
+  return (
+    <div className="button-row button-row-start">
+      <Link className="button button-primary" to={path}>
+        Renew
+      </Link>
+    </div>
   );
 }
 

@@ -1,28 +1,53 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
 import type { SubscriptionPanelView } from '@vip/contracts';
 import { panelTexts, subscriptionTexts } from '../../app/texts.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { SecretField } from '../../components/SecretField.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { isHttpFailure } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { plansWithText } from '@vip/contracts/plain';
+import { billingBadge, billingStateText } from '../billing/billingWords.ts';
+import { ChoosePlan } from '../billing/ChoosePlan.tsx';
+import { ManageBilling } from '../billing/ManageBilling.tsx';
+import { useSiteSettings } from '../../app/siteConfig.ts';
 import { Countdown } from './Countdown.tsx';
 import { useGetSubscriptionQuery, useResetPanelPasswordMutation } from './subscriptionApi.ts';
 
-/** Spec §2/§4 Subscription tab, with decisions.md §4 (no stored password is ever shown). */
+/** While Stripe has not yet told the product about a checkout the browser came back from: ask again this often. */
+const CHECKOUT_POLL_MS = 2000;
+
+/** Spec §2/§4 Subscription tab, with decisions.md §4 (no stored password is ever shown) and §13 (billing). */
 export function SubscriptionTab() {
-  const query = useGetSubscriptionQuery();
+  const [params] = useSearchParams();
+  const [waiting, setWaiting] = useState(params.get('checkout') === 'done');
+  const query = useGetSubscriptionQuery(undefined, { pollingInterval: waiting ? CHECKOUT_POLL_MS : 0 });
+  // back from Stripe's checkout: the plan starts once Stripe's webhook arrives, which may be a moment later
+  const started = query.data?.active === true && query.data.billing?.kind === 'stripe';
+  useEffect(() => {
+    if (started) setWaiting(false);
+  }, [started]);
+  const noPlan = isHttpFailure(query.error) && query.error.status === 404;
   return (
-    <QueryResult
-      query={query}
-      loading="Loading subscription..."
-      failed={subscriptionTexts.failedToLoadSubscription}
-      empty={subscriptionTexts.noActiveSubscription}
-      emptyOnNotFound
-    >
-      {(subscription) => <SubscriptionDetails data={subscription} />}
-    </QueryResult>
+    <>
+      {waiting && (
+        <p className="banner banner-info" role="status">
+          Payment received: your plan starts as soon as Stripe confirms it.
+        </p>
+      )}
+      <QueryResult
+        query={query}
+        loading="Loading subscription..."
+        failed={subscriptionTexts.failedToLoadSubscription}
+        empty={subscriptionTexts.noActiveSubscription}
+        emptyOnNotFound
+      >
+        {(subscription) => <SubscriptionDetails data={subscription} />}
+      </QueryResult>
+      {noPlan && !waiting && <ChoosePlan lead="Buy a plan to add your servers and unlock what it includes." />}
+    </>
   );
 }
 
@@ -57,6 +82,7 @@ function SubscriptionDetails({ data }: { data: SubscriptionPanelView }) {
           </div>
         </dl>
         <PlanIncludes data={data} />
+        <Billing data={data} />
       </section>
       <section className="card credentials-card" aria-labelledby="credentials-title">
         <h2 id="credentials-title">Credentials</h2>
@@ -64,6 +90,28 @@ function SubscriptionDetails({ data }: { data: SubscriptionPanelView }) {
         <SecretField label="License key" value={data.licenseKey} />
         <ResetPassword />
       </section>
+    </div>
+  );
+}
+
+/** How the plan is paid (decisions.md §13): manual, or Stripe's state of it with "Manage billing". */
+function Billing({ data }: { data: SubscriptionPanelView }) {
+  const billingOn = useSiteSettings()?.billing != null;
+  const { billing } = data;
+  // billing off and a plan an admin set: nothing to say about paying
+  if (!billing) return null;
+  const badge = billingBadge(billing);
+  return (
+    <div className="billing-facts" data-testid="billing">
+      <h3 id="billing-title">Billing</h3>
+      <p>
+        <span className={badge.className}>{badge.text}</span> <span>{billingStateText(billing)}</span>
+      </p>
+      {billing.kind === 'stripe' && billingOn && (
+        <div className="button-row button-row-start">
+          <ManageBilling />
+        </div>
+      )}
     </div>
   );
 }

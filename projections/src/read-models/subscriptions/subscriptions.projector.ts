@@ -13,10 +13,22 @@ const slotsOf = (planName: string, slotsOverride: number | null) =>
 export const subscriptionsProjector = defineProjector({
   name: 'subscriptions',
   // 2: slots follow the plan unless overridden (slotsOverride beside the slots it gives)
-  version: 2,
+  // 3: plans Stripe bills, with how it bills them (decisions.md §13)
+  version: 3,
   collections: [subscriptionReadModels.subscriptions],
   indexes: { [subscriptionReadModels.subscriptions]: [{ startedAt: -1, _id: -1 }] },
-  handles: ['SubscriptionStarted', 'SubscriptionExtended', 'SubscriptionEnded'],
+  handles: [
+    'SubscriptionStarted',
+    'SubscriptionExtended',
+    'SubscriptionEnded',
+    'BillingCheckoutCompleted',
+    'BillingInvoicePaid',
+    'BillingPaymentFailed',
+    'BillingSubscriptionChanged',
+    'BillingSubscriptionCancelled',
+    'BillingChargeRefunded',
+    'BillingChargeDisputed',
+  ],
   async apply(event, documents) {
     const subscriptions = documents.of<SubscriptionDocument>(subscriptionReadModels.subscriptions);
     switch (event.type) {
@@ -53,6 +65,25 @@ export const subscriptionsProjector = defineProjector({
         const { userId, endedAt } = event.data;
         const current = await subscriptions.get(userId);
         if (current) subscriptions.set({ ...current, endedAt, expiresAt: endedAt });
+        return;
+      }
+      default: {
+        // a Stripe fact: the plan and its billing as the write side decided them (the first may start it)
+        const { userId, plan, billing } = event.data;
+        const current = await subscriptions.get(userId);
+        const slotsOverride = current?.slotsOverride ?? null;
+        subscriptions.set({
+          _id: userId,
+          userId,
+          planName: plan.name,
+          maxSlots: slotsOf(plan.name, slotsOverride),
+          slotsOverride,
+          startedAt: plan.startedAt,
+          expiresAt: plan.expiresAt,
+          endedAt: plan.ended ? plan.expiresAt : null,
+          discordUserId: current?.discordUserId ?? null,
+          billing,
+        });
         return;
       }
     }

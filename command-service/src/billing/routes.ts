@@ -1,0 +1,175 @@
+import {
+  billingApi,
+  billingTexts,
+  errorCodes,
+  projections,
+  type BillingRedirectResponse,
+  type Actor,
+} from '@vip/contracts';
+import { DomainError, on, type AppState, type BillingConfig, type MountedRoute } from '@vip/platform';
+import type { Context } from 'koa';
+import { commandHandlerFor } from '../core/command-handler.ts';
+import { commandContext } from '../core/context.ts';
+import type { CommandDeps } from '../core/deps.ts';
+import { loadState } from '../core/load-state.ts';
+import {
+  evolveSubscription,
+  initialSubscriptionState,
+  subscriptionStream,
+} from '../subscriptions/subscription.state.ts';
+import { billingDecider } from './billing.decider.ts';
+import { readStripeEvent, type ReadStripeEvent } from './stripe-events.ts';
+import { StripeUnreachable, stripeGateway, type StripeGateway } from './stripe-gateway.ts';
+
+// the panel and the admins' list read the plan right after Stripe's answer (the browser comes back from checkout)
+// (a late projection is no reason to refuse: the fact is in the log, and Stripe's retry would append nothing)
+const billing = commandHandlerFor(billingDecider, (command) => subscriptionStream(command.userId), {
+  readYourWrites: { projection: projections.subscriptions, ifLate: 'answer' },
+});
+
+/** Who causes a Stripe event's facts: Stripe, through the webhook (no session, no person). */
+const stripeActor: Actor = { kind: 'system', id: 'stripe' };
+
+const answerStripeUnreachable = (ctx: Context) => {
+  ctx.status = 502;
+  ctx.body = { error: billingTexts.stripeUnreachable, code: errorCodes.stripeUnreachable };
+};
+
+/** The product's own address for Stripe to send the browser back to (PUBLIC_URL, else the request's). */
+const originOf = (deps: CommandDeps, ctx: Context) => deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+
+/**
+ * Plans people buy, renew and cancel themselves (decisions.md §13): checkout and the portal
+ * for the signed-in user, and Stripe's webhook, each event applied once on the subscriber's
+ * stream. While STRIPE_SECRET_KEY is not set every one of them answers 404 and nothing changes.
+ */
+export function billingRoutes(deps: CommandDeps): MountedRoute[] {
+  const config = deps.config.billing;
+  const gateway = config ? stripeGateway(config) : null;
+  const requireBilling = (): { config: BillingConfig; gateway: StripeGateway } => {
+    if (!config || !gateway) throw new DomainError('not_found', billingTexts.billingOff, errorCodes.billingOff);
+    return { config, gateway };
+  };
+  const stateOf = async (userId: string) =>
+    (await loadState(deps.eventStore, subscriptionStream(userId), evolveSubscription, initialSubscriptionState()))
+      .state;
+
+  /** The subscriber's Stripe customer: the one made at their first checkout, else a new one recorded now. */
+  const customerOf = async (ctx: Context, user: { id: string; username: string }, known: string | null) => {
+    if (known) return known;
+    const customerId = await requireBilling().gateway.createCustomer(user);
+    const recorded = await billing(
+      deps,
+      { type: 'RecordBillingCustomer', userId: user.id, customerId },
+      commandContext(ctx),
+    );
+    // two checkouts at once: the first customer recorded is the one used
+    return recorded.events.length > 0 ? customerId : (recorded.state.billing.customerId ?? customerId);
+  };
+
+  /** Whose plan a Stripe event is about; null for a customer this product did not make. */
+  const userOf = async (read: ReadStripeEvent): Promise<string | null> => {
+    if (read.userId) return read.userId;
+    const { gateway: stripe } = requireBilling();
+    const customerId = read.customerId ?? (read.chargeId ? await stripe.customerOfCharge(read.chargeId) : null);
+    return customerId ? stripe.userOfCustomer(customerId) : null;
+  };
+
+  return [
+    on(billingApi.checkout, async ({ ctx, user, body: { plan } }) => {
+      const { config: settings, gateway: stripe } = requireBilling();
+      const priceId = settings.prices[plan];
+      if (!priceId) throw new DomainError('invalid', billingTexts.notForSale(plan), errorCodes.notForSale);
+      const state = await stateOf(user.id);
+      // switching plans, paying a failed invoice or cancelling happens in the portal, on the same subscription
+      if (state.billing.standing && state.billing.standing.status !== 'ended')
+        throw new DomainError('conflict', billingTexts.alreadyBilled, errorCodes.alreadyBilled);
+      try {
+        const customerId = await customerOf(ctx, user, state.billing.customerId);
+        const origin = originOf(deps, ctx);
+        const url = await stripe.createCheckout({
+          customerId,
+          userId: user.id,
+          planName: plan,
+          priceId,
+          successUrl: `${origin}/panel?tab=subscription&checkout=done`,
+          cancelUrl: `${origin}/features#pricing`,
+        });
+        const answer: BillingRedirectResponse = { url };
+        return answer;
+      } catch (error) {
+        if (!(error instanceof StripeUnreachable)) throw error;
+        deps.logger.warn(
+          { stripe: error.detail, correlationId: (ctx.state as AppState).correlationId },
+          'Stripe did not open a checkout',
+        );
+        return answerStripeUnreachable(ctx);
+      }
+    }),
+
+    on(billingApi.portal, async ({ ctx, user }) => {
+      const { gateway: stripe } = requireBilling();
+      const { customerId } = (await stateOf(user.id)).billing;
+      if (!customerId) throw new DomainError('not_found', billingTexts.noBillingAccount, errorCodes.noBillingAccount);
+      try {
+        const answer: BillingRedirectResponse = {
+          url: await stripe.createPortal(customerId, `${originOf(deps, ctx)}/panel?tab=subscription`),
+        };
+        return answer;
+      } catch (error) {
+        if (!(error instanceof StripeUnreachable)) throw error;
+        deps.logger.warn(
+          { stripe: error.detail, correlationId: (ctx.state as AppState).correlationId },
+          'Stripe did not open the portal',
+        );
+        return answerStripeUnreachable(ctx);
+      }
+    }),
+
+    on(billingApi.webhook, async ({ ctx }) => {
+      const { config: settings, gateway: stripe } = requireBilling();
+      const rawBody = (ctx.state as AppState).rawBody ?? Buffer.alloc(0);
+      let event: ReturnType<StripeGateway['verifiedEvent']>;
+      try {
+        event = stripe.verifiedEvent(rawBody, ctx.get('stripe-signature') || undefined);
+      } catch {
+        throw new DomainError('invalid', billingTexts.badSignature, errorCodes.badStripeSignature);
+      }
+      const read = readStripeEvent(event, settings.prices);
+      if (!read) return { received: true };
+      let userId: string | null;
+      try {
+        userId = await userOf(read);
+      } catch (error) {
+        if (!(error instanceof StripeUnreachable)) throw error;
+        // Stripe retries a delivery that was not answered 2xx
+        deps.logger.warn({ stripe: error.detail, stripeEventId: event.id }, 'Stripe did not say whose event this is');
+        return answerStripeUnreachable(ctx);
+      }
+      if (!userId) {
+        deps.logger.warn(
+          { stripeEventId: event.id, type: event.type },
+          'a Stripe event about no subscriber of this product',
+        );
+        return { received: true };
+      }
+      const { events } = await billing(
+        deps,
+        {
+          type: 'ApplyStripeEvent',
+          userId,
+          stripeEvent: { id: event.id, at: new Date(event.created * 1000).toISOString() },
+          graceDays: settings.graceDays,
+          fact: read.fact,
+        },
+        commandContext(ctx, stripeActor),
+      );
+      if (events.length === 0)
+        deps.logger.info(
+          { stripeEventId: event.id, type: event.type },
+          'a Stripe event changed nothing (applied already, or nothing to apply it to)',
+        );
+      return { received: true };
+    }),
+  ];
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { planNamed } from '../config-defaults.ts';
+import { errorTexts } from '../error-texts.ts';
+import { billingPaths } from '../routes/billing.ts';
+import { planTexts } from '../texts/plans.ts';
+import { withSchemas } from './route-spec.ts';
+
+/** One of the configured plans (any case), as its configured name; whether it has a price is the route's to say. */
+export const checkoutRequestSchema = z.object({
+  plan: z
+    .string({ error: errorTexts.fillAllFields })
+    .trim()
+    .min(1, errorTexts.fillAllFields)
+    .max(50, planTexts.unknownPlan)
+    .refine((name) => planNamed(name) !== undefined, planTexts.unknownPlan)
+    .transform((name) => planNamed(name)!.name),
+});
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+/** Where the browser goes next: Stripe's checkout page, or its customer portal. */
+export interface BillingRedirectResponse {
+  url: string;
+}
+
+export const billingApi = withSchemas(billingPaths, {
+  checkout: {
+    summary:
+      "Start buying a plan: a Stripe Checkout Session in subscription mode for the plan's price, for the signed-in user (400 for a plan without a price, 404 while billing is off)",
+    body: checkoutRequestSchema,
+    response: { status: 200, description: '{ url }: the checkout page to send the browser to' },
+  },
+  portal: {
+    summary:
+      "Stripe's customer portal for the signed-in user: change the card, cancel, switch plan (404 before their first checkout or while billing is off)",
+    response: { status: 200, description: '{ url }: the portal page to send the browser to' },
+  },
+  webhook: {
+    summary:
+      'Stripe events (checkout.session.completed, invoice.paid, invoice.payment_failed, customer.subscription.updated and .deleted, charge.refunded, charge.dispute.created), verified by Stripe-Signature over the raw body and each applied once',
+    response: { status: 200, description: '{ received: true } (400 for a missing or wrong signature)' },
+  },
+});
+
+/** How a plan is paid, as the panel and the admins' list show it beside the plan. */
+export type PlanBilling =
+  | { kind: 'manual' }
+  | {
+      kind: 'stripe';
+      status: import('../events/billing.ts').BillingStatus;
+      /** The end of the latest period paid for (the next renewal while it runs). */
+      paidUntil: string | null;
+      /** Past due: on until then. */
+      graceUntil: string | null;
+      /** Set to cancel: ends then. */
+      cancelsAt: string | null;
+      endedAt: string | null;
+    };
+
+/** A sum of money in one currency, in its smallest unit. */
+export interface MoneyTotal {
+  currency: string;
+  amount: number;
+}
+
+/** One plan on the Statistics screen: who pays for it now and what it brought in, net of refunds. */
+export interface PlanSales {
+  planName: string;
+  /** Subscribers whose plan Stripe bills and who have it now. */
+  payingSubscribers: number;
+  thisMonth: MoneyTotal[];
+  lastMonth: MoneyTotal[];
+}
+
+/** The statistics of plans sold (GET /api/admin/stats `billing`), every figure from the events. */
+export interface BillingFigures {
+  /** The UTC month "this month" is (YYYY-MM). */
+  month: string;
+  /** Every configured plan, in the spec's order. */
+  plans: PlanSales[];
+}

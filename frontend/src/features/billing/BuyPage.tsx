@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { billingTexts, errorCodes, planNamed } from '@vip/contracts/plain';
+import { SignedInLayout } from '../../components/SignedInLayout.tsx';
+import { errorTextOf } from '../api/errorText.ts';
+import { useStartCheckoutMutation } from './billingApi.ts';
+import { ManageBilling } from './ManageBilling.tsx';
+import './billing.css';
+
+const codeOf = (failure: unknown) => (failure as { data?: { code?: string } } | null)?.data?.code;
+
+/**
+ * /buy/:plan: a pricing card's "Get …" once someone is signed in (the route guard took them
+ * through sign-in first). Asks for a Stripe checkout and goes there; says why when it cannot.
+ */
+export default function BuyPage() {
+  const { plan = '' } = useParams();
+  const name = planNamed(plan)?.name ?? plan;
+  const [startCheckout] = useStartCheckoutMutation();
+  const [failure, setFailure] = useState<{ text: string; code?: string } | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return; // once, even when React runs effects twice in development
+    started.current = true;
+    startCheckout({ plan: name })
+      .unwrap()
+      .then(({ url }) => window.location.assign(url))
+      .catch((error: unknown) =>
+        setFailure({ text: errorTextOf(error, billingTexts.failedToStartCheckout), code: codeOf(error) }),
+      );
+  }, [startCheckout, name]);
+
+  return (
+    <SignedInLayout mode="panel">
+      <main id="main" className="buy-page">
+        <section className="card buy-card" aria-labelledby="buy-title">
+          <h1 id="buy-title">Get {name}</h1>
+          {failure ? (
+            <>
+              <p className="banner banner-error" role="alert">
+                {failure.text}
+              </p>
+              <div className="button-row button-row-start">
+                {failure.code === errorCodes.alreadyBilled && <ManageBilling />}
+                <Link className="button button-secondary" to="/panel?tab=subscription">
+                  Your subscription
+                </Link>
+                <Link className="button button-ghost" to="/features#pricing">
+                  Pricing
+                </Link>
+              </div>
+            </>
+          ) : (
+            <p className="muted" role="status">
+              Opening the secure checkout...
+            </p>
+          )}
+        </section>
+      </main>
+    </SignedInLayout>
+  );
+}
