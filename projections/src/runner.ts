@@ -251,16 +251,22 @@ export class ProjectionRunner {
   ): Promise<number> {
     const started = performance.now();
     const targets = new Set(projectors);
-    const batch = new DocumentBatch(this.readStore);
     const announced: ProjectedEvent[] = [];
     const correlationIds = this.logger.isLevelEnabled('debug') ? new Set<string>() : undefined;
+    /** The pages read so far: a store may run the work again (MongoDB after a transient error). */
+    const pages: RecordedEvent[][] = [];
     let applied = 0;
     let from = 0;
     let position = 0;
     await this.readStore.transaction(async () => {
-      while (applied < eventLimit) {
-        const recorded = await nextPage();
+      // each attempt starts over: a fresh batch, and the same pages first
+      const batch = new DocumentBatch(this.readStore);
+      [applied, from, position, announced.length] = [0, 0, 0, 0];
+      correlationIds?.clear();
+      for (let page = 0; applied < eventLimit; page++) {
+        const recorded = page < pages.length ? pages[page] : await nextPage();
         if (!recorded || recorded.length === 0) break;
+        if (page === pages.length) pages.push(recorded);
         const events = this.toProjected(recorded);
         for (const event of events) {
           const routed = this.routes.get(event.type);
