@@ -54,8 +54,10 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     const rows = this.store.reading();
     if (Object.keys(filter).length === 0) return rows.count(this.name);
     if (typeof filter._id === 'string') return this.matching(rows, filter, 0).length;
-    const plan = planQuery(this.name, rows.indexes.of(this.name), filter, undefined, false);
-    return countRows(rows.rows(plan), plan, filter);
+    return rows.withIndexes(this.name, (indexes) => {
+      const plan = planQuery(this.name, indexes, filter, undefined, false);
+      return countRows(rows.rows(plan), plan, filter);
+    });
   }
 
   async insertOne(document: T): Promise<void> {
@@ -127,8 +129,10 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
         .map(({ doc }) => doc)
         .slice(options.skip ?? 0, options.limit ? (options.skip ?? 0) + options.limit : undefined);
     } else {
-      const plan = planQuery(this.name, rows.indexes.of(this.name), filter, options.sort, Boolean(options.limit));
-      docs = selectDocuments(rows.rows(plan), plan, filter, options);
+      docs = rows.withIndexes(this.name, (indexes) => {
+        const plan = planQuery(this.name, indexes, filter, options.sort, Boolean(options.limit));
+        return selectDocuments(rows.rows(plan), plan, filter, options);
+      });
     }
     return options.projection ? new Query({}, {}).find<Document>(docs, options.projection).all() : docs;
   }
@@ -141,8 +145,10 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
       const doc = JSON.parse(row.json) as Document;
       return matcherOf(filter)(doc) ? [{ row, doc }] : [];
     }
-    const plan = planQuery(this.name, rows.indexes.of(this.name), filter, undefined, enough > 0);
-    return matchRows(rows.rows(plan), plan, filter, enough);
+    return rows.withIndexes(this.name, (indexes) => {
+      const plan = planQuery(this.name, indexes, filter, undefined, enough > 0);
+      return matchRows(rows.rows(plan), plan, filter, enough);
+    });
   }
 
   private insertNow(rows: DocumentRows, document: Document): void {

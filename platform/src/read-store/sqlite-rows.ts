@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { DocumentCache } from './document-cache.ts';
 import { DuplicateKeyError, type Document, type IndexSpec } from './read-store.ts';
-import { SqliteIndexes } from './sqlite-indexes.ts';
+import { SqliteIndexes, type DeclaredIndex } from './sqlite-indexes.ts';
 import type { QueryPlan, StoredRow } from './sqlite-query.ts';
 
 /** Rows per multi-row upsert: SQLite then spends a third less CPU per row than with one row per statement. */
@@ -63,6 +63,20 @@ export class DocumentRows {
     const found = this.statements.get.get(collection, id) as [number, string] | undefined;
     this.cache.set(collection, id, found ? found[1] : null, found ? found[0] : 0);
     return found ? { rowid: found[0], id, json: found[1] } : null;
+  }
+
+  /**
+   * Runs a read with the collection's indexes, and once more with them read anew when another
+   * process dropped one of them in between (a rebuild there; noticed here within a millisecond).
+   */
+  withIndexes<R>(collection: string, read: (indexes: readonly DeclaredIndex[]) => R): R {
+    try {
+      return read(this.indexes.of(collection));
+    } catch (error) {
+      if (!/no such table: read_store_index_/.test((error as Error).message)) throw error;
+      this.forgetAll();
+      return read(this.indexes.of(collection));
+    }
   }
 
   /** The rows a plan names, streamed: [rowid, id, json]. */
