@@ -139,6 +139,19 @@ describe('embedded SQLite read store', function () {
       }
     });
 
+    it('finds by a range over an index what mingo finds, whatever the characters of the bound', async function () {
+      const store = openStore(freshFile());
+      const keys = store.collection('keys');
+      await keys.insertOne({ _id: 'emoji', label: '😀' });
+      await keys.insertOne({ _id: 'fullwidth', label: '\uff05' });
+      await keys.insertOne({ _id: 'plain', label: 'a' });
+      // JavaScript (mingo) puts the emoji's surrogates before U+FF01; its UTF-8 bytes come after
+      expect(ids(await keys.find({ label: { $lt: '\uff01' } }))).to.deep.equal(['emoji', 'plain']);
+      await store.ensureIndexes('keys', [{ label: 1 }]);
+      expect(ids(await keys.find({ label: { $lt: '\uff01' } }))).to.deep.equal(['emoji', 'plain']);
+      expect(ids(await keys.find({ label: { $gte: 'a' } }))).to.deep.equal(['emoji', 'fullwidth', 'plain']);
+    });
+
     it('sorts stably: equal keys keep insertion order both ways', async function () {
       const keys = openStore(freshFile()).collection('keys');
       for (const [_id, tier] of [

@@ -8,9 +8,10 @@
  *
  * Ties keep insertion order (rowid), as mingo's stable sort over documents in insertion order
  * does. An index gives the order only for fields that never held an array or an object
- * (mingo's rules for those are its own); strings then compare by their UTF-8 bytes (as in
- * MongoDB), which differs from JavaScript's order only between characters beyond U+FFFF and
- * those from U+E000 to U+FFFF.
+ * (mingo's rules for those are its own). Strings in an index's order compare by their UTF-8
+ * bytes (as in MongoDB): mingo's order (UTF-16 units) differs only between characters beyond
+ * U+FFFF (emoji) and those from U+E000 to U+FFFF, which the fields sorted by index (times,
+ * ids, names of types) never hold.
  */
 import { Query } from 'mingo';
 import { COMPLEX, MULTIKEY, keyOf } from './index-keys.ts';
@@ -60,8 +61,8 @@ function boundOf(condition: unknown): Bound | undefined {
   if (Object.keys(operators).some((key) => !key.startsWith('$'))) return undefined; // a whole sub-document
   if ('$eq' in operators && isPrimitive(operators.$eq)) return { eq: operators.$eq };
   const values = operators.$in;
-  // a null in the list also matches missing fields: left to a scan
-  if (Array.isArray(values) && values.length > 0 && values.every((v) => isPrimitive(v) && v !== null))
+  // (null's key is also the key of a missing field, which null matches)
+  if (Array.isArray(values) && values.length > 0 && values.every(isPrimitive))
     return { in: [...new Set(values as Primitive[])] };
   const ranges: Range[] = [];
   for (const [operator, op] of Object.entries(RANGE_SQL)) {
@@ -70,6 +71,9 @@ function boundOf(condition: unknown): Bound | undefined {
   }
   // MongoDB compares within one type: a range of a number and a string matches no document
   if (ranges.length === 0 || ranges.some((range) => typeof range.value !== typeof ranges[0].value)) return undefined;
+  // SQLite compares text by its UTF-8 bytes, mingo by UTF-16 units: they agree on every string
+  // against a bound without characters from U+D800 on, so only such bounds narrow the rows
+  if (ranges.some((range) => typeof range.value === 'string' && /[\ud800-\uffff]/.test(range.value))) return undefined;
   return { ranges };
 }
 

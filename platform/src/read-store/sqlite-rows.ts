@@ -130,7 +130,6 @@ export class DocumentRows {
   remove(collection: string, row: StoredRow): void {
     const indexed = this.indexes.of(collection).length > 0;
     if (indexed && row.rowid === 0) row = this.load(collection, row.id)!;
-    // the entries first: SQLite makes them from the document, which must still be there
     if (indexed) this.indexes.removed(collection, row.rowid, row.id, row.json);
     if (row.rowid > 0) this.statements.removeRow.run(row.rowid);
     else this.statements.removeById.run(collection, row.id);
@@ -199,7 +198,11 @@ export class DocumentRows {
     if (written) this.counts.delete(collection);
   }
 
-  /** putAll in a collection with indexes: each document's rowid is needed for its entries. */
+  /**
+   * putAll in a collection with indexes: each stored document is read first (from the cache
+   * when it knows), as its entries move where its keys did; new ones are inserted many to a
+   * statement, and SQLite makes their entries at the end of the write.
+   */
   private putAllIndexed(collection: string, docs: readonly Document[], upsert: boolean): void {
     let fresh: { doc: Document; json: string }[] = [];
     const freshIds = new Set<string>();
