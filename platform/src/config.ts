@@ -17,6 +17,8 @@ export interface AppConfig {
   /** Set → the MongoDB adapter; unset → embedded SQLite in dataDir. */
   mongodbUrl: string | undefined;
   mongodbDatabase: string;
+  /** Megabytes of documents the embedded read store keeps in memory at most; the rest stays on disk. */
+  readStoreCacheMb: number;
   /** HS256 secret for session tokens; generated and kept in dataDir when unset (embedded only). */
   jwtSecret: string | undefined;
   sessionHours: number;
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     mongodbUrl: env.MONGODB_URL || undefined,
     mongodbDatabase: env.MONGODB_DATABASE || 'vip_access',
+    readStoreCacheMb: int('READ_STORE_CACHE_MB', 64, env),
     jwtSecret: env.JWT_SECRET || undefined,
     sessionHours: int('SESSION_HOURS', configDefaults.sessionHours, env),
     adminUsername: env.ADMIN_USERNAME || 'admin',

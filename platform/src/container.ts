@@ -90,7 +90,10 @@ export const readStoreModule = (config: AppConfig) =>
       );
     } else {
       bind(TOKENS.readStore).toResolvedValue(
-        () => new SqliteReadStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).readModels)),
+        () =>
+          new SqliteReadStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).readModels), {
+            cacheBytes: config.readStoreCacheMb * 2 ** 20,
+          }),
       );
     }
   });
@@ -215,5 +218,8 @@ export async function openSeparateReadStore(
   ensureDataDir(config.dataDir);
   const file = path.join(ensureDataDir(path.join(config.dataDir, 'replays')), `${safe}.sqlite`);
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
-  return { store: new SqliteReadStore(privateDatabase(file)), where: file };
+  return {
+    store: new SqliteReadStore(privateDatabase(file), { cacheBytes: config.readStoreCacheMb * 2 ** 20 }),
+    where: file,
+  };
 }

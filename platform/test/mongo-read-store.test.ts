@@ -102,3 +102,182 @@ describe('MongoDB database names for scratch stores', () => {
     expect((error as Error).message).to.contain('which MongoDB refuses');
   });
 });
+
+/** An error the driver labels transient: withTransaction runs the callback again after it. */
+class TransientError extends Error {
+  hasErrorLabel(label: string) {
+    return label === 'TransientTransactionError';
+  }
+}
+
+/**
+ * A MongoReadStore over a stubbed client, database and collection that record every call with
+ * the session it carried, and a session whose withTransaction behaves as the driver's: it
+ * runs the callback, commits, aborts on an error, and runs the callback again after a
+ * transient one.
+ */
+function transactionalStub(options: { replicaSet?: boolean; failFirstAttempts?: number } = {}) {
+  const calls: { op: string; session: unknown }[] = [];
+  const events: string[] = [];
+  const warnings: string[] = [];
+  let failuresLeft = options.failFirstAttempts ?? 0;
+  const session = {
+    id: 'session-1',
+    async withTransaction<R>(fn: () => Promise<R>): Promise<R> {
+      for (let attempt = 1; ; attempt++) {
+        events.push(`start ${attempt}`);
+        try {
+          const result = await fn();
+          events.push('commit');
+          return result;
+        } catch (error) {
+          events.push('abort');
+          if ((error as TransientError).hasErrorLabel?.('TransientTransactionError') && attempt < 5) continue;
+          throw error;
+        }
+      }
+    },
+    async endSession() {
+      events.push('end');
+    },
+  };
+  const record =
+    (op: string, result: unknown = {}) =>
+    async (...args: unknown[]) => {
+      const last = args[args.length - 1] as { session?: unknown } | undefined;
+      calls.push({ op, session: last?.session });
+      if (op === 'bulkWrite' && failuresLeft > 0) {
+        failuresLeft--;
+        throw new TransientError('a failover interrupted the transaction');
+      }
+      return result;
+    };
+  const written = { matchedCount: 1, modifiedCount: 1, upsertedCount: 0, deletedCount: 1 };
+  const driverCollection = {
+    collectionName: 'keys',
+    find: (_filter: unknown, findOptions?: { session?: unknown }) => {
+      calls.push({ op: 'find', session: findOptions?.session });
+      return { sort() {}, skip() {}, limit() {}, project() {}, toArray: async () => [{ _id: 'k1' }] };
+    },
+    findOne: record('findOne', null),
+    countDocuments: record('countDocuments', 3),
+    estimatedDocumentCount: record('estimatedDocumentCount', 3),
+    insertOne: record('insertOne'),
+    replaceOne: record('replaceOne', written),
+    updateOne: record('updateOne', written),
+    updateMany: record('updateMany', written),
+    deleteOne: record('deleteOne', written),
+    deleteMany: record('deleteMany', written),
+    bulkWrite: record('bulkWrite'),
+  };
+  const db = {
+    collection: () => driverCollection,
+    command: async (command: Record<string, unknown>) => {
+      events.push(`command ${Object.keys(command)[0]}`);
+      return options.replicaSet === false ? { isWritablePrimary: true } : { isWritablePrimary: true, setName: 'rs0' };
+    },
+  };
+  const client = { startSession: () => session, close: async () => undefined };
+  const logger = { warn: (message: string) => warnings.push(message) };
+  const Constructor = MongoReadStore as unknown as new (
+    client: unknown,
+    db: unknown,
+    logger: unknown,
+  ) => MongoReadStore;
+  return { store: new Constructor(client, db, logger), calls, events, warnings, session };
+}
+
+/** Every operation of the port, once. */
+async function everyOperation(store: MongoReadStore): Promise<void> {
+  const keys = store.collection('keys');
+  await keys.findOne({ _id: 'k1' });
+  await keys.find({ used: false });
+  await keys.countDocuments();
+  await keys.countDocuments({ used: false });
+  await keys.insertOne({ _id: 'k2' });
+  await keys.replaceOne({ slug: 'x' }, { _id: undefined as unknown as string, n: 1 }, { upsert: true });
+  await keys.updateOne({ _id: 'k1' }, { $set: { used: true } });
+  await keys.updateMany({ used: true }, { $inc: { n: 1 } });
+  await keys.deleteOne({ _id: 'k2' });
+  await keys.deleteMany({ used: true });
+  await keys.bulkWrite([{ replaceOne: { filter: { _id: 'k3' }, replacement: { _id: 'k3' }, upsert: true } }]);
+}
+
+describe('MongoDB read store transactions (driver stubbed)', () => {
+  it('runs a batch as one transaction: every operation inside carries its session, none outside', async () => {
+    const { store, calls, events, session } = transactionalStub();
+    const result = await store.transaction(async () => {
+      await everyOperation(store);
+      return 'done';
+    });
+    expect(result).to.equal('done');
+    expect(calls.map((call) => call.op)).to.deep.equal([
+      'find',
+      'find',
+      // a transaction cannot run the count command: the whole count is counted with the session
+      'countDocuments',
+      'countDocuments',
+      'insertOne',
+      'findOne',
+      'replaceOne',
+      'updateOne',
+      'updateMany',
+      'deleteOne',
+      'deleteMany',
+      'bulkWrite',
+    ]);
+    for (const call of calls) expect(call.session, call.op).to.equal(session);
+    expect(events).to.deep.equal(['command hello', 'start 1', 'commit', 'end']);
+
+    calls.length = 0;
+    await everyOperation(store);
+    for (const call of calls) expect(call.session, `${call.op} outside a transaction`).to.equal(undefined);
+    expect(calls[2].op).to.equal('estimatedDocumentCount');
+  });
+
+  it('aborts the transaction when the work fails, and rejects with its error', async () => {
+    const { store, calls, events } = transactionalStub();
+    const failure = new Error('projector failed');
+    const error = await rejectionOf(
+      store.transaction(async () => {
+        await store.collection('keys').insertOne({ _id: 'k9' });
+        throw failure;
+      }),
+    );
+    expect(error).to.equal(failure);
+    expect(events).to.deep.equal(['command hello', 'start 1', 'abort', 'end']);
+    expect(calls.map((call) => call.op)).to.deep.equal(['insertOne']);
+  });
+
+  it('runs the work again after a transient error, each attempt in the session, and returns the last result', async () => {
+    const { store, calls, events, session } = transactionalStub({ failFirstAttempts: 2 });
+    let attempts = 0;
+    const result = await store.transaction(async () => {
+      attempts++;
+      await store.collection('keys').findOne({ _id: 'k1' });
+      await store.collection('keys').bulkWrite([{ deleteOne: { filter: { _id: 'k1' } } }]);
+      return attempts;
+    });
+    expect(result).to.equal(3);
+    expect(events).to.deep.equal(['command hello', 'start 1', 'abort', 'start 2', 'abort', 'start 3', 'commit', 'end']);
+    expect(calls).to.have.length(6);
+    for (const call of calls) expect(call.session).to.equal(session);
+  });
+
+  it('asks the server once whether it has transactions', async () => {
+    const { store, events } = transactionalStub();
+    await store.transaction(async () => undefined);
+    await store.transaction(async () => undefined);
+    expect(events.filter((event) => event === 'command hello')).to.have.length(1);
+  });
+
+  it('writes without a transaction on a standalone server, and says so once in the log', async () => {
+    const { store, calls, events, warnings } = transactionalStub({ replicaSet: false });
+    await store.transaction(() => everyOperation(store));
+    await store.transaction(() => everyOperation(store));
+    for (const call of calls) expect(call.session, call.op).to.equal(undefined);
+    expect(events).to.deep.equal(['command hello']);
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.match(/standalone server.*no transactions/);
+  });
+});

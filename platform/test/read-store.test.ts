@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import { DuplicateKeyError } from '../src/read-store/read-store.ts';
 import { MongoReadStore } from '../src/read-store/mongo-read-store.ts';
 import { SqliteReadStore } from '../src/read-store/sqlite-read-store.ts';
+import { ids } from './read-store.contract-data.ts';
 import { readStoreContract, rejectionOf } from './read-store.contract.ts';
 
 describe('embedded SQLite read store', function () {
@@ -114,6 +115,41 @@ describe('embedded SQLite read store', function () {
       await writer.dropCollection('keys');
       await afterAMoment();
       expect(await readerKeys.find()).to.deep.equal([]);
+    });
+
+    it('answers through an index another connection has just dropped and built again', async function () {
+      const file = freshFile();
+      const reader = openStore(file);
+      const writer = openStore(file);
+      await writer.ensureIndexes('keys', [{ tier: 1 }]);
+      await writer.ensureIndexes('other', [{ x: 1 }]);
+      await writer.collection('keys').insertOne({ _id: 'a', tier: 1 });
+      expect(ids(await reader.collection('keys').find({ tier: 1 }))).to.deep.equal(['a']);
+      // within the millisecond in which the reader does not ask whether another connection wrote
+      const now = performance.now;
+      const frozen = now.call(performance);
+      performance.now = () => frozen;
+      try {
+        await writer.dropCollection('keys'); // its index table goes with it
+        await writer.collection('keys').insertOne({ _id: 'b', tier: 1 });
+        await writer.ensureIndexes('keys', [{ tier: 1 }]); // in a table of another name
+        expect(ids(await reader.collection('keys').find({ tier: 1 }))).to.deep.equal(['b']);
+      } finally {
+        performance.now = now;
+      }
+    });
+
+    it('finds by a range over an index what mingo finds, whatever the characters of the bound', async function () {
+      const store = openStore(freshFile());
+      const keys = store.collection('keys');
+      await keys.insertOne({ _id: 'emoji', label: '😀' });
+      await keys.insertOne({ _id: 'fullwidth', label: '\uff05' });
+      await keys.insertOne({ _id: 'plain', label: 'a' });
+      // JavaScript (mingo) puts the emoji's surrogates before U+FF01; its UTF-8 bytes come after
+      expect(ids(await keys.find({ label: { $lt: '\uff01' } }))).to.deep.equal(['emoji', 'plain']);
+      await store.ensureIndexes('keys', [{ label: 1 }]);
+      expect(ids(await keys.find({ label: { $lt: '\uff01' } }))).to.deep.equal(['emoji', 'plain']);
+      expect(ids(await keys.find({ label: { $gte: 'a' } }))).to.deep.equal(['emoji', 'fullwidth', 'plain']);
     });
 
     it('sorts stably: equal keys keep insertion order both ways', async function () {

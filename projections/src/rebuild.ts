@@ -51,8 +51,6 @@ export async function rebuildReadModels(
     projectors.map((projector) => projector.name),
   );
   await recordVersions(readStore, projectors);
-  // dropping a collection drops its indexes too
-  await ensureIndexes(readStore, projectors);
   const head = (await eventStore.headPosition()) ?? 0;
   const until = options.until;
   const target = until && 'position' in until ? Math.min(until.position, head) : head;
@@ -86,6 +84,9 @@ export async function rebuildReadModels(
   };
   while (!done) await runner.applyPages(nextPage, batchSize);
   await nextPage(); // counts the last page
+  // dropping a collection dropped its indexes: built again over the replayed documents, at
+  // once, rather than entry by entry during the replay (which reads documents by _id only)
+  await ensureIndexes(readStore, projectors);
   return { events, seconds: (performance.now() - started) / 1000, position };
 }
 

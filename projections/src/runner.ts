@@ -296,24 +296,33 @@ export class ProjectionRunner {
     const started = performance.now();
     const targets = new Set(projectors);
     await this.names.current();
-    const batch = new DocumentBatch(this.store);
-    // each projector sees the batch through its own names (a builder writes its versioned collections)
-    const views = new Map<Projector, DocumentBatch>();
-    const viewOf = (projector: Projector): DocumentBatch => {
-      let view = views.get(projector);
-      if (!view)
-        views.set(projector, (view = batch.within(this.namesOf.get(projector) ?? this.names.resolve.bind(this.names))));
-      return view;
-    };
     const announced: ProjectedEvent[] = [];
     const correlationIds = this.logger.isLevelEnabled('debug') ? new Set<string>() : undefined;
+    /** The pages read so far: a store may run the work again (MongoDB after a transient error). */
+    const pages: RecordedEvent[][] = [];
     let applied = 0;
     let from = 0;
     let position = 0;
     await this.store.transaction(async () => {
-      while (applied < eventLimit) {
-        const recorded = await nextPage();
+      // each attempt starts over: a fresh batch, and the same pages first
+      const batch = new DocumentBatch(this.store);
+      // each projector sees the batch through its own names (a builder writes its versioned collections)
+      const views = new Map<Projector, DocumentBatch>();
+      const viewOf = (projector: Projector): DocumentBatch => {
+        let view = views.get(projector);
+        if (!view)
+          views.set(
+            projector,
+            (view = batch.within(this.namesOf.get(projector) ?? this.names.resolve.bind(this.names))),
+          );
+        return view;
+      };
+      [applied, from, position, announced.length] = [0, 0, 0, 0];
+      correlationIds?.clear();
+      for (let page = 0; applied < eventLimit; page++) {
+        const recorded = page < pages.length ? pages[page] : await nextPage();
         if (!recorded || recorded.length === 0) break;
+        if (page === pages.length) pages.push(recorded);
         const events = projectedEvents(recorded, this.logger);
         for (const event of events) {
           const routed = this.routes.get(event.type);

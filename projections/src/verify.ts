@@ -27,8 +27,8 @@ async function* documentsOf(store: ReadStore, collection: string, pageSize: numb
 
 /**
  * Every document that differs between the live read models and rebuilt ones, as found: both
- * collections are walked together in _id order (the ids are ASCII, which every store sorts
- * alike), a page of each at a time, never a whole collection.
+ * collections are walked together in _id order (the stores' order: by UTF-8 bytes), a page of
+ * each at a time, never a whole collection.
  */
 export async function* readModelDifferences(
   live: ReadStore,
@@ -40,10 +40,11 @@ export async function* readModelDifferences(
     const [lives, rebuilds] = [documentsOf(live, collection, pageSize), documentsOf(rebuilt, collection, pageSize)];
     let [ours, theirs] = [(await lives.next()).value, (await rebuilds.next()).value];
     while (ours || theirs) {
-      if (ours && (!theirs || ours._id < theirs._id)) {
+      const order = !ours ? 1 : !theirs ? -1 : compareIds(ours._id, theirs._id);
+      if (order < 0) {
         yield { collection, id: ours._id, kind: 'missing in rebuild', live: ours };
         ours = (await lives.next()).value;
-      } else if (theirs && (!ours || theirs._id < ours._id)) {
+      } else if (order > 0) {
         yield { collection, id: theirs._id, kind: 'missing in live', rebuilt: theirs };
         theirs = (await rebuilds.next()).value;
       } else {
@@ -66,4 +67,9 @@ export async function compareReadModels(
   for await (const difference of readModelDifferences(live, rebuilt, projectors, pageSize))
     differences.push(difference);
   return differences;
+}
+
+/** The stores' order of string ids: by their UTF-8 bytes (MongoDB's and SQLite's), not JavaScript's. */
+function compareIds(a: string, b: string): number {
+  return a === b ? 0 : Buffer.compare(Buffer.from(a), Buffer.from(b));
 }

@@ -158,15 +158,18 @@ export class EventStoreDbEventStore implements EventStore {
 
   /**
    * One short forward read per position (a commit position is where its event starts), in
-   * parallel: the audit trail asks for a page of at most a few hundred.
+   * parallel: the audit trail asks for a page of at most a few hundred. Each read asks the
+   * server for one event: the first at or after the position is the one there, or there is
+   * none (whatever follows starts later), so a read never streams the rest of $all.
    */
   async readEventsAt(positions: readonly number[]): Promise<RecordedEvent[]> {
     const found = await Promise.all(
       positions.map(async (position) => {
-        for await (const resolved of each(this.client.readAll({ fromPosition: fromPosition(position) }))) {
+        const read = this.client.readAll({ fromPosition: fromPosition(position), maxCount: 1n });
+        for await (const resolved of each(read)) {
           const event = toRecordedEvent(resolved);
-          if (!event) continue; // a system event at or after the position: read on
-          return event.position === position ? event : undefined;
+          // a system event there, or an event further on: none of ours is at the position
+          return event?.position === position ? event : undefined;
         }
         return undefined;
       }),

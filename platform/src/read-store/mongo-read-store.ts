@@ -1,13 +1,21 @@
 /**
  * The MongoDB ReadStore: a thin mapping of the port onto the `mongodb` driver, so that the
  * shared contract suite proves the embedded adapter behaves like the real thing.
+ *
+ * A projection batch (transaction()) is one MongoDB transaction where the server has them (a
+ * replica set or a sharded cluster): every operation of the batch carries its session, found
+ * through AsyncLocalStorage, so readers never see half a batch and a crash leaves none of it.
+ * A standalone server has no transactions: batches are then written in order as before,
+ * which the projectors' idempotence repairs on redelivery, and a log line says so.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   MongoBulkWriteError,
   MongoClient,
   MongoServerError,
   type AnyBulkWriteOperation,
+  type ClientSession,
   type Db,
   type Collection as DriverCollection,
   type Document as DriverDocument,
@@ -28,18 +36,24 @@ import {
   type UpdateOptions,
   type UpdateResult,
 } from './read-store.ts';
+import { createLogger, type Logger } from '../logger.ts';
 
 const DUPLICATE_KEY = 11000;
 const NAMESPACE_NOT_FOUND = 26;
 
 export class MongoReadStore implements ReadStore {
   readonly adapterName = 'mongodb';
+  /** The session of the transaction the current async context runs in, if any. */
+  private readonly sessions = new AsyncLocalStorage<ClientSession>();
+  /** Whether the server runs transactions: asked once, at the first batch. */
+  private transactions: Promise<boolean> | undefined;
 
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
     /** false for the process's shared client, which its owner closes (issue #19 item 15). */
     private readonly ownsClient = true,
+    private readonly logger: Pick<Logger, 'warn'> = createLogger('read-store'),
   ) {}
 
   /** The options every client of ours is made with. */
@@ -48,13 +62,13 @@ export class MongoReadStore implements ReadStore {
     ignoreUndefined: true,
   } as const;
 
-  static async connect(url: string, dbName: string): Promise<MongoReadStore> {
+  static async connect(url: string, dbName: string, logger?: Pick<Logger, 'warn'>): Promise<MongoReadStore> {
     // refused before connecting: the driver refuses it only once connected, and the client leaked
     const refusal = databaseNameRefusal(dbName);
     if (refusal) throw new Error(refusal);
     const client = await MongoClient.connect(url, MongoReadStore.clientOptions);
     try {
-      return new MongoReadStore(client, client.db(dbName));
+      return new MongoReadStore(client, client.db(dbName), true, logger);
     } catch (error) {
       await client.close();
       throw error;
@@ -62,14 +76,14 @@ export class MongoReadStore implements ReadStore {
   }
 
   /** A read store on a client the process shares with its other stores; closing the store leaves the client open. */
-  static on(client: MongoClient, dbName: string): MongoReadStore {
+  static on(client: MongoClient, dbName: string, logger?: Pick<Logger, 'warn'>): MongoReadStore {
     const refusal = databaseNameRefusal(dbName);
     if (refusal) throw new Error(refusal);
-    return new MongoReadStore(client, client.db(dbName), false);
+    return new MongoReadStore(client, client.db(dbName), false, logger);
   }
 
   collection<T extends Document = LooseDocument>(name: string): Collection<T> {
-    return new MongoCollection<T>(this.db.collection<DriverDocument>(name));
+    return new MongoCollection<T>(this.db.collection<DriverDocument>(name), () => this.sessions.getStore());
   }
 
   async listCollections(): Promise<string[]> {
@@ -96,9 +110,34 @@ export class MongoReadStore implements ReadStore {
     if (indexes.length > 0) await this.db.collection(name).createIndexes(indexes.map((key) => ({ key })));
   }
 
-  /** No rollback here: writes land in order and projectors are idempotent (see the port). */
+  /**
+   * One MongoDB transaction: the driver's withTransaction commits it, and on a transient
+   * error (a failover, a write conflict) runs `work` again from the start, which the port
+   * allows. Without transactions on the server, `work` runs as it is.
+   */
   async transaction<R>(work: () => Promise<R>): Promise<R> {
-    return work();
+    if (!(await this.runsTransactions())) return work();
+    const session = this.client.startSession();
+    try {
+      return await session.withTransaction(() => this.sessions.run(session, work));
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  /** A replica set member or a mongos runs transactions; a standalone server does not. */
+  private runsTransactions(): Promise<boolean> {
+    this.transactions ??= this.db.command({ hello: 1 }).then((hello) => {
+      const supported = typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
+      if (!supported)
+        this.logger.warn(
+          'MongoDB is a standalone server, which has no transactions: each projection batch is written in order without one (readers may see part of a batch; after a crash the projectors redo it). Run a replica set (one member is enough) for atomic batches.',
+        );
+      return supported;
+    });
+    // asked again at the next batch if the server could not be asked
+    this.transactions.catch(() => (this.transactions = undefined));
+    return this.transactions;
   }
 
   async close(): Promise<void> {
@@ -142,7 +181,16 @@ export function scratchDatabaseName(base: string, label: string): string {
 }
 
 class MongoCollection<T extends Document> implements Collection<T> {
-  constructor(private readonly driver: DriverCollection<DriverDocument>) {}
+  constructor(
+    private readonly driver: DriverCollection<DriverDocument>,
+    private readonly sessionOf: () => ClientSession | undefined,
+  ) {}
+
+  /** The options every operation passes: the transaction's session, inside one. */
+  private inSession<O extends object>(options?: O): O & { session?: ClientSession } {
+    const session = this.sessionOf();
+    return (session ? { ...options, session } : { ...options }) as O & { session?: ClientSession };
+  }
 
   async findOne(filter: Filter, options: FindOptions = {}): Promise<T | null> {
     const [first] = await this.find(filter, { ...options, limit: 1 });
@@ -150,7 +198,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    const cursor = this.driver.find(filter);
+    const cursor = this.driver.find(filter, this.inSession());
     if (options.sort) cursor.sort(options.sort);
     if (options.skip) cursor.skip(options.skip);
     if (options.limit) cursor.limit(options.limit);
@@ -165,12 +213,13 @@ class MongoCollection<T extends Document> implements Collection<T> {
    * shutdown until the collection is validated; a figure shown to visitors can live with that.
    */
   async countDocuments(filter: Filter = {}): Promise<number> {
-    if (Object.keys(filter).length === 0) return this.driver.estimatedDocumentCount();
-    return this.driver.countDocuments(filter);
+    // (a transaction cannot run the count command estimatedDocumentCount uses)
+    if (Object.keys(filter).length === 0 && !this.sessionOf()) return this.driver.estimatedDocumentCount();
+    return this.driver.countDocuments(filter, this.inSession());
   }
 
   async insertOne(document: T): Promise<void> {
-    await this.translated(() => this.driver.insertOne(document as DriverDocument));
+    await this.translated(() => this.driver.insertOne(document as DriverDocument, this.inSession()));
   }
 
   async replaceOne(filter: Filter, replacement: T, options: UpdateOptions = {}): Promise<UpdateResult> {
@@ -179,17 +228,17 @@ class MongoCollection<T extends Document> implements Collection<T> {
     if (upsert && !('_id' in filter) && replacement._id === undefined) {
       // The replacement must carry the matched document's _id (it is immutable), or a fresh
       // string one if nothing matches; otherwise the server would invent an ObjectId.
-      const existing = await this.driver.findOne(filter, { projection: { _id: 1 } });
+      const existing = await this.driver.findOne(filter, this.inSession({ projection: { _id: 1 } }));
       document = { ...replacement, _id: existing?._id ?? randomUUID() };
     }
-    return counts(await this.translated(() => this.driver.replaceOne(filter, document, { upsert })));
+    return counts(await this.translated(() => this.driver.replaceOne(filter, document, this.inSession({ upsert }))));
   }
 
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
     const upsert = options.upsert ?? false;
     return counts(
       await this.translated(() =>
-        this.driver.updateOne(filter, withStringIdOnInsert(filter, update, upsert), { upsert }),
+        this.driver.updateOne(filter, withStringIdOnInsert(filter, update, upsert), this.inSession({ upsert })),
       ),
     );
   }
@@ -198,18 +247,18 @@ class MongoCollection<T extends Document> implements Collection<T> {
     const upsert = options.upsert ?? false;
     return counts(
       await this.translated(() =>
-        this.driver.updateMany(filter, withStringIdOnInsert(filter, update, upsert), { upsert }),
+        this.driver.updateMany(filter, withStringIdOnInsert(filter, update, upsert), this.inSession({ upsert })),
       ),
     );
   }
 
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
-    const { deletedCount } = await this.driver.deleteOne(filter);
+    const { deletedCount } = await this.driver.deleteOne(filter, this.inSession());
     return { deletedCount };
   }
 
   async deleteMany(filter: Filter = {}): Promise<{ deletedCount: number }> {
-    const { deletedCount } = await this.driver.deleteMany(filter);
+    const { deletedCount } = await this.driver.deleteMany(filter, this.inSession());
     return { deletedCount };
   }
 
@@ -226,7 +275,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
       }
       return op as AnyBulkWriteOperation<DriverDocument>;
     });
-    await this.translated(() => this.driver.bulkWrite(driverOperations, { ordered }));
+    await this.translated(() => this.driver.bulkWrite(driverOperations, this.inSession({ ordered })));
   }
 
   /** Turns the server's duplicate key error (code 11000) into the port's DuplicateKeyError. */

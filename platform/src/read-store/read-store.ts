@@ -76,12 +76,14 @@ export interface ReadStore {
   dropCollection(name: string): Promise<void>;
   /**
    * Creates the indexes a collection's queries need, if missing; repeating it is harmless.
-   * MongoDB builds them; the embedded store answers from its in-memory copy and needs none.
+   * MongoDB builds them; the embedded store keeps each as a table of entries that its finds use.
    */
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /**
-   * Runs `work` so that its writes land together where the store allows it (embedded:
-   * one SQLite transaction; MongoDB: in order, relying on idempotent projectors).
+   * Runs `work` so that its writes land together (embedded: one SQLite transaction; MongoDB:
+   * one transaction on a replica set, in order relying on idempotent projectors on a
+   * standalone server). `work` may run more than once (MongoDB runs it again after a
+   * transient error, the earlier attempt rolled back): each run must start from scratch.
    * Calls must not overlap: the projection runner is the only caller.
    */
   transaction<R>(work: () => Promise<R>): Promise<R>;
