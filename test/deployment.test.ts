@@ -55,6 +55,7 @@ const NOT_FOR_THE_API_SERVICES: Record<string, string> = {
   PRODUCT_API_URL: 'the bots only',
   GUILD_REPORT_INTERVAL_SECONDS: 'the bots only',
   SHARD_TOTAL: 'the bots only',
+  READ_STORE_CACHE_MB: 'the embedded read store only: compose runs MongoDB',
   BOT_SNAPSHOT_EVENTS: 'the bots only',
   BOT_SNAPSHOT_SECONDS: 'the bots only',
 };

@@ -182,9 +182,10 @@ function transactionalStub(options: { replicaSet?: boolean; failFirstAttempts?: 
   const Constructor = MongoReadStore as unknown as new (
     client: unknown,
     db: unknown,
+    ownsClient: boolean,
     logger: unknown,
   ) => MongoReadStore;
-  return { store: new Constructor(client, db, logger), calls, events, warnings, session };
+  return { store: new Constructor(client, db, true, logger), calls, events, warnings, session };
 }
 
 /** Every operation of the port, once. */
