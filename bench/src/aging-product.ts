@@ -13,8 +13,12 @@ const UNLIMITED = '100000000';
 const MB = 1024 * 1024;
 
 /** What every product the bench starts shares: the admin, the bots' token, no rate limit in the way. */
+/** The scraper's token: the details of /api/health (the log's head, the lags) are given only with it. */
+export const METRICS_TOKEN = 'aging-bench-metrics-token';
+
 export const productEnv: Record<string, string> = {
   HOST: '127.0.0.1',
+  METRICS_TOKEN,
   LOG_LEVEL: 'warn',
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
@@ -95,7 +99,9 @@ export async function signInAsAdmin(url: string): Promise<{ token: string; ms: n
 
 /** The log's head as the product reports it (GET /api/health). */
 export async function headPosition(url: string): Promise<number> {
-  const answer = await call<{ eventStore: { headPosition: number | null } }>(url, 'GET', '/api/health');
+  const answer = await call<{ eventStore: { headPosition: number | null } }>(url, 'GET', '/api/health', {
+    token: METRICS_TOKEN,
+  });
   if (answer.status !== 200) throw new Error(`GET /api/health answered ${answer.status}`);
   return answer.body.eventStore.headPosition ?? 0;
 }

@@ -21,7 +21,7 @@ import {
 } from '@vip/platform';
 import type { HealthResponse } from '@vip/contracts';
 import { AGING_GUILD, type LogCache } from './aging-logs.ts';
-import { ADMIN, RunningProduct, call, sleep } from './aging-product.ts';
+import { ADMIN, METRICS_TOKEN, RunningProduct, call, sleep } from './aging-product.ts';
 import { type AgingResults, atMost } from './aging-results.ts';
 
 export interface UpgradeOptions {
@@ -150,7 +150,10 @@ export async function measureUpgrade(
       while (Number.isNaN(servedSecond)) {
         if (product.child.exitCode !== null) throw new Error(`the product exited:\n${product.lastOutput()}`);
         if (performance.now() > deadline) throw new Error('the new version did not serve within an hour');
-        const health = await call<HealthResponse>(product.url, 'GET', '/api/health', { timeoutMs: 5_000 });
+        const health = await call<HealthResponse>(product.url, 'GET', '/api/health', {
+          timeoutMs: 5_000,
+          token: METRICS_TOKEN,
+        });
         const caughtUp = (name: string) =>
           (health.body.projections?.find((projection) => projection.name === name)?.checkpoint ?? -1) >= head;
         if (health.status === 200 && chosen.every((projector) => caughtUp(projector.name))) servedSecond = since();
