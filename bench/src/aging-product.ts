@@ -16,6 +16,16 @@ const MB = 1024 * 1024;
 /** The scraper's token: the details of /api/health (the log's head, the lags) are given only with it. */
 export const METRICS_TOKEN = 'aging-bench-metrics-token';
 
+/** The node arguments of `npm start` (package.json's start script), so the bench runs what a user runs. */
+export function npmStartArguments(): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...rest] = scripts.start.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start runs ${command}, not node: the bench cannot follow it`);
+  return rest;
+}
+
 export const productEnv: Record<string, string> = {
   HOST: '127.0.0.1',
   METRICS_TOKEN,
@@ -129,7 +139,7 @@ export class RunningProduct {
     readonly port: number,
     options: StartOptions,
   ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    this.child = spawn(process.execPath, npmStartArguments(), {
       cwd: ROOT,
       env: { ...process.env, ...productEnv, PORT: String(port), DATA_DIR: dataDir, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
