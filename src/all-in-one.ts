@@ -62,7 +62,8 @@ export async function startAllInOne(
     onDivergence: divergencePolicyOf(),
   });
   readiness.add('projections', () => runner.isCaughtUp() || 'catching up with the log');
-  await runner.start();
+  // a new projector version is built beside the live read models once the product answers (below)
+  await runner.start({ startBuilds: false });
   // tamper evidence: seals the log from its last seal on, in a thread beside the projections (issue #15)
   const sealer = new SealerThread(config, logger);
   await sealer.start();
@@ -114,6 +115,7 @@ export async function startAllInOne(
     { url, dataDir: config.dataDir, eventStore: eventStore.adapterName, readStore: readStore.adapterName },
     'VIP access is running',
   );
+  runner.startBuilds();
   // /api/ready also fails while a bot's event feed is down or catching up
   const snapshotStore = await container.getAsync(TOKENS.snapshotStore);
   const bots = startBots({ eventStore, snapshotStore, appConfig: config, productUrl: url, logger, readiness });

@@ -7,7 +7,8 @@
 // started without a version change, and refusals within that plain restart's time (+20 %,
 // +0.5 s) are the restart's own; a refusal later than that, or an answer that is not 2xx or
 // never comes, is a request failed while the projections rebuild. "The new version serves" when
-// GET /api/health shows each chosen projection's checkpoint at the log's head of the spawn;
+// GET /api/health lists no build beside the live read models any more (a build is listed as
+// `audit@v3`) and shows each chosen projection's checkpoint at the log's head of the spawn;
 // the lines the product logs about the rebuild are printed with their time, to confirm it.
 import { allProjectors } from '@vip/projections';
 import {
@@ -154,9 +155,12 @@ export async function measureUpgrade(
           timeoutMs: 5_000,
           token: METRICS_TOKEN,
         });
+        // a version built beside the live one is listed as `audit@v3` until the readers switch to it
+        const building = (health.body.projections ?? []).some((projection) => projection.name.includes('@'));
         const caughtUp = (name: string) =>
           (health.body.projections?.find((projection) => projection.name === name)?.checkpoint ?? -1) >= head;
-        if (health.status === 200 && chosen.every((projector) => caughtUp(projector.name))) servedSecond = since();
+        if (health.status === 200 && !building && chosen.every((projector) => caughtUp(projector.name)))
+          servedSecond = since();
         else await sleep(200);
       }
       // a few seconds of load on the new version, outside the window counted

@@ -112,6 +112,10 @@ export class ReadModelBuilds {
       'building read models beside the live ones',
     );
     while (this.pending.length > 0 && !host.isStopped()) {
+      // a step's reads and writes are synchronous SQLite on the embedded stores: without a turn
+      // of the event loop between steps, the requests (and the rest of the start) would wait for
+      // the whole build
+      await new Promise((resolve) => setImmediate(resolve));
       // an operator's pause of any build holds them all (they share their steps)
       if (this.pending.some(({ builder }) => host.isPaused(builder.name))) {
         await this.sleep(60_000);

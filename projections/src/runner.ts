@@ -81,7 +81,8 @@ export class ProjectionRunner {
     this.store = this.names.physical;
     this.live = [...projectors];
     this.builds = new ReadModelBuilds(this.names, eventStore, logger, {
-      pageSize: options.buildPageSize ?? 5_000,
+      // a step holds the event loop: small enough that requests meanwhile wait a fraction of a second
+      pageSize: options.buildPageSize ?? 1_000,
       retireAfterMs: options.retireAfterMs ?? 5_000,
       host: {
         isStopped: () => this.stopped,
@@ -117,9 +118,11 @@ export class ProjectionRunner {
    * read model built by another version of its projector keeps serving while this version is
    * built beside it (in the background, from the log: `builds`), and the readers switch once
    * it has caught up. Read models ahead of the log make it refuse (LogDivergenceError) or
-   * rebuild them in place (onDivergence).
+   * rebuild them in place (onDivergence). `startBuilds: false` leaves the builds for
+   * `startBuilds()`: a process that serves starts them once it listens, so that their steps
+   * never hold up its start.
    */
-  async start(): Promise<void> {
+  async start({ startBuilds = true }: { startBuilds?: boolean } = {}): Promise<void> {
     this.stopped = false;
     await this.names.refresh();
     const plan = await planReadModels(this.eventStore, this.names, this.projectors, this.logger);
@@ -131,7 +134,12 @@ export class ProjectionRunner {
     await this.builds.ensureIndexes();
     await this.subscribe();
     await this.whenCaughtUp();
-    this.builds.start();
+    if (startBuilds) this.startBuilds();
+  }
+
+  /** Starts the builds beside the live read models planned at start (none: nothing to do). */
+  startBuilds(): void {
+    if (!this.stopped) this.builds.start();
   }
 
   /** Resolves once no build beside the live read models is left (at once when there is none). */
