@@ -71,7 +71,9 @@ export class ProjectionRunner {
     private readonly logger: Logger,
     options: RunnerOptions = {},
   ) {
-    this.maxBatchSize = options.maxBatchSize ?? 500;
+    // live batches hold what came since the last one; only a catch-up fills them: 5,000 events a
+    // transaction halve a first start on a long log (1M events: 212 -> 111 s) against 500
+    this.maxBatchSize = options.maxBatchSize ?? 5_000;
     this.paused = new Set(options.paused);
     this.eventsBehind = new EventsBehind(eventStore);
     this.onDivergence = options.onDivergence ?? 'refuse';
