@@ -1,12 +1,9 @@
 import { expect } from 'chai';
+import { planRuns } from '@vip/contracts';
 import { billingDecider, type BillingCommand, type StripeFact } from '../src/billing/billing.decider.ts';
 import { STRIPE_RESEND_WINDOW_MS } from '../src/billing/billing.state.ts';
 import { subscriptionDecider } from '../src/subscriptions/subscription.decider.ts';
-import {
-  isSubscriptionActive,
-  type SubscriptionEvent,
-  type SubscriptionState,
-} from '../src/subscriptions/subscription.state.ts';
+import type { SubscriptionEvent, SubscriptionState } from '../src/subscriptions/subscription.state.ts';
 import { NOW, deciderSpec } from './support/decider-spec.ts';
 
 const spec = deciderSpec(billingDecider);
@@ -123,7 +120,7 @@ describe('billing decider: Stripe events on the subscriber’s stream', () => {
   it('starts the plan from its first paid invoice when the checkout is delivered after it, and then records the checkout only', () => {
     const first = history([stripe(paid(at(0), at(30)), at(0))]);
     expect(first[0].type).to.equal('BillingInvoicePaid');
-    expect(fold(first)).to.include({ status: 'running', planName: 'Business', expiresAt: at(33) });
+    expect(fold(first)).to.include({ endedAt: null, planName: 'Business', expiresAt: at(33) });
     const late = decided(first, stripe(checkout(), at(0)));
     expect(late.type).to.equal('BillingCheckoutCompleted');
     expect(late.data.plan).to.deep.equal((first[0] as typeof late).data.plan);
@@ -156,9 +153,9 @@ describe('billing decider: Stripe events on the subscriber’s stream', () => {
       expect(event.data.billing).to.include({ status: 'past_due', graceUntil: at(GRACE_DAYS) });
       expect(event.data.plan).to.include({ expiresAt: at(GRACE_DAYS), ended: false });
       const state = fold([...running, event]);
-      expect(isSubscriptionActive(state, new Date(at(2)))).to.equal(true);
+      expect(planRuns(state, new Date(at(2)))).to.equal(true);
       // then the plan ends as decisions §11 says: a time, not an event
-      expect(isSubscriptionActive(state, new Date(at(GRACE_DAYS + 0.01)))).to.equal(false);
+      expect(planRuns(state, new Date(at(GRACE_DAYS + 0.01)))).to.equal(false);
     });
 
     it('keeps the grace of the first failure when Stripe’s retries fail again', () => {
@@ -222,7 +219,7 @@ describe('billing decider: Stripe events on the subscriber’s stream', () => {
         const event = decided(running, stripe(fact, at(0)));
         expect(event.data.billing).to.include({ status: 'ended', endedAt: at(0) });
         expect(event.data.plan).to.include({ expiresAt: at(0), ended: true });
-        expect(fold([...running, event])).to.include({ status: 'ended' });
+        expect(fold([...running, event])).to.include({ endedAt: at(0) });
       });
     }
 

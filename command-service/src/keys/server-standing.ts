@@ -1,11 +1,10 @@
-import type { Tier } from '@vip/contracts';
+import { planRuns, type Tier } from '@vip/contracts';
 import { loadState, type FoldStores } from '../core/load-state.ts';
 import { isBotInServer } from '../guilds/bot-presence.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
 import {
   evolveSubscription,
   initialSubscriptionState,
-  isSubscriptionActive,
   subscriptionStream,
 } from '../subscriptions/subscription.state.ts';
 
@@ -28,7 +27,6 @@ export async function serverStanding(stores: FoldStores, guildId: string, now: D
   if (ownerId === null) return { botInServer: true, tier: 'free' };
   const plan = (await loadState(store, subscriptionStream(ownerId), evolveSubscription, initialSubscriptionState()))
     .state;
-  const premium =
-    isSubscriptionActive(plan, now) && plan.planName !== null && plan.planName.trim().toLowerCase() !== 'free';
+  const premium = planRuns(plan, now) && plan.planName !== null && plan.planName.trim().toLowerCase() !== 'free';
   return { botInServer: true, tier: premium ? 'premium' : 'free' };
 }

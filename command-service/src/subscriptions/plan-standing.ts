@@ -1,5 +1,6 @@
 import {
   errorCodes,
+  planHoldingOf,
   planTexts,
   readOnlyServers,
   usableSlots,
@@ -11,12 +12,7 @@ import { DomainError, type EventStore } from '@vip/platform';
 import { loadState } from '../core/load-state.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
 import { evolveUserServers, initialUserServersState, userServersStream } from '../user-servers/user-servers.decider.ts';
-import {
-  evolveSubscription,
-  initialSubscriptionState,
-  planHoldingOf,
-  subscriptionStream,
-} from './subscription.state.ts';
+import { evolveSubscription, initialSubscriptionState, subscriptionStream } from './subscription.state.ts';
 
 /**
  * What a subscriber's plan allows at `now`, read from the log for a decision (never from a

@@ -1,4 +1,4 @@
-import { projections } from '@vip/contracts';
+import { planSlots, projections } from '@vip/contracts';
 import type { EventStore } from '@vip/platform';
 import { commandHandlerFor, type CommandContext, type CommandStores } from '../core/command-handler.ts';
 import { loadState } from '../core/load-state.ts';
@@ -6,7 +6,6 @@ import { managementProofOf } from '../discord-accounts/management-proof.ts';
 import {
   evolveSubscription,
   initialSubscriptionState,
-  slotsOf,
   subscriptionStream,
 } from '../subscriptions/subscription.state.ts';
 import { serverOwnerDecider } from './server-owner.decider.ts';
@@ -44,7 +43,7 @@ export const slotsHeldBy = async (store: EventStore, userId: string) =>
 /** The slots of the subscriber's plan, or the default while they have none. */
 export async function maxSlotsOf(store: EventStore, userId: string, defaultSlots: number): Promise<number> {
   const { state } = await loadState(store, subscriptionStream(userId), evolveSubscription, initialSubscriptionState());
-  return slotsOf(state, defaultSlots);
+  return planSlots(state, defaultSlots);
 }
 
 type ClaimingCommand = Extract<UserServersCommand, { type: 'AddServer' | 'ChangeServer' }>;

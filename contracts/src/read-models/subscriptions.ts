@@ -4,7 +4,7 @@ export const subscriptionReadModels = {
   whitelist: 'whitelist',
 } as const;
 
-import type { PlanHolding } from '../plans.ts';
+import { planRuns } from '../plans.ts';
 import type { BillingStanding } from '../events/billing.ts';
 
 /** One per subscriber (userId); written by the subscriptions projector. */
@@ -32,30 +32,12 @@ export function planBillingOf(doc: Pick<SubscriptionDocument, 'billing'>): impor
   return { kind: 'stripe', status, paidUntil, graceUntil, cancelsAt, endedAt };
 }
 
-/** Active at `now`: not ended and not past its expiry. */
-export function isActiveSubscription(
-  doc: Pick<SubscriptionDocument, 'endedAt' | 'expiresAt'> | null,
-  now: Date,
-): boolean {
-  return !!doc && doc.endedAt === null && new Date(doc.expiresAt).getTime() > now.getTime();
-}
-
-/** The plan as plans.ts reads it, at `now`; null without a subscription. */
-export function planHoldingOf(
-  doc: Pick<SubscriptionDocument, 'planName' | 'slotsOverride' | 'endedAt' | 'expiresAt'> | null,
-  now: Date,
-): PlanHolding | null {
-  return doc
-    ? { planName: doc.planName, slotsOverride: doc.slotsOverride, active: isActiveSubscription(doc, now) }
-    : null;
-}
-
 /** Premium (no ads, premium keys): an active plan other than a free one. */
 export function isPremiumSubscription(
   doc: Pick<SubscriptionDocument, 'endedAt' | 'expiresAt' | 'planName'> | null,
   now: Date,
 ): boolean {
-  return isActiveSubscription(doc, now) && doc!.planName.trim().toLowerCase() !== 'free';
+  return planRuns(doc, now) && doc!.planName.trim().toLowerCase() !== 'free';
 }
 
 /**

@@ -1,7 +1,7 @@
 import {
   billingReadModels,
   configDefaults,
-  isActiveSubscription,
+  planRuns,
   subscriptionReadModels,
   utcMonth,
   type BillingFigures,
@@ -40,7 +40,7 @@ export async function billingFigures(readStore: ReadStore, now: Date): Promise<B
   const paying = new Map<string, number>();
   for (const plan of running) {
     // days an admin gave on top of an ended Stripe subscription are not paid for
-    if (!plan.billing || plan.billing.status === 'ended' || !isActiveSubscription(plan, now)) continue;
+    if (!plan.billing || plan.billing.status === 'ended' || !planRuns(plan, now)) continue;
     paying.set(plan.planName, (paying.get(plan.planName) ?? 0) + 1);
   }
   return {

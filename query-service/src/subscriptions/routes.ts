@@ -1,5 +1,5 @@
 import {
-  isActiveSubscription,
+  planRuns,
   planIncludes,
   planBillingOf,
   planNamed,
@@ -48,7 +48,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
           planName: plan.planName,
           startedAt: plan.startedAt,
           expiresAt: plan.expiresAt,
-          active: isActiveSubscription(plan, now),
+          active: planRuns(plan, now),
           maxSlots: plan.maxSlots,
           slotsOverride: plan.slotsOverride,
           discordUserId: plan.discordUserId,
@@ -70,7 +70,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
         planName: plan.planName,
         createdAt: plan.startedAt,
         expiresAt: plan.expiresAt,
-        active: isActiveSubscription(plan, now),
+        active: planRuns(plan, now),
         panelUsername: user.username,
         licenseKey: deps.keyring.licenseKeyOf(user.id),
         plan: sold

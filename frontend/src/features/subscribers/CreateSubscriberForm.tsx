@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { configDefaults, errorTexts } from '@vip/contracts/plain';
+import { configDefaults, errorTexts, planSlots } from '@vip/contracts/plain';
 import { adminTexts } from '../../app/texts.ts';
 import { SecretField } from '../../components/SecretField.tsx';
 import { errorTextOf } from '../api/errorText.ts';
@@ -16,8 +16,8 @@ const empty = {
   discordUserId: '',
 };
 
-const planSlotsOf = (name: string) =>
-  configDefaults.plans.find((plan) => plan.name === name)?.serverSlots ?? configDefaults.defaultServerSlots;
+const planSlotsOf = (planName: string) =>
+  planSlots({ planName, slotsOverride: null }, configDefaults.defaultServerSlots);
 
 /** Create a subscriber account with its plan; a generated password is shown once. */
 export function CreateSubscriberForm() {
