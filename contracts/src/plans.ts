@@ -45,6 +45,11 @@ export function planHoldingOf(plan: PlanRecord | null, now: Date): PlanHolding |
   return { planName: plan.planName, slotsOverride: plan.slotsOverride, active: planRuns(plan, now) };
 }
 
+/** Premium (no ads, premium keys, no sponsor step): a running plan other than a free one. */
+export function isPremium(holding: PlanHolding | null): boolean {
+  return !!holding && holding.active && holding.planName.trim().toLowerCase() !== 'free';
+}
+
 /** What a plan may include beyond server slots. */
 export type PlanFeature = 'customVerificationMessage' | 'analytics';
 

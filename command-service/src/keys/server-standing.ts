@@ -1,4 +1,4 @@
-import { planRuns, type Tier } from '@vip/contracts';
+import { isPremium, planHoldingOf, type Tier } from '@vip/contracts';
 import { loadState, type FoldStores } from '../core/load-state.ts';
 import { isBotInServer } from '../guilds/bot-presence.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
@@ -11,7 +11,7 @@ import {
 /** What a key decision needs to know about a server, read from the log (never a read model). */
 export interface ServerStanding {
   botInServer: boolean;
-  /** premium while the server's owner has an active plan other than a free one. */
+  /** premium while the server's owner's plan is (contracts' isPremium). */
   tier: Tier;
 }
 
@@ -27,6 +27,5 @@ export async function serverStanding(stores: FoldStores, guildId: string, now: D
   if (ownerId === null) return { botInServer: true, tier: 'free' };
   const plan = (await loadState(store, subscriptionStream(ownerId), evolveSubscription, initialSubscriptionState()))
     .state;
-  const premium = planRuns(plan, now) && plan.planName !== null && plan.planName.trim().toLowerCase() !== 'free';
-  return { botInServer: true, tier: premium ? 'premium' : 'free' };
+  return { botInServer: true, tier: isPremium(planHoldingOf(plan, now)) ? 'premium' : 'free' };
 }

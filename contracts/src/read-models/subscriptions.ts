@@ -4,7 +4,6 @@ export const subscriptionReadModels = {
   whitelist: 'whitelist',
 } as const;
 
-import { planRuns } from '../plans.ts';
 import type { BillingStanding } from '../events/billing.ts';
 
 /** One per subscriber (userId); written by the subscriptions projector. */
@@ -30,14 +29,6 @@ export function planBillingOf(doc: Pick<SubscriptionDocument, 'billing'>): impor
   if (!billing) return { kind: 'manual' };
   const { status, paidUntil, graceUntil, cancelsAt, endedAt } = billing;
   return { kind: 'stripe', status, paidUntil, graceUntil, cancelsAt, endedAt };
-}
-
-/** Premium (no ads, premium keys): an active plan other than a free one. */
-export function isPremiumSubscription(
-  doc: Pick<SubscriptionDocument, 'endedAt' | 'expiresAt' | 'planName'> | null,
-  now: Date,
-): boolean {
-  return planRuns(doc, now) && doc!.planName.trim().toLowerCase() !== 'free';
 }
 
 /**

@@ -6,7 +6,8 @@ import {
   errorTexts,
   standingReadModels,
   type SuspensionDocument,
-  isPremiumSubscription,
+  isPremium,
+  planHoldingOf,
   serverReadModels,
   serversApi,
   serverTexts,
@@ -98,7 +99,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
         icon: guild.icon,
         memberCount: guild.memberCount,
         // a premium owner's visitors see no sponsor step
-        noAds: isPremiumSubscription(subscription, new Date()),
+        noAds: isPremium(planHoldingOf(subscription, new Date())),
         sponsorUrl: null,
       };
       // decisions.md §3: the server's own sponsor link, else the site's; never on a premium server

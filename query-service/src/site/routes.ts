@@ -1,7 +1,8 @@
 import {
   errorCodes,
   errorTexts,
-  isPremiumSubscription,
+  isPremium,
+  planHoldingOf,
   serverReadModels,
   siteApi,
   sponsorsApi,
@@ -64,7 +65,7 @@ export function siteRoutes(deps: QueryDeps): MountedRoute[] {
               .collection<SubscriptionDocument>(subscriptionReadModels.subscriptions)
               .findOne({ _id: owner.userId })
           : null;
-        const premium = isPremiumSubscription(subscription, new Date());
+        const premium = isPremium(planHoldingOf(subscription, new Date()));
         const own = await ownSponsorUrl(deps.readStore, id);
         const body: ServerSponsorResponse = {
           serverId: id,
