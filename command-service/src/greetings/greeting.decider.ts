@@ -1,12 +1,4 @@
-import {
-  configDefaults,
-  errorTexts,
-  GREETING_MESSAGE_MAX,
-  greetingTexts,
-  type EventOf,
-  type GreetingSettings,
-  errorCodes,
-} from '@vip/contracts';
+import { errorCodes, errorTexts, greetingTexts, type EventOf, type GreetingSettings } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 
@@ -54,17 +46,10 @@ export function requireGreetingManager({ caller, ownerId }: GreetingInputs): voi
     throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
 }
 
-function checkSettings(settings: GreetingSettings, channels: { id: string }[]): void {
-  const { min, max } = configDefaults.greetingDelaySeconds;
-  if (!Number.isInteger(settings.delay) || settings.delay < min || settings.delay > max)
-    throw new DomainError('invalid', greetingTexts.delayRange, errorCodes.validation);
-  if (settings.message.trim().length === 0 || settings.message.length > GREETING_MESSAGE_MAX)
-    throw new DomainError('invalid', greetingTexts.messageLength, errorCodes.validation);
-  if (settings.enabled && !settings.channelId)
-    throw new DomainError('invalid', greetingTexts.selectChannel, errorCodes.validation);
-  if (settings.channelId && !channels.some((channel) => channel.id === settings.channelId)) {
+/** The form's bounds are the route's schema's; the channel must be one the key bot saw in the server. */
+function requireServerChannel(settings: GreetingSettings, channels: { id: string }[]): void {
+  if (settings.channelId && !channels.some((channel) => channel.id === settings.channelId))
     throw new DomainError('invalid', greetingTexts.channelNotInServer, errorCodes.validation);
-  }
 }
 
 const sameSettings = (a: GreetingSettings, b: GreetingSettings) =>
@@ -78,7 +63,7 @@ export const greetingDecider: Decider<GreetingCommand, GreetingState, GreetingEv
     switch (command.type) {
       case 'ConfigureGreeting': {
         const { guildId, settings, channels } = command;
-        checkSettings(settings, channels);
+        requireServerChannel(settings, channels);
         // saving the form twice says nothing new
         if (state.settings && sameSettings(state.settings, settings)) return [];
         const { enabled, channelId, delay, message } = settings;
