@@ -8,7 +8,7 @@ import { apiCatalogue, defineRoute, errorCodes, errorTexts, type RouteSpec } fro
 import { DomainError } from '../src/domain-error.ts';
 import type { SignedInUser } from '../src/auth/authenticator.ts';
 import { errorHandler, jsonBody } from '../src/http/middleware.ts';
-import { mountRoutes, on, type MountedRoute } from '../src/http/mount.ts';
+import { mountRoutes, on, requireServerHolder, type MountedRoute } from '../src/http/mount.ts';
 import { createLogger } from '../src/logger.ts';
 
 const BOT_TOKEN = 'bot-token-for-the-mount-test';
@@ -114,9 +114,8 @@ describe('routes mounted from their spec', () => {
       }),
       on(spec.body, ({ body }) => body),
       on(spec.owner, ({ params, body }) => ({ saved: params.id, a: body.a }), {
-        authorize: ({ user }) => {
-          if (!user.isAdmin) throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
-        },
+        // the subscriber holds server 456 only
+        authorize: ({ user, params }) => requireServerHolder(user, async () => (params.id === '456' ? 'u1' : null)),
       }),
       on(spec.named, ({ params }) => ({ named: params.id })),
       on(spec.unmatched, ({ params }) => ({ user: params.id })),
@@ -166,6 +165,23 @@ describe('routes mounted from their spec', () => {
       status: 200,
       body: { saved: '123', a: 'z' },
     });
+    expect((await call(url, 'POST', '/t/owner/456', { as: 'subscriber', body: { a: 'z' } })).status).to.equal(200);
+  });
+
+  it('says who may act on a server once: an admin on any, anyone else on the one they hold', async () => {
+    let reads = 0;
+    const holder = (id: string | null) => async () => {
+      reads++;
+      return id;
+    };
+    await requireServerHolder(admin, holder(null));
+    expect(reads, 'an admin needs no holder').to.equal(0);
+    await requireServerHolder(subscriber, holder('u1'));
+    for (const other of ['u2', null]) {
+      const refused = await requireServerHolder(subscriber, holder(other)).catch((error: unknown) => error);
+      expect(refused).to.be.instanceOf(DomainError).and.include({ kind: 'forbidden', code: errorCodes.notYourServer });
+      expect((refused as Error).message).to.equal(errorTexts.notYourServer);
+    }
   });
 
   it('validates a form with "Please fill in all fields", and a body with its first problem', async () => {

@@ -1,4 +1,4 @@
-import { errorCodes, errorTexts, greetingTexts, type EventOf, type GreetingSettings } from '@vip/contracts';
+import { errorCodes, greetingTexts, type EventOf, type GreetingSettings } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 
@@ -12,20 +12,10 @@ export interface GreetingState {
   settings: GreetingSettings | null;
 }
 
-/** Who asks, and what other streams say: the server's owner and its channels. */
-export interface GreetingInputs {
-  guildId: string;
-  caller: { userId: string; isAdmin: boolean };
-  ownerId: string | null;
-}
-
+/** Who may ask is the route's (the catalogue's owner auth); the channels are the server's, from its stream. */
 export type GreetingCommand =
-  | ({
-      type: 'ConfigureGreeting';
-      settings: GreetingSettings;
-      channels: { id: string; name: string }[];
-    } & GreetingInputs)
-  | ({ type: 'RemoveGreeting' } & GreetingInputs);
+  | { type: 'ConfigureGreeting'; guildId: string; settings: GreetingSettings; channels: { id: string; name: string }[] }
+  | { type: 'RemoveGreeting'; guildId: string };
 
 export const initialGreetingState = (): GreetingState => ({ settings: null });
 
@@ -38,12 +28,6 @@ export function evolveGreeting(_state: GreetingState, event: GreetingEvent): Gre
     case 'GreetingRemoved':
       return { settings: null };
   }
-}
-
-/** Admins manage any server's greeting; a subscriber only those of servers they hold. */
-export function requireGreetingManager({ caller, ownerId }: GreetingInputs): void {
-  if (!caller.isAdmin && ownerId !== caller.userId)
-    throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
 }
 
 /** The form's bounds are the route's schema's; the channel must be one the key bot saw in the server. */
@@ -59,7 +43,6 @@ export const greetingDecider: Decider<GreetingCommand, GreetingState, GreetingEv
   initialState: initialGreetingState,
   evolve: evolveGreeting,
   decide: (command, state, now) => {
-    requireGreetingManager(command);
     switch (command.type) {
       case 'ConfigureGreeting': {
         const { guildId, settings, channels } = command;

@@ -1,7 +1,6 @@
 import { errorCodes, sponsorTexts, type EventOf } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-import { requireGreetingManager, type GreetingInputs } from '../greetings/greeting.decider.ts';
 
 /** Stream `sponsor-<guildId>`: the sponsor link of one server's key page (decisions.md §3). */
 export const serverSponsorStream = (guildId: string) => `sponsor-${guildId}`;
@@ -12,8 +11,15 @@ export interface ServerSponsorState {
   sponsorUrl: string | null;
 }
 
-/** Who asks, and who holds the server (from its reservation stream). */
-export type SponsorInputs = GreetingInputs;
+/**
+ * Who asks, and who holds the server (from its reservation stream). That the caller may act on
+ * the server at all is the route's (the catalogue's owner auth); who sets and who removes is here.
+ */
+export interface SponsorInputs {
+  guildId: string;
+  caller: { userId: string; isAdmin: boolean };
+  ownerId: string | null;
+}
 
 export type ServerSponsorCommand =
   | ({ type: 'SetServerSponsor'; sponsorUrl: string } & SponsorInputs)
@@ -30,13 +36,6 @@ export function evolveServerSponsor(_state: ServerSponsorState, event: ServerSpo
   }
 }
 
-/**
- * Who may touch a server's sponsor link: the same people as its other settings (the server's
- * owner, or an admin); the one owner check of the product, so what makes an owner (decisions.md
- * §9) applies here too.
- */
-export const requireSponsorManager = (inputs: SponsorInputs): void => requireGreetingManager(inputs);
-
 /** Setting one sends the server's visitors somewhere: only its owner chooses where, not an admin. */
 function requireOwnerToSet({ caller, ownerId }: SponsorInputs): void {
   if (ownerId !== caller.userId)
@@ -52,7 +51,6 @@ export const serverSponsorDecider: Decider<ServerSponsorCommand, ServerSponsorSt
   initialState: initialServerSponsorState,
   evolve: evolveServerSponsor,
   decide: (command, state, now) => {
-    requireSponsorManager(command);
     switch (command.type) {
       case 'SetServerSponsor': {
         requireOwnerToSet(command);

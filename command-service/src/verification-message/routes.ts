@@ -6,11 +6,10 @@ import {
   verificationMessageTexts,
   type VerificationMessageSavedResponse,
 } from '@vip/contracts';
-import { on, type MountedRoute, type SignedInUser } from '@vip/platform';
+import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { requireGreetingManager } from '../greetings/greeting.decider.ts';
 import { isServerReadOnly, notInPlanError, ownerOfServer, planOfSubscriber } from '../subscriptions/plan-standing.ts';
 import {
   verificationMessageDecider,
@@ -46,12 +45,9 @@ export function verificationMessageRoutes(deps: CommandDeps): MountedRoute[] {
       readOnly: ownerId ? await isServerReadOnly(deps.eventStore, { userId: ownerId, guildId }, limits, now) : false,
     };
   };
-  const authorize = async ({ user, params }: { user: SignedInUser; params: { serverId: string } }) =>
-    requireGreetingManager({
-      guildId: params.serverId,
-      caller: { userId: user.id, isAdmin: user.isAdmin },
-      ownerId: await ownerOfServer(deps.eventStore, params.serverId),
-    });
+  // someone else's server: 403 before anything about the body is said
+  const authorize = ({ user, params }: { user: SignedInUser; params: { serverId: string } }) =>
+    requireServerHolder(user, () => ownerOfServer(deps.eventStore, params.serverId));
 
   return [
     on(

@@ -8,7 +8,6 @@ import {
 } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-import { requireGreetingManager } from '../greetings/greeting.decider.ts';
 
 /** Stream `verification-message-<guildId>`: the owner's own key-verification message for /send. */
 export const verificationMessageStream = (guildId: string) => `verification-message-${guildId}`;
@@ -59,9 +58,8 @@ const same = (a: VerificationMessage, b: VerificationMessage) =>
   a.buttonLabel === b.buttonLabel &&
   a.color.toLowerCase() === b.color.toLowerCase();
 
-/** Subscribers change it on their own servers, while editable; admins on any. */
+/** Subscribers change it while their server is editable; admins always (the route let only them in). */
 function requireMayChange(command: VerificationMessageInputs): void {
-  requireGreetingManager(command);
   if (command.caller.isAdmin) return;
   if (command.readOnly) throw new DomainError('forbidden', planTexts.serverReadOnly, errorCodes.serverReadOnly);
 }

@@ -1,6 +1,14 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { apiCatalogue, type BodyOf, type ParamsOf, type QueryOf, type RouteSpec } from '@vip/contracts';
+import {
+  apiCatalogue,
+  errorCodes,
+  errorTexts,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type RouteSpec,
+} from '@vip/contracts';
 import type { SignedInUser } from '../auth/authenticator.ts';
 import { DomainError, statusOfKind } from '../domain-error.ts';
 import { requireAdmin, requireBot, requireUser, type AppState } from './middleware.ts';
@@ -50,6 +58,21 @@ export interface RouteOptions<Spec extends RouteSpec> {
   rateLimit?: RouteRateLimit<Spec> | readonly RouteRateLimit<Spec>[];
   /** A route whose refusals keep another shape than `{ error, code }` (the hash gate's `success: false`). */
   refusal?: (error: DomainError) => unknown;
+}
+
+/**
+ * The rule of the `owner` auth, for its routes' `authorize`: an admin acts on any server;
+ * anyone else only on a server they hold, as the service reads the holder (`holderOf`: the
+ * server's reservation stream on the write side, the server owners read model on the read
+ * side), read only when it decides something.
+ */
+export async function requireServerHolder(
+  user: Pick<SignedInUser, 'id' | 'isAdmin'>,
+  holderOf: () => Promise<string | null>,
+): Promise<void> {
+  if (user.isAdmin) return;
+  if ((await holderOf()) !== user.id)
+    throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
 }
 
 export interface MountedRoute {

@@ -1,7 +1,5 @@
 import {
   defaultGreetingSettings,
-  errorCodes,
-  errorTexts,
   greetingsApi,
   serverReadModels,
   type GreetingDocument,
@@ -10,8 +8,9 @@ import {
   type GuildDocument,
   type ServerOwnerDocument,
 } from '@vip/contracts';
-import { DomainError, on, type MountedRoute } from '@vip/platform';
+import { on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
+import { holderOf } from '../servers/server-holder.ts';
 
 /** GET /api/greetings/settings/:serverId and /api/greetings/list. */
 export function greetingRoutes(deps: QueryDeps): MountedRoute[] {
@@ -34,12 +33,8 @@ export function greetingRoutes(deps: QueryDeps): MountedRoute[] {
         return body;
       },
       {
-        authorize: async ({ user, params: { serverId } }) => {
-          if (user.isAdmin) return;
-          const owner = await owners().findOne({ _id: serverId });
-          if (owner?.userId !== user.id)
-            throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
-        },
+        authorize: ({ user, params: { serverId } }) =>
+          requireServerHolder(user, () => holderOf(deps.readStore, serverId)),
       },
     ),
 

@@ -3,7 +3,6 @@ import {
   configDefaults,
   discordTexts,
   errorCodes,
-  errorTexts,
   standingReadModels,
   type SuspensionDocument,
   isPremium,
@@ -25,9 +24,10 @@ import {
   type VipRoleProblemDocument,
   vipRoleAccuracyReadModels,
 } from '@vip/contracts';
-import { DomainError, on, type MountedRoute } from '@vip/platform';
+import { DomainError, on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
+import { serverClaimOf } from './server-holder.ts';
 import { serverTotals } from './server-totals.ts';
 import { ownSponsorUrl, shownSponsorUrl } from '../site/server-sponsor.ts';
 import { serverSuspendedError, suspensionOf } from '../suspensions/suspended-server.ts';
@@ -127,13 +127,9 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       {
         // decisions.md §9: the bot acts only on a verified owner's settings, so only they pick a channel
         authorize: async ({ user, params: { id } }) => {
-          if (user.isAdmin) return;
-          const owner = await deps.readStore
-            .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
-            .findOne({ _id: id });
-          if (owner?.userId !== user.id)
-            throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
-          if (!owner.discordUserId)
+          const claim = user.isAdmin ? null : await serverClaimOf(deps.readStore, id);
+          await requireServerHolder(user, async () => claim?.userId ?? null);
+          if (claim && !claim.discordUserId)
             throw new DomainError('forbidden', discordTexts.unverifiedClaim, errorCodes.managementUnproven);
         },
       },

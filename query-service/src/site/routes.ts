@@ -1,6 +1,4 @@
 import {
-  errorCodes,
-  errorTexts,
   isPremium,
   planHoldingOf,
   serverReadModels,
@@ -15,8 +13,9 @@ import {
   type ServerSponsorResponse,
   type SubscriptionDocument,
 } from '@vip/contracts';
-import { DomainError, on, type MountedRoute } from '@vip/platform';
+import { on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
+import { holderOf } from '../servers/server-holder.ts';
 import { ownSponsorUrl, shownSponsorUrl } from './server-sponsor.ts';
 import { siteSettingsOf } from './site-settings.ts';
 
@@ -77,12 +76,7 @@ export function siteRoutes(deps: QueryDeps): MountedRoute[] {
         return body;
       },
       {
-        authorize: async ({ user, params: { id } }) => {
-          if (user.isAdmin) return;
-          const owner = await owners().findOne({ _id: id });
-          if (owner?.userId !== user.id)
-            throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
-        },
+        authorize: ({ user, params: { id } }) => requireServerHolder(user, () => holderOf(deps.readStore, id)),
       },
     ),
   ];

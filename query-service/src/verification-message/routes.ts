@@ -1,18 +1,15 @@
 import {
   defaultVerificationMessage,
-  errorCodes,
-  errorTexts,
   planIncludes,
   plansWithText,
-  serverReadModels,
   standingReadModels,
   verificationMessageApi,
-  type ServerOwnerDocument,
   type VerificationMessageDocument,
   type VerificationMessageView,
 } from '@vip/contracts';
-import { DomainError, on, type MountedRoute } from '@vip/platform';
+import { on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
+import { holderOf } from '../servers/server-holder.ts';
 import { serverOwnerStanding, slotLimitsOf } from '../subscriptions/plan-standing.ts';
 
 /** GET /api/verification-message/:serverId: the message /send posts there, and whether the plan includes one of the owner's own. */
@@ -46,14 +43,8 @@ export function verificationMessageRoutes(deps: QueryDeps): MountedRoute[] {
         return body;
       },
       {
-        authorize: async ({ user, params: { serverId } }) => {
-          if (user.isAdmin) return;
-          const owner = await deps.readStore
-            .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
-            .findOne({ _id: serverId });
-          if (owner?.userId !== user.id)
-            throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
-        },
+        authorize: ({ user, params: { serverId } }) =>
+          requireServerHolder(user, () => holderOf(deps.readStore, serverId)),
       },
     ),
   ];
