@@ -4,7 +4,6 @@ import {
   planTexts,
   readOnlyServers,
   usableSlots,
-  type PlanFeature,
   type PlanHolding,
   type SlotLimits,
 } from '@vip/contracts';
@@ -86,11 +85,4 @@ export async function requireFreeTierSlot(
   const { state } = await loadState(store, userServersStream(userId), evolveUserServers, initialUserServersState());
   if (state.servers.length >= usable)
     throw new DomainError('conflict', planTexts.freeTierFull(usable), errorCodes.maxServers);
-}
-
-/** The refusal for a feature the plan does not include, or no longer does since it ended. */
-export function notInPlanError(holding: PlanHolding | null, feature: PlanFeature, includedWhenRunning: boolean) {
-  const text =
-    holding && !holding.active && includedWhenRunning ? planTexts.planEnded(feature) : planTexts.notInPlan(feature);
-  return new DomainError('forbidden', text, errorCodes.notInPlan);
 }

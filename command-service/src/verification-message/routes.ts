@@ -1,6 +1,6 @@
 import {
+  notIncludedText,
   planIncludes,
-  planNamed,
   projections,
   verificationMessageApi,
   verificationMessageTexts,
@@ -10,7 +10,7 @@ import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { isServerReadOnly, notInPlanError, ownerOfServer, planOfSubscriber } from '../subscriptions/plan-standing.ts';
+import { ownerOfServer, planOfSubscriber, requireEditableServer } from '../subscriptions/plan-standing.ts';
 import {
   verificationMessageDecider,
   verificationMessageStream,
@@ -30,19 +30,20 @@ const messages = commandHandlerFor(
 export function verificationMessageRoutes(deps: CommandDeps): MountedRoute[] {
   const limits = { defaultSlots: deps.config.defaultServerSlots, freeTierServers: deps.config.freeTierServers };
 
-  /** The owner, their plan and the server's standing, from the log. */
+  /**
+   * The owner's plan, from the log; refused first when the server is read-only (beyond the
+   * free tier of the owner's ended plan), as every server setting is.
+   */
   const inputsFor = async (user: SignedInUser, guildId: string, now: Date): Promise<VerificationMessageInputs> => {
     const ownerId = await ownerOfServer(deps.eventStore, guildId);
+    await requireEditableServer(deps.eventStore, { caller: user, ownerId, guildId }, limits, now);
     const holding = ownerId ? await planOfSubscriber(deps.eventStore, ownerId, now) : null;
     const feature = 'customVerificationMessage';
-    const includedWhenRunning = planNamed(holding?.planName)?.[feature] === true;
     return {
       guildId,
       caller: { userId: user.id, isAdmin: user.isAdmin },
-      ownerId,
       included: planIncludes(holding, feature),
-      notIncludedText: notInPlanError(holding, feature, includedWhenRunning).message,
-      readOnly: ownerId ? await isServerReadOnly(deps.eventStore, { userId: ownerId, guildId }, limits, now) : false,
+      notIncludedText: notIncludedText(holding, feature),
     };
   };
   // someone else's server: 403 before anything about the body is said

@@ -1,11 +1,4 @@
-import {
-  colorFromNumber,
-  colorToNumber,
-  errorCodes,
-  planTexts,
-  type EventOf,
-  type VerificationMessage,
-} from '@vip/contracts';
+import { colorFromNumber, colorToNumber, errorCodes, type EventOf, type VerificationMessage } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 
@@ -14,17 +7,17 @@ export const verificationMessageStream = (guildId: string) => `verification-mess
 
 export type VerificationMessageEvent = EventOf<'VerificationMessageConfigured' | 'VerificationMessageReset'>;
 
-/** Who asks, and what other streams say: the owner, their plan, whether the server is read-only. */
+/**
+ * Who asks, and what the owner's plan says (from their subscription stream). That the caller
+ * holds the server, and that it is not read-only, the route checks as for every setting.
+ */
 export interface VerificationMessageInputs {
   guildId: string;
   caller: { userId: string; isAdmin: boolean };
-  ownerId: string | null;
   /** The owner's plan includes a custom verification message now. */
   included: boolean;
   /** Why not, in the words the owner reads (which plan unlocks it, or that theirs ended). */
   notIncludedText: string;
-  /** The server is beyond the free tier of the owner's ended plan. */
-  readOnly: boolean;
 }
 
 export type VerificationMessageCommand =
@@ -58,12 +51,6 @@ const same = (a: VerificationMessage, b: VerificationMessage) =>
   a.buttonLabel === b.buttonLabel &&
   a.color.toLowerCase() === b.color.toLowerCase();
 
-/** Subscribers change it while their server is editable; admins always (the route let only them in). */
-function requireMayChange(command: VerificationMessageInputs): void {
-  if (command.caller.isAdmin) return;
-  if (command.readOnly) throw new DomainError('forbidden', planTexts.serverReadOnly, errorCodes.serverReadOnly);
-}
-
 export const verificationMessageDecider: Decider<
   VerificationMessageCommand,
   VerificationMessageState,
@@ -72,7 +59,6 @@ export const verificationMessageDecider: Decider<
   initialState: initialVerificationMessageState,
   evolve: evolveVerificationMessage,
   decide: (command, state, now) => {
-    requireMayChange(command);
     switch (command.type) {
       case 'ConfigureVerificationMessage': {
         // the plan sells it: a subscriber whose plan lacks it (or ended) keeps the default

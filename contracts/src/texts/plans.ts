@@ -1,5 +1,5 @@
-import { type PlanFeature, planFeatureNames, plansWithText } from '../plans.ts';
-import { configDefaults } from '../config-defaults.ts';
+import { type PlanFeature, type PlanHolding, planFeatureNames, plansWithText } from '../plans.ts';
+import { configDefaults, planNamed } from '../config-defaults.ts';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -17,3 +17,12 @@ export const planTexts = {
   failedToLoadAnalytics: 'Failed to load analytics',
   failedToSaveVerificationMessage: 'Failed to save the verification message',
 } as const;
+
+/**
+ * Why the plan does not include a feature now, in the words the subscriber reads: their plan
+ * has ended (it included the feature while it ran), or it never did (and which plan does).
+ */
+export function notIncludedText(holding: PlanHolding | null, feature: PlanFeature): string {
+  const endedWithIt = holding !== null && !holding.active && planNamed(holding.planName)?.[feature] === true;
+  return endedWithIt ? planTexts.planEnded(feature) : planTexts.notInPlan(feature);
+}

@@ -1,8 +1,7 @@
 import {
   analyticsApi,
+  notIncludedText,
   planIncludes,
-  planNamed,
-  planTexts,
   serverReadModels,
   type AnalyticsResponse,
   type ServerOwnerDocument,
@@ -23,11 +22,10 @@ export function analyticsRoutes(deps: QueryDeps): MountedRoute[] {
       const now = new Date();
       const { holding } = await subscriberStanding(deps.readStore, user.id, slotLimitsOf(deps.config), now);
       if (!planIncludes(holding, 'analytics')) {
-        const ended = holding !== null && !holding.active && planNamed(holding.planName)?.analytics === true;
         const body: AnalyticsResponse = {
           generatedAt: now.toISOString(),
           included: false,
-          notIncludedReason: ended ? planTexts.planEnded('analytics') : planTexts.notInPlan('analytics'),
+          notIncludedReason: notIncludedText(holding, 'analytics'),
           servers: [],
         };
         return body;
