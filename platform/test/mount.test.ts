@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { apiCatalogue, defineRoute, errorCodes, errorTexts, type RouteSpec } from '@vip/contracts';
 import { DomainError } from '../src/domain-error.ts';
 import type { SignedInUser } from '../src/auth/authenticator.ts';
-import { errorHandler, jsonBody } from '../src/http/middleware.ts';
+import { errorHandler, jsonBody, type AppState } from '../src/http/middleware.ts';
 import { mountRoutes, on, requireServerHolder, type MountedRoute } from '../src/http/mount.ts';
 import { createLogger } from '../src/logger.ts';
 
@@ -30,6 +30,7 @@ const spec = {
     method: 'POST',
     path: '/t/body',
     auth: 'bot',
+    bot: 'poster-bot',
     body: z.object({ a: required, b: z.string().max(2, 'b is short') }),
   }),
   owner: route({
@@ -112,7 +113,7 @@ describe('routes mounted from their spec', () => {
         seen.push({ body, user: user.id });
         return { ok: true };
       }),
-      on(spec.body, ({ body }) => body),
+      on(spec.body, ({ ctx, body }) => ({ ...body, bot: (ctx.state as AppState).bot })),
       on(spec.owner, ({ params, body }) => ({ saved: params.id, a: body.a }), {
         // the subscriber holds server 456 only
         authorize: ({ user, params }) => requireServerHolder(user, async () => (params.id === '456' ? 'u1' : null)),
@@ -191,7 +192,8 @@ describe('routes mounted from their spec', () => {
     expect(body).to.deep.equal({ status: 400, body: { error: 'b is short', code: errorCodes.validation } });
     expect(await call(url, 'POST', '/t/body', { as: 'bot', body: { a: 'x', b: 'ok' } })).to.deep.equal({
       status: 200,
-      body: { a: 'x', b: 'ok' },
+      // the bot the spec names: the one token stands for either bot
+      body: { a: 'x', b: 'ok', bot: 'poster-bot' },
     });
   });
 
@@ -241,6 +243,8 @@ describe('routes mounted from their spec', () => {
   it('refuses a mount the spec does not allow, and mountRoutes refuses what the catalogue does not list', () => {
     expect(() => on(spec.limited, () => ({}))).to.throw(/rate limit/);
     expect(() => on(spec.owner, () => ({}))).to.throw(/authorize/);
+    expect(() => on({ ...spec.body, bot: undefined }, () => ({}))).to.throw(/names the bot/);
+    expect(() => on({ ...spec.fixed, bot: 'key-bot' }, () => ({}))).to.throw(/names the bot/);
     expect(() => mountRoutes([on(spec.fixed, () => ({}))])).to.throw(/not in the API catalogue/);
     const catalogued = apiCatalogue.find((candidate) => candidate.auth === 'admin' && !candidate.rateLimited)!;
     expect(() => mountRoutes([on(catalogued, () => ({}))])).to.not.throw();

@@ -6,7 +6,6 @@ import {
   errorCodes,
   managesServer,
   projections,
-  type Actor,
   type LinkCodeResponse,
   type LinkCommandResponse,
   type ManagementCheckAnsweredResponse,
@@ -30,7 +29,6 @@ import { linkDiscordAccount, panelUserOf, proveManagement } from './link-account
 import { evolveManagementCheck, managementCheckDecider, managementCheckStream } from './management-check.decider.ts';
 import { discordLinkOf } from './management-proof.ts';
 
-const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
 const linkCodes = commandHandlerFor(linkCodeDecider, (command) => linkCodeStream(command.codeDigest));
 // the panel shows a requested check as pending at once
 const checks = commandHandlerFor(managementCheckDecider, (command) => managementCheckStream(command.checkId), {
@@ -90,7 +88,7 @@ export function discordAccountRoutes(deps: CommandDeps): MountedRoute[] {
       if (linked.discordUserId !== null && linked.discordUserId !== member.id)
         throw new DomainError('conflict', discordTexts.otherUsersCode, errorCodes.linkCodeOtherUser);
 
-      const context = { ...commandContext(ctx, keyBot), now };
+      const context = { ...commandContext(ctx), now };
       if (code !== undefined)
         await linkCodes(
           deps,
@@ -148,7 +146,7 @@ export function discordAccountRoutes(deps: CommandDeps): MountedRoute[] {
       const request = state.request;
       const manages =
         request !== null && member !== null && member.id === request.discordUserId && managesServer(member);
-      const context = commandContext(ctx, keyBot);
+      const context = commandContext(ctx);
       const { events } = await checks(deps, { type: 'AnswerManagementCheck', checkId, manages }, context);
       if (events.length > 0 && manages && request) {
         const { userId, discordUserId, guildId } = request;

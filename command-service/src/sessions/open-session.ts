@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginResponse } from '@vip/contracts';
 import type { Context } from 'koa';
-import { commandContext } from '../core/context.ts';
+import { actorOf, commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { sessions } from './session-commands.ts';
 
@@ -19,7 +19,7 @@ export async function openSession(deps: CommandDeps, ctx: Context, holder: Sessi
   const now = new Date();
   const sessionId = randomUUID();
   const { token, expiresAt } = await deps.sessionTokens.issue(holder.userId, sessionId, now);
-  const context = commandContext(ctx, { kind: holder.isAdmin ? 'admin' : 'user', id: holder.userId });
+  const context = commandContext(ctx, actorOf({ user: { id: holder.userId, isAdmin: holder.isAdmin } }));
   // the token is handed out once every service can find its session (else 503: sign in again)
   await sessions(
     deps,

@@ -1,10 +1,4 @@
-import {
-  canonicalCode,
-  keysApi,
-  type Actor,
-  type RedeemKeyResponse,
-  type VipRoleRemovedResponse,
-} from '@vip/contracts';
+import { canonicalCode, keysApi, type RedeemKeyResponse, type VipRoleRemovedResponse } from '@vip/contracts';
 import { digestOf, on, type MountedRoute } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
@@ -14,7 +8,6 @@ import { keys } from '../keys/key-commands.ts';
 import { openWindowEnd, vipRoleDecider, vipRoleStream, type VipRoleState } from './vip-role.decider.ts';
 import { requireServerNotSuspended } from '../suspensions/server-suspension.ts';
 
-const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
 const vipRoles = commandHandlerFor(vipRoleDecider, (command) => vipRoleStream(command.guildId, command.discordUserId));
 
 /** The key bot's calls: a member redeems a key (Redeem Key button); a VIP window ended. */
@@ -24,7 +17,7 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
       const canonical = canonicalCode(key);
       if (!canonical) throw keyErrors.unknown();
       const keyDigest = digestOf(canonical);
-      const context = commandContext(ctx, keyBot);
+      const context = commandContext(ctx);
       // a suspended server's keys are not honoured: the bot tells the member so
       await requireServerNotSuspended(deps.eventStore, guildId);
 
@@ -63,11 +56,7 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
     }),
 
     on(keysApi.vipRoleRemoved, async ({ ctx, body: { guildId, discordUserId } }) => {
-      const { events } = await vipRoles(
-        deps,
-        { type: 'RemoveVipRole', guildId, discordUserId },
-        commandContext(ctx, keyBot),
-      );
+      const { events } = await vipRoles(deps, { type: 'RemoveVipRole', guildId, discordUserId }, commandContext(ctx));
       const answer: VipRoleRemovedResponse = { success: true, guildId, discordUserId, removed: events.length > 0 };
       return answer;
     }),

@@ -2,7 +2,6 @@ import {
   currentSchemaVersion,
   parseRecordedEvent,
   vipRoleProblemsApi,
-  type Actor,
   type VipRoleProblemResponse,
 } from '@vip/contracts';
 import { isWrongExpectedRevision, on, type MountedRoute } from '@vip/platform';
@@ -16,7 +15,6 @@ import {
   type VipRoleProblemEvent,
 } from './vip-role-problem.decider.ts';
 
-const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
 const MAX_ATTEMPTS = 5;
 
 /**
@@ -49,16 +47,12 @@ async function record(deps: CommandDeps, command: VipRoleProblemCommand, context
 export function vipRoleProblemRoutes(deps: CommandDeps): MountedRoute[] {
   return [
     on(vipRoleProblemsApi.failed, async ({ ctx, params: { id }, body }) => {
-      const changed = await record(
-        deps,
-        { type: 'RecordVipRoleFailure', guildId: id, ...body },
-        commandContext(ctx, keyBot),
-      );
+      const changed = await record(deps, { type: 'RecordVipRoleFailure', guildId: id, ...body }, commandContext(ctx));
       const answer: VipRoleProblemResponse = { success: true, changed };
       return answer;
     }),
     on(vipRoleProblemsApi.fixed, async ({ ctx, params: { id } }) => {
-      const changed = await record(deps, { type: 'RecordVipRoleFixed', guildId: id }, commandContext(ctx, keyBot));
+      const changed = await record(deps, { type: 'RecordVipRoleFixed', guildId: id }, commandContext(ctx));
       const answer: VipRoleProblemResponse = { success: true, changed };
       return answer;
     }),

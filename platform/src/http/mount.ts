@@ -98,6 +98,8 @@ function callerOf(ctx: Context, spec: RouteSpec, settings: MountSettings): Signe
       return requireAdmin(ctx);
     case 'bot':
       requireBot(ctx, settings.botApiToken);
+      // one token for both bots: the catalogue says which of them calls this route
+      (ctx.state as AppState).bot = spec.bot;
       return undefined;
   }
 }
@@ -133,6 +135,8 @@ export function on<Spec extends RouteSpec>(
     throw new Error(`${spec.method} ${spec.path}: the catalogue and the mount disagree about its rate limit`);
   if ((spec.auth === 'owner') !== Boolean(options.authorize))
     throw new Error(`${spec.method} ${spec.path}: an owner route, and only one, says who owns what (authorize)`);
+  if ((spec.auth === 'bot') !== (spec.bot !== undefined))
+    throw new Error(`${spec.method} ${spec.path}: a bot route, and only one, names the bot that calls it`);
   const limits: readonly RouteRateLimit<Spec>[] =
     options.rateLimit === undefined ? [] : 'perMinute' in options.rateLimit ? [options.rateLimit] : options.rateLimit;
   // made on the first request, when the mount's settings say where to count
