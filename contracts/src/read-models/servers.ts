@@ -37,6 +37,10 @@ export interface ServerOwnerDocument {
   discordUserId: string | null;
 }
 
+/** A claim backed by proof of management (decisions.md §9); claims from before proof existed are not. */
+export const isVerifiedClaim = (claim: Pick<ServerOwnerDocument, 'discordUserId'>): boolean =>
+  Boolean(claim.discordUserId);
+
 export interface UserServersDocument {
   _id: string; // userId
   servers: string[];

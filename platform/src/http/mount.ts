@@ -60,18 +60,21 @@ export interface RouteOptions<Spec extends RouteSpec> {
   refusal?: (error: DomainError) => unknown;
 }
 
+/** The rule of the `owner` auth: an admin acts on any server, anyone else only on a server they hold. */
+export const mayActOnServer = (user: Pick<SignedInUser, 'id' | 'isAdmin'>, holderId: string | null): boolean =>
+  user.isAdmin || holderId === user.id;
+
 /**
- * The rule of the `owner` auth, for its routes' `authorize`: an admin acts on any server;
- * anyone else only on a server they hold, as the service reads the holder (`holderOf`: the
- * server's reservation stream on the write side, the server owners read model on the read
- * side), read only when it decides something.
+ * The `owner` auth's check, for its routes' `authorize`: mayActOnServer, the holder read as the
+ * service reads it (`holderOf`: the server's reservation stream on the write side, the server
+ * owners read model on the read side) only when it decides something.
  */
 export async function requireServerHolder(
   user: Pick<SignedInUser, 'id' | 'isAdmin'>,
   holderOf: () => Promise<string | null>,
 ): Promise<void> {
   if (user.isAdmin) return;
-  if ((await holderOf()) !== user.id)
+  if (!mayActOnServer(user, await holderOf()))
     throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
 }
 

@@ -1,5 +1,6 @@
 import {
   analyticsApi,
+  isVerifiedClaim,
   notIncludedText,
   planIncludes,
   serverReadModels,
@@ -44,6 +45,3 @@ export function analyticsRoutes(deps: QueryDeps): MountedRoute[] {
     }),
   ];
 }
-
-/** A claim backed by proof of management (decisions.md §9); claims from before proof existed are not. */
-const isVerifiedClaim = (owner: ServerOwnerDocument) => Boolean(owner.discordUserId);

@@ -6,6 +6,7 @@ import {
   standingReadModels,
   type SuspensionDocument,
   isPremium,
+  isVerifiedClaim,
   planHoldingOf,
   serverReadModels,
   serversApi,
@@ -24,7 +25,7 @@ import {
   type VipRoleProblemDocument,
   vipRoleAccuracyReadModels,
 } from '@vip/contracts';
-import { DomainError, on, requireServerHolder, type MountedRoute } from '@vip/platform';
+import { DomainError, mayActOnServer, on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
 import { serverClaimOf } from './server-holder.ts';
@@ -89,7 +90,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
           .collection<VipRoleProblemDocument>(vipRoleAccuracyReadModels.problems)
           .findOne({ _id: guild._id }),
       ]);
-      const ownerOrAdmin = !!user && (user.isAdmin || owner?.userId === user.id);
+      const ownerOrAdmin = !!user && mayActOnServer(user, owner?.userId ?? null);
       // a suspended server's key page shows the 403 Restricted screen; its owner's panel says why
       if (suspension && !ownerOrAdmin) throw serverSuspendedError();
       const subscription = owner ? await subscriptionOf(owner.userId) : null;
@@ -129,7 +130,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
         authorize: async ({ user, params: { id } }) => {
           const claim = user.isAdmin ? null : await serverClaimOf(deps.readStore, id);
           await requireServerHolder(user, async () => claim?.userId ?? null);
-          if (claim && !claim.discordUserId)
+          if (claim && !isVerifiedClaim(claim))
             throw new DomainError('forbidden', discordTexts.unverifiedClaim, errorCodes.managementUnproven);
         },
       },
@@ -145,7 +146,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
         .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
         .find({ _id: { $in: servers } });
       const verified = new Set(
-        claims.filter((claim) => claim.userId === user.id && claim.discordUserId).map((claim) => claim._id),
+        claims.filter((claim) => claim.userId === user.id && isVerifiedClaim(claim)).map((claim) => claim._id),
       );
       const body: UserServersResponse = {
         servers,

@@ -3,6 +3,7 @@ import {
   discordApi,
   discordAvatarUrl,
   discordReadModels,
+  isVerifiedClaim,
   serverReadModels,
   type DiscordAccountDocument,
   type DiscordSignInOptions,
@@ -18,7 +19,7 @@ import type { QueryDeps } from '../deps.ts';
 /** Where a server stands for the user who manages it: theirs, free, or another subscriber's. */
 function claimOf(owner: ServerOwnerDocument | undefined, userId: string): ManagedServerClaim {
   if (!owner) return 'free';
-  const verified = owner.discordUserId !== null && owner.discordUserId !== undefined;
+  const verified = isVerifiedClaim(owner);
   if (owner.userId === userId) return verified ? 'yours' : 'yours-unverified';
   return verified ? 'taken' : 'unverified-claim';
 }

@@ -1,6 +1,7 @@
 import {
   discordAvatarUrl,
   discordReadModels,
+  isVerifiedClaim,
   serverReadModels,
   type DiscordAccountDocument,
   type GuildDocument,
@@ -48,7 +49,7 @@ export async function subscriberIdentities(
     identities.get(owner.userId)?.servers.push({
       id: owner._id,
       name: nameOf.get(owner._id) ?? null,
-      verified: owner.discordUserId !== null && owner.discordUserId !== undefined,
+      verified: isVerifiedClaim(owner),
     });
   return identities;
 }
