@@ -25,7 +25,7 @@ export * from './api/billing.ts';
 export * from './api/suspensions.ts';
 export * from './api/verification-message.ts';
 export * from './api/analytics.ts';
-export * from './api/vip-role-problems.ts';
+export * from './api/vip-roles.ts';
 export * from './api/catalogue.ts';
 export * from './plans.ts';
 export * from './money.ts';

@@ -1,4 +1,4 @@
-import { errorCodes, subscriptionsApi, subscriptionTexts, type ResetPasswordResponse } from '@vip/contracts';
+import { authApi, errorCodes, subscriptionTexts, type ResetPasswordResponse } from '@vip/contracts';
 import { DomainError, clientKey, on, passwords, type MountedRoute } from '@vip/platform';
 import { RetryLater } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
@@ -12,7 +12,7 @@ import { userDecider, userStream } from './user.decider.ts';
 export function userRoutes(deps: CommandDeps): MountedRoute[] {
   return [
     on(
-      subscriptionsApi.resetPassword,
+      authApi.resetPassword,
       async ({ ctx, user, body: { currentPassword } }) => {
         // a stolen token is not enough: the owner proves the account with its password (issue #13 item 5)
         const client = clientKey(ctx, deps.keyring);

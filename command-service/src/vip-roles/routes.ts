@@ -1,4 +1,4 @@
-import { canonicalCode, keysApi, type RedeemKeyResponse, type VipRoleRemovedResponse } from '@vip/contracts';
+import { canonicalCode, vipRolesApi, type RedeemKeyResponse, type VipRoleRemovedResponse } from '@vip/contracts';
 import { digestOf, on, type MountedRoute } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
@@ -13,7 +13,7 @@ const vipRoles = commandHandlerFor(vipRoleDecider, (command) => vipRoleStream(co
 /** The key bot's calls: a member redeems a key (Redeem Key button); a VIP window ended. */
 export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
   return [
-    on(keysApi.redeemKey, async ({ ctx, body: { guildId, discordUserId, key } }) => {
+    on(vipRolesApi.redeemKey, async ({ ctx, body: { guildId, discordUserId, key } }) => {
       const canonical = canonicalCode(key);
       if (!canonical) throw keyErrors.unknown();
       const keyDigest = digestOf(canonical);
@@ -55,7 +55,7 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
       return answer;
     }),
 
-    on(keysApi.vipRoleRemoved, async ({ ctx, body: { guildId, discordUserId } }) => {
+    on(vipRolesApi.roleRemoved, async ({ ctx, body: { guildId, discordUserId } }) => {
       const { events } = await vipRoles(deps, { type: 'RemoveVipRole', guildId, discordUserId }, commandContext(ctx));
       const answer: VipRoleRemovedResponse = { success: true, guildId, discordUserId, removed: events.length > 0 };
       return answer;

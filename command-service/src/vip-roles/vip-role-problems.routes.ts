@@ -1,9 +1,4 @@
-import {
-  currentSchemaVersion,
-  parseRecordedEvent,
-  vipRoleProblemsApi,
-  type VipRoleProblemResponse,
-} from '@vip/contracts';
+import { currentSchemaVersion, parseRecordedEvent, vipRolesApi, type VipRoleProblemResponse } from '@vip/contracts';
 import { isWrongExpectedRevision, on, type MountedRoute } from '@vip/platform';
 import type { CommandContext } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
@@ -46,12 +41,12 @@ async function record(deps: CommandDeps, command: VipRoleProblemCommand, context
 /** The key bot says Discord refused it a VIP role change, or that changes work again (issue #21 item 4). */
 export function vipRoleProblemRoutes(deps: CommandDeps): MountedRoute[] {
   return [
-    on(vipRoleProblemsApi.failed, async ({ ctx, params: { id }, body }) => {
+    on(vipRolesApi.failed, async ({ ctx, params: { id }, body }) => {
       const changed = await record(deps, { type: 'RecordVipRoleFailure', guildId: id, ...body }, commandContext(ctx));
       const answer: VipRoleProblemResponse = { success: true, changed };
       return answer;
     }),
-    on(vipRoleProblemsApi.fixed, async ({ ctx, params: { id } }) => {
+    on(vipRolesApi.fixed, async ({ ctx, params: { id } }) => {
       const changed = await record(deps, { type: 'RecordVipRoleFixed', guildId: id }, commandContext(ctx));
       const answer: VipRoleProblemResponse = { success: true, changed };
       return answer;

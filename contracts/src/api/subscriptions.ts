@@ -155,20 +155,6 @@ export interface PlanSummary {
   analytics: boolean;
 }
 
-/**
- * POST /api/user/reset-password: the account's current password proves the caller is its
- * owner and not someone holding a stolen token (not trimmed: spaces may be part of it).
- */
-export const resetPasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: fill }).min(1, fill).max(256, subscriptionTexts.wrongCurrentPassword),
-});
-export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
-
-/** POST /api/user/reset-password: the new password, shown once and never stored. */
-export interface ResetPasswordResponse {
-  password: string;
-}
-
 /** GET /api/user/:id (spec §7). */
 export interface UserProfileResponse {
   username: string;
@@ -203,13 +189,6 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
   userSubscription: {
     summary: "The signed-in user's plan, panel username and license key",
     response: { status: 200, description: 'SubscriptionPanelView' },
-  },
-  resetPassword: {
-    summary:
-      'Replace the panel password with a generated one, shown once; needs the current password, and ends every other session of the account',
-    body: resetPasswordRequestSchema,
-    response: { status: 200, description: '{ password }' },
-    rateLimited: true,
   },
   userProfile: {
     summary: "A user's name and avatar",

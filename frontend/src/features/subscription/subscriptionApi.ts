@@ -1,5 +1,5 @@
 import type { ResetPasswordRequest, ResetPasswordResponse, SubscriptionPanelView } from '@vip/contracts';
-import { subscriptionsPaths } from '@vip/contracts/plain';
+import { authPaths, subscriptionsPaths } from '@vip/contracts/plain';
 import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
@@ -12,7 +12,7 @@ export const subscriptionApi = apiSlice.injectEndpoints({
     }),
     // the answer is shown once and must not linger in the request cache: see SubscriptionTab
     resetPanelPassword: build.mutation<ResetPasswordResponse, ResetPasswordRequest>({
-      query: (body) => requestTo(subscriptionsPaths.resetPassword, { body }),
+      query: (body) => requestTo(authPaths.resetPassword, { body }),
     }),
   }),
 });
