@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventSchemas, type EventType } from '../events/index.ts';
-import type { LogSealed } from '../events/seal.ts';
+import type { LogSealed } from '../events/audit.ts';
 import { auditWorkbenchPaths } from '../routes/audit-workbench.ts';
 import { withSchemas } from './route-spec.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { keyTexts } from '../texts/keys.ts';
-import type { Tier } from '../events/key.ts';
+import type { Tier } from '../events/keys.ts';
 import { errorCodes } from '../error-codes.ts';
 import { SNOWFLAKE } from './input-rules.ts';
 import { serverTexts } from '../texts/servers.ts';

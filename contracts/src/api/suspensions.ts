@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUSPENSION_REASON_MAX } from '../events/suspension.ts';
+import { SUSPENSION_REASON_MAX } from '../events/suspensions.ts';
 import { suspensionTexts } from '../texts/suspension.ts';
 import { errorTexts } from '../error-texts.ts';
 import { plainText } from './input-rules.ts';

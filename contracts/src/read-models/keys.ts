@@ -1,5 +1,5 @@
 import type { AccessHashStatus } from '../api/keys.ts';
-import type { Tier } from '../events/key.ts';
+import type { Tier } from '../events/keys.ts';
 
 /**
  * Read models of access hashes, keys, VIP role windows and visits. Every id that stands for a

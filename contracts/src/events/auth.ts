@@ -27,3 +27,20 @@ export const usernameReservedSchema = z.object({
 export type UserRegistered = { type: 'UserRegistered'; data: z.infer<typeof userRegisteredSchema> };
 export type UsernameReserved = { type: 'UsernameReserved'; data: z.infer<typeof usernameReservedSchema> };
 export type UserEvent = UserRegistered;
+
+/** Stream `session-<sessionId>`: a sign-in and its end. */
+export const sessionStartedSchema = z.object({
+  sessionId: z.string(),
+  userId: z.string(),
+  startedAt: z.string(),
+  expiresAt: z.string(),
+});
+export const sessionEndedSchema = z.object({
+  sessionId: z.string(),
+  userId: z.string(),
+  endedAt: z.string(),
+});
+
+export type SessionStarted = { type: 'SessionStarted'; data: z.infer<typeof sessionStartedSchema> };
+export type SessionEnded = { type: 'SessionEnded'; data: z.infer<typeof sessionEndedSchema> };
+export type SessionEvent = SessionStarted | SessionEnded;

@@ -39,22 +39,6 @@ export const keyRedeemedSchema = z.object({
   redeemedAt: z.string(),
 });
 
-/** Stream `vip-<guildId>-<discordUserId>`: a member's VIP role window. */
-export const vipRoleGrantedSchema = z.object({
-  guildId: z.string(),
-  discordUserId: z.string(),
-  keyDigest: z.string(),
-  until: z.string(),
-  grantedAt: z.string(),
-  /**
-   * true when the most a window may last from now (VIP_MAX_HOURS) cut this one short. Absent:
-   * not cut (every grant written before the cap existed).
-   */
-  capped: z.boolean().optional(),
-});
-/** The window ended and the bot took the role away (or it was gone already). */
-export const vipRoleRemovedSchema = z.object({ guildId: z.string(), discordUserId: z.string(), removedAt: z.string() });
-
 /** Stream `visitor-<digest>`: visits of one (hashed) address. */
 export const visitRecordedSchema = z.object({
   visitorDigest: z.string(),
