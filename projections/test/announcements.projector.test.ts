@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readModels, type DomainEvent } from '@vip/contracts';
+import { type DomainEvent, announcementReadModels } from '@vip/contracts';
 import { announcementsProjector } from '../src/read-models/announcements.projector.ts';
 import { usersProjector } from '../src/read-models/users.projector.ts';
 import { projectEvents } from '../src/document-batch.ts';
@@ -26,7 +26,7 @@ describe('announcements projection', () => {
 
   it('lists a posted announcement with its author', async () => {
     const store = await givenProjected(projectors, [admin, post('a1', '2026-11-22T10:00:00.000Z')]);
-    expect(await store.collection(readModels.announcements).find({})).to.deep.equal([
+    expect(await store.collection(announcementReadModels.announcements).find({})).to.deep.equal([
       {
         _id: 'a1',
         title: 'T a1',
@@ -46,15 +46,15 @@ describe('announcements projection', () => {
       post('a2', '2026-11-22T11:00:00.000Z'),
       { type: 'AnnouncementDeleted', data: { announcementId: 'a1', deletedAt: '2026-11-22T12:00:00.000Z' } },
     ]);
-    const ids = (await store.collection(readModels.announcements).find({})).map((doc) => doc._id);
+    const ids = (await store.collection(announcementReadModels.announcements).find({})).map((doc) => doc._id);
     expect(ids).to.deep.equal(['a2']);
   });
 
   it('gives the same read model when an event is delivered twice', async () => {
     const store = await givenProjected(projectors, [admin, post('a1', '2026-11-22T10:00:00.000Z')]);
-    const before = await store.collection(readModels.announcements).find({});
+    const before = await store.collection(announcementReadModels.announcements).find({});
     const [again] = recorded([post('a1', '2026-11-22T10:00:00.000Z')], 2);
     await projectEvents(store, [announcementsProjector], [again]);
-    expect(await store.collection(readModels.announcements).find({})).to.deep.equal(before);
+    expect(await store.collection(announcementReadModels.announcements).find({})).to.deep.equal(before);
   });
 });

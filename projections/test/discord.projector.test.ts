@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { discordReadModels, readModels, type DomainEvent } from '@vip/contracts';
+import { discordReadModels, type DomainEvent, authReadModels } from '@vip/contracts';
 import { discordProjectors } from '../src/read-models/discord/index.ts';
 import { usersProjector } from '../src/read-models/users.projector.ts';
 import { deliveredOneByOne, givenProjected, recorded } from './support/projection-spec.ts';
@@ -78,7 +78,7 @@ describe('discord accounts projection', () => {
 describe('users projection: a linked Discord account’s avatar is the user’s avatar', () => {
   it('shows the Discord avatar while linked, and the initial letter again once unlinked', async () => {
     const store = await givenProjected([usersProjector], [registered, linked]);
-    expect((await store.collection(readModels.users).findOne({ _id: 'u1' }))?.avatar).to.equal(
+    expect((await store.collection(authReadModels.users).findOne({ _id: 'u1' }))?.avatar).to.equal(
       `https://cdn.discordapp.com/avatars/${D}/abc123.png?size=128`,
     );
     const refreshed: DomainEvent = {
@@ -86,8 +86,8 @@ describe('users projection: a linked Discord account’s avatar is the user’s 
       data: { userId: 'u1', discordUserId: D, username: 'Ann', avatar: null, refreshedAt: at },
     };
     const noAvatar = await givenProjected([usersProjector], [registered, linked, refreshed]);
-    expect((await noAvatar.collection(readModels.users).findOne({ _id: 'u1' }))?.avatar).to.equal(null);
+    expect((await noAvatar.collection(authReadModels.users).findOne({ _id: 'u1' }))?.avatar).to.equal(null);
     const gone = await givenProjected([usersProjector], [registered, linked, unlinked]);
-    expect((await gone.collection(readModels.users).findOne({ _id: 'u1' }))?.avatar).to.equal(null);
+    expect((await gone.collection(authReadModels.users).findOne({ _id: 'u1' }))?.avatar).to.equal(null);
   });
 });

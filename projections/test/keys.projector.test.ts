@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { keyReadModels, keysGeneratedCounterId, type DomainEvent } from '@vip/contracts';
+import { keyReadModels, keysGeneratedCounterId, type DomainEvent, vipRoleReadModels } from '@vip/contracts';
 import { keysProjectors } from '../src/read-models/keys/index.ts';
 import { projectEvents } from '../src/document-batch.ts';
 import { deliveredOneByOne, givenProjected, recorded } from './support/projection-spec.ts';
@@ -110,7 +110,7 @@ describe('keys projections', () => {
 
   it('keeps each member window: granted, removed, granted again', async () => {
     const store = await givenProjected(keysProjectors, [granted(10, 'k1'), removed]);
-    expect(await store.collection(keyReadModels.vipRoles).findOne({ _id: `${GUILD}-${MEMBER}` })).to.deep.equal({
+    expect(await store.collection(vipRoleReadModels.vipRoles).findOne({ _id: `${GUILD}-${MEMBER}` })).to.deep.equal({
       _id: `${GUILD}-${MEMBER}`,
       guildId: GUILD,
       discordUserId: MEMBER,
@@ -122,7 +122,7 @@ describe('keys projections', () => {
       lastPosition: 2,
     });
     const again = await givenProjected(keysProjectors, [granted(10, 'k1'), removed, granted(20, 'k2')]);
-    expect(await again.collection(keyReadModels.vipRoles).findOne({ _id: `${GUILD}-${MEMBER}` })).to.deep.equal({
+    expect(await again.collection(vipRoleReadModels.vipRoles).findOne({ _id: `${GUILD}-${MEMBER}` })).to.deep.equal({
       _id: `${GUILD}-${MEMBER}`,
       guildId: GUILD,
       discordUserId: MEMBER,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { serverReadModels, type DomainEvent } from '@vip/contracts';
+import { serverReadModels, type DomainEvent, greetingReadModels } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { serversProjectors } from '../src/read-models/servers/index.ts';
 import { projectEvents } from '../src/document-batch.ts';
@@ -204,7 +204,7 @@ describe('servers projections', () => {
 
   it('keeps each configured greeting, drops a removed one', async () => {
     const store = await givenProjected(serversProjectors, everything);
-    expect(await store.collection(serverReadModels.greetings).find({})).to.deep.equal([
+    expect(await store.collection(greetingReadModels.greetings).find({})).to.deep.equal([
       {
         _id: S1,
         enabled: true,

@@ -1,5 +1,10 @@
 import { expect } from 'chai';
-import { standingReadModels, type DomainEvent } from '@vip/contracts';
+import {
+  type DomainEvent,
+  analyticsReadModels,
+  suspensionReadModels,
+  verificationMessageReadModels,
+} from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { serverAnalyticsProjector } from '../src/read-models/standing/server-analytics.projector.ts';
 import { suspensionsProjector } from '../src/read-models/standing/suspensions.projector.ts';
@@ -19,7 +24,7 @@ describe('suspensions projection', () => {
   };
   const list = async (events: DomainEvent[]) =>
     (await givenProjected([suspensionsProjector], events))
-      .collection(standingReadModels.suspensions)
+      .collection(suspensionReadModels.suspensions)
       .find({}, { sort: { _id: 1 } });
 
   it('holds each suspended server with its reason, and forgets it when lifted', async () => {
@@ -56,7 +61,7 @@ describe('verification messages projection', () => {
   };
   const list = async (events: DomainEvent[]) =>
     (await givenProjected([verificationMessagesProjector], events))
-      .collection(standingReadModels.verificationMessages)
+      .collection(verificationMessageReadModels.verificationMessages)
       .find({});
 
   it('holds the custom message with its colour as #rrggbb, and a reset deletes it', async () => {
@@ -106,7 +111,7 @@ describe('server analytics projection', () => {
     visit(null, '2026-11-01T09:00:00Z'),
   ];
   const days = async (store: SqliteReadStore | Awaited<ReturnType<typeof givenProjected>>) =>
-    (await store.collection(standingReadModels.serverDaily).find({}, { sort: { _id: 1 } })).map(
+    (await store.collection(analyticsReadModels.serverDaily).find({}, { sort: { _id: 1 } })).map(
       ({ guildId, day, keysGenerated, keysRedeemed, visits }) => ({
         guildId,
         day,

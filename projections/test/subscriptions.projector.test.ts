@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { subscriptionReadModels, type DomainEvent } from '@vip/contracts';
+import { subscriptionReadModels, type DomainEvent, whitelistReadModels } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { subscriptionsProjector } from '../src/read-models/subscriptions/subscriptions.projector.ts';
@@ -119,7 +119,7 @@ describe('subscriptions projection', () => {
 describe('whitelist projection', () => {
   const entries = async (events: DomainEvent[]) =>
     (await givenProjected([whitelistProjector], events))
-      .collection(subscriptionReadModels.whitelist)
+      .collection(whitelistReadModels.whitelist)
       .find({}, { sort: { _id: 1 } });
 
   it('keeps one entry per member and server', async () => {
@@ -161,7 +161,7 @@ describe('subscriptions and whitelist projections are idempotent and determinist
   async function snapshot(store: ReadStore) {
     return {
       subscriptions: await store.collection(subscriptionReadModels.subscriptions).find({}, { sort: { _id: 1 } }),
-      whitelist: await store.collection(subscriptionReadModels.whitelist).find({}, { sort: { _id: 1 } }),
+      whitelist: await store.collection(whitelistReadModels.whitelist).find({}, { sort: { _id: 1 } }),
     };
   }
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readModels } from '@vip/contracts';
+import { authReadModels } from '@vip/contracts';
 import { sessionsProjector } from '../src/read-models/sessions.projector.ts';
 import { usersProjector } from '../src/read-models/users.projector.ts';
 import { givenProjected } from './support/projection-spec.ts';
@@ -22,7 +22,7 @@ describe('users projection', () => {
         },
       ],
     );
-    expect(await store.collection(readModels.users).findOne({ _id: 'u1' })).to.deep.equal({
+    expect(await store.collection(authReadModels.users).findOne({ _id: 'u1' })).to.deep.equal({
       _id: 'u1',
       username: 'ann',
       isAdmin: false,
@@ -58,7 +58,7 @@ describe('sessions projection', () => {
         { type: 'SessionEnded', data: { sessionId: 's1', userId: 'u1', endedAt: '2026-11-22T11:00:00.000Z' } },
       ],
     );
-    const sessions = store.collection(readModels.sessions);
+    const sessions = store.collection(authReadModels.sessions);
     expect((await sessions.findOne({ _id: 's1' }))?.endedAt).to.equal('2026-11-22T11:00:00.000Z');
     expect((await sessions.findOne({ _id: 's2' }))?.endedAt).to.equal(undefined);
   });

@@ -1,4 +1,4 @@
-import { readModels, type SessionDocument } from '@vip/contracts';
+import { type SessionDocument, authReadModels } from '@vip/contracts';
 import type { CommandContext } from '../core/command-handler.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { sessions } from './session-commands.ts';
@@ -18,7 +18,7 @@ export async function endOtherSessions(
   context: CommandContext,
 ): Promise<number> {
   const open = await deps.readStore
-    .collection<SessionDocument>(readModels.sessions)
+    .collection<SessionDocument>(authReadModels.sessions)
     .find({ userId, endedAt: null, expiresAt: { $gt: context.now.toISOString() } });
   const others = open.filter((session) => session._id !== kept);
   await Promise.all(

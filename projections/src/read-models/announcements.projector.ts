@@ -1,19 +1,19 @@
-import { readModels, type AnnouncementDocument, type UserDocument } from '@vip/contracts';
+import { type AnnouncementDocument, type UserDocument, authReadModels, announcementReadModels } from '@vip/contracts';
 import { defineProjector } from '../projector.ts';
 
 /** The announcements list with each author's name and avatar resolved at posting time. */
 export const announcementsProjector = defineProjector({
   name: 'announcements',
-  collections: [readModels.announcements],
-  indexes: { [readModels.announcements]: [{ createdAt: -1, _id: -1 }] },
+  collections: [announcementReadModels.announcements],
+  indexes: { [announcementReadModels.announcements]: [{ createdAt: -1, _id: -1 }] },
   handles: ['AnnouncementPosted', 'AnnouncementDeleted'],
   async apply(event, documents) {
-    const announcements = documents.of<AnnouncementDocument>(readModels.announcements);
+    const announcements = documents.of<AnnouncementDocument>(announcementReadModels.announcements);
     switch (event.type) {
       case 'AnnouncementPosted': {
         const { announcementId, title, content, priority, authorId, postedAt } = event.data;
         // the users projection runs first in every batch, so an author registered in this batch is found
-        const author = await documents.of<UserDocument>(readModels.users).get(authorId);
+        const author = await documents.of<UserDocument>(authReadModels.users).get(authorId);
         announcements.set({
           _id: announcementId,
           title,

@@ -1,4 +1,4 @@
-import { discordAvatarUrl, readModels, type UserDocument } from '@vip/contracts';
+import { discordAvatarUrl, type UserDocument, authReadModels } from '@vip/contracts';
 import { defineProjector } from '../projector.ts';
 
 /**
@@ -7,10 +7,10 @@ import { defineProjector } from '../projector.ts';
  */
 export const usersProjector = defineProjector({
   name: 'users',
-  collections: [readModels.users],
+  collections: [authReadModels.users],
   handles: ['UserRegistered', 'DiscordAccountLinked', 'DiscordProfileRefreshed', 'DiscordAccountUnlinked'],
   async apply(event, documents) {
-    const users = documents.of<UserDocument>(readModels.users);
+    const users = documents.of<UserDocument>(authReadModels.users);
     if (event.type === 'UserRegistered') {
       // v1 events were upcast with avatar: null, so every event here carries one
       const { userId, username, isAdmin, registeredAt, avatar } = event.data;

@@ -1,15 +1,15 @@
 import {
   activeWhitelistFilter,
   serverReadModels,
-  standingReadModels,
   statsReadModels,
-  subscriptionReadModels,
   utcDay,
   type GuildDocument,
   type ServerAnalytics,
   type ServerDailyDocument,
   type VipWindowDocument,
   type WhitelistDocument,
+  analyticsReadModels,
+  whitelistReadModels,
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 
@@ -34,13 +34,13 @@ export async function serverFigures(readStore: ReadStore, guildIds: string[], no
   const inServers = { guildId: { $in: guildIds } };
   const [dailyDocs, windows, entries, guilds] = await Promise.all([
     readStore
-      .collection<ServerDailyDocument>(standingReadModels.serverDaily)
+      .collection<ServerDailyDocument>(analyticsReadModels.serverDaily)
       .find({ ...inServers, day: { $gte: days[0] } }),
     readStore
       .collection<VipWindowDocument>(statsReadModels.vipWindows)
       .find({ ...inServers, until: { $gt: now.toISOString() } }),
     readStore
-      .collection<WhitelistDocument>(subscriptionReadModels.whitelist)
+      .collection<WhitelistDocument>(whitelistReadModels.whitelist)
       .find({ ...inServers, ...activeWhitelistFilter(now) }),
     readStore
       .collection<GuildDocument>(serverReadModels.guilds)

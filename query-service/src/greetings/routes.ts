@@ -7,6 +7,7 @@ import {
   type GreetingSettings,
   type GuildDocument,
   type ServerOwnerDocument,
+  greetingReadModels,
 } from '@vip/contracts';
 import { on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
@@ -15,7 +16,7 @@ import { holderOf } from '../servers/server-holder.ts';
 /** GET /api/greetings/settings/:serverId and /api/greetings/list. */
 export function greetingRoutes(deps: QueryDeps): MountedRoute[] {
   const owners = () => deps.readStore.collection<ServerOwnerDocument>(serverReadModels.serverOwners);
-  const greetings = () => deps.readStore.collection<GreetingDocument>(serverReadModels.greetings);
+  const greetings = () => deps.readStore.collection<GreetingDocument>(greetingReadModels.greetings);
 
   return [
     on(

@@ -3,7 +3,6 @@ import {
   configDefaults,
   discordTexts,
   errorCodes,
-  standingReadModels,
   type SuspensionDocument,
   isPremium,
   isVerifiedClaim,
@@ -24,6 +23,7 @@ import {
   type UserServersResponse,
   type VipRoleProblemDocument,
   vipRoleAccuracyReadModels,
+  suspensionReadModels,
 } from '@vip/contracts';
 import { DomainError, mayActOnServer, on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
@@ -62,7 +62,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       else {
         // what the landing page's strip shows, and no more (issue #19 item 4)
         const suspended = await deps.readStore
-          .collection<SuspensionDocument>(standingReadModels.suspensions)
+          .collection<SuspensionDocument>(suspensionReadModels.suspensions)
           .find({}, { projection: { _id: 1 } });
         listed = await guilds().find(
           { botPresent: true, _id: { $nin: suspended.map((suspension) => suspension._id) } },

@@ -1,13 +1,13 @@
 import {
   keyReadModels,
   statsReadModels,
-  subscriptionReadModels,
   utcDay,
   vipRoleAccuracyReadModels,
   type AdminStatsResponse,
   type VipRoleAccuracyDayDocument,
   type DailyStatsDocument,
   type VipWindowDocument,
+  whitelistReadModels,
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 import { serverTotals } from '../servers/server-totals.ts';
@@ -59,7 +59,7 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
     readStore.collection(keyReadModels.visitors).countDocuments({}),
     readStore
       .collection<{ _id: string; userId: string; duration: string; expiresAt: string | null }>(
-        subscriptionReadModels.whitelist,
+        whitelistReadModels.whitelist,
       )
       .find({ $or: [{ expiresAt: null }, { expiresAt: { $gt: nowIso } }] }),
     serverTotals(readStore),

@@ -4,7 +4,6 @@ import {
   planBillingOf,
   planNamed,
   planSlots,
-  readModels,
   errorCodes,
   subscriptionReadModels,
   subscriptionsApi,
@@ -14,6 +13,7 @@ import {
   type SubscriptionPanelView,
   type UserDocument,
   type UserProfileResponse,
+  authReadModels,
 } from '@vip/contracts';
 import { DomainError, on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
@@ -23,7 +23,7 @@ import { slotLimitsOf, subscriberStanding } from './plan-standing.ts';
 /** GET /api/user/subscription, /api/user/:id, /api/admin/subscribers. */
 export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
   const subscriptions = () => deps.readStore.collection<SubscriptionDocument>(subscriptionReadModels.subscriptions);
-  const users = () => deps.readStore.collection<UserDocument>(readModels.users);
+  const users = () => deps.readStore.collection<UserDocument>(authReadModels.users);
   // while billing is off every plan is an admin's: the answers stay as they were
   const billingOf = (plan: SubscriptionDocument) =>
     deps.config.billing || plan.billing ? { billing: planBillingOf(plan) } : {};

@@ -2,10 +2,10 @@ import {
   defaultVerificationMessage,
   planIncludes,
   plansWithText,
-  standingReadModels,
   verificationMessageApi,
   type VerificationMessageDocument,
   type VerificationMessageView,
+  verificationMessageReadModels,
 } from '@vip/contracts';
 import { on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
@@ -20,7 +20,7 @@ export function verificationMessageRoutes(deps: QueryDeps): MountedRoute[] {
       async ({ params: { serverId } }) => {
         const [saved, standing] = await Promise.all([
           deps.readStore
-            .collection<VerificationMessageDocument>(standingReadModels.verificationMessages)
+            .collection<VerificationMessageDocument>(verificationMessageReadModels.verificationMessages)
             .findOne({ _id: serverId }),
           serverOwnerStanding(deps.readStore, serverId, slotLimitsOf(deps.config), new Date()),
         ]);

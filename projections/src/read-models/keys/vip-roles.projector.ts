@@ -1,13 +1,13 @@
-import { keyProjections, keyReadModels, vipRoleId, type VipRoleDocument } from '@vip/contracts';
+import { vipRoleId, type VipRoleDocument, vipRoleProjections, vipRoleReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /** Each member's VIP window per server: active while now < until and not removed. */
 export const vipRolesProjector = defineProjector({
-  name: keyProjections.vipRoles,
-  collections: [keyReadModels.vipRoles],
+  name: vipRoleProjections.vipRoles,
+  collections: [vipRoleReadModels.vipRoles],
   handles: ['VipRoleGranted', 'VipRoleRemoved'],
   async apply(event, documents) {
-    const windows = documents.of<VipRoleDocument>(keyReadModels.vipRoles);
+    const windows = documents.of<VipRoleDocument>(vipRoleReadModels.vipRoles);
     const _id = vipRoleId(event.data.guildId, event.data.discordUserId);
     // `grants` counts: an event delivered twice must not count twice
     const current = await windows.get(_id);

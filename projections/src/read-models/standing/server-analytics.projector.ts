@@ -1,4 +1,4 @@
-import { serverDailyId, standingReadModels, utcDay, type ServerDailyDocument } from '@vip/contracts';
+import { serverDailyId, utcDay, type ServerDailyDocument, analyticsReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 import { countOnce } from '../stats/count-once.ts';
 
@@ -11,9 +11,9 @@ type Counted = 'keysGenerated' | 'keysRedeemed' | 'visits';
  */
 export const serverAnalyticsProjector = defineProjector({
   name: 'server-analytics',
-  collections: [standingReadModels.serverDaily],
+  collections: [analyticsReadModels.serverDaily],
   // the Analytics tab reads 30 days of one server
-  indexes: { [standingReadModels.serverDaily]: [{ guildId: 1, day: 1 }] },
+  indexes: { [analyticsReadModels.serverDaily]: [{ guildId: 1, day: 1 }] },
   handles: ['KeyGenerated', 'KeyRedeemed', 'VisitRecorded'],
   async apply(event, documents) {
     let guildId: string | null;
@@ -34,7 +34,7 @@ export const serverAnalyticsProjector = defineProjector({
     if (!guildId) return;
     const day = utcDay(at);
     await countOnce(
-      documents.of<ServerDailyDocument>(standingReadModels.serverDaily),
+      documents.of<ServerDailyDocument>(analyticsReadModels.serverDaily),
       serverDailyId(guildId, day),
       event.position,
       { [field]: 1 },

@@ -1,13 +1,13 @@
-import { colorFromNumber, standingReadModels, type VerificationMessageDocument } from '@vip/contracts';
+import { colorFromNumber, type VerificationMessageDocument, verificationMessageReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /** Each server's own verification message, as the owner's editor shows it; a reset deletes it. */
 export const verificationMessagesProjector = defineProjector({
   name: 'verification-messages',
-  collections: [standingReadModels.verificationMessages],
+  collections: [verificationMessageReadModels.verificationMessages],
   handles: ['VerificationMessageConfigured', 'VerificationMessageReset'],
   async apply(event, documents) {
-    const messages = documents.of<VerificationMessageDocument>(standingReadModels.verificationMessages);
+    const messages = documents.of<VerificationMessageDocument>(verificationMessageReadModels.verificationMessages);
     switch (event.type) {
       case 'VerificationMessageConfigured': {
         const { guildId, title, description, buttonLabel, color, configuredAt } = event.data;

@@ -1,4 +1,4 @@
-import { subscriptionReadModels, whitelistDocumentId, type WhitelistDocument } from '@vip/contracts';
+import { whitelistDocumentId, type WhitelistDocument, whitelistReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /**
@@ -7,12 +7,12 @@ import { defineProjector } from '../../projector.ts';
  */
 export const whitelistProjector = defineProjector({
   name: 'whitelist',
-  collections: [subscriptionReadModels.whitelist],
+  collections: [whitelistReadModels.whitelist],
   // the statistics count the entries still running
-  indexes: { [subscriptionReadModels.whitelist]: [{ expiresAt: 1 }] },
+  indexes: { [whitelistReadModels.whitelist]: [{ expiresAt: 1 }] },
   handles: ['WhitelistEntryAdded', 'WhitelistEntryRemoved'],
   async apply(event, documents) {
-    const whitelist = documents.of<WhitelistDocument>(subscriptionReadModels.whitelist);
+    const whitelist = documents.of<WhitelistDocument>(whitelistReadModels.whitelist);
     switch (event.type) {
       case 'WhitelistEntryAdded': {
         const { userId, guildId, duration, expiresAt, addedAt } = event.data;
