@@ -30,7 +30,7 @@ export * from './api/catalogue.ts';
 export * from './plans.ts';
 export * from './money.ts';
 export * from './verification-message.ts';
-export * from './texts/plans.ts';
+export * from './texts/subscriptions.ts';
 export * from './texts/vip-roles.ts';
 export * from './texts/billing.ts';
 export * from './ws-messages.ts';

@@ -3,7 +3,7 @@ import { subscriptionTexts } from '../texts/subscriptions.ts';
 import { errorTexts } from '../error-texts.ts';
 import { errorCodes } from '../error-codes.ts';
 import { planNamed } from '../config-defaults.ts';
-import { planTexts } from '../texts/plans.ts';
+import { planTexts } from '../texts/subscriptions.ts';
 import { newPasswordSchema, usernameSchema } from './auth.ts';
 import { subscriptionsPaths } from '../routes/subscriptions.ts';
 import { withSchemas } from './route-spec.ts';
@@ -198,5 +198,3 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
     response: { status: 200, description: '{ username, avatar }' },
   },
 });
-
-export { subscriptionTexts };

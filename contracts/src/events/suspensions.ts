@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUSPENSION_REASON_MAX } from '../texts/suspension.ts';
+import { SUSPENSION_REASON_MAX } from '../texts/suspensions.ts';
 
 export { SUSPENSION_REASON_MAX };
 
