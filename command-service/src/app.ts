@@ -8,10 +8,8 @@ import { announcementRoutes } from './announcements/routes.ts';
 import { guildRoutes } from './guilds/routes.ts';
 import { userServerRoutes } from './user-servers/routes.ts';
 import { greetingRoutes } from './greetings/routes.ts';
-import { accessHashRoutes } from './access-hashes/routes.ts';
-import { keyGenerationRoutes } from './keys/key-generation.routes.ts';
+import { keyRoutes } from './keys/routes.ts';
 import { vipRoleRoutes } from './vip-roles/routes.ts';
-import { visitorRoutes } from './visitors/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { whitelistRoutes } from './whitelist/routes.ts';
@@ -22,7 +20,6 @@ import { discordSignInRoutes } from './discord-accounts/sign-in.routes.ts';
 import { discordAccountRoutes } from './discord-accounts/routes.ts';
 import { discordAdminRoutes } from './discord-accounts/admin.routes.ts';
 import { sponsorRoutes } from './sponsors/routes.ts';
-import { vipRoleProblemRoutes } from './vip-roles/vip-role-problems.routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 
 /** Every route of the write side, each mounted from its spec in the catalogue. */
@@ -34,10 +31,8 @@ export function commandRoutes(deps: CommandDeps): MountedRoute[] {
     ...guildRoutes(deps),
     ...userServerRoutes(deps),
     ...greetingRoutes(deps),
-    ...accessHashRoutes(deps),
-    ...keyGenerationRoutes(deps),
+    ...keyRoutes(deps),
     ...vipRoleRoutes(deps),
-    ...visitorRoutes(deps),
     ...subscriptionRoutes(deps),
     ...whitelistRoutes(deps),
     ...botSettingsRoutes(deps),
@@ -47,7 +42,6 @@ export function commandRoutes(deps: CommandDeps): MountedRoute[] {
     ...discordAccountRoutes(deps),
     ...discordAdminRoutes(deps),
     ...sponsorRoutes(deps),
-    ...vipRoleProblemRoutes(deps),
     ...billingRoutes(deps),
   ];
 }

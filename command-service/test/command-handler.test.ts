@@ -8,6 +8,8 @@ import { guildStream } from '../src/guilds/guild.state.ts';
 import { commandHandlerFor, RetryLater, type CommandContext } from '../src/core/command-handler.ts';
 import { guildMembersDecider, guildMembersStream } from '../src/guilds/guild-members.decider.ts';
 import { whitelistDecider, whitelistStream, type WhitelistCommand } from '../src/whitelist/whitelist.decider.ts';
+import { vipRoleProblems } from '../src/vip-roles/vip-roles.commands.ts';
+import { vipRoleProblemStream } from '../src/vip-roles/vip-role-problem.state.ts';
 import { NOW } from './support/decider-spec.ts';
 
 const context: CommandContext = {
@@ -139,6 +141,27 @@ describe('the command pipeline', () => {
       { guildId: GUILD, memberCount: 5, reportedAt: NOW.toISOString() },
       { guildId: GUILD, memberCount: 6, reportedAt: NOW.toISOString() },
     ]);
+  });
+
+  it('reads only the last event of a stream that races by retrying, and appends at its revision', async () => {
+    const appends: string[] = [];
+    const failure = (failureId: string) =>
+      ({
+        type: 'RecordVipRoleFailure',
+        guildId: GUILD,
+        discordUserId: MEMBER,
+        action: 'grant',
+        problem: 'missing-permissions',
+        roleId: null,
+        failureId,
+      }) as const;
+    await vipRoleProblems({ eventStore: contested(store, 0, appends) }, failure('f1'), context);
+    // the same failure again is not news: nothing to append
+    await vipRoleProblems({ eventStore: contested(store, 0, appends) }, failure('f1'), context);
+    // a concurrent writer makes the append at the revision read fail: decided again, appended then
+    await vipRoleProblems({ eventStore: contested(store, 1, appends) }, failure('f2'), context);
+    expect(appends).to.deep.equal(['append@no_stream', 'append@0', 'append@0']);
+    expect(await types(vipRoleProblemStream(GUILD))).to.deep.equal(['VipRoleFailed', 'VipRoleFailed']);
   });
 
   it('runs beforeAppend after each decision and refreshes the inputs before a retry', async () => {

@@ -1,16 +1,23 @@
-import { canonicalCode, vipRolesApi, type RedeemKeyResponse, type VipRoleRemovedResponse } from '@vip/contracts';
+import {
+  canonicalCode,
+  vipRolesApi,
+  type RedeemKeyResponse,
+  type VipRoleProblemResponse,
+  type VipRoleRemovedResponse,
+} from '@vip/contracts';
 import { digestOf, on, type MountedRoute } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { keyErrors } from '../keys/key.decider.ts';
-import { keys } from '../keys/key-commands.ts';
-import { openWindowEnd, vipRoleDecider, vipRoleStream, type VipRoleState } from './vip-role.decider.ts';
+import { keys } from '../keys/keys.commands.ts';
+import { openWindowEnd, type VipRoleState } from './vip-role.state.ts';
+import { vipRoleProblems, vipRoles } from './vip-roles.commands.ts';
 import { requireServerNotSuspended } from '../suspensions/server-suspension.ts';
 
-const vipRoles = commandHandlerFor(vipRoleDecider, (command) => vipRoleStream(command.guildId, command.discordUserId));
-
-/** The key bot's calls: a member redeems a key (Redeem Key button); a VIP window ended. */
+/**
+ * The key bot's calls: a member redeems a key (Redeem Key button); a VIP window ended; Discord
+ * refused the bot a VIP role change, or changes work again (issue #21 item 4).
+ */
 export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
   return [
     on(vipRolesApi.redeemKey, async ({ ctx, body: { guildId, discordUserId, key } }) => {
@@ -58,6 +65,19 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
     on(vipRolesApi.roleRemoved, async ({ ctx, body: { guildId, discordUserId } }) => {
       const { events } = await vipRoles(deps, { type: 'RemoveVipRole', guildId, discordUserId }, commandContext(ctx));
       const answer: VipRoleRemovedResponse = { success: true, guildId, discordUserId, removed: events.length > 0 };
+      return answer;
+    }),
+
+    on(vipRolesApi.failed, async ({ ctx, params: { id }, body }) => {
+      const command = { type: 'RecordVipRoleFailure' as const, guildId: id, ...body };
+      const { events } = await vipRoleProblems(deps, command, commandContext(ctx));
+      const answer: VipRoleProblemResponse = { success: true, changed: events.length > 0 };
+      return answer;
+    }),
+
+    on(vipRolesApi.fixed, async ({ ctx, params: { id } }) => {
+      const { events } = await vipRoleProblems(deps, { type: 'RecordVipRoleFixed', guildId: id }, commandContext(ctx));
+      const answer: VipRoleProblemResponse = { success: true, changed: events.length > 0 };
       return answer;
     }),
   ];

@@ -1,45 +1,33 @@
-import { keyErrorCodes, keyTexts, type EventOf, errorCodes } from '@vip/contracts';
+import { errorCodes, keyTexts } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-
-/** Stream `access-hash-<digest>`: only the SHA-256 digest of the hash names the stream. */
-export const accessHashStream = (hashDigest: string) => `access-hash-${hashDigest}`;
-
-export type AccessHashEvent = EventOf<'AccessHashIssued' | 'AccessHashUsed'>;
+import {
+  evolveAccessHash,
+  initialAccessHashState,
+  type AccessHashEvent,
+  type AccessHashState,
+} from './access-hash.state.ts';
+import { keyErrors } from './key.decider.ts';
 
 export type AccessHashCommand =
   | { type: 'IssueAccessHash'; hashDigest: string; guildId: string; botInServer: boolean; lifetimeMinutes: number }
   /** Consumed by the key generated through the link; `keyDigest` names that key. */
   | { type: 'UseAccessHash'; hashDigest: string; guildId: string; keyDigest: string };
 
-export interface AccessHashState {
-  status: 'none' | 'issued' | 'used';
-  guildId: string | null;
-  expiresAt: string | null;
-}
-
-/** The refusals a visitor can meet on a link, with the texts the hash check answers too. */
+/** The refusals a visitor can meet on a link, with the texts the hash check answers too (and a key's: no bot in the server). */
 export const accessHashErrors = {
   unknown: () => new DomainError('not_found', keyTexts.invalidHash, errorCodes.unknownHash),
   expired: () => new DomainError('gone', keyTexts.hashExpired, errorCodes.expiredHash),
   used: () => new DomainError('gone', keyTexts.hashUsed, errorCodes.usedHash),
-  botNotInServer: () => new DomainError('not_found', keyTexts.botNotInServer, keyErrorCodes.botNotInServer),
 };
 
 export const accessHashDecider: Decider<AccessHashCommand, AccessHashState, AccessHashEvent> = {
-  initialState: () => ({ status: 'none', guildId: null, expiresAt: null }),
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'AccessHashIssued':
-        return { status: 'issued', guildId: event.data.guildId, expiresAt: event.data.expiresAt };
-      case 'AccessHashUsed':
-        return { ...state, status: 'used' };
-    }
-  },
+  initialState: initialAccessHashState,
+  evolve: evolveAccessHash,
   decide: (command, state, now) => {
     switch (command.type) {
       case 'IssueAccessHash': {
-        if (!command.botInServer) throw accessHashErrors.botNotInServer();
+        if (!command.botInServer) throw keyErrors.botNotInServer();
         // 128 random bits never collide in practice; the check keeps the stream one-issue-only
         if (state.status !== 'none') throw new DomainError('conflict', 'This access hash already exists');
         const expiresAt = new Date(now.getTime() + command.lifetimeMinutes * 60_000);

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { parseEvent } from '@vip/contracts';
-import { visitorDecider, type VisitorEvent } from '../src/visitors/visitor.decider.ts';
-import { NOW, deciderSpec } from './support/decider-spec.ts';
+import type { VisitorEvent } from '../../src/keys/visitor.state.ts';
+import { visitorDecider } from '../../src/keys/visitor.decider.ts';
+import { NOW, deciderSpec } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(visitorDecider);
 const GUILD = '111111111111111111';

@@ -1,9 +1,6 @@
-import {
-  vipRoleProblemDecider,
-  type VipRoleProblemCommand,
-  type VipRoleProblemEvent,
-} from '../src/vip-roles/vip-role-problem.decider.ts';
-import { NOW, deciderSpec } from './support/decider-spec.ts';
+import type { VipRoleProblemEvent } from '../../src/vip-roles/vip-role-problem.state.ts';
+import { vipRoleProblemDecider, type VipRoleProblemCommand } from '../../src/vip-roles/vip-role-problem.decider.ts';
+import { NOW, deciderSpec } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(vipRoleProblemDecider);
 const GUILD = '111111111111111111';

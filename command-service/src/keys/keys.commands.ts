@@ -1,4 +1,5 @@
-import { isPremium, planHoldingOf, type Tier } from '@vip/contracts';
+import { isPremium, planHoldingOf, projections, type Tier } from '@vip/contracts';
+import { commandHandlerFor } from '../core/command-handler.ts';
 import { loadState, type FoldStores } from '../core/load-state.ts';
 import { isBotInServer } from '../guilds/bot-presence.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
@@ -7,6 +8,27 @@ import {
   initialSubscriptionState,
   subscriptionStream,
 } from '../subscriptions/subscription.state.ts';
+import { accessHashDecider } from './access-hash.decider.ts';
+import { accessHashStream } from './access-hash.state.ts';
+import { keyDecider } from './key.decider.ts';
+import { keyStream } from './key.state.ts';
+import { visitorDecider } from './visitor.decider.ts';
+import { visitorStream } from './visitor.state.ts';
+
+/** Keys are generated and redeemed through here; nobody re-reads a key at once, so nothing waits. */
+export const keys = commandHandlerFor(keyDecider, (command) => keyStream(command.keyDigest));
+
+/**
+ * One-time links. An issued link is validated by the hash gate right after the answer: the
+ * answer waits until the check finds it, and is refused (503) rather than hand out a link that
+ * would read as unknown. A link used by key generation is not read back: nothing waits.
+ */
+export const accessHashes = commandHandlerFor(accessHashDecider, (command) => accessHashStream(command.hashDigest), {
+  readYourWrites: { projection: projections.accessHashes, ifLate: 'refuse', only: ['IssueAccessHash'] },
+});
+
+/** Visits to the key pages, each address on its own stream. */
+export const visits = commandHandlerFor(visitorDecider, (command) => visitorStream(command.visitorDigest));
 
 /** What a key decision needs to know about a server, read from the log (never a read model). */
 export interface ServerStanding {

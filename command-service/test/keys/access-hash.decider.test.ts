@@ -1,12 +1,9 @@
 import { expect } from 'chai';
 import { keyErrorCodes, keyTexts } from '@vip/contracts';
 import type { DomainError } from '@vip/platform';
-import {
-  accessHashDecider,
-  type AccessHashCommand,
-  type AccessHashEvent,
-} from '../src/access-hashes/access-hash.decider.ts';
-import { NOW, deciderSpec } from './support/decider-spec.ts';
+import type { AccessHashEvent } from '../../src/keys/access-hash.state.ts';
+import { accessHashDecider, type AccessHashCommand } from '../../src/keys/access-hash.decider.ts';
+import { NOW, deciderSpec } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(accessHashDecider);
 const codeOf = (history: AccessHashEvent[], command: AccessHashCommand) => {

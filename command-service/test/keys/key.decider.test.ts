@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { keyErrorCodes, keyTexts } from '@vip/contracts';
 import type { DomainError } from '@vip/platform';
-import { keyDecider, type KeyCommand, type KeyEvent } from '../src/keys/key.decider.ts';
-import { NOW, deciderSpec } from './support/decider-spec.ts';
+import type { KeyEvent } from '../../src/keys/key.state.ts';
+import { keyDecider, type KeyCommand } from '../../src/keys/key.decider.ts';
+import { NOW, deciderSpec } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(keyDecider);
 const codeOf = (history: KeyEvent[], command: KeyCommand) => {

@@ -1,10 +1,5 @@
-import type { EventOf } from '@vip/contracts';
 import type { Decider } from '../core/decider.ts';
-
-/** Stream `visitor-<digest>`: the visits of one address, named by its keyed digest only. */
-export const visitorStream = (visitorDigest: string) => `visitor-${visitorDigest}`;
-
-export type VisitorEvent = EventOf<'VisitRecorded'>;
+import { visitorFold, type VisitorEvent, type VisitorState } from './visitor.state.ts';
 
 export type VisitorCommand = {
   type: 'RecordVisit';
@@ -16,38 +11,13 @@ export type VisitorCommand = {
   pageLoadId?: string;
 };
 
-export interface VisitorState {
-  /** Page loads of the key pages (a v1 twin is not one). */
-  visits: number;
-  /** The last page loads recorded: a load's second call comes within seconds of its first. */
-  recentPageLoads: string[];
-}
-
-const RECENT_PAGE_LOADS = 16;
-
-export const initialVisitorState = (): VisitorState => ({ visits: 0, recentPageLoads: [] });
-
-export function evolveVisitor(state: VisitorState, event: VisitorEvent): VisitorState {
-  const { twin, pageLoadId } = event.data;
-  if (twin) return state;
-  return {
-    visits: state.visits + 1,
-    recentPageLoads: pageLoadId
-      ? [...state.recentPageLoads, pageLoadId].slice(-RECENT_PAGE_LOADS)
-      : state.recentPageLoads,
-  };
-}
-
 /**
  * One page load is one visit (issue #14): the key page sends both of its visit calls with the
  * same page-load id, and whichever arrives second finds the load recorded and adds nothing.
  * A visit to the key page of a server the bot is not in adds no history either (issue #18).
  */
 export const visitorDecider: Decider<VisitorCommand, VisitorState, VisitorEvent> = {
-  // every page load from one address (a school's NAT, a carrier's): read from a snapshot
-  reading: { kind: 'snapshot', version: 1 },
-  initialState: initialVisitorState,
-  evolve: evolveVisitor,
+  ...visitorFold,
   decide: (command, state, now) => {
     switch (command.type) {
       case 'RecordVisit': {
