@@ -5,8 +5,7 @@ import type Router from '@koa/router';
 import type { CommandDeps } from './core/deps.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
-import { guildRoutes } from './guilds/routes.ts';
-import { userServerRoutes } from './user-servers/routes.ts';
+import { serverRoutes } from './servers/routes.ts';
 import { greetingRoutes } from './greetings/routes.ts';
 import { keyRoutes } from './keys/routes.ts';
 import { vipRoleRoutes } from './vip-roles/routes.ts';
@@ -28,8 +27,7 @@ export function commandRoutes(deps: CommandDeps): MountedRoute[] {
     ...sessionRoutes(deps),
     ...userRoutes(deps),
     ...announcementRoutes(deps),
-    ...guildRoutes(deps),
-    ...userServerRoutes(deps),
+    ...serverRoutes(deps),
     ...greetingRoutes(deps),
     ...keyRoutes(deps),
     ...vipRoleRoutes(deps),

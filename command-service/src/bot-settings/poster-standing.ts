@@ -8,8 +8,8 @@ import {
   hasVerifiedOwner,
   initialServerOwnerState,
   serverOwnerStream,
-} from '../user-servers/server-owner.state.ts';
-import { evolveUserServers, initialUserServersState, userServersStream } from '../user-servers/user-servers.decider.ts';
+} from '../servers/server-owner.state.ts';
+import { evolveUserServers, initialUserServersState, userServersStream } from '../servers/user-servers.state.ts';
 
 /**
  * Whether the poster bot may post in a server (spec §9: the poster bot's Business plan, "up

@@ -5,7 +5,7 @@ import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadFold } from '../core/load-state.ts';
-import { isBotInServer } from '../guilds/bot-presence.ts';
+import { isBotInServer } from '../servers/servers.commands.ts';
 import { autoPingDecider, autoPingStream } from './auto-ping.decider.ts';
 import { botSettingsDecider, botSettingsStream } from './bot-settings.decider.ts';
 import { posterStanding } from './poster-standing.ts';

@@ -2,7 +2,7 @@ import { discordApi, discordTexts, type AdminActionResponse } from '@vip/contrac
 import { on, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { releaseServerClaim } from '../user-servers/server-claims.ts';
+import { releaseServerClaim } from '../servers/servers.commands.ts';
 import { unlinkDiscordAccount } from './link-account.ts';
 
 /** The admin's Subscribers screen: unlink a Discord account, release a claim, each with a reason. */

@@ -3,7 +3,7 @@ import { errorCodes, projections, type DiscordLinkWay, type ManagementProof } fr
 import { DomainError, type EventStore } from '@vip/platform';
 import { commandHandlerFor, type CommandContext, type CommandStores } from '../core/command-handler.ts';
 import { loadState } from '../core/load-state.ts';
-import { unverifyClaimsProvenBy, verifyOwnClaims } from '../user-servers/server-claims.ts';
+import { unverifyClaimsProvenBy, verifyOwnClaims } from '../servers/servers.commands.ts';
 import { discordLinkDecider, type DiscordProfile, type ServerSeen } from './discord-account.decider.ts';
 import { discordLinkStream } from './discord-account.state.ts';
 import {

@@ -1,6 +1,6 @@
 import type { EventStore } from '@vip/platform';
 import { loadState } from '../core/load-state.ts';
-import type { ManagementProofInput } from '../user-servers/user-servers.decider.ts';
+import type { ManagementProofInput } from '../servers/user-servers.decider.ts';
 import { discordLinkStream, evolveDiscordLink, initialDiscordLinkState, proofFor } from './discord-account.state.ts';
 
 /** The panel user's Discord account and what it manages, read from its stream (never a read model). */

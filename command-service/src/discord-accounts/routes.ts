@@ -16,7 +16,7 @@ import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
-import { isBotInServer } from '../guilds/bot-presence.ts';
+import { isBotInServer } from '../servers/servers.commands.ts';
 import { userDecider, userStream } from '../users/user.decider.ts';
 import {
   evolveLinkCode,

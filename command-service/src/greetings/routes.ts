@@ -10,8 +10,9 @@ import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadFold } from '../core/load-state.ts';
-import { guildFold, guildStream } from '../guilds/guild.state.ts';
-import { ownerOfServer, requireEditableServer } from '../subscriptions/plan-standing.ts';
+import { guildFold, guildStream } from '../servers/guild.state.ts';
+import { requireEditableServer } from '../subscriptions/plan-standing.ts';
+import { ownerOfServer } from '../servers/servers.commands.ts';
 import { greetingDecider, greetingStream } from './greeting.decider.ts';
 
 // the form and the greetings list reload right after saving

@@ -1,8 +1,7 @@
 import { isPremium, planHoldingOf, projections, type Tier } from '@vip/contracts';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { loadState, type FoldStores } from '../core/load-state.ts';
-import { isBotInServer } from '../guilds/bot-presence.ts';
-import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
+import { isBotInServer, ownerOfServer } from '../servers/servers.commands.ts';
 import {
   evolveSubscription,
   initialSubscriptionState,
@@ -44,8 +43,7 @@ export interface ServerStanding {
 export async function serverStanding(stores: FoldStores, guildId: string, now: Date): Promise<ServerStanding> {
   if (!(await isBotInServer(stores, guildId))) return { botInServer: false, tier: 'free' };
   const store = stores.eventStore;
-  const { ownerId } = (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState()))
-    .state;
+  const ownerId = await ownerOfServer(store, guildId);
   if (ownerId === null) return { botInServer: true, tier: 'free' };
   const plan = (await loadState(store, subscriptionStream(ownerId), evolveSubscription, initialSubscriptionState()))
     .state;

@@ -9,7 +9,7 @@ import { clientKey, digestOf, on, randomCode, type Keyring, type MountedRoute } 
 import type { Context } from 'koa';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { isBotInServer } from '../guilds/bot-presence.ts';
+import { isBotInServer } from '../servers/servers.commands.ts';
 import { requireServerNotSuspended } from '../suspensions/server-suspension.ts';
 import { accessHashErrors } from './access-hash.decider.ts';
 import { accessHashes, keys, serverStanding, visits } from './keys.commands.ts';

@@ -3,7 +3,8 @@ import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { ownerOfServer, requireEditableServer } from '../subscriptions/plan-standing.ts';
+import { requireEditableServer } from '../subscriptions/plan-standing.ts';
+import { ownerOfServer } from '../servers/servers.commands.ts';
 import { serverSponsorDecider, serverSponsorStream, type SponsorInputs } from './server-sponsor.decider.ts';
 
 // the panel reads the link back at once, and the key page right after

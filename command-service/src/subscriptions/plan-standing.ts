@@ -9,8 +9,7 @@ import {
 } from '@vip/contracts';
 import { DomainError, type EventStore } from '@vip/platform';
 import { loadState } from '../core/load-state.ts';
-import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from '../user-servers/server-owner.state.ts';
-import { evolveUserServers, initialUserServersState, userServersStream } from '../user-servers/user-servers.decider.ts';
+import { evolveUserServers, initialUserServersState, userServersStream } from '../servers/user-servers.state.ts';
 import { evolveSubscription, initialSubscriptionState, subscriptionStream } from './subscription.state.ts';
 
 /**
@@ -22,12 +21,6 @@ import { evolveSubscription, initialSubscriptionState, subscriptionStream } from
 export async function planOfSubscriber(store: EventStore, userId: string, now: Date): Promise<PlanHolding | null> {
   const { state } = await loadState(store, subscriptionStream(userId), evolveSubscription, initialSubscriptionState());
   return planHoldingOf(state, now);
-}
-
-/** Who holds the server (its reservation stream); null when nobody does. */
-export async function ownerOfServer(store: EventStore, guildId: string): Promise<string | null> {
-  return (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState())).state
-    .ownerId;
 }
 
 /**

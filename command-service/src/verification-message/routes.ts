@@ -10,7 +10,8 @@ import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { ownerOfServer, planOfSubscriber, requireEditableServer } from '../subscriptions/plan-standing.ts';
+import { planOfSubscriber, requireEditableServer } from '../subscriptions/plan-standing.ts';
+import { ownerOfServer } from '../servers/servers.commands.ts';
 import {
   verificationMessageDecider,
   verificationMessageStream,

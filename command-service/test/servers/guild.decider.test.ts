@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { parseEvent, type GuildSnapshot } from '@vip/contracts';
-import { guildDecider } from '../src/guilds/guild.decider.ts';
-import { guildMembersDecider, type GuildMembersEvent } from '../src/guilds/guild-members.decider.ts';
-import type { GuildEvent } from '../src/guilds/guild.state.ts';
-import { NOW, deciderSpec } from './support/decider-spec.ts';
+import { guildDecider } from '../../src/servers/guild.decider.ts';
+import type { GuildMembersEvent } from '../../src/servers/guild-members.state.ts';
+import { guildMembersDecider } from '../../src/servers/guild-members.decider.ts';
+import type { GuildEvent } from '../../src/servers/guild.state.ts';
+import { NOW, deciderSpec } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(guildDecider);
 const GUILD = '100000000000000001';

@@ -1,16 +1,13 @@
-import { discordTexts, serverTexts, type EventOf, errorCodes } from '@vip/contracts';
+import { discordTexts, errorCodes, serverTexts } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import type { ServerOwnerState } from './server-owner.state.ts';
-
-/** Stream `user-servers-<userId>`: the servers in a subscriber's slots. */
-export const userServersStream = (userId: string) => `user-servers-${userId}`;
-
-export type UserServersEvent = EventOf<'SubscriberServerAdded' | 'SubscriberServerChanged' | 'SubscriberServerRemoved'>;
-
-export interface UserServersState {
-  servers: string[];
-}
+import {
+  evolveUserServers,
+  initialUserServersState,
+  type UserServersEvent,
+  type UserServersState,
+} from './user-servers.state.ts';
 
 /** The subscriber's linked Discord account, when it has been seen managing the server; else null. */
 export type ManagementProofInput = { discordUserId: string } | null;
@@ -38,21 +35,6 @@ export type UserServersCommand =
       proof: ManagementProofInput;
     }
   | { type: 'RemoveServer'; userId: string; guildId: string; cause: 'taken-over' | 'released' };
-
-export const initialUserServersState = (): UserServersState => ({ servers: [] });
-
-export function evolveUserServers(state: UserServersState, event: UserServersEvent): UserServersState {
-  switch (event.type) {
-    case 'SubscriberServerAdded':
-      return state.servers.includes(event.data.guildId) ? state : { servers: [...state.servers, event.data.guildId] };
-    case 'SubscriberServerChanged': {
-      const { oldGuildId, newGuildId } = event.data;
-      return { servers: state.servers.map((id) => (id === oldGuildId ? newGuildId : id)) };
-    }
-    case 'SubscriberServerRemoved':
-      return { servers: state.servers.filter((id) => id !== event.data.guildId) };
-  }
-}
 
 /** decisions.md §9: only someone whose linked Discord account manages the server may put it in a slot. */
 function requireProof(proof: ManagementProofInput): void {

@@ -1,16 +1,23 @@
-import { serversApi, serverTexts, type ServerSlotsChangedResponse } from '@vip/contracts';
+import { serversApi, serverTexts, type GuildReportResponse, type ServerSlotsChangedResponse } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { unverifiedAmong } from './server-claims.ts';
-import { addSubscriberServer, changeSubscriberServer, type SlotsChange } from './server-slots.ts';
+import {
+  unverifiedAmong,
+  addSubscriberServer,
+  changeSubscriberServer,
+  type SlotsChange,
+  leaveGuild,
+  reportGuild,
+} from './servers.commands.ts';
 import { requireEditableServer, requireFreeTierSlot } from '../subscriptions/plan-standing.ts';
 
 /**
  * POST /api/user/add-server and /api/user/update-server: a subscriber's server slots, for
- * servers their linked Discord account manages (decisions.md §9).
+ * servers their linked Discord account manages (decisions.md §9); POST/DELETE
+ * /api/bot/guilds/:id: the key bot reports the servers it is in.
  */
-export function userServerRoutes(deps: CommandDeps): MountedRoute[] {
+export function serverRoutes(deps: CommandDeps): MountedRoute[] {
   const defaultSlots = deps.config.defaultServerSlots;
   // decisions.md §11: once a plan ended, the free tier's servers only; the others are read-only
   const limits = { defaultSlots, freeTierServers: deps.config.freeTierServers };
@@ -42,6 +49,18 @@ export function userServerRoutes(deps: CommandDeps): MountedRoute[] {
         context,
       );
       return answer(user.id, change, serverTexts.serverUpdated);
+    }),
+
+    on(serversApi.reportGuild, async ({ ctx, params: { id }, body }) => {
+      const { changed } = await reportGuild(deps, id, body, commandContext(ctx));
+      const answer: GuildReportResponse = { success: true, changed };
+      return answer;
+    }),
+
+    on(serversApi.leaveGuild, async ({ ctx, params: { id } }) => {
+      const { changed } = await leaveGuild(deps, id, commandContext(ctx));
+      const answer: GuildReportResponse = { success: true, changed };
+      return answer;
     }),
   ];
 }

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { discordTexts, serverTexts } from '@vip/contracts';
 import { DomainError, type EventStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
-import type { CommandContext } from '../src/core/command-handler.ts';
-import { addSubscriberServer, changeSubscriberServer } from '../src/user-servers/server-slots.ts';
-import { NOW } from './support/decider-spec.ts';
+import type { CommandContext } from '../../src/core/command-handler.ts';
+import { addSubscriberServer, changeSubscriberServer } from '../../src/servers/servers.commands.ts';
+import { NOW } from '../support/decider-spec.ts';
 
 const context: CommandContext = {
   now: NOW,

@@ -1,23 +1,29 @@
-import { planSlots, projections } from '@vip/contracts';
-import type { EventStore } from '@vip/platform';
+import { discordTexts, errorCodes, planSlots, projections, type GuildSnapshot } from '@vip/contracts';
+import { DomainError, type EventStore } from '@vip/platform';
 import { commandHandlerFor, type CommandContext, type CommandStores } from '../core/command-handler.ts';
-import { loadState } from '../core/load-state.ts';
+import { loadFold, loadState, type FoldStores } from '../core/load-state.ts';
 import { managementProofOf } from '../discord-accounts/management-proof.ts';
 import {
   evolveSubscription,
   initialSubscriptionState,
   subscriptionStream,
 } from '../subscriptions/subscription.state.ts';
+import { guildDecider } from './guild.decider.ts';
+import { guildFold, guildStream } from './guild.state.ts';
+import { guildMembersStream } from './guild-members.state.ts';
+import { guildMembersDecider } from './guild-members.decider.ts';
 import { serverOwnerDecider } from './server-owner.decider.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from './server-owner.state.ts';
-import {
-  evolveUserServers,
-  initialUserServersState,
-  userServersDecider,
-  userServersStream,
-  type UserServersCommand,
-} from './user-servers.decider.ts';
+import { evolveUserServers, initialUserServersState, userServersStream } from './user-servers.state.ts';
+import { userServersDecider, type UserServersCommand } from './user-servers.decider.ts';
 
+// key pages opened right after the bot joined should already find the server; a retry of a
+// report changes nothing, but the bot does not read it back either: a late answer is counted
+const readYourWrites = { projection: projections.guilds, ifLate: 'answer' } as const;
+const guilds = commandHandlerFor(guildDecider, (command) => guildStream(command.guildId), { readYourWrites });
+const memberCounts = commandHandlerFor(guildMembersDecider, (command) => guildMembersStream(command.guildId), {
+  readYourWrites,
+});
 // the panel refetches GET /api/user/servers right after these answers
 export const slots = commandHandlerFor(userServersDecider, (command) => userServersStream(command.userId), {
   readYourWrites: { projection: projections.userServers, ifLate: 'answer' },
@@ -32,9 +38,18 @@ export interface SlotsChange {
   maxSlots: number;
 }
 
-/** Who holds the server and whether that claim is verified, from its reservation stream. */
+/** Who holds the server and whether that claim is verified, from its reservation stream (never a read model). */
 export const ownerOf = async (store: EventStore, guildId: string) =>
   (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState())).state;
+
+/** Who holds the server; null when nobody does. */
+export const ownerOfServer = async (store: EventStore, guildId: string): Promise<string | null> =>
+  (await ownerOf(store, guildId)).ownerId;
+
+/** Is the key bot in this server, per the server's own stream (never a read model)? */
+export async function isBotInServer(stores: FoldStores, guildId: string): Promise<boolean> {
+  return (await loadFold(stores, guildStream(guildId), guildFold)).state.botPresent;
+}
 
 /** The servers in a subscriber's slots, from their stream. */
 export const slotsHeldBy = async (store: EventStore, userId: string) =>
@@ -144,4 +159,113 @@ export async function changeSubscriberServer(
   const servers = await claimAndRecord(stores, newGuildId, await inputs(), inputs, context);
   await owners(stores, { type: 'ReleaseServer', guildId: oldGuildId, userId, reason: null }, context);
   return { servers, maxSlots: await maxSlotsOf(eventStore, userId, input.defaultSlots) };
+}
+
+/**
+ * What the key bot saw of a server, recorded only when it differs from what is known: the
+ * facts on the server's stream, the member count on a stream of its own. The bot route and
+ * `npm run demo` both come through here, so the demo server is exactly what a real report
+ * would make.
+ */
+export async function reportGuild(
+  stores: CommandStores,
+  guildId: string,
+  snapshot: GuildSnapshot,
+  context: CommandContext,
+): Promise<{ changed: boolean }> {
+  const facts = await guilds(stores, { type: 'ReportGuild', guildId, snapshot }, context);
+  // after the facts: the read model's server exists when its count arrives
+  const count = await memberCounts(
+    stores,
+    { type: 'CountMembers', guildId, memberCount: snapshot.memberCount },
+    context,
+  );
+  return { changed: facts.events.length > 0 || count.events.length > 0 };
+}
+
+export async function leaveGuild(
+  stores: CommandStores,
+  guildId: string,
+  context: CommandContext,
+): Promise<{ changed: boolean }> {
+  const { events } = await guilds(stores, { type: 'LeaveGuild', guildId }, context);
+  return { changed: events.length > 0 };
+}
+
+/**
+ * After a proof of management: the prover's own unverified claims among `guildIds` become
+ * verified (decisions.md §9: claims made before proof existed wait for this). Answers the
+ * servers whose claim was verified now.
+ */
+export async function verifyOwnClaims(
+  stores: CommandStores,
+  input: { userId: string; discordUserId: string; guildIds: readonly string[] },
+  context: CommandContext,
+): Promise<string[]> {
+  const { userId, discordUserId } = input;
+  const held = new Set(await slotsHeldBy(stores.eventStore, userId));
+  const verified: string[] = [];
+  for (const guildId of input.guildIds) {
+    if (!held.has(guildId)) continue;
+    const { events } = await owners(stores, { type: 'VerifyClaim', guildId, userId, discordUserId }, context);
+    if (events.length > 0) verified.push(guildId);
+  }
+  return verified;
+}
+
+/**
+ * The account no longer proves the user's claims (decisions.md §9): each of the user's
+ * servers (or those of `guildIds`) whose claim this account verified becomes unverified, so
+ * the bot stops acting on its settings until someone proves it again. Answers those servers.
+ */
+export async function unverifyClaimsProvenBy(
+  stores: CommandStores,
+  input: {
+    userId: string;
+    discordUserId: string;
+    reason: 'account-unlinked' | 'management-lapsed';
+    guildIds?: readonly string[];
+  },
+  context: CommandContext,
+): Promise<string[]> {
+  const { userId, discordUserId, reason } = input;
+  const held = await slotsHeldBy(stores.eventStore, userId);
+  const unverified: string[] = [];
+  for (const guildId of input.guildIds ?? held) {
+    if (!held.includes(guildId)) continue;
+    const command = { type: 'UnverifyClaim', guildId, userId, discordUserId, reason } as const;
+    const { events } = await owners(stores, command, context);
+    if (events.length > 0) unverified.push(guildId);
+  }
+  return unverified;
+}
+
+/**
+ * An admin releases whoever holds the server, with a reason: the reservation first (the
+ * server is free at once), then the holder's slot.
+ */
+export async function releaseServerClaim(
+  stores: CommandStores,
+  input: { guildId: string; reason: string },
+  context: CommandContext,
+): Promise<{ userId: string }> {
+  const { guildId, reason } = input;
+  const { ownerId } = await ownerOf(stores.eventStore, guildId);
+  if (ownerId === null) throw new DomainError('not_found', discordTexts.notClaimed, errorCodes.serverNotClaimed);
+  await owners(stores, { type: 'ReleaseServer', guildId, userId: ownerId, reason }, context);
+  await slots(stores, { type: 'RemoveServer', userId: ownerId, guildId, cause: 'released' }, context);
+  return { userId: ownerId };
+}
+
+/** The servers among `servers` whose claim by `userId` is not verified (the panel asks to verify them). */
+export async function unverifiedAmong(
+  stores: CommandStores,
+  userId: string,
+  servers: readonly string[],
+): Promise<string[]> {
+  const standing = await Promise.all(servers.map((guildId) => ownerOf(stores.eventStore, guildId)));
+  return servers.filter((_guildId, index) => {
+    const owner = standing[index];
+    return owner.ownerId !== userId || owner.provenBy === null;
+  });
 }
