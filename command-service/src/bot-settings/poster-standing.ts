@@ -1,8 +1,8 @@
 import { botSettingsTexts, configDefaults, errorCodes, type PlanHolding } from '@vip/contracts';
 import { DomainError, type EventStore } from '@vip/platform';
 import { loadState } from '../core/load-state.ts';
-import { planOfSubscriber } from '../subscriptions/plan-standing.ts';
-import { isServerSuspended, serverSuspendedError } from '../suspensions/server-suspension.ts';
+import { planOfSubscriber } from '../subscriptions/subscriptions.commands.ts';
+import { isServerSuspended, serverSuspendedError } from '../suspensions/suspensions.commands.ts';
 import {
   evolveServerOwner,
   hasVerifiedOwner,

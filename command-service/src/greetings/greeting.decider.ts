@@ -1,34 +1,12 @@
-import { errorCodes, greetingTexts, type EventOf, type GreetingSettings } from '@vip/contracts';
+import { errorCodes, greetingTexts, type GreetingSettings } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-
-/** Stream `greeting-<guildId>`: the welcome message the key bot sends new members. */
-export const greetingStream = (guildId: string) => `greeting-${guildId}`;
-
-export type GreetingEvent = EventOf<'GreetingConfigured' | 'GreetingRemoved'>;
-
-export interface GreetingState {
-  /** null before the first configuration and after a removal. */
-  settings: GreetingSettings | null;
-}
+import { evolveGreeting, initialGreetingState, type GreetingEvent, type GreetingState } from './greeting.state.ts';
 
 /** Who may ask is the route's (the catalogue's owner auth); the channels are the server's, from its stream. */
 export type GreetingCommand =
   | { type: 'ConfigureGreeting'; guildId: string; settings: GreetingSettings; channels: { id: string; name: string }[] }
   | { type: 'RemoveGreeting'; guildId: string };
-
-export const initialGreetingState = (): GreetingState => ({ settings: null });
-
-export function evolveGreeting(_state: GreetingState, event: GreetingEvent): GreetingState {
-  switch (event.type) {
-    case 'GreetingConfigured': {
-      const { enabled, channelId, delay, message } = event.data;
-      return { settings: { enabled, channelId, delay, message } };
-    }
-    case 'GreetingRemoved':
-      return { settings: null };
-  }
-}
 
 /** The form's bounds are the route's schema's; the channel must be one the key bot saw in the server. */
 function requireServerChannel(settings: GreetingSettings, channels: { id: string }[]): void {

@@ -1,24 +1,12 @@
-import {
-  greetingsApi,
-  greetingTexts,
-  projections,
-  type GreetingRemovedResponse,
-  type GreetingSavedResponse,
-} from '@vip/contracts';
+import { greetingsApi, greetingTexts, type GreetingRemovedResponse, type GreetingSavedResponse } from '@vip/contracts';
 import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
+import { greetings } from './greetings.commands.ts';
 import { loadFold } from '../core/load-state.ts';
 import { guildFold, guildStream } from '../servers/guild.state.ts';
-import { requireEditableServer } from '../subscriptions/plan-standing.ts';
+import { requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
 import { ownerOfServer } from '../servers/servers.commands.ts';
-import { greetingDecider, greetingStream } from './greeting.decider.ts';
-
-// the form and the greetings list reload right after saving
-const greetings = commandHandlerFor(greetingDecider, (command) => greetingStream(command.guildId), {
-  readYourWrites: { projection: projections.greetings, ifLate: 'answer' },
-});
 
 /** POST/DELETE /api/greetings/settings/:serverId. */
 export function greetingRoutes(deps: CommandDeps): MountedRoute[] {

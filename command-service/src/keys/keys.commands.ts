@@ -1,12 +1,8 @@
-import { isPremium, planHoldingOf, projections, type Tier } from '@vip/contracts';
+import { isPremium, projections, type Tier } from '@vip/contracts';
 import { commandHandlerFor } from '../core/command-handler.ts';
-import { loadState, type FoldStores } from '../core/load-state.ts';
+import type { FoldStores } from '../core/load-state.ts';
 import { isBotInServer, ownerOfServer } from '../servers/servers.commands.ts';
-import {
-  evolveSubscription,
-  initialSubscriptionState,
-  subscriptionStream,
-} from '../subscriptions/subscription.state.ts';
+import { planOfSubscriber } from '../subscriptions/subscriptions.commands.ts';
 import { accessHashDecider } from './access-hash.decider.ts';
 import { accessHashStream } from './access-hash.state.ts';
 import { keyDecider } from './key.decider.ts';
@@ -45,7 +41,5 @@ export async function serverStanding(stores: FoldStores, guildId: string, now: D
   const store = stores.eventStore;
   const ownerId = await ownerOfServer(store, guildId);
   if (ownerId === null) return { botInServer: true, tier: 'free' };
-  const plan = (await loadState(store, subscriptionStream(ownerId), evolveSubscription, initialSubscriptionState()))
-    .state;
-  return { botInServer: true, tier: isPremium(planHoldingOf(plan, now)) ? 'premium' : 'free' };
+  return { botInServer: true, tier: isPremium(await planOfSubscriber(store, ownerId, now)) ? 'premium' : 'free' };
 }

@@ -10,7 +10,7 @@ import type { Context } from 'koa';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { isBotInServer } from '../servers/servers.commands.ts';
-import { requireServerNotSuspended } from '../suspensions/server-suspension.ts';
+import { requireServerNotSuspended } from '../suspensions/suspensions.commands.ts';
 import { accessHashErrors } from './access-hash.decider.ts';
 import { accessHashes, keys, serverStanding, visits } from './keys.commands.ts';
 import { evolveVisitor } from './visitor.state.ts';

@@ -10,7 +10,7 @@ import {
   leaveGuild,
   reportGuild,
 } from './servers.commands.ts';
-import { requireEditableServer, requireFreeTierSlot } from '../subscriptions/plan-standing.ts';
+import { requireEditableServer, requireFreeTierSlot } from '../subscriptions/subscriptions.commands.ts';
 
 /**
  * POST /api/user/add-server and /api/user/update-server: a subscriber's server slots, for

@@ -1,16 +1,11 @@
-import { projections, sponsorsApi, sponsorTexts, type SponsorChangedResponse } from '@vip/contracts';
+import { sponsorsApi, sponsorTexts, type SponsorChangedResponse } from '@vip/contracts';
 import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { requireEditableServer } from '../subscriptions/plan-standing.ts';
+import { sponsors } from './sponsors.commands.ts';
+import { requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
 import { ownerOfServer } from '../servers/servers.commands.ts';
-import { serverSponsorDecider, serverSponsorStream, type SponsorInputs } from './server-sponsor.decider.ts';
-
-// the panel reads the link back at once, and the key page right after
-const sponsors = commandHandlerFor(serverSponsorDecider, (command) => serverSponsorStream(command.guildId), {
-  readYourWrites: { projection: projections.serverSponsors, ifLate: 'answer' },
-});
+import type { SponsorInputs } from './server-sponsor.decider.ts';
 
 /** POST/DELETE /api/server/:id/sponsor: a server's own sponsor step (decisions.md §3). */
 export function sponsorRoutes(deps: CommandDeps): MountedRoute[] {

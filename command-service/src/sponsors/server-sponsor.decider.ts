@@ -1,15 +1,12 @@
-import { errorCodes, sponsorTexts, type EventOf } from '@vip/contracts';
+import { errorCodes, sponsorTexts } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-
-/** Stream `sponsor-<guildId>`: the sponsor link of one server's key page (decisions.md §3). */
-export const serverSponsorStream = (guildId: string) => `sponsor-${guildId}`;
-
-export type ServerSponsorEvent = EventOf<'ServerSponsorSet' | 'ServerSponsorCleared'>;
-
-export interface ServerSponsorState {
-  sponsorUrl: string | null;
-}
+import {
+  evolveServerSponsor,
+  initialServerSponsorState,
+  type ServerSponsorEvent,
+  type ServerSponsorState,
+} from './server-sponsor.state.ts';
 
 /**
  * Who asks, and who holds the server (from its reservation stream). That the caller may act on
@@ -24,17 +21,6 @@ export interface SponsorInputs {
 export type ServerSponsorCommand =
   | ({ type: 'SetServerSponsor'; sponsorUrl: string } & SponsorInputs)
   | ({ type: 'ClearServerSponsor' } & SponsorInputs);
-
-export const initialServerSponsorState = (): ServerSponsorState => ({ sponsorUrl: null });
-
-export function evolveServerSponsor(_state: ServerSponsorState, event: ServerSponsorEvent): ServerSponsorState {
-  switch (event.type) {
-    case 'ServerSponsorSet':
-      return { sponsorUrl: event.data.sponsorUrl };
-    case 'ServerSponsorCleared':
-      return { sponsorUrl: null };
-  }
-}
 
 /** Setting one sends the server's visitors somewhere: only its owner chooses where, not an admin. */
 function requireOwnerToSet({ caller, ownerId }: SponsorInputs): void {

@@ -1,31 +1,17 @@
 import {
   notIncludedText,
   planIncludes,
-  projections,
   verificationMessageApi,
   verificationMessageTexts,
   type VerificationMessageSavedResponse,
 } from '@vip/contracts';
 import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { planOfSubscriber, requireEditableServer } from '../subscriptions/plan-standing.ts';
+import { messages } from './verification-message.commands.ts';
+import { planOfSubscriber, requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
 import { ownerOfServer } from '../servers/servers.commands.ts';
-import {
-  verificationMessageDecider,
-  verificationMessageStream,
-  type VerificationMessageInputs,
-} from './verification-message.decider.ts';
-
-// the editor reloads the message right after saving
-const messages = commandHandlerFor(
-  verificationMessageDecider,
-  (command) => verificationMessageStream(command.guildId),
-  {
-    readYourWrites: { projection: projections.verificationMessages, ifLate: 'answer' },
-  },
-);
+import type { VerificationMessageInputs } from './verification-message.decider.ts';
 
 /** POST/DELETE /api/verification-message/:serverId. */
 export function verificationMessageRoutes(deps: CommandDeps): MountedRoute[] {

@@ -1,11 +1,12 @@
-import { colorFromNumber, colorToNumber, errorCodes, type EventOf, type VerificationMessage } from '@vip/contracts';
+import { colorToNumber, errorCodes, type VerificationMessage } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-
-/** Stream `verification-message-<guildId>`: the owner's own key-verification message for /send. */
-export const verificationMessageStream = (guildId: string) => `verification-message-${guildId}`;
-
-export type VerificationMessageEvent = EventOf<'VerificationMessageConfigured' | 'VerificationMessageReset'>;
+import {
+  evolveVerificationMessage,
+  initialVerificationMessageState,
+  type VerificationMessageEvent,
+  type VerificationMessageState,
+} from './verification-message.state.ts';
 
 /**
  * Who asks, and what the owner's plan says (from their subscription stream). That the caller
@@ -23,27 +24,6 @@ export interface VerificationMessageInputs {
 export type VerificationMessageCommand =
   | ({ type: 'ConfigureVerificationMessage'; message: VerificationMessage } & VerificationMessageInputs)
   | ({ type: 'ResetVerificationMessage' } & VerificationMessageInputs);
-
-export interface VerificationMessageState {
-  /** null: the default message. */
-  message: VerificationMessage | null;
-}
-
-export const initialVerificationMessageState = (): VerificationMessageState => ({ message: null });
-
-export function evolveVerificationMessage(
-  _state: VerificationMessageState,
-  event: VerificationMessageEvent,
-): VerificationMessageState {
-  switch (event.type) {
-    case 'VerificationMessageConfigured': {
-      const { title, description, buttonLabel, color } = event.data;
-      return { message: { title, description, buttonLabel, color: colorFromNumber(color) } };
-    }
-    case 'VerificationMessageReset':
-      return { message: null };
-  }
-}
 
 const same = (a: VerificationMessage, b: VerificationMessage) =>
   a.title === b.title &&

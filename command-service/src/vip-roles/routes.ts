@@ -12,7 +12,7 @@ import { keyErrors } from '../keys/key.decider.ts';
 import { keys } from '../keys/keys.commands.ts';
 import { openWindowEnd, type VipRoleState } from './vip-role.state.ts';
 import { vipRoleProblems, vipRoles } from './vip-roles.commands.ts';
-import { requireServerNotSuspended } from '../suspensions/server-suspension.ts';
+import { requireServerNotSuspended } from '../suspensions/suspensions.commands.ts';
 
 /**
  * The key bot's calls: a member redeems a key (Redeem Key button); a VIP window ended; Discord

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { planRuns } from '@vip/contracts';
-import { billingDecider, type BillingCommand, type StripeFact } from '../src/billing/billing.decider.ts';
-import { STRIPE_RESEND_WINDOW_MS } from '../src/billing/billing.state.ts';
-import { subscriptionDecider } from '../src/subscriptions/subscription.decider.ts';
-import type { SubscriptionEvent, SubscriptionState } from '../src/subscriptions/subscription.state.ts';
-import { NOW, deciderSpec } from './support/decider-spec.ts';
+import { billingDecider, type BillingCommand, type StripeFact } from '../../src/billing/billing.decider.ts';
+import { STRIPE_RESEND_WINDOW_MS } from '../../src/billing/billing.state.ts';
+import { subscriptionDecider } from '../../src/subscriptions/subscription.decider.ts';
+import type { SubscriptionEvent, SubscriptionState } from '../../src/subscriptions/subscription.state.ts';
+import { NOW, deciderSpec } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(billingDecider);
 const DAY = 24 * 3600_000;

@@ -1,7 +1,14 @@
-import { errorCodes, suspensionTexts } from '@vip/contracts';
+import { errorCodes, projections, suspensionTexts } from '@vip/contracts';
 import { DomainError, type EventStore } from '@vip/platform';
+import { commandHandlerFor } from '../core/command-handler.ts';
 import { loadState } from '../core/load-state.ts';
-import { evolveSuspension, initialSuspensionState, suspensionStream } from './suspension.decider.ts';
+import { suspensionDecider } from './suspension.decider.ts';
+import { evolveSuspension, initialSuspensionState, suspensionStream } from './suspension.state.ts';
+
+// the admin's list of suspended servers reloads right after these answers
+export const suspensions = commandHandlerFor(suspensionDecider, (command) => suspensionStream(command.guildId), {
+  readYourWrites: { projection: projections.suspensions, ifLate: 'answer' },
+});
 
 /** Is the server suspended, per its own stream (never a read model)? */
 export async function isServerSuspended(store: EventStore, guildId: string): Promise<boolean> {

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { whitelistTexts, type WhitelistDuration } from '@vip/contracts';
-import { entryStands, whitelistDecider, type WhitelistEvent } from '../src/whitelist/whitelist.decider.ts';
-import { NOW, deciderSpec } from './support/decider-spec.ts';
+import { entryStands, type WhitelistEvent } from '../../src/whitelist/whitelist.state.ts';
+import { whitelistDecider } from '../../src/whitelist/whitelist.decider.ts';
+import { NOW, deciderSpec } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(whitelistDecider);
 const DAY = 24 * 3600_000;

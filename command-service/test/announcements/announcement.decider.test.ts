@@ -1,6 +1,6 @@
 import { errorTexts, type AnnouncementEvent } from '@vip/contracts';
-import { announcementDecider } from '../src/announcements/announcement.decider.ts';
-import { NOW, deciderSpec } from './support/decider-spec.ts';
+import { announcementDecider } from '../../src/announcements/announcement.decider.ts';
+import { NOW, deciderSpec } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(announcementDecider);
 const posted: AnnouncementEvent = {

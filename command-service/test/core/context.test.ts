@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { apiCatalogue } from '@vip/contracts';
-import { actorOf } from '../src/core/context.ts';
+import { actorOf } from '../../src/core/context.ts';
 
 describe('who causes a request’s events', () => {
   it('is the bot a bot route names, else the signed-in user or admin, else a visitor', () => {

@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { currentSchemaVersion, type DomainEvent } from '@vip/contracts';
 import { MemorySnapshotStore, type EventStore, type ReadStreamOptions } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
-import { commandHandlerFor, type CommandContext } from '../src/core/command-handler.ts';
-import { loadFold, SNAPSHOT_AFTER_EVENTS } from '../src/core/load-state.ts';
-import { visitorStream, type VisitorEvent } from '../src/keys/visitor.state.ts';
-import { visitorDecider } from '../src/keys/visitor.decider.ts';
-import { NOW } from './support/decider-spec.ts';
+import { commandHandlerFor, type CommandContext } from '../../src/core/command-handler.ts';
+import { loadFold, SNAPSHOT_AFTER_EVENTS } from '../../src/core/load-state.ts';
+import { visitorStream, type VisitorEvent } from '../../src/keys/visitor.state.ts';
+import { visitorDecider } from '../../src/keys/visitor.decider.ts';
+import { NOW } from '../support/decider-spec.ts';
 
 const context: CommandContext = {
   now: NOW,

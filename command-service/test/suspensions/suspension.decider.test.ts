@@ -1,6 +1,7 @@
 import { suspensionTexts } from '@vip/contracts';
-import { suspensionDecider, type SuspensionEvent } from '../src/suspensions/suspension.decider.ts';
-import { NOW, deciderSpec } from './support/decider-spec.ts';
+import type { SuspensionEvent } from '../../src/suspensions/suspension.state.ts';
+import { suspensionDecider } from '../../src/suspensions/suspension.decider.ts';
+import { NOW, deciderSpec } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(suspensionDecider);
 const guildId = '876543210987654321';

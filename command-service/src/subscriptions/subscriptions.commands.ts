@@ -2,15 +2,23 @@ import {
   errorCodes,
   planHoldingOf,
   planTexts,
+  projections,
   readOnlyServers,
   usableSlots,
   type PlanHolding,
   type SlotLimits,
 } from '@vip/contracts';
 import { DomainError, type EventStore } from '@vip/platform';
+import { commandHandlerFor } from '../core/command-handler.ts';
 import { loadState } from '../core/load-state.ts';
 import { evolveUserServers, initialUserServersState, userServersStream } from '../servers/user-servers.state.ts';
+import { subscriptionDecider } from './subscription.decider.ts';
 import { evolveSubscription, initialSubscriptionState, subscriptionStream } from './subscription.state.ts';
+
+// the admin's list refetches right after these answers: let it see the change
+export const subscriptions = commandHandlerFor(subscriptionDecider, (command) => subscriptionStream(command.userId), {
+  readYourWrites: { projection: projections.subscriptions, ifLate: 'answer' },
+});
 
 /**
  * What a subscriber's plan allows at `now`, read from the log for a decision (never from a
