@@ -3,14 +3,13 @@ import { billingPaths } from '@vip/contracts';
 import { apiServiceApp, healthRoutes, mountRoutes, type MountedRoute } from '@vip/platform';
 import type Router from '@koa/router';
 import type { CommandDeps } from './core/deps.ts';
-import { sessionRoutes } from './sessions/routes.ts';
+import { authRoutes } from './auth/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { serverRoutes } from './servers/routes.ts';
 import { greetingRoutes } from './greetings/routes.ts';
 import { keyRoutes } from './keys/routes.ts';
 import { vipRoleRoutes } from './vip-roles/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
-import { userRoutes } from './users/routes.ts';
 import { whitelistRoutes } from './whitelist/routes.ts';
 import { botSettingsRoutes } from './bot-settings/routes.ts';
 import { suspensionRoutes } from './suspensions/routes.ts';
@@ -24,8 +23,7 @@ import { billingRoutes } from './billing/routes.ts';
 /** Every route of the write side, each mounted from its spec in the catalogue. */
 export function commandRoutes(deps: CommandDeps): MountedRoute[] {
   return [
-    ...sessionRoutes(deps),
-    ...userRoutes(deps),
+    ...authRoutes(deps),
     ...announcementRoutes(deps),
     ...serverRoutes(deps),
     ...greetingRoutes(deps),

@@ -17,7 +17,7 @@ import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
 import { isBotInServer } from '../servers/servers.commands.ts';
-import { userDecider, userStream } from '../users/user.decider.ts';
+import { userOf } from '../auth/auth.commands.ts';
 import {
   evolveLinkCode,
   initialLinkCodeState,
@@ -108,7 +108,7 @@ export function discordAccountRoutes(deps: CommandDeps): MountedRoute[] {
         },
         context,
       );
-      const { state } = await loadState(eventStore, userStream(userId), userDecider.evolve, userDecider.initialState());
+      const state = await userOf(eventStore, userId);
       const answer: LinkCommandResponse = {
         username: state.username ?? '',
         linked: newlyLinked,

@@ -14,8 +14,7 @@ import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
-import { openSession } from '../sessions/open-session.ts';
-import { userDecider, userStream } from '../users/user.decider.ts';
+import { openSession, userOf } from '../auth/auth.commands.ts';
 import { discordLinkOf } from './management-proof.ts';
 import { DiscordUnreachable, readDiscordAccount, type DiscordAccountRead } from './discord-oauth.ts';
 import { linkDiscordAccount, panelUserOf, proveManagement, reserveForSignUp } from './link-account.ts';
@@ -190,11 +189,5 @@ async function signIn(
 }
 
 async function userState(deps: CommandDeps, userId: string) {
-  const { state } = await loadState(
-    deps.eventStore,
-    userStream(userId),
-    userDecider.evolve,
-    userDecider.initialState(),
-  );
-  return state;
+  return userOf(deps.eventStore, userId);
 }

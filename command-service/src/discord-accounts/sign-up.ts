@@ -1,7 +1,7 @@
 import { errorCodes } from '@vip/contracts';
 import { DomainError, passwords, type EventStore } from '@vip/platform';
 import type { CommandContext } from '../core/command-handler.ts';
-import { registerUser } from '../users/register-user.ts';
+import { registerUser } from '../auth/auth.commands.ts';
 
 /**
  * The panel username a Discord account starts with: its handle in the characters panel names

@@ -4,7 +4,7 @@ import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { subscriptions } from './subscriptions.commands.ts';
 import { loadState } from '../core/load-state.ts';
-import { registerUser } from '../users/register-user.ts';
+import { registerUser } from '../auth/auth.commands.ts';
 import { subscriptionSummary } from './subscription.decider.ts';
 import { evolveSubscription, initialSubscriptionState, subscriptionStream } from './subscription.state.ts';
 

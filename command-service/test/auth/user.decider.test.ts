@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { errorTexts, subscriptionTexts, type UserRegistered, type UsernameReserved } from '@vip/contracts';
-import { userDecider, usernameDecider, type UserStreamEvent } from '../src/users/user.decider.ts';
-import { NOW, deciderSpec } from './support/decider-spec.ts';
+import { userDecider } from '../../src/auth/user.decider.ts';
+import { usernameDecider } from '../../src/auth/username.decider.ts';
+import type { UserStreamEvent } from '../../src/auth/user.state.ts';
+import { NOW, deciderSpec } from '../support/decider-spec.ts';
 
 const registered: UserRegistered = {
   type: 'UserRegistered',

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { createLogger, type EventStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
-import { bootstrapAdminWhenWritable } from '../src/users/bootstrap-admin.ts';
-import { reservedUserId } from '../src/users/register-user.ts';
+import { bootstrapAdminWhenWritable, reservedUserId } from '../../src/auth/auth.commands.ts';
 
 /** The store, refusing its first `failures` reads and appends as a log still starting would. */
 function starting(store: EventStore, failures: number, calls: string[]): EventStore {

@@ -1,25 +1,15 @@
 import { errorTexts, type SessionEvent } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-
-export const sessionStream = (sessionId: string) => `session-${sessionId}`;
+import { evolveSession, initialSessionState, type SessionState } from './session.state.ts';
 
 export type SessionCommand =
   | { type: 'StartSession'; sessionId: string; userId: string; expiresAt: Date }
   | { type: 'EndSession'; sessionId: string; userId: string };
 
-export type SessionState = { status: 'none' | 'active' | 'ended'; userId: string | null };
-
 export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent> = {
-  initialState: () => ({ status: 'none', userId: null }),
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'SessionStarted':
-        return { status: 'active', userId: event.data.userId };
-      case 'SessionEnded':
-        return { ...state, status: 'ended' };
-    }
-  },
+  initialState: initialSessionState,
+  evolve: evolveSession,
   decide: (command, state, now) => {
     switch (command.type) {
       case 'StartSession': {
