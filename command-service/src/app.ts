@@ -14,9 +14,7 @@ import { whitelistRoutes } from './whitelist/routes.ts';
 import { botSettingsRoutes } from './bot-settings/routes.ts';
 import { suspensionRoutes } from './suspensions/routes.ts';
 import { verificationMessageRoutes } from './verification-message/routes.ts';
-import { discordSignInRoutes } from './discord-accounts/sign-in.routes.ts';
-import { discordAccountRoutes } from './discord-accounts/routes.ts';
-import { discordAdminRoutes } from './discord-accounts/admin.routes.ts';
+import { discordRoutes } from './discord/routes.ts';
 import { sponsorRoutes } from './sponsors/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 
@@ -34,9 +32,7 @@ export function commandRoutes(deps: CommandDeps): MountedRoute[] {
     ...botSettingsRoutes(deps),
     ...suspensionRoutes(deps),
     ...verificationMessageRoutes(deps),
-    ...discordSignInRoutes(deps),
-    ...discordAccountRoutes(deps),
-    ...discordAdminRoutes(deps),
+    ...discordRoutes(deps),
     ...sponsorRoutes(deps),
     ...billingRoutes(deps),
   ];

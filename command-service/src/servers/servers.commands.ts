@@ -2,7 +2,7 @@ import { discordTexts, errorCodes, planSlots, projections, type GuildSnapshot } 
 import { DomainError, type EventStore } from '@vip/platform';
 import { commandHandlerFor, type CommandContext, type CommandStores } from '../core/command-handler.ts';
 import { loadFold, loadState, type FoldStores } from '../core/load-state.ts';
-import { managementProofOf } from '../discord-accounts/management-proof.ts';
+import { managementProofOf } from '../discord/discord.commands.ts';
 import {
   evolveSubscription,
   initialSubscriptionState,

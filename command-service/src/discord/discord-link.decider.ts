@@ -6,7 +6,7 @@ import {
   initialDiscordLinkState,
   type DiscordLinkEvent,
   type DiscordLinkState,
-} from './discord-account.state.ts';
+} from './discord-link.state.ts';
 
 /** A Discord account as Discord describes it (OAuth's /users/@me, an interaction's member). */
 export interface DiscordProfile {

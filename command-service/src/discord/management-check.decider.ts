@@ -1,33 +1,19 @@
-import { discordTexts, errorCodes, type EventOf } from '@vip/contracts';
+import { discordTexts, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-
-/** Stream `management-check-<checkId>`: the panel asks the key bot to read a member's roles in one server. */
-export const managementCheckStream = (checkId: string) => `management-check-${checkId}`;
+import {
+  evolveManagementCheck,
+  initialManagementCheckState,
+  type ManagementCheckEvent,
+  type ManagementCheckState,
+} from './management-check.state.ts';
 
 export type ManagementCheckCommand =
   | { type: 'RequestManagementCheck'; checkId: string; userId: string; discordUserId: string; guildId: string }
   | { type: 'AnswerManagementCheck'; checkId: string; manages: boolean };
-export type ManagementCheckEvent = EventOf<'ManagementCheckRequested' | 'ManagementCheckAnswered'>;
-export interface ManagementCheckState {
-  request: { userId: string; discordUserId: string; guildId: string } | null;
-  answered: boolean;
-}
-
-export function evolveManagementCheck(state: ManagementCheckState, event: ManagementCheckEvent): ManagementCheckState {
-  switch (event.type) {
-    case 'ManagementCheckRequested': {
-      const { userId, discordUserId, guildId } = event.data;
-      return { request: { userId, discordUserId, guildId }, answered: false };
-    }
-    case 'ManagementCheckAnswered':
-      return { ...state, answered: true };
-  }
-}
-
 /** A check is answered once: a second answer (another shard, a retried call) appends nothing. */
 export const managementCheckDecider: Decider<ManagementCheckCommand, ManagementCheckState, ManagementCheckEvent> = {
-  initialState: () => ({ request: null, answered: false }),
+  initialState: initialManagementCheckState,
   evolve: evolveManagementCheck,
   decide: (command, state, now) => {
     switch (command.type) {

@@ -1,31 +1,11 @@
-import { discordTexts, errorCodes, type EventOf } from '@vip/contracts';
+import { discordTexts, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-
-/** Stream `link-code-<codeDigest>`: a one-time code for the key bot's /link; the code itself is never stored. */
-export const linkCodeStream = (codeDigest: string) => `link-code-${codeDigest}`;
+import { evolveLinkCode, initialLinkCodeState, type LinkCodeEvent, type LinkCodeState } from './link-code.state.ts';
 
 export type LinkCodeCommand =
   | { type: 'IssueLinkCode'; codeDigest: string; userId: string; expiresAt: Date }
   | { type: 'UseLinkCode'; codeDigest: string; discordUserId: string; guildId: string };
-export type LinkCodeEvent = EventOf<'LinkCodeIssued' | 'LinkCodeUsed'>;
-export interface LinkCodeState {
-  userId: string | null;
-  expiresAt: number;
-  used: boolean;
-}
-
-export const initialLinkCodeState = (): LinkCodeState => ({ userId: null, expiresAt: 0, used: false });
-
-export function evolveLinkCode(state: LinkCodeState, event: LinkCodeEvent): LinkCodeState {
-  switch (event.type) {
-    case 'LinkCodeIssued':
-      return { userId: event.data.userId, expiresAt: Date.parse(event.data.expiresAt), used: false };
-    case 'LinkCodeUsed':
-      return { ...state, used: true };
-  }
-}
-
 /**
  * Whose code it is, when it can still be used at `now`; otherwise the refusal a member reads
  * in Discord: unknown, used or expired, each in its own words.

@@ -1,23 +1,16 @@
-import { discordTexts, errorCodes, type EventOf } from '@vip/contracts';
+import { discordTexts, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-
-/** Stream `discord-account-<discordUserId>`: the reservation that keeps a Discord account with one panel user. */
-export const discordAccountStream = (discordUserId: string) => `discord-account-${discordUserId}`;
+import {
+  evolveDiscordReservation,
+  initialDiscordReservationState,
+  type DiscordReservationEvent,
+  type DiscordReservationState,
+} from './discord-reservation.state.ts';
 
 export type DiscordReservationCommand =
   | { type: 'ReserveDiscordAccount'; discordUserId: string; userId: string }
   | { type: 'FreeDiscordAccount'; discordUserId: string; userId: string };
-export type DiscordReservationEvent = EventOf<'DiscordAccountReserved' | 'DiscordAccountFreed'>;
-export interface DiscordReservationState {
-  userId: string | null;
-}
-
-export const evolveDiscordReservation = (
-  _state: DiscordReservationState,
-  event: DiscordReservationEvent,
-): DiscordReservationState => ({ userId: event.type === 'DiscordAccountReserved' ? event.data.userId : null });
-
 /**
  * Uniqueness of a Discord account across panel users, kept by its own stream (appended with
  * no_stream the first time, at its revision after), never by asking a read model. Reserving
@@ -29,7 +22,7 @@ export const discordReservationDecider: Decider<
   DiscordReservationState,
   DiscordReservationEvent
 > = {
-  initialState: () => ({ userId: null }),
+  initialState: initialDiscordReservationState,
   evolve: evolveDiscordReservation,
   decide: (command, state, now) => {
     const { discordUserId, userId } = command;
