@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { botSettingsApi, type BotSettingResponse, type VideoPostScheduledResponse } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { loadFold } from '../core/load-state.ts';
+import { botSettings, autoPings, videoPosts } from './bot-settings.commands.ts';
 import { isBotInServer } from '../servers/servers.commands.ts';
-import { autoPingDecider, autoPingStream } from './auto-ping.decider.ts';
-import { botSettingsDecider, botSettingsStream } from './bot-settings.decider.ts';
-import { posterStanding } from './poster-standing.ts';
-import { contentToRepost, videoPostDecider, videoPostStream, type VideoPostCommand } from './video-post.decider.ts';
-
-// the bots read their settings back from the log: nothing here waits for a projection
-const botSettings = commandHandlerFor(botSettingsDecider, (command) => botSettingsStream(command.guildId));
-const autoPings = commandHandlerFor(autoPingDecider, (command) => autoPingStream(command.guildId));
-const videoPosts = commandHandlerFor(videoPostDecider, (command) => videoPostStream(command.postId));
+import { posterStanding, videoPostOf } from './bot-settings.commands.ts';
+import { contentToRepost, type VideoPostCommand } from './video-post.decider.ts';
 
 const answer = ({ events, position }: { events: unknown[]; position: number | null }): BotSettingResponse => ({
   success: true,
@@ -86,7 +78,7 @@ export function botSettingsRoutes(deps: CommandDeps): MountedRoute[] {
     on(botSettingsApi.scheduleVideo, async ({ ctx, body }) => schedule(ctx, { ...body, repostOf: null })),
 
     on(botSettingsApi.repostVideo, async ({ ctx, params: { postId }, body: { guildId, repostedBy } }) => {
-      const { state: original } = await loadFold(deps, videoPostStream(postId), videoPostDecider);
+      const original = await videoPostOf(deps, postId);
       const content = contentToRepost(original, guildId);
       return schedule(ctx, {
         guildId,

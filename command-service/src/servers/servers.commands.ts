@@ -3,11 +3,7 @@ import { DomainError, type EventStore } from '@vip/platform';
 import { commandHandlerFor, type CommandContext, type CommandStores } from '../core/command-handler.ts';
 import { loadFold, loadState, type FoldStores } from '../core/load-state.ts';
 import { managementProofOf } from '../discord/discord.commands.ts';
-import {
-  evolveSubscription,
-  initialSubscriptionState,
-  subscriptionStream,
-} from '../subscriptions/subscription.state.ts';
+import { subscriptionOf } from '../subscriptions/subscriptions.commands.ts';
 import { guildDecider } from './guild.decider.ts';
 import { guildFold, guildStream } from './guild.state.ts';
 import { guildMembersStream } from './guild-members.state.ts';
@@ -57,8 +53,7 @@ export const slotsHeldBy = async (store: EventStore, userId: string) =>
 
 /** The slots of the subscriber's plan, or the default while they have none. */
 export async function maxSlotsOf(store: EventStore, userId: string, defaultSlots: number): Promise<number> {
-  const { state } = await loadState(store, subscriptionStream(userId), evolveSubscription, initialSubscriptionState());
-  return planSlots(state, defaultSlots);
+  return planSlots(await subscriptionOf(store, userId), defaultSlots);
 }
 
 type ClaimingCommand = Extract<UserServersCommand, { type: 'AddServer' | 'ChangeServer' }>;

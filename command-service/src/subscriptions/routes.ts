@@ -2,23 +2,15 @@ import { subscriptionsApi, type ChangeSubscriptionResponse, type CreateSubscribe
 import { on, passwords, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { subscriptions } from './subscriptions.commands.ts';
-import { loadState } from '../core/load-state.ts';
+import { subscriptionOf, subscriptions } from './subscriptions.commands.ts';
 import { registerUser } from '../auth/auth.commands.ts';
 import { subscriptionSummary } from './subscription.decider.ts';
-import { evolveSubscription, initialSubscriptionState, subscriptionStream } from './subscription.state.ts';
+import { evolveSubscription, initialSubscriptionState } from './subscription.state.ts';
 
 /** Admins create subscriber accounts and change their plans. */
 export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
-  const summaryOf = async (userId: string) => {
-    const { state } = await loadState(
-      deps.eventStore,
-      subscriptionStream(userId),
-      evolveSubscription,
-      initialSubscriptionState(),
-    );
-    return subscriptionSummary(state, new Date());
-  };
+  const summaryOf = async (userId: string) =>
+    subscriptionSummary(await subscriptionOf(deps.eventStore, userId), new Date());
 
   return [
     on(subscriptionsApi.createSubscriber, async ({ ctx, body: input }) => {

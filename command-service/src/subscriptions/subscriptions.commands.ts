@@ -13,7 +13,12 @@ import { commandHandlerFor } from '../core/command-handler.ts';
 import { loadState } from '../core/load-state.ts';
 import { evolveUserServers, initialUserServersState, userServersStream } from '../servers/user-servers.state.ts';
 import { subscriptionDecider } from './subscription.decider.ts';
-import { evolveSubscription, initialSubscriptionState, subscriptionStream } from './subscription.state.ts';
+import {
+  evolveSubscription,
+  initialSubscriptionState,
+  subscriptionStream,
+  type SubscriptionState,
+} from './subscription.state.ts';
 
 // the admin's list refetches right after these answers: let it see the change
 export const subscriptions = commandHandlerFor(subscriptionDecider, (command) => subscriptionStream(command.userId), {
@@ -25,10 +30,14 @@ export const subscriptions = commandHandlerFor(subscriptionDecider, (command) =>
  * read model). Each condition is its own function; routes combine the ones they need.
  */
 
+/** A subscriber's plan and its billing, as their stream has them. */
+export async function subscriptionOf(store: EventStore, userId: string): Promise<SubscriptionState> {
+  return (await loadState(store, subscriptionStream(userId), evolveSubscription, initialSubscriptionState())).state;
+}
+
 /** The subscriber's plan at `now`; null when they never had one. */
 export async function planOfSubscriber(store: EventStore, userId: string, now: Date): Promise<PlanHolding | null> {
-  const { state } = await loadState(store, subscriptionStream(userId), evolveSubscription, initialSubscriptionState());
-  return planHoldingOf(state, now);
+  return planHoldingOf(await subscriptionOf(store, userId), now);
 }
 
 /**

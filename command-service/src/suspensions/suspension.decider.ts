@@ -12,6 +12,10 @@ export type SuspensionCommand =
   | { type: 'SuspendServer'; guildId: string; reason: string }
   | { type: 'LiftSuspension'; guildId: string };
 
+/** The 403 every visitor-facing call about a suspended server answers: the Restricted screen's words. */
+export const serverSuspendedError = () =>
+  new DomainError('forbidden', suspensionTexts.restricted, errorCodes.serverSuspended);
+
 export const suspensionDecider: Decider<SuspensionCommand, SuspensionState, SuspensionEvent> = {
   initialState: initialSuspensionState,
   evolve: evolveSuspension,

@@ -1,8 +1,8 @@
-import { errorCodes, projections, suspensionTexts } from '@vip/contracts';
-import { DomainError, type EventStore } from '@vip/platform';
+import { projections } from '@vip/contracts';
+import type { EventStore } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { loadState } from '../core/load-state.ts';
-import { suspensionDecider } from './suspension.decider.ts';
+import { serverSuspendedError, suspensionDecider } from './suspension.decider.ts';
 import { evolveSuspension, initialSuspensionState, suspensionStream } from './suspension.state.ts';
 
 // the admin's list of suspended servers reloads right after these answers
@@ -15,10 +15,6 @@ export async function isServerSuspended(store: EventStore, guildId: string): Pro
   const { state } = await loadState(store, suspensionStream(guildId), evolveSuspension, initialSuspensionState());
   return state.reason !== null;
 }
-
-/** The 403 every visitor-facing call about a suspended server answers: the Restricted screen's words. */
-export const serverSuspendedError = () =>
-  new DomainError('forbidden', suspensionTexts.restricted, errorCodes.serverSuspended);
 
 /** Keys are neither generated nor redeemed for a suspended server. */
 export async function requireServerNotSuspended(store: EventStore, guildId: string): Promise<void> {

@@ -1,85 +1,12 @@
 import { expect } from 'chai';
 import { botSettingsTexts, suspensionTexts } from '@vip/contracts';
-import { NOW, deciderSpec } from './support/decider-spec.ts';
-import { autoPingDecider } from '../src/bot-settings/auto-ping.decider.ts';
-import { botSettingsDecider } from '../src/bot-settings/bot-settings.decider.ts';
-import type { PosterStanding } from '../src/bot-settings/poster-standing.ts';
-import { contentToRepost, videoPostDecider } from '../src/bot-settings/video-post.decider.ts';
+import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { type PosterStanding, contentToRepost, videoPostDecider } from '../../src/bot-settings/video-post.decider.ts';
 
 const guildId = '200000000000000001';
 const by = '300000000000000001';
 const at = NOW.toISOString();
 const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000).toISOString();
-
-describe('bot settings decider (/setrole, /setlog)', () => {
-  const spec = deciderSpec(botSettingsDecider);
-
-  it('records the VIP role and the log channel', () => {
-    spec
-      .given([])
-      .when({ type: 'ChooseVipRole', guildId, roleId: '500000000000000001', chosenBy: by, botPresent: true })
-      .then([{ type: 'VipRoleChosen', data: { guildId, roleId: '500000000000000001', chosenBy: by, chosenAt: at } }]);
-    spec
-      .given([])
-      .when({ type: 'SetLogChannel', guildId, channelId: '600000000000000001', setBy: by, botPresent: true })
-      .then([{ type: 'LogChannelSet', data: { guildId, channelId: '600000000000000001', setBy: by, setAt: at } }]);
-  });
-
-  it('records nothing when the choice is the same as before', () => {
-    spec
-      .given([{ type: 'VipRoleChosen', data: { guildId, roleId: '500000000000000001', chosenBy: by, chosenAt: at } }])
-      .when({ type: 'ChooseVipRole', guildId, roleId: '500000000000000001', chosenBy: by, botPresent: true })
-      .then([]);
-  });
-
-  it('refuses a server the key bot is not in', () => {
-    spec
-      .given([])
-      .when({ type: 'SetLogChannel', guildId, channelId: '600000000000000001', setBy: by, botPresent: false })
-      .thenFails('not_found', botSettingsTexts.botNotInServer);
-  });
-});
-
-describe('auto ping decider (/auto ping, /auto stop)', () => {
-  const spec = deciderSpec(autoPingDecider);
-  const start = {
-    type: 'StartAutoPing' as const,
-    guildId,
-    channelId: '600000000000000001',
-    roleId: null,
-    hours: 6,
-    startedBy: by,
-    botPresent: true,
-  };
-  const started = {
-    type: 'AutoPingStarted' as const,
-    data: { guildId, channelId: '600000000000000001', roleId: null, hours: 6, startedBy: by, startedAt: at },
-  };
-
-  it('starts, and starting again restarts the clock', () => {
-    spec.given([]).when(start).then([started]);
-    spec.given([started]).when(start).then([started]);
-  });
-
-  it('keeps the interval within 1–12 hours', () => {
-    spec
-      .given([])
-      .when({ ...start, hours: 13 })
-      .thenFails('invalid', botSettingsTexts.autoPingHours);
-    spec
-      .given([])
-      .when({ ...start, hours: 0 })
-      .thenFails('invalid', botSettingsTexts.autoPingHours);
-  });
-
-  it('stops a running ping; stopping none records nothing', () => {
-    spec
-      .given([started])
-      .when({ type: 'StopAutoPing', guildId, stoppedBy: by })
-      .then([{ type: 'AutoPingStopped', data: { guildId, stoppedBy: by, stoppedAt: at } }]);
-    spec.given([]).when({ type: 'StopAutoPing', guildId, stoppedBy: by }).then([]);
-  });
-});
 
 describe('video post decider (/postvideo, /videos, posts sent)', () => {
   const spec = deciderSpec(videoPostDecider);
@@ -125,16 +52,13 @@ describe('video post decider (/postvideo, /videos, posts sent)', () => {
     dueAt,
   });
 
-  it('schedules a post, refusing the past, too short a repeat and a second schedule of the same id', () => {
+  // the repeat's bounds are the route schema's (contracts/test/bot-settings-schemas.test.ts)
+  it('schedules a post, refusing the past and a second schedule of the same id', () => {
     spec.given([]).when(schedule).then([scheduled]);
     spec
       .given([])
       .when({ ...schedule, firstAt: later(-5) })
       .thenFails('invalid', botSettingsTexts.timeInPast);
-    spec
-      .given([])
-      .when({ ...schedule, repeatMinutes: 30 })
-      .thenFails('invalid', botSettingsTexts.repeatTooShort);
     spec.given([scheduled]).when(schedule).thenFails('conflict', botSettingsTexts.postExists);
   });
 
