@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { errorTexts, subscriptionTexts, type UserRegistered, type UsernameReserved } from '@vip/contracts';
+import { errorTexts, subscriptionTexts, type UserRegistered } from '@vip/contracts';
 import { userDecider } from '../../src/auth/user.decider.ts';
-import { usernameDecider } from '../../src/auth/username.decider.ts';
 import type { UserStreamEvent } from '../../src/auth/user.state.ts';
 import { NOW, deciderSpec } from '../support/decider-spec.ts';
 
@@ -20,8 +19,6 @@ const changed = (passwordHash: string): UserStreamEvent => ({
   type: 'PasswordChanged',
   data: { userId: 'u1', passwordHash, changedAt: NOW.toISOString() },
 });
-
-const reserved: UsernameReserved = { type: 'UsernameReserved', data: { username: 'ann', userId: 'u1' } };
 
 describe('user decider', () => {
   const spec = deciderSpec(userDecider);
@@ -75,24 +72,5 @@ describe('user decider', () => {
         isAdmin: false,
       });
     });
-  });
-});
-
-describe('username reservation decider', () => {
-  const spec = deciderSpec(usernameDecider);
-
-  it('reserves a free username', () => {
-    spec.given([]).when({ type: 'ReserveUsername', username: 'ann', userId: 'u1' }).then([reserved]);
-  });
-
-  it('refuses a username reserved for another user', () => {
-    spec
-      .given([reserved])
-      .when({ type: 'ReserveUsername', username: 'ann', userId: 'u2' })
-      .thenFails('conflict', errorTexts.usernameTaken);
-  });
-
-  it('is idempotent for the same user', () => {
-    spec.given([reserved]).when({ type: 'ReserveUsername', username: 'ann', userId: 'u1' }).then([]);
   });
 });

@@ -1,8 +1,6 @@
 import { expect } from 'chai';
 import { parseEvent, type GuildSnapshot } from '@vip/contracts';
 import { guildDecider } from '../../src/servers/guild.decider.ts';
-import type { GuildMembersEvent } from '../../src/servers/guild-members.state.ts';
-import { guildMembersDecider } from '../../src/servers/guild-members.decider.ts';
 import type { GuildEvent } from '../../src/servers/guild.state.ts';
 import { NOW, deciderSpec } from '../support/decider-spec.ts';
 
@@ -91,40 +89,5 @@ describe('guild decider: the facts decisions need about a server', () => {
     );
     expect(JSON.parse(JSON.stringify(state))).to.deep.equal(state);
     expect(state).to.not.have.property('memberCount');
-  });
-});
-
-describe('guild members decider: the member count, telemetry', () => {
-  const members = deciderSpec(guildMembersDecider);
-  const counted = (memberCount: number): GuildMembersEvent => ({
-    type: 'GuildMemberCountReported',
-    data: { guildId: GUILD, memberCount, reportedAt: NOW.toISOString() },
-  });
-  const count = (memberCount: number) => ({ type: 'CountMembers', guildId: GUILD, memberCount }) as const;
-
-  it('records the first count, and each count that differs from the last', () => {
-    members
-      .given([])
-      .when(count(10))
-      .then([counted(10)]);
-    members
-      .given([counted(10)])
-      .when(count(11))
-      .then([counted(11)]);
-    members
-      .given([counted(10), counted(11)])
-      .when(count(10))
-      .then([counted(10)]);
-  });
-
-  it('appends nothing for an unchanged count', () => {
-    members
-      .given([counted(10), counted(11)])
-      .when(count(11))
-      .then([]);
-  });
-
-  it('is read from its last event only', () => {
-    expect(guildMembersDecider.reading).to.deep.equal({ kind: 'last-event' });
   });
 });
