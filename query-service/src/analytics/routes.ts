@@ -9,8 +9,8 @@ import {
 } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
-import { slotLimitsOf, subscriberStanding } from '../subscriptions/plan-standing.ts';
-import { serverFigures } from './server-figures.ts';
+import { slotLimitsOf, subscriberStanding } from '../subscriptions/subscriptions.queries.ts';
+import { serverFigures } from './analytics.queries.ts';
 
 /**
  * GET /api/user/analytics (decisions.md §11): the caller's own servers, on plans that include

@@ -11,7 +11,7 @@ import {
 } from '@vip/contracts';
 import { on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
-import { holderOf } from '../servers/server-holder.ts';
+import { holderOf } from '../servers/servers.queries.ts';
 
 /** GET /api/greetings/settings/:serverId and /api/greetings/list. */
 export function greetingRoutes(deps: QueryDeps): MountedRoute[] {

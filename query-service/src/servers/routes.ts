@@ -28,10 +28,9 @@ import {
 import { DomainError, mayActOnServer, on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
-import { serverClaimOf } from './server-holder.ts';
-import { serverTotals } from './server-totals.ts';
-import { ownSponsorUrl, shownSponsorUrl } from '../site/server-sponsor.ts';
-import { serverSuspendedError, suspensionOf } from '../suspensions/suspended-server.ts';
+import { serverClaimOf, serverTotals } from './servers.queries.ts';
+import { ownSponsorUrl, shownSponsorUrl } from '../sponsors/sponsors.queries.ts';
+import { serverSuspendedError, suspensionOf } from '../suspensions/suspensions.queries.ts';
 
 /** GET /api/server/..., /api/user/servers. */
 export function serverRoutes(deps: QueryDeps): MountedRoute[] {

@@ -17,8 +17,7 @@ import {
 } from '@vip/contracts';
 import { DomainError, on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
-import { subscriberIdentities } from '../users/subscriber-identities.ts';
-import { slotLimitsOf, subscriberStanding } from './plan-standing.ts';
+import { subscriberIdentities, slotLimitsOf, subscriberStanding } from './subscriptions.queries.ts';
 
 /** GET /api/user/subscription, /api/user/:id, /api/admin/subscribers. */
 export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {

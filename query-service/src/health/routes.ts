@@ -2,7 +2,7 @@ import { apiCatalogue, buildOpenApi, healthApi } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
 
 /** GET /api/openapi.json: generated once from the catalogue's zod schemas. */
-export function openApiRoutes(): MountedRoute[] {
+export function healthRoutes(): MountedRoute[] {
   let document: Record<string, unknown> | undefined;
   return [
     on(healthApi.openApi, () => {

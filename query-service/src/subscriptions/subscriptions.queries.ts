@@ -9,6 +9,12 @@ import {
   type SlotLimits,
   type SubscriptionDocument,
   type UserServersDocument,
+  discordAvatarUrl,
+  discordReadModels,
+  isVerifiedClaim,
+  type DiscordAccountDocument,
+  type GuildDocument,
+  type SubscriberIdentity,
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 
@@ -55,3 +61,47 @@ export const slotLimitsOf = (config: { defaultServerSlots: number; freeTierServe
   defaultSlots: config.defaultServerSlots,
   freeTierServers: config.freeTierServers,
 });
+
+/**
+ * What the admin's Subscribers screen shows of each subscriber besides the plan: the linked
+ * Discord account and the servers they hold, verified or not (decisions.md §9). Three reads
+ * for the whole list, whatever its length.
+ */
+export async function subscriberIdentities(
+  readStore: ReadStore,
+  userIds: readonly string[],
+): Promise<Map<string, SubscriberIdentity>> {
+  const ids = [...userIds];
+  const [accounts, owners] = await Promise.all([
+    readStore.collection<DiscordAccountDocument>(discordReadModels.discordAccounts).find({ _id: { $in: ids } }),
+    readStore
+      .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
+      .find({ userId: { $in: ids } }, { sort: { claimedAt: 1, _id: 1 } }),
+  ]);
+  const guilds = await readStore
+    .collection<GuildDocument>(serverReadModels.guilds)
+    .find({ _id: { $in: owners.map((owner) => owner._id) } }, { projection: { _id: 1, name: 1 } });
+  const nameOf = new Map(guilds.map((guild) => [guild._id, guild.name]));
+  const accountOf = new Map(accounts.map((account) => [account._id, account]));
+  const identities = new Map<string, SubscriberIdentity>();
+  for (const userId of ids) {
+    const account = accountOf.get(userId);
+    identities.set(userId, {
+      discord: account
+        ? {
+            id: account.discordUserId,
+            username: account.username,
+            avatar: discordAvatarUrl(account.discordUserId, account.avatar),
+          }
+        : null,
+      servers: [],
+    });
+  }
+  for (const owner of owners)
+    identities.get(owner.userId)?.servers.push({
+      id: owner._id,
+      name: nameOf.get(owner._id) ?? null,
+      verified: isVerifiedClaim(owner),
+    });
+  return identities;
+}
