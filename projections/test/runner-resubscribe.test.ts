@@ -4,7 +4,7 @@ import { type DomainEvent, announcementReadModels } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { eventually } from '../../test/support/seed.ts';
-import { announcementsProjector } from '../src/read-models/announcements.projector.ts';
+import { announcementsProjector } from '../src/read-models/announcements/announcements.projector.ts';
 import { ProjectionRunner } from '../src/runner.ts';
 import { endingEventStore, type EndingEventStore } from './support/ending-event-store.ts';
 

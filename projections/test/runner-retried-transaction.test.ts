@@ -4,8 +4,8 @@ import { type DomainEvent, announcementReadModels } from '@vip/contracts';
 import { readCheckpoints, type RecordedEvent } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
-import { announcementsProjector } from '../src/read-models/announcements.projector.ts';
-import { usersProjector } from '../src/read-models/users.projector.ts';
+import { announcementsProjector } from '../src/read-models/announcements/announcements.projector.ts';
+import { usersProjector } from '../src/read-models/auth/users.projector.ts';
 import { ProjectionRunner } from '../src/runner.ts';
 
 const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system' as const, id: 'test' } };
