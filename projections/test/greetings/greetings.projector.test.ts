@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { greetingReadModels, type DomainEvent } from '@vip/contracts';
 import { greetingsProjectors } from '../../src/read-models/greetings/index.ts';
-import { givenProjected } from '../support/projection-spec.ts';
+import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
 
 const [S1, S3] = ['100000000000000001', '100000000000000003'];
 const channels = [{ id: '100000000000000011', name: 'general' }];
@@ -36,5 +36,14 @@ describe('greetings projection', () => {
         configuredAt: '2026-11-22T10:00:00.000Z',
       },
     ]);
+  });
+
+  it('gives the same read model when every event is delivered twice', async () => {
+    const once = await givenProjected(greetingsProjectors, everything);
+    const twice = await givenProjected(greetingsProjectors, []);
+    await deliveredOneByOne(twice, greetingsProjectors, recorded(everything), 2);
+    const greetings = (store: typeof once) =>
+      store.collection(greetingReadModels.greetings).find({}, { sort: { _id: 1 } });
+    expect(await greetings(twice)).to.deep.equal(await greetings(once));
   });
 });
