@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import type { AnnouncementView } from '@vip/contracts';
 import { errorTexts, successTexts } from '@vip/contracts/plain';
-import { useDeleteAnnouncementMutation } from '../announcements/announcementsApi.ts';
+import { useDeleteAnnouncementMutation } from './announcementsApi.ts';
 import { errorTextOf } from '../api/errorText.ts';
 
 /** Spec §2: only admins see it; the card leaves every open list through the push. */

@@ -4,7 +4,7 @@ import { discordTexts } from '@vip/contracts/plain';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 import { errorTextOf } from '../api/errorText.ts';
-import { useGetUserDiscordQuery, useVerifyServerMutation } from '../auth/discordApi.ts';
+import { useGetUserDiscordQuery, useVerifyServerMutation } from './discordApi.ts';
 
 const checkWords = {
   pending: 'The bot is reading your roles in this server...',

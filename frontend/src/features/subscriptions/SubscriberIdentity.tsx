@@ -4,7 +4,7 @@ import type { SubscriberListItem } from '@vip/contracts';
 import { ADMIN_REASON_MAX } from '@vip/contracts/plain';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { errorTextOf } from '../api/errorText.ts';
-import { useReleaseClaimMutation, useUnlinkDiscordMutation } from './identityApi.ts';
+import { useReleaseClaimMutation, useUnlinkDiscordMutation } from './subscriptionsApi.ts';
 import './identity.css';
 
 /**

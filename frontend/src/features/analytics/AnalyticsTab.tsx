@@ -2,8 +2,8 @@ import type { ServerAnalytics } from '@vip/contracts';
 import { configDefaults, planTexts } from '@vip/contracts/plain';
 import { formatAnnouncementDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
-import { DailyChart } from './DailyChart.tsx';
-import { formatCount } from './figures.ts';
+import { DailyChart } from '../stats/DailyChart.tsx';
+import { formatCount } from '../stats/figures.ts';
 import { useGetAnalyticsQuery } from './analyticsApi.ts';
 
 const refreshMs = configDefaults.statsRefreshSeconds * 1000;

@@ -5,7 +5,7 @@ import { errorTextOf } from '../api/errorText.ts';
 import { useGetDiscordSignInQuery } from './discordApi.ts';
 import { DiscordLogo } from './DiscordLogo.tsx';
 import { goToDiscord } from './discordSignIn.ts';
-import { rememberLandingForDiscord } from './landing.ts';
+import { rememberLandingForDiscord } from '../auth/landing.ts';
 import './discord.css';
 
 /**

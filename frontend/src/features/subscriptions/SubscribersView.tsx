@@ -8,7 +8,11 @@ import { errorTextOf } from '../api/errorText.ts';
 import { billingBadge, billingStateText } from '../billing/billingWords.ts';
 import { CreateSubscriberForm } from './CreateSubscriberForm.tsx';
 import { SubscriberIdentity } from './SubscriberIdentity.tsx';
-import { useEndSubscriptionMutation, useExtendSubscriptionMutation, useGetSubscribersQuery } from './subscribersApi.ts';
+import {
+  useEndSubscriptionMutation,
+  useExtendSubscriptionMutation,
+  useGetSubscribersQuery,
+} from './subscriptionsApi.ts';
 
 /** The admin's subscribers: their plans, with extend and end per row. */
 export function SubscribersView() {

@@ -12,7 +12,7 @@ import { apiSlice } from '../api/apiSlice.ts';
 const LIST = { type: 'Server', id: 'sponsor-links' } as const;
 
 /** A server's own sponsor link (decisions.md §3): the owner's setting, the admins' list. */
-export const sponsorApi = apiSlice.injectEndpoints({
+export const sponsorsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getServerSponsor: build.query<ServerSponsorResponse, string>({
       query: (serverId) => requestTo(sponsorsPaths.serverSponsor, { params: { id: serverId } }),
@@ -41,4 +41,4 @@ export const {
   useSetServerSponsorMutation,
   useClearServerSponsorMutation,
   useListServerSponsorsQuery,
-} = sponsorApi;
+} = sponsorsApi;

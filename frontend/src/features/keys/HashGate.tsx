@@ -7,8 +7,8 @@ import { failureField, isHttpFailure } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { KeyPage } from './KeyPage.tsx';
 import { AccessError, LinkProblem } from './LinkProblems.tsx';
-import { visitorApi } from './visitorApi.ts';
-import './visitor.css';
+import { keysApi } from './keysApi.ts';
+import './keys.css';
 
 /**
  * /gen (spec §2 hash gate): ?serverid= makes a one-time link and replaces the location with
@@ -47,7 +47,7 @@ function LinkMaker({ serverId }: { serverId: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    visitorApi.generateHash(serverId, controller.signal).then(
+    keysApi.generateHash(serverId, controller.signal).then(
       (answer) => {
         // spec §5: it fails when the answer is not ok or success is false
         if (answer.success && answer.hash)
@@ -83,7 +83,7 @@ function HashedKeyPage({ hash }: { hash: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    visitorApi.validateHash(hash, controller.signal).then(
+    keysApi.validateHash(hash, controller.signal).then(
       (answer) => {
         const { serverId } = answer;
         // the key page mounts from this answer: rendered in slices (main.tsx says why)

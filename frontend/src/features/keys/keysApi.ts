@@ -6,7 +6,7 @@ import { requestJson } from '../../lib/http.ts';
  * The key page's anonymous calls (spec §7). Plain fetch rather than the RTK Query apiSlice:
  * see lib/http.ts for why the visitor pages stay free of Redux.
  */
-export const visitorApi = {
+export const keysApi = {
   getServer: (serverId: string, signal?: AbortSignal): Promise<ServerInfoResponse> =>
     requestJson(serversPaths.serverInfo, { params: { id: serverId } }, { signal }),
   generateHash: (serverId: string, signal?: AbortSignal): Promise<GenerateHashResponse> =>

@@ -5,9 +5,9 @@ import { discordTexts } from '@vip/contracts/plain';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { SecretField } from '../../components/SecretField.tsx';
 import { errorTextOf } from '../api/errorText.ts';
-import { selectCurrentUser } from './authSlice.ts';
+import { selectCurrentUser } from '../auth/authSlice.ts';
 import { finishWithDiscord, goToDiscord } from './discordSignIn.ts';
-import { landingPathFor, takeLandingAfterDiscord } from './landing.ts';
+import { landingPathFor, takeLandingAfterDiscord } from '../auth/landing.ts';
 import './discord.css';
 
 /**

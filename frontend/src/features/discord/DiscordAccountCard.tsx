@@ -3,11 +3,11 @@ import { discordTexts } from '@vip/contracts/plain';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { errorTextOf } from '../api/errorText.ts';
-import { useGetDiscordSignInQuery, useGetUserDiscordQuery } from '../auth/discordApi.ts';
-import { DiscordLogo } from '../auth/DiscordLogo.tsx';
-import { goToDiscord } from '../auth/discordSignIn.ts';
+import { useGetDiscordSignInQuery, useGetUserDiscordQuery } from './discordApi.ts';
+import { DiscordLogo } from './DiscordLogo.tsx';
+import { goToDiscord } from './discordSignIn.ts';
 import { LinkCodeBox } from './LinkCodeBox.tsx';
-import '../auth/discord.css';
+import './discord.css';
 import './discord-servers.css';
 
 /**

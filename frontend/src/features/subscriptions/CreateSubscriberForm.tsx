@@ -4,7 +4,7 @@ import { configDefaults, errorTexts, planSlots } from '@vip/contracts/plain';
 import { adminTexts } from '../../app/texts.ts';
 import { SecretField } from '../../components/SecretField.tsx';
 import { errorTextOf } from '../api/errorText.ts';
-import { useCreateSubscriberMutation } from './subscribersApi.ts';
+import { useCreateSubscriberMutation } from './subscriptionsApi.ts';
 
 const empty = {
   username: '',

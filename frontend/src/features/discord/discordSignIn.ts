@@ -1,7 +1,7 @@
 import type { DiscordCallbackRequest, LinkedDiscordAccount, SessionUser } from '@vip/contracts';
 import type { AppThunk } from '../../app/store.ts';
 import { apiSlice } from '../api/apiSlice.ts';
-import { sessionEnded, signedIn, tokenReceived } from './authSlice.ts';
+import { sessionEnded, signedIn, tokenReceived } from '../auth/authSlice.ts';
 import { discordApi } from './discordApi.ts';
 
 /** Where "Sign in with Discord" (or "Connect Discord") sends the browser: Discord's authorize page. */

@@ -12,8 +12,8 @@ import { KeyGenerator } from './KeyGenerator.tsx';
 import { BotNotInServer } from './LinkProblems.tsx';
 import { Restricted } from './RestrictedPage.tsx';
 import { useServerInfo } from './useServerInfo.ts';
-import { newPageLoadId, visitorApi } from './visitorApi.ts';
-import './visitor.css';
+import { newPageLoadId, keysApi } from './keysApi.ts';
+import './keys.css';
 import { IconCards } from '../../components/IconCards.tsx';
 
 type KeyPageTab = 'generator' | 'about';
@@ -33,7 +33,7 @@ export function KeyPage({ serverId, hash }: { serverId: string; hash?: string })
 
   // Visit counters (decisions.md §3: counted, never used to trick anyone).
   useEffect(() => {
-    visitorApi.trackVisit(serverId, pageLoadId);
+    keysApi.trackVisit(serverId, pageLoadId);
   }, [serverId, pageLoadId]);
 
   let content: ReactNode;

@@ -3,7 +3,7 @@ import type { ServerInfoResponse } from '@vip/contracts';
 import { errorTextOf } from '../api/errorText.ts';
 import { failureField, isHttpFailure } from '../../lib/http.ts';
 import { visitorTexts } from '../../app/visitorTexts.ts';
-import { visitorApi } from './visitorApi.ts';
+import { keysApi } from './keysApi.ts';
 
 export type ServerInfoState =
   | { status: 'loading' }
@@ -20,7 +20,7 @@ export function useServerInfo(serverId: string, attempt = 0): ServerInfoState {
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    visitorApi.getServer(serverId, controller.signal).then(
+    keysApi.getServer(serverId, controller.signal).then(
       // the whole key page renders from this answer: in slices, not one long task (main.tsx says why)
       (server) => startTransition(() => setState({ status: 'loaded', server })),
       (failure: unknown) => {

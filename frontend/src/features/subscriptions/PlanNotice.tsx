@@ -5,7 +5,7 @@ import { ManageBilling } from '../billing/ManageBilling.tsx';
 import { buyPathOf } from '../marketing/pricing.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useGetServerQuery } from '../servers/serversApi.ts';
-import { useGetSubscriptionQuery } from './subscriptionApi.ts';
+import { useGetSubscriptionQuery } from './subscriptionsApi.ts';
 import './subscription.css';
 
 /**

@@ -3,8 +3,8 @@ import { sponsorTexts } from '@vip/contracts/plain';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
-import { useClearServerSponsorMutation, useListServerSponsorsQuery } from './sponsorApi.ts';
-import './sponsor.css';
+import { useClearServerSponsorMutation, useListServerSponsorsQuery } from './sponsorsApi.ts';
+import './sponsors.css';
 
 /** Admin → Sponsor links: every server's own sponsor link, with a way to remove one (abuse). */
 export function SponsorsView() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSiteSettings } from '../../app/siteConfig.ts';
-import './visitor.css';
+import './keys.css';
 
 /** Spec §2 "403 Restricted": access is restricted; home, or ask support (SUPPORT_URL of the running product). */
 export default function RestrictedPage() {

@@ -14,7 +14,7 @@ import { ChoosePlan } from '../billing/ChoosePlan.tsx';
 import { ManageBilling } from '../billing/ManageBilling.tsx';
 import { useSiteSettings } from '../../app/siteConfig.ts';
 import { Countdown } from './Countdown.tsx';
-import { useGetSubscriptionQuery, useResetPanelPasswordMutation } from './subscriptionApi.ts';
+import { useGetSubscriptionQuery, useResetPanelPasswordMutation } from './subscriptionsApi.ts';
 
 /** While Stripe has not yet told the product about a checkout the browser came back from: ask again this often. */
 const CHECKOUT_POLL_MS = 2000;

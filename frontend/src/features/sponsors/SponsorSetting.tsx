@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { sponsorTexts } from '@vip/contracts/plain';
 import { errorTextOf } from '../api/errorText.ts';
-import { useClearServerSponsorMutation, useGetServerSponsorQuery, useSetServerSponsorMutation } from './sponsorApi.ts';
-import './sponsor.css';
+import { useClearServerSponsorMutation, useGetServerSponsorQuery, useSetServerSponsorMutation } from './sponsorsApi.ts';
+import './sponsors.css';
 
 const hostOf = (url: string) => {
   try {

@@ -8,7 +8,7 @@ import {
   errorTexts,
   successTexts,
 } from '@vip/contracts/plain';
-import { useCreateAnnouncementMutation } from '../announcements/announcementsApi.ts';
+import { useCreateAnnouncementMutation } from './announcementsApi.ts';
 import { errorTextOf } from '../api/errorText.ts';
 
 const priorityLabel: Record<Priority, string> = { low: 'Low', medium: 'Medium', high: 'High' };

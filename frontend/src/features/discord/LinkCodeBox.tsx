@@ -4,7 +4,7 @@ import type { LinkCodeResponse } from '@vip/contracts';
 import { copyText } from '../../lib/clipboard.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
-import { useCreateLinkCodeMutation } from '../auth/discordApi.ts';
+import { useCreateLinkCodeMutation } from './discordApi.ts';
 
 /**
  * "Link with /link", the way without Sign in with Discord: a one-time code (10 minutes) the

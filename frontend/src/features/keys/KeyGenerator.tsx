@@ -11,7 +11,7 @@ import { errorTextOf } from '../api/errorText.ts';
 import { ClockIcon } from '../../components/icons.tsx';
 import { LinkProblem } from './LinkProblems.tsx';
 import { SponsorCheckpoint } from './SponsorCheckpoint.tsx';
-import { visitorApi } from './visitorApi.ts';
+import { keysApi } from './keysApi.ts';
 
 type Phase =
   | { name: 'idle' }
@@ -48,7 +48,7 @@ export function KeyGenerator({ serverId, hash, sponsorUrl, keyLifetimeHours }: K
     }
     setPhase({ name: 'generating' });
     try {
-      const result = await visitorApi.generateKey(serverId, hash);
+      const result = await keysApi.generateKey(serverId, hash);
       setPhase({ name: 'done', result });
       setCopied(false);
       // the key replaced the button: move focus there, so keyboard users are not stranded
