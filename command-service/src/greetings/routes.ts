@@ -2,11 +2,9 @@ import { greetingsApi, greetingTexts, type GreetingRemovedResponse, type Greetin
 import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { greetings } from './greetings.commands.ts';
-import { loadFold } from '../core/load-state.ts';
-import { guildFold, guildStream } from '../servers/guild.state.ts';
+import { guildOf, ownerOfServer } from '../servers/servers.commands.ts';
 import { requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
-import { ownerOfServer } from '../servers/servers.commands.ts';
+import { greetings } from './greetings.commands.ts';
 
 /** POST/DELETE /api/greetings/settings/:serverId. */
 export function greetingRoutes(deps: CommandDeps): MountedRoute[] {
@@ -29,10 +27,9 @@ export function greetingRoutes(deps: CommandDeps): MountedRoute[] {
     on(
       greetingsApi.save,
       async ({ ctx, user, params: { serverId }, body: settings }) => {
-        const guild = await loadFold(deps, guildStream(serverId), guildFold);
+        const { channels } = await guildOf(deps, serverId);
         const context = commandContext(ctx);
         await requireEditable(user, serverId, context.now);
-        const { channels } = guild.state;
         await greetings(deps, { type: 'ConfigureGreeting', guildId: serverId, settings, channels }, context);
         const answer: GreetingSavedResponse = { success: true, message: greetingTexts.settingsSaved, settings };
         return answer;

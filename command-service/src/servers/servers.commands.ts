@@ -5,7 +5,7 @@ import { loadFold, loadState, type FoldStores } from '../core/load-state.ts';
 import { managementProofOf } from '../discord/discord.commands.ts';
 import { subscriptionOf } from '../subscriptions/subscriptions.commands.ts';
 import { guildDecider } from './guild.decider.ts';
-import { guildFold, guildStream } from './guild.state.ts';
+import { guildFold, guildStream, type GuildState } from './guild.state.ts';
 import { guildMembersStream } from './guild-members.state.ts';
 import { guildMembersDecider } from './guild-members.decider.ts';
 import { serverOwnerDecider } from './server-owner.decider.ts';
@@ -42,9 +42,14 @@ export const ownerOf = async (store: EventStore, guildId: string) =>
 export const ownerOfServer = async (store: EventStore, guildId: string): Promise<string | null> =>
   (await ownerOf(store, guildId)).ownerId;
 
+/** What the key bot last reported of a server (its channels, whether it is there), from the server's own stream. */
+export async function guildOf(stores: FoldStores, guildId: string): Promise<GuildState> {
+  return (await loadFold(stores, guildStream(guildId), guildFold)).state;
+}
+
 /** Is the key bot in this server, per the server's own stream (never a read model)? */
 export async function isBotInServer(stores: FoldStores, guildId: string): Promise<boolean> {
-  return (await loadFold(stores, guildStream(guildId), guildFold)).state.botPresent;
+  return (await guildOf(stores, guildId)).botPresent;
 }
 
 /** The servers in a subscriber's slots, from their stream. */
