@@ -271,7 +271,7 @@ export async function signInWithDiscord(
   const signUp = commandContext(ctx, { kind: 'system', id: 'discord-sign-up' });
   userId ??= await reserveForSignUp(deps, discordUserId, signUp);
   await useSignInState(deps, ctx, userId, state, read);
-  let holder = await userState(deps, userId);
+  let holder = await userOf(deps.eventStore, userId);
   let newPassword: string | undefined;
   if (!holder.registered) {
     const { password } = await signUpFromDiscord(
@@ -280,16 +280,12 @@ export async function signInWithDiscord(
       signUp,
     );
     newPassword = password ?? undefined;
-    holder = await userState(deps, userId);
+    holder = await userOf(deps.eventStore, userId);
   }
   await recordAccount(deps, ctx, userId, read);
   const session = await openSession(deps, ctx, { userId, username: holder.username ?? '', isAdmin: holder.isAdmin });
   // a sign-up's password is answered this once; JSON leaves an undefined one out
   return { intent: 'sign-in', ...session, newPassword };
-}
-
-async function userState(deps: CommandDeps, userId: string) {
-  return userOf(deps.eventStore, userId);
 }
 
 /**
