@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import { keyReadModels, type GenerationCountResponse, type KeyDocument } from '@vip/contracts';
+import { keyReadModels, vipRoleReadModels, type GenerationCountResponse, type KeyDocument } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { rebuildReadModels } from '@vip/projections';
 import { keysProjectors } from '@vip/projections/read-models/keys/index.ts';
+import { vipRolesProjectors } from '@vip/projections/read-models/vip-roles/index.ts';
 import { BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
 import { api, healthDetails } from './support/http.ts';
 import { readModelSnapshot } from './support/read-models.ts';
@@ -97,8 +98,8 @@ describe('keys survive a crash in the middle of a burst', function () {
     const live = new SqliteReadStore(path.join(dataDir, 'read-models.sqlite'));
     const scratch = new SqliteReadStore(':memory:');
     try {
-      await rebuildReadModels(eventStore, scratch, keysProjectors);
-      for (const collection of Object.values(keyReadModels)) {
+      await rebuildReadModels(eventStore, scratch, [...keysProjectors, ...vipRolesProjectors]);
+      for (const collection of [...Object.values(keyReadModels), vipRoleReadModels.vipRoles]) {
         expect(await readModelSnapshot(scratch, collection), collection).to.deep.equal(
           await readModelSnapshot(live, collection),
         );

@@ -6,10 +6,14 @@ import { pino } from 'pino';
 import {
   auditReadModels,
   keyReadModels,
-  readModels,
   serverReadModels,
   statsReadModels,
   subscriptionReadModels,
+  announcementReadModels,
+  greetingReadModels,
+  authReadModels,
+  whitelistReadModels,
+  vipRoleReadModels,
 } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
@@ -50,16 +54,16 @@ describe(`${EVENTS.toLocaleString('en')} mixed events: live read models equal ev
       expect(await live.collection(auditReadModels.audit).countDocuments()).to.equal(written.events);
       // and the log really exercised every area
       for (const collection of [
-        readModels.users,
-        readModels.announcements,
+        authReadModels.users,
+        announcementReadModels.announcements,
         serverReadModels.guilds,
-        serverReadModels.greetings,
+        greetingReadModels.greetings,
         serverReadModels.userServers,
         keyReadModels.keys,
-        keyReadModels.vipRoles,
+        vipRoleReadModels.vipRoles,
         keyReadModels.visitors,
         statsReadModels.daily,
-        subscriptionReadModels.whitelist,
+        whitelistReadModels.whitelist,
         subscriptionReadModels.subscriptions,
       ]) {
         expect(await live.collection(collection).countDocuments(), collection).to.be.greaterThan(0);

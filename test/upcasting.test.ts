@@ -6,10 +6,10 @@ import {
   eventSchemas,
   parseEvent,
   parseRecordedEvent,
-  readModels,
   upcasters,
   type AuditPageResponse,
   type UserDocument,
+  authReadModels,
 } from '@vip/contracts';
 import { passwords, type EventStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
@@ -102,7 +102,7 @@ describe('event versions and upcasting', function () {
       try {
         await writeOldUser(store, 'u-old', OLD_USER, false);
         await rebuildReadModels(store, readStore, allProjectors);
-        const user = await readStore.collection<UserDocument>(readModels.users).findOne({ _id: 'u-old' });
+        const user = await readStore.collection<UserDocument>(authReadModels.users).findOne({ _id: 'u-old' });
         expect(user).to.deep.equal({
           _id: 'u-old',
           username: OLD_USER.username,

@@ -3,51 +3,37 @@ import { billingPaths } from '@vip/contracts';
 import { apiServiceApp, healthRoutes, mountRoutes, type MountedRoute } from '@vip/platform';
 import type Router from '@koa/router';
 import type { CommandDeps } from './core/deps.ts';
-import { sessionRoutes } from './sessions/routes.ts';
+import { authRoutes } from './auth/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
-import { guildRoutes } from './guilds/routes.ts';
-import { userServerRoutes } from './user-servers/routes.ts';
+import { serverRoutes } from './servers/routes.ts';
 import { greetingRoutes } from './greetings/routes.ts';
-import { accessHashRoutes } from './access-hashes/routes.ts';
-import { keyGenerationRoutes } from './keys/key-generation.routes.ts';
+import { keyRoutes } from './keys/routes.ts';
 import { vipRoleRoutes } from './vip-roles/routes.ts';
-import { visitorRoutes } from './visitors/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
-import { userRoutes } from './users/routes.ts';
 import { whitelistRoutes } from './whitelist/routes.ts';
 import { botSettingsRoutes } from './bot-settings/routes.ts';
 import { suspensionRoutes } from './suspensions/routes.ts';
 import { verificationMessageRoutes } from './verification-message/routes.ts';
-import { discordSignInRoutes } from './discord-accounts/sign-in.routes.ts';
-import { discordAccountRoutes } from './discord-accounts/routes.ts';
-import { discordAdminRoutes } from './discord-accounts/admin.routes.ts';
+import { discordRoutes } from './discord/routes.ts';
 import { sponsorRoutes } from './sponsors/routes.ts';
-import { vipRoleProblemRoutes } from './vip-roles/vip-role-problems.routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 
 /** Every route of the write side, each mounted from its spec in the catalogue. */
 export function commandRoutes(deps: CommandDeps): MountedRoute[] {
   return [
-    ...sessionRoutes(deps),
-    ...userRoutes(deps),
+    ...authRoutes(deps),
     ...announcementRoutes(deps),
-    ...guildRoutes(deps),
-    ...userServerRoutes(deps),
+    ...serverRoutes(deps),
     ...greetingRoutes(deps),
-    ...accessHashRoutes(deps),
-    ...keyGenerationRoutes(deps),
+    ...keyRoutes(deps),
     ...vipRoleRoutes(deps),
-    ...visitorRoutes(deps),
     ...subscriptionRoutes(deps),
     ...whitelistRoutes(deps),
     ...botSettingsRoutes(deps),
     ...suspensionRoutes(deps),
     ...verificationMessageRoutes(deps),
-    ...discordSignInRoutes(deps),
-    ...discordAccountRoutes(deps),
-    ...discordAdminRoutes(deps),
+    ...discordRoutes(deps),
     ...sponsorRoutes(deps),
-    ...vipRoleProblemRoutes(deps),
     ...billingRoutes(deps),
   ];
 }

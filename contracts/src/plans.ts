@@ -17,6 +17,39 @@ export interface PlanHolding {
   active: boolean;
 }
 
+/**
+ * A subscriber's plan as its reader holds it: the subscription stream's fold on the write
+ * side, the subscriptions read model's document on the read side. Both keep these fields, so
+ * the rules below are stated once for both.
+ */
+export interface PlanRecord {
+  /** null: never had a plan. */
+  planName: string | null;
+  /** The admin's number of slots for this subscriber; null follows the plan. */
+  slotsOverride: number | null;
+  expiresAt: string | null;
+  /** Set when the plan was ended (by an admin, or Stripe) rather than ran out; null while it runs. */
+  endedAt: string | null;
+}
+
+/** The plan runs at `now`: it was not ended and its expiry is ahead. */
+export function planRuns(plan: Pick<PlanRecord, 'endedAt' | 'expiresAt'> | null, now: Date): boolean {
+  return (
+    !!plan && plan.endedAt === null && plan.expiresAt !== null && new Date(plan.expiresAt).getTime() > now.getTime()
+  );
+}
+
+/** The plan as the rules below read it at `now`; null for someone who never had one. */
+export function planHoldingOf(plan: PlanRecord | null, now: Date): PlanHolding | null {
+  if (!plan || plan.planName === null) return null;
+  return { planName: plan.planName, slotsOverride: plan.slotsOverride, active: planRuns(plan, now) };
+}
+
+/** Premium (no ads, premium keys, no sponsor step): a running plan other than a free one. */
+export function isPremium(holding: PlanHolding | null): boolean {
+  return !!holding && holding.active && holding.planName.trim().toLowerCase() !== 'free';
+}
+
 /** What a plan may include beyond server slots. */
 export type PlanFeature = 'customVerificationMessage' | 'analytics';
 
@@ -32,8 +65,8 @@ export interface SlotLimits {
   freeTierServers: number;
 }
 
-/** The slots a plan gives while it runs: the admin's override, else the plan's, else the default. */
-export function planSlots(holding: Pick<PlanHolding, 'planName' | 'slotsOverride'>, defaultSlots: number): number {
+/** The slots a plan gives while it runs: the admin's override, else the plan's, else the default (no plan too). */
+export function planSlots(holding: Pick<PlanRecord, 'planName' | 'slotsOverride'>, defaultSlots: number): number {
   return holding.slotsOverride ?? planNamed(holding.planName)?.serverSlots ?? defaultSlots;
 }
 

@@ -1,6 +1,6 @@
 import { auditProjection } from './read-models/audit.ts';
 import { keyProjections } from './read-models/keys.ts';
-import { vipRoleAccuracyProjection } from './read-models/vip-role-accuracy.ts';
+import { vipRoleProjections } from './read-models/vip-roles.ts';
 
 /**
  * The projections by name: the name each keeps its checkpoint under, which a command waits on
@@ -16,6 +16,7 @@ export const projections = {
   discordAccounts: 'discord-accounts',
   greetings: 'greetings',
   ...keyProjections,
+  vipRoles: vipRoleProjections.vipRoles,
   subscriptions: 'subscriptions',
   whitelist: 'whitelist',
   stats: 'stats',
@@ -26,7 +27,7 @@ export const projections = {
   verificationMessages: 'verification-messages',
   serverAnalytics: 'server-analytics',
   serverSponsors: 'server-sponsors',
-  vipRoleAccuracy: vipRoleAccuracyProjection,
+  vipRoleAccuracy: vipRoleProjections.vipRoleAccuracy,
   audit: auditProjection,
 } as const;
 

@@ -13,7 +13,7 @@ import { hostKindOf } from './app/host.ts';
 const StoreLayout = lazy(() => import('./app/StoreLayout.tsx'));
 const RequireUser = lazy(() => import('./features/auth/RequireUser.tsx'));
 const LoginPage = lazy(() => import('./features/auth/LoginPage.tsx'));
-const DiscordCallbackPage = lazy(() => import('./features/auth/DiscordCallbackPage.tsx'));
+const DiscordCallbackPage = lazy(() => import('./features/discord/DiscordCallbackPage.tsx'));
 const PanelPage = lazy(() => import('./features/panel/PanelPage.tsx'));
 const AdminRoute = lazy(() => import('./features/admin/AdminRoute.tsx'));
 const BuyPage = lazy(() => import('./features/billing/BuyPage.tsx'));
@@ -23,9 +23,9 @@ const InvitePage = lazy(() => import('./features/marketing/InvitePage.tsx'));
 const PosterLanding = lazy(() => import('./features/marketing/PosterLanding.tsx'));
 const PrivacyPage = lazy(() => import('./features/marketing/PrivacyPage.tsx'));
 const TermsPage = lazy(() => import('./features/marketing/TermsPage.tsx'));
-const HashGate = lazy(() => import('./features/visitor/HashGate.tsx'));
-const KeyPageRoute = lazy(() => import('./features/visitor/KeyPageRoute.tsx'));
-const RestrictedPage = lazy(() => import('./features/visitor/RestrictedPage.tsx'));
+const HashGate = lazy(() => import('./features/keys/HashGate.tsx'));
+const KeyPageRoute = lazy(() => import('./features/keys/KeyPageRoute.tsx'));
+const RestrictedPage = lazy(() => import('./features/keys/RestrictedPage.tsx'));
 
 /**
  * The first screen's chunks are fetched together at start instead of one after another as
@@ -34,8 +34,8 @@ const RestrictedPage = lazy(() => import('./features/visitor/RestrictedPage.tsx'
  */
 const firstScreenChunks: Array<[RegExp, Array<() => Promise<unknown>>]> = [
   [/^\/features/, [() => import('./features/marketing/FeaturesPage.tsx')]],
-  [/^\/gen/, [() => import('./features/visitor/HashGate.tsx'), () => import('./features/visitor/KeyPageRoute.tsx')]],
-  [/^\/key\//, [() => import('./features/visitor/KeyPageRoute.tsx')]],
+  [/^\/gen/, [() => import('./features/keys/HashGate.tsx'), () => import('./features/keys/KeyPageRoute.tsx')]],
+  [/^\/key\//, [() => import('./features/keys/KeyPageRoute.tsx')]],
   [/^\/(login|panel|admin|auth|buy)/, [() => import('./app/StoreLayout.tsx')]],
 ];
 for (const [path, chunks] of firstScreenChunks) {

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { apiCatalogue, defineRoute, errorCodes, errorTexts, type RouteSpec } from '@vip/contracts';
 import { DomainError } from '../src/domain-error.ts';
 import type { SignedInUser } from '../src/auth/authenticator.ts';
-import { errorHandler, jsonBody } from '../src/http/middleware.ts';
-import { mountRoutes, on, type MountedRoute } from '../src/http/mount.ts';
+import { errorHandler, jsonBody, type AppState } from '../src/http/middleware.ts';
+import { mountRoutes, on, requireServerHolder, type MountedRoute } from '../src/http/mount.ts';
 import { createLogger } from '../src/logger.ts';
 
 const BOT_TOKEN = 'bot-token-for-the-mount-test';
@@ -30,6 +30,7 @@ const spec = {
     method: 'POST',
     path: '/t/body',
     auth: 'bot',
+    bot: 'poster-bot',
     body: z.object({ a: required, b: z.string().max(2, 'b is short') }),
   }),
   owner: route({
@@ -112,11 +113,10 @@ describe('routes mounted from their spec', () => {
         seen.push({ body, user: user.id });
         return { ok: true };
       }),
-      on(spec.body, ({ body }) => body),
+      on(spec.body, ({ ctx, body }) => ({ ...body, bot: (ctx.state as AppState).bot })),
       on(spec.owner, ({ params, body }) => ({ saved: params.id, a: body.a }), {
-        authorize: ({ user }) => {
-          if (!user.isAdmin) throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
-        },
+        // the subscriber holds server 456 only
+        authorize: ({ user, params }) => requireServerHolder(user, async () => (params.id === '456' ? 'u1' : null)),
       }),
       on(spec.named, ({ params }) => ({ named: params.id })),
       on(spec.unmatched, ({ params }) => ({ user: params.id })),
@@ -166,6 +166,23 @@ describe('routes mounted from their spec', () => {
       status: 200,
       body: { saved: '123', a: 'z' },
     });
+    expect((await call(url, 'POST', '/t/owner/456', { as: 'subscriber', body: { a: 'z' } })).status).to.equal(200);
+  });
+
+  it('says who may act on a server once: an admin on any, anyone else on the one they hold', async () => {
+    let reads = 0;
+    const holder = (id: string | null) => async () => {
+      reads++;
+      return id;
+    };
+    await requireServerHolder(admin, holder(null));
+    expect(reads, 'an admin needs no holder').to.equal(0);
+    await requireServerHolder(subscriber, holder('u1'));
+    for (const other of ['u2', null]) {
+      const refused = await requireServerHolder(subscriber, holder(other)).catch((error: unknown) => error);
+      expect(refused).to.be.instanceOf(DomainError).and.include({ kind: 'forbidden', code: errorCodes.notYourServer });
+      expect((refused as Error).message).to.equal(errorTexts.notYourServer);
+    }
   });
 
   it('validates a form with "Please fill in all fields", and a body with its first problem', async () => {
@@ -175,7 +192,8 @@ describe('routes mounted from their spec', () => {
     expect(body).to.deep.equal({ status: 400, body: { error: 'b is short', code: errorCodes.validation } });
     expect(await call(url, 'POST', '/t/body', { as: 'bot', body: { a: 'x', b: 'ok' } })).to.deep.equal({
       status: 200,
-      body: { a: 'x', b: 'ok' },
+      // the bot the spec names: the one token stands for either bot
+      body: { a: 'x', b: 'ok', bot: 'poster-bot' },
     });
   });
 
@@ -225,6 +243,8 @@ describe('routes mounted from their spec', () => {
   it('refuses a mount the spec does not allow, and mountRoutes refuses what the catalogue does not list', () => {
     expect(() => on(spec.limited, () => ({}))).to.throw(/rate limit/);
     expect(() => on(spec.owner, () => ({}))).to.throw(/authorize/);
+    expect(() => on({ ...spec.body, bot: undefined }, () => ({}))).to.throw(/names the bot/);
+    expect(() => on({ ...spec.fixed, bot: 'key-bot' }, () => ({}))).to.throw(/names the bot/);
     expect(() => mountRoutes([on(spec.fixed, () => ({}))])).to.throw(/not in the API catalogue/);
     const catalogued = apiCatalogue.find((candidate) => candidate.auth === 'admin' && !candidate.rateLimited)!;
     expect(() => mountRoutes([on(catalogued, () => ({}))])).to.not.throw();

@@ -9,6 +9,7 @@ import {
   type AuditDocument,
   type DomainEvent,
   type EventMetadata,
+  authReadModels,
 } from '@vip/contracts';
 import { readCheckpoints, VersionedReadStore, waitForProjection } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
@@ -97,7 +98,7 @@ describe('checkpoints and read-model versions', () => {
     // audit documents holding each event's data, and the statistics' totals document
     for (const { name } of allProjectors)
       await store.collection(readModels.checkpoints).insertOne({ _id: name, position: 3, updatedAt: at });
-    await store.collection(readModels.users).insertOne({
+    await store.collection(authReadModels.users).insertOne({
       _id: 'u1',
       username: 'ann',
       isAdmin: true,
@@ -136,13 +137,13 @@ describe('checkpoints and read-model versions', () => {
       visits: 1,
     });
     // the users read model was not rebuilt: its document is the one found
-    expect(await store.collection(readModels.users).findOne({ _id: 'u1' })).to.include({ builtBefore: true });
+    expect(await store.collection(authReadModels.users).findOne({ _id: 'u1' })).to.include({ builtBefore: true });
     const docs = await checkpointDocs();
     expect(docs.map((doc) => doc._id)).to.deep.equal([checkpointDocumentIds.positions, checkpointDocumentIds.versions]);
     for (const { name } of allProjectors) expect(docs[0][name], name).to.equal(3);
 
     // started again, nothing is outdated any more
-    await store.collection(readModels.users).updateOne({ _id: 'u1' }, { $set: { builtBefore: 'still' } });
+    await store.collection(authReadModels.users).updateOne({ _id: 'u1' }, { $set: { builtBefore: 'still' } });
     await view.collection(auditReadModels.audit).updateOne({ position: 1 }, { $set: { kept: true } });
     const again = new ProjectionRunner(events, store, allProjectors, logger);
     await again.start();

@@ -4,12 +4,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { readModels, type DomainEvent } from '@vip/contracts';
+import { type DomainEvent, announcementReadModels } from '@vip/contracts';
 import { LogDivergenceError, readCheckpoints } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
-import { announcementsProjector } from '../src/read-models/announcements.projector.ts';
-import { usersProjector } from '../src/read-models/users.projector.ts';
+import { announcementsProjector } from '../src/read-models/announcements/announcements.projector.ts';
+import { usersProjector } from '../src/read-models/auth/users.projector.ts';
 import { ProjectionRunner } from '../src/runner.ts';
 
 const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system' as const, id: 'test' } };
@@ -70,7 +70,9 @@ describe('read models ahead of the event log at start', function () {
     db.close();
   };
   const titles = async () =>
-    (await store.collection(readModels.announcements).find({}, { sort: { _id: 1 } })).map((doc) => doc.title);
+    (await store.collection(announcementReadModels.announcements).find({}, { sort: { _id: 1 } })).map(
+      (doc) => doc.title,
+    );
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-divergence-'));

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { readModels, type DomainEvent } from '@vip/contracts';
+import { type DomainEvent, announcementReadModels } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { eventually } from '../../test/support/seed.ts';
-import { announcementsProjector } from '../src/read-models/announcements.projector.ts';
+import { announcementsProjector } from '../src/read-models/announcements/announcements.projector.ts';
 import { ProjectionRunner } from '../src/runner.ts';
 import { endingEventStore, type EndingEventStore } from './support/ending-event-store.ts';
 
@@ -40,7 +40,7 @@ describe('projection runner when its subscription is lost', function () {
       await events.append(`announcement-${id}`, [{ ...post(id), metadata }], 'no_stream');
     }
   };
-  const announcements = () => store.collection(readModels.announcements).countDocuments();
+  const announcements = () => store.collection(announcementReadModels.announcements).countDocuments();
 
   beforeEach(() => {
     sqlite = new SqliteEventStore(':memory:');

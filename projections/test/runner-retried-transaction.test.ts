@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { readModels, type DomainEvent } from '@vip/contracts';
+import { type DomainEvent, announcementReadModels } from '@vip/contracts';
 import { readCheckpoints, type RecordedEvent } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
-import { announcementsProjector } from '../src/read-models/announcements.projector.ts';
-import { usersProjector } from '../src/read-models/users.projector.ts';
+import { announcementsProjector } from '../src/read-models/announcements/announcements.projector.ts';
+import { usersProjector } from '../src/read-models/auth/users.projector.ts';
 import { ProjectionRunner } from '../src/runner.ts';
 
 const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system' as const, id: 'test' } };
@@ -63,7 +63,7 @@ describe('projection runner when the store runs a batch again', () => {
     const applied = await runner.applyPages(async () => pages.shift(), 100);
     expect(store.attempts).to.equal(2);
     expect(applied).to.equal(9);
-    const announcements = await store.collection(readModels.announcements).find({}, { sort: { _id: 1 } });
+    const announcements = await store.collection(announcementReadModels.announcements).find({}, { sort: { _id: 1 } });
     expect(announcements.map((doc) => doc._id)).to.deep.equal(['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9']);
     expect((await readCheckpoints(store)).get('announcements')).to.equal(9);
     await store.close();
@@ -76,7 +76,7 @@ describe('projection runner when the store runs a batch again', () => {
     runner.applied$.subscribe((batch) => announced.push(batch.events.map((event) => event.position)));
     await runner.applyEvents(log.slice(0, 4));
     expect(store.attempts).to.equal(2);
-    expect(await store.collection(readModels.announcements).countDocuments()).to.equal(4);
+    expect(await store.collection(announcementReadModels.announcements).countDocuments()).to.equal(4);
     expect(announced).to.deep.equal([[1, 2, 3, 4]]);
     await store.close();
   });

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { readModels, type DomainEvent } from '@vip/contracts';
+import { type DomainEvent, announcementReadModels } from '@vip/contracts';
 import { readCheckpoints } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { defineProjector } from '../src/projector.ts';
-import { announcementsProjector } from '../src/read-models/announcements.projector.ts';
-import { usersProjector } from '../src/read-models/users.projector.ts';
+import { announcementsProjector } from '../src/read-models/announcements/announcements.projector.ts';
+import { usersProjector } from '../src/read-models/auth/users.projector.ts';
 import { ProjectionRunner } from '../src/runner.ts';
 
 const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system' as const, id: 'test' } };
@@ -55,11 +55,11 @@ describe('projection runner', () => {
       lag: 2,
       paused: true,
     });
-    expect(await store.collection(readModels.announcements).countDocuments()).to.equal(0);
+    expect(await store.collection(announcementReadModels.announcements).countDocuments()).to.equal(0);
 
     await runner.resume('announcements');
     expect(runner.checkpointOf('announcements')).to.equal(2);
-    expect(await store.collection(readModels.announcements).countDocuments()).to.equal(2);
+    expect(await store.collection(announcementReadModels.announcements).countDocuments()).to.equal(2);
     await append('a3');
     await until(() => runner.checkpointOf('announcements') === 3);
     expect((await readCheckpoints(store)).get('announcements')).to.equal(3);

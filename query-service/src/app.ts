@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import { apiServiceApp, healthChecks, mountRoutes, type MountedRoute } from '@vip/platform';
 import type Router from '@koa/router';
 import type { QueryDeps } from './deps.ts';
-import { userRoutes } from './users/routes.ts';
+import { authRoutes } from './auth/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { serverRoutes } from './servers/routes.ts';
 import { greetingRoutes } from './greetings/routes.ts';
@@ -10,13 +10,14 @@ import { keyRoutes } from './keys/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { whitelistRoutes } from './whitelist/routes.ts';
 import { statsRoutes } from './stats/routes.ts';
-import { openApiRoutes } from './openapi/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { suspensionRoutes } from './suspensions/routes.ts';
 import { verificationMessageRoutes } from './verification-message/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
-import { discordRoutes } from './users/discord-routes.ts';
+import { discordRoutes } from './discord/routes.ts';
 import { siteRoutes } from './site/routes.ts';
+import { sponsorRoutes } from './sponsors/routes.ts';
+import { healthRoutes } from './health/routes.ts';
 
 /** Every route of the read side, each mounted from its spec in the catalogue. */
 export function queryRoutes(deps: QueryDeps, service = 'query-service'): MountedRoute[] {
@@ -24,7 +25,7 @@ export function queryRoutes(deps: QueryDeps, service = 'query-service'): Mounted
     ...healthChecks(service, deps.eventStore, deps.readStore, deps.readiness, {
       metricsToken: deps.config.metricsToken,
     }),
-    ...userRoutes(),
+    ...authRoutes(),
     ...announcementRoutes(deps.readStore),
     ...serverRoutes(deps),
     ...greetingRoutes(deps),
@@ -39,7 +40,8 @@ export function queryRoutes(deps: QueryDeps, service = 'query-service'): Mounted
     ...analyticsRoutes(deps),
     ...discordRoutes(deps),
     ...siteRoutes(deps),
-    ...openApiRoutes(),
+    ...sponsorRoutes(deps),
+    ...healthRoutes(),
   ];
 }
 

@@ -1,3 +1,3 @@
 export { createQueryApp, queryRouter, queryRoutes } from './app.ts';
 export { resolveQueryDeps, type QueryDeps } from './deps.ts';
-export { siteSettingsOf } from './site/site-settings.ts';
+export { siteSettingsOf } from './site/site.queries.ts';

@@ -12,7 +12,7 @@ import {
   keyLife,
   SETTINGS_HISTORY_MAX,
   settingsEvents,
-} from '../../query-service/src/audit/audit-queries.ts';
+} from '../../query-service/src/audit/audit.queries.ts';
 import { auditEvents } from '../../query-service/src/audit/audit-view.ts';
 import { settingsHistory } from '../../query-service/src/audit/settings-history.ts';
 import { writeMixedLog } from '../support/mixed-log.ts';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { authApi, errorCodes, errorTexts, subscriptionsApi, type GuildSnapshot } from '@vip/contracts';
+import { authApi, errorCodes, errorTexts, type GuildSnapshot } from '@vip/contracts';
 import { loadConfig } from '@vip/platform';
 import { startAllInOne, type RunningProduct } from '../../src/all-in-one.ts';
 import { ADMIN, BOT_TOKEN, METRICS_TOKEN, removeDataDir } from '../support/all-in-one.ts';
@@ -97,7 +97,7 @@ describe('honest answers under load (API)', function () {
       const mine = await login(product.url, ADMIN.username, ADMIN.password);
       const other = await login(product.url, ADMIN.username, ADMIN.password);
       const reset = () =>
-        api(product.url, 'POST', subscriptionsApi.resetPassword.path, {
+        api(product.url, 'POST', authApi.resetPassword.path, {
           token: mine,
           body: { currentPassword: ADMIN.password },
         });

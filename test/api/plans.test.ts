@@ -307,6 +307,10 @@ describe('plans deliver what the pricing table sells, and their end means someth
       // the saved message is kept, unused, and cannot be changed
       expect(await message('business', A)).to.include({ custom: true, included: false, inUse: 'default' });
       expect(await message('business', B)).to.include({ readOnly: true });
+      expect((await saveMessage('business', B, custom)).body).to.deep.equal({
+        error: planTexts.serverReadOnly,
+        code: errorCodes.serverReadOnly,
+      });
       const refused = await saveMessage('business', A, { ...custom, title: 'Changed' });
       expect(refused.status).to.equal(403);
       expect(refused.body.error).to.equal(planTexts.planEnded('customVerificationMessage'));

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import { errorTexts, planTexts, subscriptionReadModels, subscriptionTexts } from '@vip/contracts';
+import { errorTexts, planTexts, subscriptionReadModels, subscriptionTexts, whitelistReadModels } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, rebuildReadModels } from '@vip/projections';
@@ -324,7 +324,7 @@ describe('subscribers, their subscription and their password', function () {
         for (const hash of hashes) expect(hash).to.match(/^\$argon2id\$/);
 
         await rebuildReadModels(eventStore, scratch, allProjectors);
-        for (const collection of Object.values(subscriptionReadModels)) {
+        for (const collection of [...Object.values(subscriptionReadModels), ...Object.values(whitelistReadModels)]) {
           expect(await readModelSnapshot(scratch, collection), collection).to.deep.equal(
             await readModelSnapshot(live, collection),
           );

@@ -27,10 +27,9 @@ import type {
 import {
   botSettingsPaths,
   discordPaths,
-  keysPaths,
   pathOf,
   serversPaths,
-  vipRoleProblemsPaths,
+  vipRolesPaths,
   whitelistPaths,
   type PathParamsArg,
   type PlainRoute,
@@ -134,10 +133,10 @@ export class ProductApi {
     return this.call<GuildReportResponse>(to(serversPaths.leaveGuild, { id: guildId }));
   }
   redeemKey(guildId: string, discordUserId: string, key: string) {
-    return this.call<RedeemKeyResponse>(to(keysPaths.redeemKey), { guildId, discordUserId, key });
+    return this.call<RedeemKeyResponse>(to(vipRolesPaths.redeemKey), { guildId, discordUserId, key });
   }
   vipRoleRemoved(guildId: string, discordUserId: string) {
-    return this.call<VipRoleRemovedResponse>(to(keysPaths.vipRoleRemoved), { guildId, discordUserId });
+    return this.call<VipRoleRemovedResponse>(to(vipRolesPaths.roleRemoved), { guildId, discordUserId });
   }
   whitelistRoleRemoved(guildId: string, userId: string) {
     return this.call<WhitelistRoleRemovedResponse>(to(whitelistPaths.roleRemoved), { guildId, userId });
@@ -176,10 +175,10 @@ export class ProductApi {
   }
   /** Discord refused a VIP role change: the panel's server card shows it, the statistics count it. */
   vipRoleFailed(guildId: string, request: VipRoleFailedRequest) {
-    return this.call<VipRoleProblemResponse>(to(vipRoleProblemsPaths.failed, { id: guildId }), request);
+    return this.call<VipRoleProblemResponse>(to(vipRolesPaths.failed, { id: guildId }), request);
   }
   vipRoleFixed(guildId: string) {
-    return this.call<VipRoleProblemResponse>(to(vipRoleProblemsPaths.fixed, { id: guildId }));
+    return this.call<VipRoleProblemResponse>(to(vipRolesPaths.fixed, { id: guildId }));
   }
   answerManagementCheck(checkId: string, answer: ManagementCheckAnswer) {
     return this.call<ManagementCheckAnsweredResponse>(to(discordPaths.answerCheck, { checkId }), answer);

@@ -1,3 +1,5 @@
+import type { BotName } from '@vip/contracts';
+
 /**
  * The shards one bot process runs. Under bots/src/shard.ts discord.js hands each process its
  * shard ids in SHARDS and the total in SHARD_COUNT; a process started alone runs every shard
@@ -33,6 +35,6 @@ export function holdsGuild(shards: ShardSet | null, guildId: string): boolean {
  * Where a bot's snapshot is kept: one per set of shards, since each keeps only its own
  * servers. A changed shard count finds no snapshot and folds the log once.
  */
-export function snapshotKeyOf(bot: 'key-bot' | 'poster-bot', shards: ShardSet | null): string {
+export function snapshotKeyOf(bot: BotName, shards: ShardSet | null): string {
   return shards === null ? bot : `${bot}/shards-${shards.ids.join('+')}-of-${shards.count}`;
 }

@@ -1,8 +1,7 @@
 import { errorTexts, type AnnouncementEvent, type Priority } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-
-export const announcementStream = (announcementId: string) => `announcement-${announcementId}`;
+import { evolveAnnouncement, initialAnnouncementState, type AnnouncementState } from './announcement.state.ts';
 
 export type AnnouncementCommand =
   | {
@@ -15,18 +14,9 @@ export type AnnouncementCommand =
     }
   | { type: 'DeleteAnnouncement'; announcementId: string };
 
-export type AnnouncementState = { status: 'none' | 'posted' | 'deleted' };
-
 export const announcementDecider: Decider<AnnouncementCommand, AnnouncementState, AnnouncementEvent> = {
-  initialState: () => ({ status: 'none' }),
-  evolve: (_state, event) => {
-    switch (event.type) {
-      case 'AnnouncementPosted':
-        return { status: 'posted' };
-      case 'AnnouncementDeleted':
-        return { status: 'deleted' };
-    }
-  },
+  initialState: initialAnnouncementState,
+  evolve: evolveAnnouncement,
   decide: (command, state, now) => {
     switch (command.type) {
       case 'PostAnnouncement': {

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { announcementsApi, projections, type AnnouncementView } from '@vip/contracts';
+import { announcementsApi, type AnnouncementView } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { announcementDecider, announcementStream } from './announcement.decider.ts';
-
-// the admin's list refetches right after these answers: let it see the change
-const announcements = commandHandlerFor(announcementDecider, (command) => announcementStream(command.announcementId), {
-  readYourWrites: { projection: projections.announcements, ifLate: 'answer' },
-});
+import { announcements } from './announcements.commands.ts';
 
 export function announcementRoutes(deps: CommandDeps): MountedRoute[] {
   return [

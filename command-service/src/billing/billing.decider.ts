@@ -1,4 +1,4 @@
-import type { BillingStanding } from '@vip/contracts';
+import { planRuns, type BillingStanding } from '@vip/contracts';
 import type { Decider } from '../core/decider.ts';
 import {
   evolveSubscription,
@@ -203,13 +203,13 @@ function planAfter(
   at: number,
   graceMs: number,
 ): StripeFactEvent['data']['plan'] {
-  const { expiresAt, startedAt, status } = state;
+  const { expiresAt, startedAt } = state;
   if (!outcome.changed)
-    return { name: outcome.planName, startedAt: startedAt!, expiresAt: expiresAt!, ended: status === 'ended' };
+    return { name: outcome.planName, startedAt: startedAt!, expiresAt: expiresAt!, ended: state.endedAt !== null };
   const manual = state.manualUntil === null ? 0 : ms(state.manualUntil);
   const until = Math.max(stripeUntil(outcome.standing, graceMs), manual);
   const ended = outcome.standing.endedAt !== null && manual <= ms(outcome.standing.endedAt);
-  const running = status === 'running' && expiresAt !== null && ms(expiresAt) > at;
+  const running = planRuns(state, new Date(at));
   return {
     name: outcome.planName,
     startedAt: running && startedAt ? startedAt : iso(at),

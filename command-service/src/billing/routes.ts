@@ -1,31 +1,12 @@
-import {
-  billingApi,
-  billingTexts,
-  errorCodes,
-  projections,
-  type BillingRedirectResponse,
-  type Actor,
-} from '@vip/contracts';
+import { billingApi, billingTexts, errorCodes, type BillingRedirectResponse, type Actor } from '@vip/contracts';
 import { DomainError, on, type AppState, type BillingConfig, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { loadState } from '../core/load-state.ts';
-import {
-  evolveSubscription,
-  initialSubscriptionState,
-  subscriptionStream,
-} from '../subscriptions/subscription.state.ts';
-import { billingDecider } from './billing.decider.ts';
+import { subscriptionOf } from '../subscriptions/subscriptions.commands.ts';
+import { billing } from './billing.commands.ts';
 import { readStripeEvent, type ReadStripeEvent } from './stripe-events.ts';
 import { StripeUnreachable, stripeGateway, type StripeGateway } from './stripe-gateway.ts';
-
-// the panel and the admins' list read the plan right after Stripe's answer (the browser comes back from checkout)
-// (a late projection is no reason to refuse: the fact is in the log, and Stripe's retry would append nothing)
-const billing = commandHandlerFor(billingDecider, (command) => subscriptionStream(command.userId), {
-  readYourWrites: { projection: projections.subscriptions, ifLate: 'answer' },
-});
 
 /** Who causes a Stripe event's facts: Stripe, through the webhook (no session, no person). */
 const stripeActor: Actor = { kind: 'system', id: 'stripe' };
@@ -50,9 +31,7 @@ export function billingRoutes(deps: CommandDeps): MountedRoute[] {
     if (!config || !gateway) throw new DomainError('not_found', billingTexts.billingOff, errorCodes.billingOff);
     return { config, gateway };
   };
-  const stateOf = async (userId: string) =>
-    (await loadState(deps.eventStore, subscriptionStream(userId), evolveSubscription, initialSubscriptionState()))
-      .state;
+  const stateOf = (userId: string) => subscriptionOf(deps.eventStore, userId);
 
   /** The subscriber's Stripe customer: the one made at their first checkout, else a new one recorded now. */
   const customerOf = async (ctx: Context, user: { id: string; username: string }, known: string | null) => {

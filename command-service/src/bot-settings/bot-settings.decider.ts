@@ -1,32 +1,17 @@
-import { botSettingsTexts, type EventOf, errorCodes } from '@vip/contracts';
+import { botSettingsTexts, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-
-/** Stream `bot-settings-<guildId>`: the key bot's choices for one server. */
-export const botSettingsStream = (guildId: string) => `bot-settings-${guildId}`;
-
-export type BotSettingsEvent = EventOf<'VipRoleChosen' | 'LogChannelSet'>;
+import {
+  evolveBotSettings,
+  initialBotSettingsState,
+  type BotSettingsEvent,
+  type BotSettingsState,
+} from './bot-settings.state.ts';
 
 /** `botPresent` comes from the guild stream: settings only make sense where the bot is. */
 export type BotSettingsCommand =
   | { type: 'ChooseVipRole'; guildId: string; roleId: string; chosenBy: string; botPresent: boolean }
   | { type: 'SetLogChannel'; guildId: string; channelId: string; setBy: string; botPresent: boolean };
-
-export interface BotSettingsState {
-  vipRoleId: string | null;
-  logChannelId: string | null;
-}
-
-export const initialBotSettingsState = (): BotSettingsState => ({ vipRoleId: null, logChannelId: null });
-
-export function evolveBotSettings(state: BotSettingsState, event: BotSettingsEvent): BotSettingsState {
-  switch (event.type) {
-    case 'VipRoleChosen':
-      return { ...state, vipRoleId: event.data.roleId };
-    case 'LogChannelSet':
-      return { ...state, logChannelId: event.data.channelId };
-  }
-}
 
 export function requireBotPresent(botPresent: boolean): void {
   if (!botPresent) throw new DomainError('not_found', botSettingsTexts.botNotInServer, errorCodes.botNotInServer);

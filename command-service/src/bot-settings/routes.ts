@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { botSettingsApi, type Actor, type BotSettingResponse, type VideoPostScheduledResponse } from '@vip/contracts';
+import { botSettingsApi, type BotSettingResponse, type VideoPostScheduledResponse } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { loadFold } from '../core/load-state.ts';
-import { isBotInServer } from '../guilds/bot-presence.ts';
-import { autoPingDecider, autoPingStream } from './auto-ping.decider.ts';
-import { botSettingsDecider, botSettingsStream } from './bot-settings.decider.ts';
-import { posterStanding } from './poster-standing.ts';
-import { contentToRepost, videoPostDecider, videoPostStream, type VideoPostCommand } from './video-post.decider.ts';
-
-const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
-const posterBot: Actor = { kind: 'bot', id: 'poster-bot' };
-
-// the bots read their settings back from the log: nothing here waits for a projection
-const botSettings = commandHandlerFor(botSettingsDecider, (command) => botSettingsStream(command.guildId));
-const autoPings = commandHandlerFor(autoPingDecider, (command) => autoPingStream(command.guildId));
-const videoPosts = commandHandlerFor(videoPostDecider, (command) => videoPostStream(command.postId));
+import { botSettings, autoPings, videoPosts } from './bot-settings.commands.ts';
+import { isBotInServer } from '../servers/servers.commands.ts';
+import { posterStanding, videoPostOf } from './bot-settings.commands.ts';
+import { contentToRepost, type VideoPostCommand } from './video-post.decider.ts';
 
 const answer = ({ events, position }: { events: unknown[]; position: number | null }): BotSettingResponse => ({
   success: true,
@@ -39,7 +28,7 @@ export function botSettingsRoutes(deps: CommandDeps): MountedRoute[] {
     const { events, position } = await videoPosts(
       deps,
       { type: 'ScheduleVideoPost', postId, ...command, standing: await standingOf(command.guildId) },
-      commandContext(ctx, posterBot),
+      commandContext(ctx),
       { withoutReading: 'new' },
     );
     const scheduled = events.find((event) => event.type === 'VideoPostScheduled');
@@ -62,7 +51,7 @@ export function botSettingsRoutes(deps: CommandDeps): MountedRoute[] {
         chosenBy,
         botPresent: await keyBotPresent(guildId),
       };
-      return answer(await botSettings(deps, command, commandContext(ctx, keyBot)));
+      return answer(await botSettings(deps, command, commandContext(ctx)));
     }),
 
     on(botSettingsApi.logChannel, async ({ ctx, params: { id: guildId }, body: { channelId, setBy } }) => {
@@ -73,23 +62,23 @@ export function botSettingsRoutes(deps: CommandDeps): MountedRoute[] {
         setBy,
         botPresent: await keyBotPresent(guildId),
       };
-      return answer(await botSettings(deps, command, commandContext(ctx, keyBot)));
+      return answer(await botSettings(deps, command, commandContext(ctx)));
     }),
 
     on(botSettingsApi.autoPing, async ({ ctx, params: { id: guildId }, body }) => {
       const command = { type: 'StartAutoPing' as const, guildId, ...body, botPresent: await keyBotPresent(guildId) };
-      return answer(await autoPings(deps, command, commandContext(ctx, keyBot)));
+      return answer(await autoPings(deps, command, commandContext(ctx)));
     }),
 
     on(botSettingsApi.stopAutoPing, async ({ ctx, params: { id: guildId }, body: { stoppedBy } }) => {
       const command = { type: 'StopAutoPing' as const, guildId, stoppedBy };
-      return answer(await autoPings(deps, command, commandContext(ctx, keyBot)));
+      return answer(await autoPings(deps, command, commandContext(ctx)));
     }),
 
     on(botSettingsApi.scheduleVideo, async ({ ctx, body }) => schedule(ctx, { ...body, repostOf: null })),
 
     on(botSettingsApi.repostVideo, async ({ ctx, params: { postId }, body: { guildId, repostedBy } }) => {
-      const { state: original } = await loadFold(deps, videoPostStream(postId), videoPostDecider);
+      const original = await videoPostOf(deps, postId);
       const content = contentToRepost(original, guildId);
       return schedule(ctx, {
         guildId,
@@ -103,17 +92,17 @@ export function botSettingsRoutes(deps: CommandDeps): MountedRoute[] {
 
     on(botSettingsApi.videoDue, async ({ ctx, params: { postId }, body: { guildId } }) => {
       const command = { type: 'CheckVideoPostDue' as const, postId, guildId, standing: await standingOf(guildId) };
-      return answer(await videoPosts(deps, command, commandContext(ctx, posterBot)));
+      return answer(await videoPosts(deps, command, commandContext(ctx)));
     }),
 
     on(botSettingsApi.cancelVideo, async ({ ctx, params: { postId }, body: { guildId, cancelledBy } }) => {
       const command = { type: 'CancelVideoPost' as const, postId, guildId, cancelledBy };
-      return answer(await videoPosts(deps, command, commandContext(ctx, posterBot)));
+      return answer(await videoPosts(deps, command, commandContext(ctx)));
     }),
 
     on(botSettingsApi.videoPosted, async ({ ctx, params: { postId }, body: report }) => {
       const command = { type: 'RecordVideoPosted' as const, postId, ...report };
-      return answer(await videoPosts(deps, command, commandContext(ctx, posterBot)));
+      return answer(await videoPosts(deps, command, commandContext(ctx)));
     }),
   ];
 }

@@ -1,20 +1,45 @@
-import { botLimits, botSettingsTexts, type EventOf, errorCodes } from '@vip/contracts';
+import { botLimits, botSettingsTexts, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-import { posterRefusal, type PosterStanding } from './poster-standing.ts';
+import { serverSuspendedError } from '../suspensions/suspension.decider.ts';
+import { videoPostFold, type VideoContent, type VideoPostEvent, type VideoPostState } from './video-post.state.ts';
 
-/** Stream `video-post-<postId>`: one scheduled post of the poster bot and every time it was sent. */
-export const videoPostStream = (postId: string) => `video-post-${postId}`;
+/**
+ * Whether the poster bot may post in a server (spec §9: the poster bot's Business plan, "up
+ * to 3 servers"). A server's plan is its owner's: the subscriber whose panel lists it, as for
+ * the key page's tier. The plan covers the poster bot in the first `serverSlots` servers of
+ * that list, so the owner chooses which ones by the order they added them.
+ */
+export type PosterStanding =
+  | { covered: true }
+  | {
+      covered: false;
+      reason: 'suspended' | 'no_plan' | 'unverified' | 'other_plan' | 'plan_ended' | 'beyond_limit';
+      servers: number;
+    };
 
-export type VideoPostEvent = EventOf<'VideoPostScheduled' | 'VideoPosted' | 'VideoPostCancelled'>;
-
-/** What a post shows: the link and its embed (null title: the bare link). */
-export interface VideoContent {
-  channelId: string;
-  url: string;
-  title: string | null;
-  description: string | null;
-  imageUrl: string | null;
+/** The refusal a member reads for a server the plan does not cover; null when it does. */
+export function posterRefusal(standing: PosterStanding): DomainError | null {
+  if (standing.covered) return null;
+  const planRequired = (text: string) => new DomainError('forbidden', text, errorCodes.posterPlanRequired);
+  switch (standing.reason) {
+    case 'suspended':
+      return serverSuspendedError();
+    case 'no_plan':
+      return planRequired(botSettingsTexts.posterNoPlan);
+    case 'unverified':
+      return planRequired(botSettingsTexts.posterUnverifiedOwner);
+    case 'other_plan':
+      return planRequired(botSettingsTexts.posterOtherPlan);
+    case 'plan_ended':
+      return planRequired(botSettingsTexts.posterPlanEnded);
+    case 'beyond_limit':
+      return new DomainError(
+        'forbidden',
+        botSettingsTexts.posterServerLimit(standing.servers),
+        errorCodes.posterServerLimit,
+      );
+  }
 }
 
 /**
@@ -36,25 +61,6 @@ export type VideoPostCommand =
   | { type: 'CancelVideoPost'; postId: string; guildId: string; cancelledBy: string }
   | { type: 'RecordVideoPosted'; postId: string; guildId: string; channelId: string; messageId: string; dueAt: string };
 
-export interface VideoPostState {
-  guildId: string | null;
-  content: VideoContent | null;
-  firstAt: string | null;
-  repeatMinutes: number | null;
-  cancelled: boolean;
-  /** The slot the last post filled; later reports for it or an earlier slot are repeats. */
-  lastDueAt: string | null;
-}
-
-export const initialVideoPostState = (): VideoPostState => ({
-  guildId: null,
-  content: null,
-  firstAt: null,
-  repeatMinutes: null,
-  cancelled: false,
-  lastDueAt: null,
-});
-
 const GRACE_MS = 60_000;
 const unknownPost = () => new DomainError('not_found', botSettingsTexts.unknownPost, errorCodes.unknownPost);
 
@@ -65,27 +71,7 @@ export function contentToRepost(original: VideoPostState, guildId: string): Vide
 }
 
 export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPostEvent> = {
-  // a repeating post gains an event each time it is sent, for as long as it runs: read from a snapshot
-  reading: { kind: 'snapshot', version: 1 },
-  initialState: initialVideoPostState,
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'VideoPostScheduled': {
-        const { guildId, channelId, url, title, description, imageUrl, firstAt, repeatMinutes } = event.data;
-        return {
-          ...state,
-          guildId,
-          content: { channelId, url, title, description, imageUrl },
-          firstAt,
-          repeatMinutes,
-        };
-      }
-      case 'VideoPosted':
-        return { ...state, lastDueAt: event.data.dueAt };
-      case 'VideoPostCancelled':
-        return { ...state, cancelled: true };
-    }
-  },
+  ...videoPostFold,
   decide: (command, state, now) => {
     switch (command.type) {
       case 'ScheduleVideoPost': {
@@ -99,12 +85,9 @@ export const videoPostDecider: Decider<VideoPostCommand, VideoPostState, VideoPo
           throw new DomainError('invalid', botSettingsTexts.timeInPast, errorCodes.validation);
         if (first > now.getTime() + botLimits.maxScheduleDays * 86_400_000)
           throw new DomainError('invalid', botSettingsTexts.timeTooFar, errorCodes.validation);
-        const { repeatMinutes } = command;
-        if (repeatMinutes !== null && repeatMinutes < botLimits.minRepeatMinutes)
-          throw new DomainError('invalid', botSettingsTexts.repeatTooShort, errorCodes.validation);
-        if (repeatMinutes !== null && repeatMinutes > botLimits.maxRepeatMinutes)
-          throw new DomainError('invalid', botSettingsTexts.repeatTooLong, errorCodes.validation);
-        const { postId, guildId, channelId, url, title, description, imageUrl, repostOf, scheduledBy } = command;
+        // the repeat's bounds are the route schema's; how far ahead depends on now
+        const { postId, repeatMinutes, guildId, channelId, url, title, description, imageUrl, repostOf, scheduledBy } =
+          command;
         const firstAt = new Date(first).toISOString();
         return [
           {

@@ -128,7 +128,8 @@ export function commandHandlerFor<Command extends { type: string }, State, Event
       if (events.length === 0) return { events, position: null, state };
       await run.beforeAppend?.(events, state);
       // telemetry read from its last event is written at any revision: a race costs a duplicate, not a retry
-      const expected = decider.reading?.kind === 'last-event' ? 'any' : (revision ?? 'no_stream');
+      const telemetry = decider.reading?.kind === 'last-event' && decider.reading.race !== 'retry';
+      const expected = telemetry ? 'any' : (revision ?? 'no_stream');
       let position: number;
       try {
         ({ position } = await stores.eventStore.append(streamId, toNewEvents(events, context.metadata), expected));

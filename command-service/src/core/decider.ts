@@ -7,11 +7,13 @@ import type { DomainEvent } from '@vip/contracts';
  *   from a snapshot of the state, so a read covers only the events since. `version` is the
  *   shape of the state: raise it when the state changes shape, and older snapshots are ignored.
  *   The state must survive JSON (plain objects, arrays, strings, numbers).
- * - `last-event`: telemetry whose newest event is all a decision needs (a member count): one
- *   event is read, newest first, and the decision is appended at whatever revision the stream
- *   has reached by then (a concurrent report costs a duplicate, never a retry).
+ * - `last-event`: a stream whose newest event states all a decision needs (a member count, a
+ *   server's open VIP role problem): one event is read, newest first. Telemetry is appended at
+ *   whatever revision the stream has reached by then (a concurrent report costs a duplicate,
+ *   never a retry); with `race: 'retry'` it is appended at the revision read, and a concurrent
+ *   writer makes it decide again, as a stream read whole does.
  */
-export type StreamReading = { kind: 'snapshot'; version: number } | { kind: 'last-event' };
+export type StreamReading = { kind: 'snapshot'; version: number } | { kind: 'last-event'; race?: 'retry' };
 
 /** A stream's state, folded from its events. */
 export interface Fold<State, Event extends DomainEvent> {

@@ -1,70 +1,17 @@
-import {
-  configDefaults,
-  errorTexts,
-  GREETING_MESSAGE_MAX,
-  greetingTexts,
-  type EventOf,
-  type GreetingSettings,
-  errorCodes,
-} from '@vip/contracts';
+import { errorCodes, greetingTexts, type GreetingSettings } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
+import { evolveGreeting, initialGreetingState, type GreetingEvent, type GreetingState } from './greeting.state.ts';
 
-/** Stream `greeting-<guildId>`: the welcome message the key bot sends new members. */
-export const greetingStream = (guildId: string) => `greeting-${guildId}`;
-
-export type GreetingEvent = EventOf<'GreetingConfigured' | 'GreetingRemoved'>;
-
-export interface GreetingState {
-  /** null before the first configuration and after a removal. */
-  settings: GreetingSettings | null;
-}
-
-/** Who asks, and what other streams say: the server's owner and its channels. */
-export interface GreetingInputs {
-  guildId: string;
-  caller: { userId: string; isAdmin: boolean };
-  ownerId: string | null;
-}
-
+/** Who may ask is the route's (the catalogue's owner auth); the channels are the server's, from its stream. */
 export type GreetingCommand =
-  | ({
-      type: 'ConfigureGreeting';
-      settings: GreetingSettings;
-      channels: { id: string; name: string }[];
-    } & GreetingInputs)
-  | ({ type: 'RemoveGreeting' } & GreetingInputs);
+  | { type: 'ConfigureGreeting'; guildId: string; settings: GreetingSettings; channels: { id: string; name: string }[] }
+  | { type: 'RemoveGreeting'; guildId: string };
 
-export const initialGreetingState = (): GreetingState => ({ settings: null });
-
-export function evolveGreeting(_state: GreetingState, event: GreetingEvent): GreetingState {
-  switch (event.type) {
-    case 'GreetingConfigured': {
-      const { enabled, channelId, delay, message } = event.data;
-      return { settings: { enabled, channelId, delay, message } };
-    }
-    case 'GreetingRemoved':
-      return { settings: null };
-  }
-}
-
-/** Admins manage any server's greeting; a subscriber only those of servers they hold. */
-export function requireGreetingManager({ caller, ownerId }: GreetingInputs): void {
-  if (!caller.isAdmin && ownerId !== caller.userId)
-    throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
-}
-
-function checkSettings(settings: GreetingSettings, channels: { id: string }[]): void {
-  const { min, max } = configDefaults.greetingDelaySeconds;
-  if (!Number.isInteger(settings.delay) || settings.delay < min || settings.delay > max)
-    throw new DomainError('invalid', greetingTexts.delayRange, errorCodes.validation);
-  if (settings.message.trim().length === 0 || settings.message.length > GREETING_MESSAGE_MAX)
-    throw new DomainError('invalid', greetingTexts.messageLength, errorCodes.validation);
-  if (settings.enabled && !settings.channelId)
-    throw new DomainError('invalid', greetingTexts.selectChannel, errorCodes.validation);
-  if (settings.channelId && !channels.some((channel) => channel.id === settings.channelId)) {
+/** The form's bounds are the route's schema's; the channel must be one the key bot saw in the server. */
+function requireServerChannel(settings: GreetingSettings, channels: { id: string }[]): void {
+  if (settings.channelId && !channels.some((channel) => channel.id === settings.channelId))
     throw new DomainError('invalid', greetingTexts.channelNotInServer, errorCodes.validation);
-  }
 }
 
 const sameSettings = (a: GreetingSettings, b: GreetingSettings) =>
@@ -74,11 +21,10 @@ export const greetingDecider: Decider<GreetingCommand, GreetingState, GreetingEv
   initialState: initialGreetingState,
   evolve: evolveGreeting,
   decide: (command, state, now) => {
-    requireGreetingManager(command);
     switch (command.type) {
       case 'ConfigureGreeting': {
         const { guildId, settings, channels } = command;
-        checkSettings(settings, channels);
+        requireServerChannel(settings, channels);
         // saving the form twice says nothing new
         if (state.settings && sameSettings(state.settings, settings)) return [];
         const { enabled, channelId, delay, message } = settings;

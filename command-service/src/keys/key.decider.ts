@@ -1,11 +1,7 @@
-import { keyErrorCodes, keyTexts, type EventOf, type Tier } from '@vip/contracts';
+import { keyErrorCodes, keyTexts, type Tier } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-
-/** Stream `key-<digest>`: only the SHA-256 digest of the key names the stream. */
-export const keyStream = (keyDigest: string) => `key-${keyDigest}`;
-
-export type KeyEvent = EventOf<'KeyGenerated' | 'KeyRedeemed'>;
+import { evolveKey, initialKeyState, type KeyEvent, type KeyState } from './key.state.ts';
 
 export type KeyCommand =
   | {
@@ -22,15 +18,6 @@ export type KeyCommand =
     }
   | { type: 'RedeemKey'; keyDigest: string; guildId: string; discordUserId: string };
 
-export interface KeyState {
-  status: 'none' | 'generated' | 'redeemed';
-  guildId: string | null;
-  expiresAt: string | null;
-  /** The member who redeemed it, and when. */
-  redeemedBy: string | null;
-  redeemedAt: string | null;
-}
-
 export const keyErrors = {
   botNotInServer: () => new DomainError('not_found', keyTexts.botNotInServer, keyErrorCodes.botNotInServer),
   unknown: () => new DomainError('not_found', keyTexts.unknownKey, keyErrorCodes.unknownKey),
@@ -40,26 +27,8 @@ export const keyErrors = {
 };
 
 export const keyDecider: Decider<KeyCommand, KeyState, KeyEvent> = {
-  initialState: () => ({ status: 'none', guildId: null, expiresAt: null, redeemedBy: null, redeemedAt: null }),
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'KeyGenerated':
-        return {
-          status: 'generated',
-          guildId: event.data.guildId,
-          expiresAt: event.data.expiresAt,
-          redeemedBy: null,
-          redeemedAt: null,
-        };
-      case 'KeyRedeemed':
-        return {
-          ...state,
-          status: 'redeemed',
-          redeemedBy: event.data.discordUserId,
-          redeemedAt: event.data.redeemedAt,
-        };
-    }
-  },
+  initialState: initialKeyState,
+  evolve: evolveKey,
   decide: (command, state, now) => {
     switch (command.type) {
       case 'GenerateKey': {

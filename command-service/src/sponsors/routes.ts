@@ -1,20 +1,11 @@
-import { projections, sponsorsApi, sponsorTexts, type SponsorChangedResponse } from '@vip/contracts';
-import { on, type MountedRoute, type SignedInUser } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
+import { sponsorsApi, sponsorTexts, type SponsorChangedResponse } from '@vip/contracts';
+import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { ownerOfServer, requireEditableServer } from '../subscriptions/plan-standing.ts';
-import {
-  requireSponsorManager,
-  serverSponsorDecider,
-  serverSponsorStream,
-  type SponsorInputs,
-} from './server-sponsor.decider.ts';
-
-// the panel reads the link back at once, and the key page right after
-const sponsors = commandHandlerFor(serverSponsorDecider, (command) => serverSponsorStream(command.guildId), {
-  readYourWrites: { projection: projections.serverSponsors, ifLate: 'answer' },
-});
+import { sponsors } from './sponsors.commands.ts';
+import { requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
+import { ownerOfServer } from '../servers/servers.commands.ts';
+import type { SponsorInputs } from './server-sponsor.decider.ts';
 
 /** POST/DELETE /api/server/:id/sponsor: a server's own sponsor step (decisions.md §3). */
 export function sponsorRoutes(deps: CommandDeps): MountedRoute[] {
@@ -26,8 +17,8 @@ export function sponsorRoutes(deps: CommandDeps): MountedRoute[] {
     return { guildId, caller: { userId: user.id, isAdmin: user.isAdmin }, ownerId };
   };
   // someone else's server: 403 before anything about the body is said
-  const authorize = async ({ user, params }: { user: SignedInUser; params: { id: string } }) =>
-    requireSponsorManager(await inputsFor(user, params.id));
+  const authorize = ({ user, params }: { user: SignedInUser; params: { id: string } }) =>
+    requireServerHolder(user, () => ownerOfServer(deps.eventStore, params.id));
 
   return [
     on(

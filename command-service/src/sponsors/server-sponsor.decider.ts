@@ -1,41 +1,26 @@
-import { errorCodes, sponsorTexts, type EventOf } from '@vip/contracts';
+import { errorCodes, sponsorTexts } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-import { requireGreetingManager, type GreetingInputs } from '../greetings/greeting.decider.ts';
+import {
+  evolveServerSponsor,
+  initialServerSponsorState,
+  type ServerSponsorEvent,
+  type ServerSponsorState,
+} from './server-sponsor.state.ts';
 
-/** Stream `sponsor-<guildId>`: the sponsor link of one server's key page (decisions.md §3). */
-export const serverSponsorStream = (guildId: string) => `sponsor-${guildId}`;
-
-export type ServerSponsorEvent = EventOf<'ServerSponsorSet' | 'ServerSponsorCleared'>;
-
-export interface ServerSponsorState {
-  sponsorUrl: string | null;
+/**
+ * Who asks, and who holds the server (from its reservation stream). That the caller may act on
+ * the server at all is the route's (the catalogue's owner auth); who sets and who removes is here.
+ */
+export interface SponsorInputs {
+  guildId: string;
+  caller: { userId: string; isAdmin: boolean };
+  ownerId: string | null;
 }
-
-/** Who asks, and who holds the server (from its reservation stream). */
-export type SponsorInputs = GreetingInputs;
 
 export type ServerSponsorCommand =
   | ({ type: 'SetServerSponsor'; sponsorUrl: string } & SponsorInputs)
   | ({ type: 'ClearServerSponsor' } & SponsorInputs);
-
-export const initialServerSponsorState = (): ServerSponsorState => ({ sponsorUrl: null });
-
-export function evolveServerSponsor(_state: ServerSponsorState, event: ServerSponsorEvent): ServerSponsorState {
-  switch (event.type) {
-    case 'ServerSponsorSet':
-      return { sponsorUrl: event.data.sponsorUrl };
-    case 'ServerSponsorCleared':
-      return { sponsorUrl: null };
-  }
-}
-
-/**
- * Who may touch a server's sponsor link: the same people as its other settings (the server's
- * owner, or an admin); the one owner check of the product, so what makes an owner (decisions.md
- * §9) applies here too.
- */
-export const requireSponsorManager = (inputs: SponsorInputs): void => requireGreetingManager(inputs);
 
 /** Setting one sends the server's visitors somewhere: only its owner chooses where, not an admin. */
 function requireOwnerToSet({ caller, ownerId }: SponsorInputs): void {
@@ -52,7 +37,6 @@ export const serverSponsorDecider: Decider<ServerSponsorCommand, ServerSponsorSt
   initialState: initialServerSponsorState,
   evolve: evolveServerSponsor,
   decide: (command, state, now) => {
-    requireSponsorManager(command);
     switch (command.type) {
       case 'SetServerSponsor': {
         requireOwnerToSet(command);

@@ -1,34 +1,16 @@
-import {
-  projections,
-  subscriptionsApi,
-  type ChangeSubscriptionResponse,
-  type CreateSubscriberResponse,
-} from '@vip/contracts';
+import { subscriptionsApi, type ChangeSubscriptionResponse, type CreateSubscriberResponse } from '@vip/contracts';
 import { on, passwords, type MountedRoute } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { loadState } from '../core/load-state.ts';
-import { registerUser } from '../users/register-user.ts';
-import { subscriptionDecider, subscriptionSummary } from './subscription.decider.ts';
-import { evolveSubscription, initialSubscriptionState, subscriptionStream } from './subscription.state.ts';
-
-// the admin's list refetches right after these answers: let it see the change
-const subscriptions = commandHandlerFor(subscriptionDecider, (command) => subscriptionStream(command.userId), {
-  readYourWrites: { projection: projections.subscriptions, ifLate: 'answer' },
-});
+import { subscriptionOf, subscriptions } from './subscriptions.commands.ts';
+import { registerUser } from '../auth/auth.commands.ts';
+import { subscriptionSummary } from './subscription.decider.ts';
+import { evolveSubscription, initialSubscriptionState } from './subscription.state.ts';
 
 /** Admins create subscriber accounts and change their plans. */
 export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
-  const summaryOf = async (userId: string) => {
-    const { state } = await loadState(
-      deps.eventStore,
-      subscriptionStream(userId),
-      evolveSubscription,
-      initialSubscriptionState(),
-    );
-    return subscriptionSummary(state, new Date());
-  };
+  const summaryOf = async (userId: string) =>
+    subscriptionSummary(await subscriptionOf(deps.eventStore, userId), new Date());
 
   return [
     on(subscriptionsApi.createSubscriber, async ({ ctx, body: input }) => {

@@ -1,11 +1,16 @@
-import { subscriptionTexts, type SubscriptionSummary, errorCodes, configDefaults } from '@vip/contracts';
+import {
+  configDefaults,
+  errorCodes,
+  planRuns,
+  planSlots,
+  subscriptionTexts,
+  type SubscriptionSummary,
+} from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import {
   evolveSubscription,
   initialSubscriptionState,
-  isSubscriptionActive,
-  slotsOf,
   type SubscriptionEvent,
   type SubscriptionState,
 } from './subscription.state.ts';
@@ -37,7 +42,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionState
   decide: (command, state, now) => {
     switch (command.type) {
       case 'StartSubscription': {
-        if (state.status !== 'none')
+        if (state.planName !== null)
           throw new DomainError('conflict', subscriptionTexts.alreadySubscribed, errorCodes.alreadySubscribed);
         const { userId, planName, days, slotsOverride, discordUserId } = command;
         const expiresAt = new Date(now.getTime() + days * DAY_MS).toISOString();
@@ -49,7 +54,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionState
         ];
       }
       case 'ExtendSubscription': {
-        if (state.status === 'none')
+        if (state.planName === null)
           throw new DomainError('not_found', subscriptionTexts.subscriberNotFound, errorCodes.subscriberNotFound);
         // days paid for are never lost: a plan still running grows from its expiry, a lapsed or ended one from now
         const from = Math.max(now.getTime(), new Date(state.expiresAt!).getTime());
@@ -64,10 +69,10 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionState
         ];
       }
       case 'EndSubscription': {
-        if (state.status === 'none')
+        if (state.planName === null)
           throw new DomainError('not_found', subscriptionTexts.subscriberNotFound, errorCodes.subscriberNotFound);
         // a plan that ran out on its own has ended too; ending it again would move its expiry forward
-        if (!isSubscriptionActive(state, now))
+        if (!planRuns(state, now))
           throw new DomainError('conflict', subscriptionTexts.alreadyEnded, errorCodes.subscriptionEnded);
         return [{ type: 'SubscriptionEnded', data: { userId: command.userId, endedAt: now.toISOString() } }];
       }
@@ -83,8 +88,8 @@ export function subscriptionSummary(state: SubscriptionState, now: Date): Subscr
     planName: state.planName!,
     startedAt: state.startedAt!,
     expiresAt: state.expiresAt!,
-    maxSlots: slotsOf(state, configDefaults.defaultServerSlots),
+    maxSlots: planSlots(state, configDefaults.defaultServerSlots),
     slotsOverride: state.slotsOverride,
-    active: isSubscriptionActive(state, now),
+    active: planRuns(state, now),
   };
 }

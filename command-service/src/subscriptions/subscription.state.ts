@@ -1,4 +1,4 @@
-import { planSlots, usableSlots, type EventOf, type PlanHolding, type SlotLimits } from '@vip/contracts';
+import type { EventOf, PlanRecord } from '@vip/contracts';
 import { evolveBilling, initialBillingState, type BillingEvent, type BillingState } from '../billing/billing.state.ts';
 
 /** Stream `subscription-<userId>`: a subscriber's plan. */
@@ -9,13 +9,12 @@ export type SubscriptionEvent =
   | EventOf<'SubscriptionStarted' | 'SubscriptionExtended' | 'SubscriptionEnded'>
   | BillingEvent;
 
-export interface SubscriptionState {
-  status: 'none' | 'running' | 'ended';
-  planName: string | null;
-  /** The admin's number of slots; null follows the plan. */
-  slotsOverride: number | null;
+/**
+ * The plan's facts as contracts' plans.ts reads them (PlanRecord: the same fields as its read
+ * model's document), so whether it runs and what it gives is stated there once.
+ */
+export interface SubscriptionState extends PlanRecord {
   startedAt: string | null;
-  expiresAt: string | null;
   discordUserId: string | null;
   /**
    * The expiry as an admin's own commands last set it (start, extend; an end clears it). Kept
@@ -28,11 +27,11 @@ export interface SubscriptionState {
 }
 
 export const initialSubscriptionState = (): SubscriptionState => ({
-  status: 'none',
   planName: null,
   slotsOverride: null,
   startedAt: null,
   expiresAt: null,
+  endedAt: null,
   discordUserId: null,
   manualUntil: null,
   billing: initialBillingState(),
@@ -44,21 +43,21 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       const { planName, slotsOverride, startedAt, expiresAt, discordUserId } = event.data;
       return {
         ...state,
-        status: 'running',
         planName,
         slotsOverride,
         startedAt,
         expiresAt,
+        endedAt: null,
         discordUserId,
         manualUntil: expiresAt,
       };
     }
     case 'SubscriptionExtended': {
       const { slotsOverride, expiresAt } = event.data;
-      return { ...state, status: 'running', slotsOverride, expiresAt, manualUntil: expiresAt };
+      return { ...state, slotsOverride, expiresAt, endedAt: null, manualUntil: expiresAt };
     }
     case 'SubscriptionEnded':
-      return { ...state, status: 'ended', expiresAt: event.data.endedAt, manualUntil: null };
+      return { ...state, expiresAt: event.data.endedAt, endedAt: event.data.endedAt, manualUntil: null };
     case 'BillingCustomerCreated':
       return { ...state, billing: evolveBilling(state.billing, event) };
     default: {
@@ -66,34 +65,12 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       const { plan } = event.data;
       return {
         ...state,
-        status: plan.ended ? 'ended' : 'running',
         planName: plan.name,
         startedAt: plan.startedAt,
         expiresAt: plan.expiresAt,
+        endedAt: plan.ended ? plan.expiresAt : null,
         billing: evolveBilling(state.billing, event),
       };
     }
   }
-}
-
-/** Active: started, not ended, and not past its expiry at `now`. */
-export function isSubscriptionActive(state: SubscriptionState, now: Date): boolean {
-  return state.status === 'running' && state.expiresAt !== null && new Date(state.expiresAt).getTime() > now.getTime();
-}
-
-/** The plan as contracts' plans.ts reads it at `now`; null for someone who never had one. */
-export function planHoldingOf(state: SubscriptionState, now: Date): PlanHolding | null {
-  if (state.status === 'none' || state.planName === null) return null;
-  return { planName: state.planName, slotsOverride: state.slotsOverride, active: isSubscriptionActive(state, now) };
-}
-
-/** Slots the plan gives while it runs (the override, else the plan's), or the default while there is none. */
-export function slotsOf(state: SubscriptionState, defaultSlots: number): number {
-  const { planName, slotsOverride } = state;
-  return planName === null ? defaultSlots : planSlots({ planName, slotsOverride }, defaultSlots);
-}
-
-/** Slots usable at `now`: an ended plan keeps only the free tier's (decisions.md §11). */
-export function usableSlotsOf(state: SubscriptionState, limits: SlotLimits, now: Date): number {
-  return usableSlots(planHoldingOf(state, now), limits);
 }

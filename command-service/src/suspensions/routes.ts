@@ -1,14 +1,8 @@
-import { projections, suspensionsApi, suspensionTexts, type SuspensionChangedResponse } from '@vip/contracts';
+import { suspensionsApi, suspensionTexts, type SuspensionChangedResponse } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { suspensionDecider, suspensionStream } from './suspension.decider.ts';
-
-// the admin's list of suspended servers reloads right after these answers
-const suspensions = commandHandlerFor(suspensionDecider, (command) => suspensionStream(command.guildId), {
-  readYourWrites: { projection: projections.suspensions, ifLate: 'answer' },
-});
+import { suspensions } from './suspensions.commands.ts';
 
 /** Admins suspend a server (abuse, non-payment) with a reason, and lift it. */
 export function suspensionRoutes(deps: CommandDeps): MountedRoute[] {

@@ -1,31 +1,20 @@
-import { errorCodes, suspensionTexts, type EventOf } from '@vip/contracts';
+import { errorCodes, suspensionTexts } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-
-/** Stream `suspension-<guildId>`: an admin's suspension of one server, and its lifting. */
-export const suspensionStream = (guildId: string) => `suspension-${guildId}`;
-
-export type SuspensionEvent = EventOf<'ServerSuspended' | 'ServerSuspensionLifted'>;
+import {
+  evolveSuspension,
+  initialSuspensionState,
+  type SuspensionEvent,
+  type SuspensionState,
+} from './suspension.state.ts';
 
 export type SuspensionCommand =
   | { type: 'SuspendServer'; guildId: string; reason: string }
   | { type: 'LiftSuspension'; guildId: string };
 
-export interface SuspensionState {
-  /** null while the server is not suspended. */
-  reason: string | null;
-}
-
-export const initialSuspensionState = (): SuspensionState => ({ reason: null });
-
-export function evolveSuspension(_state: SuspensionState, event: SuspensionEvent): SuspensionState {
-  switch (event.type) {
-    case 'ServerSuspended':
-      return { reason: event.data.reason };
-    case 'ServerSuspensionLifted':
-      return { reason: null };
-  }
-}
+/** The 403 every visitor-facing call about a suspended server answers: the Restricted screen's words. */
+export const serverSuspendedError = () =>
+  new DomainError('forbidden', suspensionTexts.restricted, errorCodes.serverSuspended);
 
 export const suspensionDecider: Decider<SuspensionCommand, SuspensionState, SuspensionEvent> = {
   initialState: initialSuspensionState,

@@ -1,57 +1,41 @@
 import {
+  notIncludedText,
   planIncludes,
-  planNamed,
-  projections,
   verificationMessageApi,
   verificationMessageTexts,
   type VerificationMessageSavedResponse,
 } from '@vip/contracts';
-import { on, type MountedRoute, type SignedInUser } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
+import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { requireGreetingManager } from '../greetings/greeting.decider.ts';
-import { isServerReadOnly, notInPlanError, ownerOfServer, planOfSubscriber } from '../subscriptions/plan-standing.ts';
-import {
-  verificationMessageDecider,
-  verificationMessageStream,
-  type VerificationMessageInputs,
-} from './verification-message.decider.ts';
-
-// the editor reloads the message right after saving
-const messages = commandHandlerFor(
-  verificationMessageDecider,
-  (command) => verificationMessageStream(command.guildId),
-  {
-    readYourWrites: { projection: projections.verificationMessages, ifLate: 'answer' },
-  },
-);
+import { messages } from './verification-message.commands.ts';
+import { planOfSubscriber, requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
+import { ownerOfServer } from '../servers/servers.commands.ts';
+import type { VerificationMessageInputs } from './verification-message.decider.ts';
 
 /** POST/DELETE /api/verification-message/:serverId. */
 export function verificationMessageRoutes(deps: CommandDeps): MountedRoute[] {
   const limits = { defaultSlots: deps.config.defaultServerSlots, freeTierServers: deps.config.freeTierServers };
 
-  /** The owner, their plan and the server's standing, from the log. */
+  /**
+   * The owner's plan, from the log; refused first when the server is read-only (beyond the
+   * free tier of the owner's ended plan), as every server setting is.
+   */
   const inputsFor = async (user: SignedInUser, guildId: string, now: Date): Promise<VerificationMessageInputs> => {
     const ownerId = await ownerOfServer(deps.eventStore, guildId);
+    await requireEditableServer(deps.eventStore, { caller: user, ownerId, guildId }, limits, now);
     const holding = ownerId ? await planOfSubscriber(deps.eventStore, ownerId, now) : null;
     const feature = 'customVerificationMessage';
-    const includedWhenRunning = planNamed(holding?.planName)?.[feature] === true;
     return {
       guildId,
       caller: { userId: user.id, isAdmin: user.isAdmin },
-      ownerId,
       included: planIncludes(holding, feature),
-      notIncludedText: notInPlanError(holding, feature, includedWhenRunning).message,
-      readOnly: ownerId ? await isServerReadOnly(deps.eventStore, { userId: ownerId, guildId }, limits, now) : false,
+      notIncludedText: notIncludedText(holding, feature),
     };
   };
-  const authorize = async ({ user, params }: { user: SignedInUser; params: { serverId: string } }) =>
-    requireGreetingManager({
-      guildId: params.serverId,
-      caller: { userId: user.id, isAdmin: user.isAdmin },
-      ownerId: await ownerOfServer(deps.eventStore, params.serverId),
-    });
+  // someone else's server: 403 before anything about the body is said
+  const authorize = ({ user, params }: { user: SignedInUser; params: { serverId: string } }) =>
+    requireServerHolder(user, () => ownerOfServer(deps.eventStore, params.serverId));
 
   return [
     on(

@@ -1,70 +1,35 @@
-import {
-  colorFromNumber,
-  colorToNumber,
-  errorCodes,
-  planTexts,
-  type EventOf,
-  type VerificationMessage,
-} from '@vip/contracts';
+import { colorToNumber, errorCodes, type VerificationMessage } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-import { requireGreetingManager } from '../greetings/greeting.decider.ts';
+import {
+  evolveVerificationMessage,
+  initialVerificationMessageState,
+  type VerificationMessageEvent,
+  type VerificationMessageState,
+} from './verification-message.state.ts';
 
-/** Stream `verification-message-<guildId>`: the owner's own key-verification message for /send. */
-export const verificationMessageStream = (guildId: string) => `verification-message-${guildId}`;
-
-export type VerificationMessageEvent = EventOf<'VerificationMessageConfigured' | 'VerificationMessageReset'>;
-
-/** Who asks, and what other streams say: the owner, their plan, whether the server is read-only. */
+/**
+ * Who asks, and what the owner's plan says (from their subscription stream). That the caller
+ * holds the server, and that it is not read-only, the route checks as for every setting.
+ */
 export interface VerificationMessageInputs {
   guildId: string;
   caller: { userId: string; isAdmin: boolean };
-  ownerId: string | null;
   /** The owner's plan includes a custom verification message now. */
   included: boolean;
   /** Why not, in the words the owner reads (which plan unlocks it, or that theirs ended). */
   notIncludedText: string;
-  /** The server is beyond the free tier of the owner's ended plan. */
-  readOnly: boolean;
 }
 
 export type VerificationMessageCommand =
   | ({ type: 'ConfigureVerificationMessage'; message: VerificationMessage } & VerificationMessageInputs)
   | ({ type: 'ResetVerificationMessage' } & VerificationMessageInputs);
 
-export interface VerificationMessageState {
-  /** null: the default message. */
-  message: VerificationMessage | null;
-}
-
-export const initialVerificationMessageState = (): VerificationMessageState => ({ message: null });
-
-export function evolveVerificationMessage(
-  _state: VerificationMessageState,
-  event: VerificationMessageEvent,
-): VerificationMessageState {
-  switch (event.type) {
-    case 'VerificationMessageConfigured': {
-      const { title, description, buttonLabel, color } = event.data;
-      return { message: { title, description, buttonLabel, color: colorFromNumber(color) } };
-    }
-    case 'VerificationMessageReset':
-      return { message: null };
-  }
-}
-
 const same = (a: VerificationMessage, b: VerificationMessage) =>
   a.title === b.title &&
   a.description === b.description &&
   a.buttonLabel === b.buttonLabel &&
   a.color.toLowerCase() === b.color.toLowerCase();
-
-/** Subscribers change it on their own servers, while editable; admins on any. */
-function requireMayChange(command: VerificationMessageInputs): void {
-  requireGreetingManager(command);
-  if (command.caller.isAdmin) return;
-  if (command.readOnly) throw new DomainError('forbidden', planTexts.serverReadOnly, errorCodes.serverReadOnly);
-}
 
 export const verificationMessageDecider: Decider<
   VerificationMessageCommand,
@@ -74,7 +39,6 @@ export const verificationMessageDecider: Decider<
   initialState: initialVerificationMessageState,
   evolve: evolveVerificationMessage,
   decide: (command, state, now) => {
-    requireMayChange(command);
     switch (command.type) {
       case 'ConfigureVerificationMessage': {
         // the plan sells it: a subscriber whose plan lacks it (or ended) keeps the default

@@ -1,30 +1,30 @@
 import {
   canonicalCode,
-  keysApi,
-  type Actor,
+  vipRolesApi,
   type RedeemKeyResponse,
+  type VipRoleProblemResponse,
   type VipRoleRemovedResponse,
 } from '@vip/contracts';
 import { digestOf, on, type MountedRoute } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { keyErrors } from '../keys/key.decider.ts';
-import { keys } from '../keys/key-commands.ts';
-import { openWindowEnd, vipRoleDecider, vipRoleStream, type VipRoleState } from './vip-role.decider.ts';
-import { requireServerNotSuspended } from '../suspensions/server-suspension.ts';
+import { keys } from '../keys/keys.commands.ts';
+import { openWindowEnd, type VipRoleState } from './vip-role.state.ts';
+import { vipRoleProblems, vipRoles } from './vip-roles.commands.ts';
+import { requireServerNotSuspended } from '../suspensions/suspensions.commands.ts';
 
-const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
-const vipRoles = commandHandlerFor(vipRoleDecider, (command) => vipRoleStream(command.guildId, command.discordUserId));
-
-/** The key bot's calls: a member redeems a key (Redeem Key button); a VIP window ended. */
+/**
+ * The key bot's calls: a member redeems a key (Redeem Key button); a VIP window ended; Discord
+ * refused the bot a VIP role change, or changes work again (issue #21 item 4).
+ */
 export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
   return [
-    on(keysApi.redeemKey, async ({ ctx, body: { guildId, discordUserId, key } }) => {
+    on(vipRolesApi.redeemKey, async ({ ctx, body: { guildId, discordUserId, key } }) => {
       const canonical = canonicalCode(key);
       if (!canonical) throw keyErrors.unknown();
       const keyDigest = digestOf(canonical);
-      const context = commandContext(ctx, keyBot);
+      const context = commandContext(ctx);
       // a suspended server's keys are not honoured: the bot tells the member so
       await requireServerNotSuspended(deps.eventStore, guildId);
 
@@ -62,13 +62,22 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
       return answer;
     }),
 
-    on(keysApi.vipRoleRemoved, async ({ ctx, body: { guildId, discordUserId } }) => {
-      const { events } = await vipRoles(
-        deps,
-        { type: 'RemoveVipRole', guildId, discordUserId },
-        commandContext(ctx, keyBot),
-      );
+    on(vipRolesApi.roleRemoved, async ({ ctx, body: { guildId, discordUserId } }) => {
+      const { events } = await vipRoles(deps, { type: 'RemoveVipRole', guildId, discordUserId }, commandContext(ctx));
       const answer: VipRoleRemovedResponse = { success: true, guildId, discordUserId, removed: events.length > 0 };
+      return answer;
+    }),
+
+    on(vipRolesApi.failed, async ({ ctx, params: { id }, body }) => {
+      const command = { type: 'RecordVipRoleFailure' as const, guildId: id, ...body };
+      const { events } = await vipRoleProblems(deps, command, commandContext(ctx));
+      const answer: VipRoleProblemResponse = { success: true, changed: events.length > 0 };
+      return answer;
+    }),
+
+    on(vipRolesApi.fixed, async ({ ctx, params: { id } }) => {
+      const { events } = await vipRoleProblems(deps, { type: 'RecordVipRoleFixed', guildId: id }, commandContext(ctx));
+      const answer: VipRoleProblemResponse = { success: true, changed: events.length > 0 };
       return answer;
     }),
   ];

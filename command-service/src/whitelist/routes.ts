@@ -1,29 +1,14 @@
 import {
-  projections,
   whitelistApi,
   whitelistTexts,
-  type Actor,
   type AddWhitelistEntryResponse,
   type RemoveWhitelistEntryResponse,
   type WhitelistRoleRemovedResponse,
 } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
-import { commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { whitelistDecider, whitelistStream } from './whitelist.decider.ts';
-
-const keyBot: Actor = { kind: 'bot', id: 'key-bot' };
-// The manager refetches its list right after an add or a removal (a retry would add twice: a
-// late answer is counted, not refused). The bot's report changes nothing anybody lists: it
-// answers once the event is in the log.
-const whitelist = commandHandlerFor(whitelistDecider, (command) => whitelistStream(command.guildId, command.userId), {
-  readYourWrites: {
-    projection: projections.whitelist,
-    ifLate: 'answer',
-    only: ['AddWhitelistEntry', 'RemoveWhitelistEntry'],
-  },
-});
+import { whitelist } from './whitelist.commands.ts';
 
 /** POST /api/admin/whitelist and /api/admin/blacklist; the key bot's POST /api/bot/whitelist/removed. */
 export function whitelistRoutes(deps: CommandDeps): MountedRoute[] {
@@ -60,11 +45,7 @@ export function whitelistRoutes(deps: CommandDeps): MountedRoute[] {
     }),
 
     on(whitelistApi.roleRemoved, async ({ ctx, body: { userId, guildId } }) => {
-      const { events } = await whitelist(
-        deps,
-        { type: 'SettleWhitelistRole', userId, guildId },
-        commandContext(ctx, keyBot),
-      );
+      const { events } = await whitelist(deps, { type: 'SettleWhitelistRole', userId, guildId }, commandContext(ctx));
       const answer: WhitelistRoleRemovedResponse = { success: true, settled: events.length > 0 };
       return answer;
     }),

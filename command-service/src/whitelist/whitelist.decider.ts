@@ -1,19 +1,15 @@
-import {
-  whitelistDurationDays,
-  whitelistTexts,
-  type EventOf,
-  type WhitelistDuration,
-  errorCodes,
-} from '@vip/contracts';
+import { errorCodes, whitelistDurationDays, whitelistTexts, type WhitelistDuration } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
+import {
+  entryStands,
+  evolveWhitelist,
+  initialWhitelistState,
+  type WhitelistEvent,
+  type WhitelistState,
+} from './whitelist.state.ts';
 
 const DAY_MS = 24 * 3600_000;
-
-/** Stream `whitelist-<guildId>-<discordUserId>`: one member on one server. */
-export const whitelistStream = (guildId: string, userId: string) => `whitelist-${guildId}-${userId}`;
-
-export type WhitelistEvent = EventOf<'WhitelistEntryAdded' | 'WhitelistEntryRemoved' | 'WhitelistRoleRemoved'>;
 
 export type WhitelistCommand =
   /** `days` with duration `days` only. */
@@ -22,17 +18,6 @@ export type WhitelistCommand =
   /** The key bot settled an ended entry: the role is gone (or was left to a key window). */
   | { type: 'SettleWhitelistRole'; userId: string; guildId: string };
 
-export interface WhitelistState {
-  listed: boolean;
-  duration: WhitelistDuration | null;
-  expiresAt: string | null;
-  /**
-   * The bot reported the role settled since the entry last changed. An entry that is no longer
-   * listed, or ran out, and is not settled is a role removal the bot still owes.
-   */
-  settled: boolean;
-}
-
 /** When an entry added at `addedAt` runs out; null for lifetime. */
 export function whitelistExpiry(duration: WhitelistDuration, days: number | null, addedAt: Date): string | null {
   const length = duration === 'days' ? days : whitelistDurationDays[duration];
@@ -40,24 +25,9 @@ export function whitelistExpiry(duration: WhitelistDuration, days: number | null
   return length === null ? null : new Date(addedAt.getTime() + length * DAY_MS).toISOString();
 }
 
-/** The entry gives the role at `now`: listed, and lifetime or not yet run out. */
-export function entryStands(state: WhitelistState, now: Date): boolean {
-  return state.listed && (state.expiresAt === null || new Date(state.expiresAt).getTime() > now.getTime());
-}
-
 export const whitelistDecider: Decider<WhitelistCommand, WhitelistState, WhitelistEvent> = {
-  initialState: () => ({ listed: false, duration: null, expiresAt: null, settled: true }),
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'WhitelistEntryAdded':
-        return { listed: true, duration: event.data.duration, expiresAt: event.data.expiresAt, settled: false };
-      // a role already taken back when the entry ran out is not owed a second time
-      case 'WhitelistEntryRemoved':
-        return { ...state, listed: false, duration: null, expiresAt: null };
-      case 'WhitelistRoleRemoved':
-        return { ...state, settled: true };
-    }
-  },
+  initialState: initialWhitelistState,
+  evolve: evolveWhitelist,
   decide: (command, state, now) => {
     switch (command.type) {
       // adding a listed member again renews the entry: the new duration counts from now

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { eventSchemas, type EventType } from '../events/index.ts';
-import type { LogSealed } from '../events/seal.ts';
+import type { LogSealed } from '../events/audit.ts';
 import { auditWorkbenchPaths } from '../routes/audit-workbench.ts';
 import { withSchemas } from './route-spec.ts';
+import { auditWorkbenchTexts } from '../texts/audit.ts';
 
 /**
  * The auditor's workbench (issue #15): the log exported as NDJSON with its seals, and the
@@ -21,27 +22,6 @@ export const auditWorkbenchDefaults = {
   replaysAtOnce: 1,
   /** Positions whose state is kept once built. */
   statesKept: 32,
-} as const;
-
-export const auditWorkbenchTexts = {
-  unknownParameter: (names: readonly string[], known: readonly string[]) =>
-    `Unknown parameter${names.length > 1 ? 's' : ''}: ${names.join(', ')} (known: ${known.join(', ')})`,
-  givenTwice: (name: string) => `${name} may be given only once`,
-  bound: (name: 'from' | 'to') =>
-    `${name} must be a log position (a whole number of at least 1) or an ISO 8601 date or time, e.g. 2026-01-31`,
-  server: 'server must be a Discord server ID (17–20 digits)',
-  user: 'user must be a user id: 1–64 letters, digits, "-", "_" or "."',
-  type: 'type must be one or more event types separated by commas, e.g. KeyGenerated,KeyRedeemed',
-  unknownType: (names: readonly string[]) => `Unknown event type${names.length > 1 ? 's' : ''}: ${names.join(', ')}`,
-  fromAfterTo: 'from must not be after to',
-  beyondHead: (name: 'from' | 'to', head: number) =>
-    `${name} is beyond the last position of the log (${head.toLocaleString('en')})`,
-  tooLong: (max: number) => `An export spans at most ${max.toLocaleString('en')} events: narrow it with from and to`,
-  tooManyExports: 'Too many exports are running: try again when one has finished',
-  position: 'The position must be a log position: a whole number of at least 1',
-  noEventAt: (position: number) => `No event at position ${position.toLocaleString('en')} of the log`,
-  tooManyReplays: 'Another state is being built: try again in a moment',
-  replayFailed: 'The state as of this position could not be built',
 } as const;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -245,3 +225,5 @@ export const auditWorkbenchApi = withSchemas(auditWorkbenchPaths, {
     response: { status: 200, description: 'AuditStateResponse (202 while building)' },
   },
 });
+
+export { auditWorkbenchTexts };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorTexts } from '../error-texts.ts';
+import { subscriptionTexts } from '../texts/subscriptions.ts';
 import { plainTextProblem } from './input-rules.ts';
 import { authPaths } from '../routes/auth.ts';
 import { withSchemas } from './route-spec.ts';
@@ -54,6 +55,23 @@ export const newPasswordSchema = z
   .min(10, 'Password must be at least 10 characters')
   .max(256, 'Password must be at most 256 characters');
 
+/**
+ * POST /api/user/reset-password: the account's current password proves the caller is its
+ * owner and not someone holding a stolen token (not trimmed: spaces may be part of it).
+ */
+export const resetPasswordRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: errorTexts.fillAllFields })
+    .min(1, errorTexts.fillAllFields)
+    .max(256, subscriptionTexts.wrongCurrentPassword),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** POST /api/user/reset-password: the new password, shown once and never stored. */
+export interface ResetPasswordResponse {
+  password: string;
+}
+
 export const authApi = withSchemas(authPaths, {
   login: {
     summary: 'Sign in; answers a bearer token and the user',
@@ -68,5 +86,12 @@ export const authApi = withSchemas(authPaths, {
   userInfo: {
     summary: 'Who is signed in',
     response: { status: 200, description: '{ id, username, isAdmin, avatar }' },
+  },
+  resetPassword: {
+    summary:
+      'Replace the panel password with a generated one, shown once; needs the current password, and ends every other session of the account',
+    body: resetPasswordRequestSchema,
+    response: { status: 200, description: '{ password }' },
+    rateLimited: true,
   },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { planNamed } from '../config-defaults.ts';
 import { errorTexts } from '../error-texts.ts';
 import { billingPaths } from '../routes/billing.ts';
-import { planTexts } from '../texts/plans.ts';
+import { planTexts } from '../texts/subscriptions.ts';
 import { withSchemas } from './route-spec.ts';
 
 /** One of the configured plans (any case), as its configured name; whether it has a price is the route's to say. */

@@ -17,7 +17,7 @@ import { analyticsApi } from './analytics.ts';
 import { discordApi } from './discord.ts';
 import { siteApi } from './site.ts';
 import { sponsorsApi } from './sponsors.ts';
-import { vipRoleProblemsApi } from './vip-role-problems.ts';
+import { vipRolesApi } from './vip-roles.ts';
 import { billingApi } from './billing.ts';
 
 /**
@@ -43,6 +43,6 @@ export const apiCatalogue: readonly RouteSpec[] = [
   analyticsApi,
   siteApi,
   sponsorsApi,
-  vipRoleProblemsApi,
+  vipRolesApi,
   billingApi,
 ].flatMap((feature): RouteSpec[] => Object.values(feature));

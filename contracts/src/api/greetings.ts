@@ -9,30 +9,40 @@ import type { GreetingSettings } from '../greeting-settings.ts';
 
 const { min: MIN_DELAY, max: MAX_DELAY } = configDefaults.greetingDelaySeconds;
 
-export const greetingSettingsRequestSchema = z.object({
-  enabled: z.boolean({ error: greetingTexts.enabledFlag }),
-  // an empty select sends "": no channel chosen
-  channelId: z.preprocess(
-    (value) => (value === '' || value === undefined ? null : value),
-    z
-      .string({ error: greetingTexts.channelNotInServer })
-      .regex(/^\d{17,20}$/, greetingTexts.channelNotInServer)
-      .nullable(),
-  ),
-  delay: z
-    .number({ error: greetingTexts.delayRange })
-    .int(greetingTexts.delayRange)
-    .min(MIN_DELAY, greetingTexts.delayRange)
-    .max(MAX_DELAY, greetingTexts.delayRange)
-    .default(configDefaults.greetingDelaySeconds.default),
-  message: plainText(
-    z
-      .string({ error: greetingTexts.messageLength })
-      .max(GREETING_MESSAGE_MAX, greetingTexts.messageLength)
-      .refine((text) => text.trim().length > 0, greetingTexts.messageLength),
-    'Message',
-  ),
-});
+/**
+ * Every bound of the greeting form, checked here once; whether the channel is one of the
+ * server's is the greeting decider's (it needs the server's channels).
+ */
+export const greetingSettingsRequestSchema = z
+  .object({
+    enabled: z.boolean({ error: greetingTexts.enabledFlag }),
+    // an empty select sends "": no channel chosen
+    channelId: z.preprocess(
+      (value) => (value === '' || value === undefined ? null : value),
+      z
+        .string({ error: greetingTexts.channelNotInServer })
+        .regex(/^\d{17,20}$/, greetingTexts.channelNotInServer)
+        .nullable(),
+    ),
+    delay: z
+      .number({ error: greetingTexts.delayRange })
+      .int(greetingTexts.delayRange)
+      .min(MIN_DELAY, greetingTexts.delayRange)
+      .max(MAX_DELAY, greetingTexts.delayRange)
+      .default(configDefaults.greetingDelaySeconds.default),
+    message: plainText(
+      z
+        .string({ error: greetingTexts.messageLength })
+        .max(GREETING_MESSAGE_MAX, greetingTexts.messageLength)
+        .refine((text) => text.trim().length > 0, greetingTexts.messageLength),
+      'Message',
+    ),
+  })
+  // a greeting that is on needs somewhere to be said; one that is off may keep no channel
+  .refine((settings) => !settings.enabled || settings.channelId !== null, {
+    message: greetingTexts.selectChannel,
+    path: ['channelId'],
+  });
 export type GreetingSettingsRequest = z.input<typeof greetingSettingsRequestSchema>;
 
 export interface GreetingSavedResponse {

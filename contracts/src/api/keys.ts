@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { keyTexts } from '../texts/keys.ts';
-import { errorTexts } from '../error-texts.ts';
-import type { Tier } from '../events/key.ts';
+import type { Tier } from '../events/keys.ts';
 import { errorCodes } from '../error-codes.ts';
 import { SNOWFLAKE } from './input-rules.ts';
 import { serverTexts } from '../texts/servers.ts';
@@ -39,25 +38,10 @@ export function canonicalCode(input: string): string | null {
 /** A server id a visitor's page sends: missing → the route's own text, anything but a snowflake → the format. */
 const serverIdFor = (missing: string) =>
   z.string({ error: missing }).trim().min(1, missing).regex(SNOWFLAKE, serverTexts.badServerId);
-const discordId = z
-  .string({ error: errorTexts.fillAllFields })
-  .trim()
-  .min(1, errorTexts.fillAllFields)
-  .regex(/^\d{17,20}$/, keyTexts.invalidDiscordId);
 const optionalHash = z.string().max(200).nullish();
 
 export const generateHashRequestSchema = z.object({ serverId: serverIdFor(keyTexts.missingServerOrHash) });
 export const generateKeyRequestSchema = z.object({ guildId: serverIdFor(keyTexts.noServerForKey), hash: optionalHash });
-export const redeemKeyRequestSchema = z.object({
-  guildId: discordId,
-  discordUserId: discordId,
-  key: z
-    .string({ error: errorTexts.fillAllFields })
-    .trim()
-    .min(1, errorTexts.fillAllFields)
-    .max(200, keyTexts.unknownKey),
-});
-export const vipRoleRemovedRequestSchema = z.object({ guildId: discordId, discordUserId: discordId });
 /**
  * The page load a visit call belongs to: the key page sends the same random id with both of
  * its calls, so that one load is one visit. Without one, every call is a visit of its own.
@@ -76,7 +60,6 @@ export const trackIpVisitRequestSchema = z.object({
 export const accessHashParamSchema = z.string().max(200).catch('');
 
 export type GenerateKeyRequest = z.input<typeof generateKeyRequestSchema>;
-export type RedeemKeyRequest = z.input<typeof redeemKeyRequestSchema>;
 
 /** POST /api/hash/generate (errors keep the same shape, with `code`). */
 export interface GenerateHashResponse {
@@ -101,29 +84,6 @@ export interface GenerateKeyResponse {
   noAds: boolean;
   tier: Tier;
   expiresAt: string;
-}
-
-export interface RedeemKeyResponse {
-  success: true;
-  guildId: string;
-  discordUserId: string;
-  /**
-   * End of the member's VIP window: the open window's end (or now, when none is open) plus the
-   * VIP role minutes, but no further than VIP_MAX_HOURS from now.
-   */
-  until: string;
-  /** true when the member already had an open window that this key prolonged. */
-  extended: boolean;
-  /** true when the cap (VIP_MAX_HOURS from now) cut the window short: the key added less than its minutes. */
-  capped: boolean;
-}
-
-export interface VipRoleRemovedResponse {
-  success: true;
-  guildId: string;
-  discordUserId: string;
-  /** false when there was no open window to close (a repeated report). */
-  removed: boolean;
 }
 
 /** How many page loads of the key pages this address made, this one included. */
@@ -157,16 +117,6 @@ export const keysApi = withSchemas(keysPaths, {
     body: generateKeyRequestSchema,
     response: { status: 200, description: 'GenerateKeyResponse { key, noAds, tier, expiresAt }' },
     rateLimited: true,
-  },
-  redeemKey: {
-    summary: "Redeem a key for a member: opens or prolongs the member's VIP window",
-    body: redeemKeyRequestSchema,
-    response: { status: 200, description: 'RedeemKeyResponse' },
-  },
-  vipRoleRemoved: {
-    summary: "The key bot took a member's VIP role away (idempotent)",
-    body: vipRoleRemovedRequestSchema,
-    response: { status: 200, description: 'VipRoleRemovedResponse' },
   },
   trackVisitor: {
     summary: "A visit to a server's key page (the address is stored only as a keyed hash)",

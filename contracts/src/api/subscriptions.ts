@@ -3,7 +3,7 @@ import { subscriptionTexts } from '../texts/subscriptions.ts';
 import { errorTexts } from '../error-texts.ts';
 import { errorCodes } from '../error-codes.ts';
 import { planNamed } from '../config-defaults.ts';
-import { planTexts } from '../texts/plans.ts';
+import { planTexts } from '../texts/subscriptions.ts';
 import { newPasswordSchema, usernameSchema } from './auth.ts';
 import { subscriptionsPaths } from '../routes/subscriptions.ts';
 import { withSchemas } from './route-spec.ts';
@@ -155,20 +155,6 @@ export interface PlanSummary {
   analytics: boolean;
 }
 
-/**
- * POST /api/user/reset-password: the account's current password proves the caller is its
- * owner and not someone holding a stolen token (not trimmed: spaces may be part of it).
- */
-export const resetPasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: fill }).min(1, fill).max(256, subscriptionTexts.wrongCurrentPassword),
-});
-export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
-
-/** POST /api/user/reset-password: the new password, shown once and never stored. */
-export interface ResetPasswordResponse {
-  password: string;
-}
-
 /** GET /api/user/:id (spec §7). */
 export interface UserProfileResponse {
   username: string;
@@ -204,13 +190,6 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
     summary: "The signed-in user's plan, panel username and license key",
     response: { status: 200, description: 'SubscriptionPanelView' },
   },
-  resetPassword: {
-    summary:
-      'Replace the panel password with a generated one, shown once; needs the current password, and ends every other session of the account',
-    body: resetPasswordRequestSchema,
-    response: { status: 200, description: '{ password }' },
-    rateLimited: true,
-  },
   userProfile: {
     summary: "A user's name and avatar",
     params: { id: userIdSchema },
@@ -219,5 +198,3 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
     response: { status: 200, description: '{ username, avatar }' },
   },
 });
-
-export { subscriptionTexts };

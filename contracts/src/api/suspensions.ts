@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SUSPENSION_REASON_MAX } from '../events/suspension.ts';
-import { suspensionTexts } from '../texts/suspension.ts';
+import { SUSPENSION_REASON_MAX } from '../events/suspensions.ts';
+import { suspensionTexts } from '../texts/suspensions.ts';
 import { errorTexts } from '../error-texts.ts';
 import { plainText } from './input-rules.ts';
 import { suspensionsPaths } from '../routes/suspensions.ts';

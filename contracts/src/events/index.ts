@@ -1,38 +1,44 @@
 import type { z } from 'zod';
 import type { EventMetadata } from './metadata.ts';
-import { announcementDeletedSchema, announcementPostedSchema } from './announcement.ts';
-import { sessionEndedSchema, sessionStartedSchema } from './session.ts';
-import { passwordChangedSchema, userRegisteredSchema, usernameReservedSchema } from './user.ts';
-import * as guild from './guild.ts';
-import * as key from './key.ts';
-import * as subscription from './subscription.ts';
+import { announcementDeletedSchema, announcementPostedSchema } from './announcements.ts';
+import {
+  passwordChangedSchema,
+  sessionEndedSchema,
+  sessionStartedSchema,
+  userRegisteredSchema,
+  usernameReservedSchema,
+} from './auth.ts';
+import * as servers from './servers.ts';
+import * as greetings from './greetings.ts';
+import * as keys from './keys.ts';
+import * as subscriptions from './subscriptions.ts';
 import * as whitelist from './whitelist.ts';
-import * as suspension from './suspension.ts';
+import * as suspensions from './suspensions.ts';
 import * as verificationMessage from './verification-message.ts';
-import * as bot from './bot.ts';
+import * as botSettings from './bot-settings.ts';
 import * as discord from './discord.ts';
-import * as sponsor from './sponsor.ts';
-import * as vipRoleProblems from './vip-role-problems.ts';
+import * as sponsors from './sponsors.ts';
+import * as vipRoles from './vip-roles.ts';
 import * as billing from './billing.ts';
-import { logSealedSchema } from './seal.ts';
+import { logSealedSchema } from './audit.ts';
 import { storedSchemaVersion, upcast } from './upcasters.ts';
 
 export * from './metadata.ts';
-export * from './user.ts';
-export * from './session.ts';
-export * from './announcement.ts';
-export * from './guild.ts';
-export * from './key.ts';
-export * from './subscription.ts';
+export * from './auth.ts';
+export * from './announcements.ts';
+export * from './servers.ts';
+export * from './greetings.ts';
+export * from './keys.ts';
+export * from './subscriptions.ts';
 export * from './whitelist.ts';
-export * from './suspension.ts';
+export * from './suspensions.ts';
 export * from './verification-message.ts';
-export * from './bot.ts';
+export * from './bot-settings.ts';
 export * from './discord.ts';
-export * from './sponsor.ts';
-export * from './vip-role-problems.ts';
+export * from './sponsors.ts';
+export * from './vip-roles.ts';
 export * from './billing.ts';
-export * from './seal.ts';
+export * from './audit.ts';
 export * from './sentences.ts';
 export * from './upcasters.ts';
 
@@ -52,49 +58,49 @@ export const eventSchemas = {
   AnnouncementDeleted: { version: 1, schema: announcementDeletedSchema },
   PasswordChanged: { version: 1, schema: passwordChangedSchema },
   // servers, their owners and greetings
-  GuildReported: { version: 2, schema: guild.guildReportedSchema },
-  GuildLeft: { version: 1, schema: guild.guildLeftSchema },
-  GuildMemberCountReported: { version: 1, schema: guild.guildMemberCountReportedSchema },
-  ServerClaimed: { version: 2, schema: guild.serverClaimedSchema },
-  ServerReleased: { version: 2, schema: guild.serverReleasedSchema },
-  SubscriberServerAdded: { version: 1, schema: guild.subscriberServerAddedSchema },
-  SubscriberServerChanged: { version: 1, schema: guild.subscriberServerChangedSchema },
-  SubscriberServerRemoved: { version: 1, schema: guild.subscriberServerRemovedSchema },
-  ServerTakenOver: { version: 1, schema: guild.serverTakenOverSchema },
-  ServerClaimVerified: { version: 1, schema: guild.serverClaimVerifiedSchema },
-  ServerClaimUnverified: { version: 1, schema: guild.serverClaimUnverifiedSchema },
-  GreetingConfigured: { version: 1, schema: guild.greetingConfiguredSchema },
-  GreetingRemoved: { version: 1, schema: guild.greetingRemovedSchema },
+  GuildReported: { version: 2, schema: servers.guildReportedSchema },
+  GuildLeft: { version: 1, schema: servers.guildLeftSchema },
+  GuildMemberCountReported: { version: 1, schema: servers.guildMemberCountReportedSchema },
+  ServerClaimed: { version: 2, schema: servers.serverClaimedSchema },
+  ServerReleased: { version: 2, schema: servers.serverReleasedSchema },
+  SubscriberServerAdded: { version: 1, schema: servers.subscriberServerAddedSchema },
+  SubscriberServerChanged: { version: 1, schema: servers.subscriberServerChangedSchema },
+  SubscriberServerRemoved: { version: 1, schema: servers.subscriberServerRemovedSchema },
+  ServerTakenOver: { version: 1, schema: servers.serverTakenOverSchema },
+  ServerClaimVerified: { version: 1, schema: servers.serverClaimVerifiedSchema },
+  ServerClaimUnverified: { version: 1, schema: servers.serverClaimUnverifiedSchema },
+  GreetingConfigured: { version: 1, schema: greetings.greetingConfiguredSchema },
+  GreetingRemoved: { version: 1, schema: greetings.greetingRemovedSchema },
   // access hashes, keys, VIP roles and visits
-  AccessHashIssued: { version: 1, schema: key.accessHashIssuedSchema },
-  AccessHashUsed: { version: 1, schema: key.accessHashUsedSchema },
-  KeyGenerated: { version: 1, schema: key.keyGeneratedSchema },
-  KeyRedeemed: { version: 1, schema: key.keyRedeemedSchema },
-  VipRoleGranted: { version: 1, schema: key.vipRoleGrantedSchema },
-  VipRoleRemoved: { version: 1, schema: key.vipRoleRemovedSchema },
-  VipRoleFailed: { version: 1, schema: vipRoleProblems.vipRoleFailedSchema },
-  VipRoleFixed: { version: 1, schema: vipRoleProblems.vipRoleFixedSchema },
-  VisitRecorded: { version: 2, schema: key.visitRecordedSchema },
+  AccessHashIssued: { version: 1, schema: keys.accessHashIssuedSchema },
+  AccessHashUsed: { version: 1, schema: keys.accessHashUsedSchema },
+  KeyGenerated: { version: 1, schema: keys.keyGeneratedSchema },
+  KeyRedeemed: { version: 1, schema: keys.keyRedeemedSchema },
+  VipRoleGranted: { version: 1, schema: vipRoles.vipRoleGrantedSchema },
+  VipRoleRemoved: { version: 1, schema: vipRoles.vipRoleRemovedSchema },
+  VipRoleFailed: { version: 1, schema: vipRoles.vipRoleFailedSchema },
+  VipRoleFixed: { version: 1, schema: vipRoles.vipRoleFixedSchema },
+  VisitRecorded: { version: 2, schema: keys.visitRecordedSchema },
   // subscriptions and the whitelist
-  SubscriptionStarted: { version: 2, schema: subscription.subscriptionStartedSchema },
-  SubscriptionExtended: { version: 2, schema: subscription.subscriptionExtendedSchema },
-  SubscriptionEnded: { version: 1, schema: subscription.subscriptionEndedSchema },
+  SubscriptionStarted: { version: 2, schema: subscriptions.subscriptionStartedSchema },
+  SubscriptionExtended: { version: 2, schema: subscriptions.subscriptionExtendedSchema },
+  SubscriptionEnded: { version: 1, schema: subscriptions.subscriptionEndedSchema },
   WhitelistEntryAdded: { version: 1, schema: whitelist.whitelistEntryAddedSchema },
   WhitelistEntryRemoved: { version: 1, schema: whitelist.whitelistEntryRemovedSchema },
   WhitelistRoleRemoved: { version: 1, schema: whitelist.whitelistRoleRemovedSchema },
   // plans, suspensions and the owner's verification message
-  ServerSuspended: { version: 1, schema: suspension.serverSuspendedSchema },
-  ServerSuspensionLifted: { version: 1, schema: suspension.serverSuspensionLiftedSchema },
+  ServerSuspended: { version: 1, schema: suspensions.serverSuspendedSchema },
+  ServerSuspensionLifted: { version: 1, schema: suspensions.serverSuspensionLiftedSchema },
   VerificationMessageConfigured: { version: 1, schema: verificationMessage.verificationMessageConfiguredSchema },
   VerificationMessageReset: { version: 1, schema: verificationMessage.verificationMessageResetSchema },
   // the bots' own settings and schedules
-  VipRoleChosen: { version: 1, schema: bot.vipRoleChosenSchema },
-  LogChannelSet: { version: 1, schema: bot.logChannelSetSchema },
-  AutoPingStarted: { version: 1, schema: bot.autoPingStartedSchema },
-  AutoPingStopped: { version: 1, schema: bot.autoPingStoppedSchema },
-  VideoPostScheduled: { version: 2, schema: bot.videoPostScheduledSchema },
-  VideoPosted: { version: 1, schema: bot.videoPostedSchema },
-  VideoPostCancelled: { version: 1, schema: bot.videoPostCancelledSchema },
+  VipRoleChosen: { version: 1, schema: botSettings.vipRoleChosenSchema },
+  LogChannelSet: { version: 1, schema: botSettings.logChannelSetSchema },
+  AutoPingStarted: { version: 1, schema: botSettings.autoPingStartedSchema },
+  AutoPingStopped: { version: 1, schema: botSettings.autoPingStoppedSchema },
+  VideoPostScheduled: { version: 2, schema: botSettings.videoPostScheduledSchema },
+  VideoPosted: { version: 1, schema: botSettings.videoPostedSchema },
+  VideoPostCancelled: { version: 1, schema: botSettings.videoPostCancelledSchema },
   // Discord identity: linked accounts, proofs of management, link codes, sign-ins
   DiscordAccountReserved: { version: 1, schema: discord.discordAccountReservedSchema },
   DiscordAccountFreed: { version: 1, schema: discord.discordAccountFreedSchema },
@@ -111,8 +117,8 @@ export const eventSchemas = {
   // the log's tamper evidence
   LogSealed: { version: 1, schema: logSealedSchema },
   // a server's own sponsor step
-  ServerSponsorSet: { version: 1, schema: sponsor.serverSponsorSetSchema },
-  ServerSponsorCleared: { version: 1, schema: sponsor.serverSponsorClearedSchema },
+  ServerSponsorSet: { version: 1, schema: sponsors.serverSponsorSetSchema },
+  ServerSponsorCleared: { version: 1, schema: sponsors.serverSponsorClearedSchema },
   // plans sold through Stripe (decisions.md §13)
   BillingCustomerCreated: { version: 1, schema: billing.billingCustomerCreatedSchema },
   BillingCheckoutCompleted: { version: 1, schema: billing.billingCheckoutCompletedSchema },

@@ -1,8 +1,8 @@
 import type { AccessHashStatus } from '../api/keys.ts';
-import type { Tier } from '../events/key.ts';
+import type { Tier } from '../events/keys.ts';
 
 /**
- * Read models of access hashes, keys, VIP role windows and visits. Every id that stands for a
+ * Read models of access hashes, keys and visits. Every id that stands for a
  * secret (a key, an access hash, an address) is a digest: no read model can hand a key out.
  */
 export const keyReadModels = {
@@ -10,8 +10,6 @@ export const keyReadModels = {
   accessHashes: 'access_hashes',
   /** One per generated key, by the SHA-256 digest of the key: the audit trail and statistics. */
   keys: 'keys',
-  /** One per member and server (`<guildId>-<discordUserId>`): the member's VIP window. */
-  vipRoles: 'vip_roles',
   /** One per visiting address, by its keyed digest. */
   visitors: 'visitors',
   /** Running totals; `_id: 'keys-generated'` counts every key ever generated. */
@@ -22,7 +20,6 @@ export const keyReadModels = {
 export const keyProjections = {
   accessHashes: 'access-hashes',
   keys: 'keys',
-  vipRoles: 'vip-roles',
   visitors: 'visitors',
   keyCounters: 'key-counters',
 } as const;
@@ -54,23 +51,6 @@ export interface KeyDocument {
   accessHashDigest: string | null;
 }
 
-export interface VipRoleDocument {
-  _id: string; // `${guildId}-${discordUserId}`
-  guildId: string;
-  discordUserId: string;
-  /** End of the latest window; the role is active while now < until and removedAt is null. */
-  until: string;
-  grantedAt: string;
-  /** Digest of the key whose redemption last opened or prolonged the window. */
-  keyDigest: string;
-  /** Set when the bot reported it took the role away; a later grant clears it. */
-  removedAt: string | null;
-  /** Keys redeemed into this window over time. */
-  grants: number;
-  /** Position of the last event applied: a redelivered grant is not counted twice. */
-  lastPosition: number;
-}
-
 export interface VisitorDocument {
   _id: string; // keyed digest of the address
   visits: number;
@@ -89,8 +69,6 @@ export interface KeyCounterDocument {
   lastPosition: number;
 }
 
-export const vipRoleId = (guildId: string, discordUserId: string) => `${guildId}-${discordUserId}`;
-
 /** How an access hash stands at `now`; used at query time, so expiry needs no event. */
 export function accessHashStatusOf(
   doc: Pick<AccessHashDocument, 'expiresAt' | 'usedAt'> | null,
@@ -100,9 +78,4 @@ export function accessHashStatusOf(
   if (doc.usedAt !== null) return 'used';
   if (new Date(doc.expiresAt).getTime() <= now.getTime()) return 'expired';
   return 'valid';
-}
-
-/** A VIP role is active at `now` while its window is open and the bot has not removed it. */
-export function isVipRoleActive(doc: Pick<VipRoleDocument, 'until' | 'removedAt'> | null, now: Date): boolean {
-  return !!doc && doc.removedAt === null && new Date(doc.until).getTime() > now.getTime();
 }

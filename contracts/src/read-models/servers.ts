@@ -1,11 +1,10 @@
-/** Read models of servers (guilds), their owners and greetings. */
+/** Read models of servers (guilds), their owners and the servers in each subscriber's slots. */
 export const serverReadModels = {
   guilds: 'guilds',
   /** One per claimed server: which subscriber owns it. */
   serverOwners: 'server_owners',
   /** One per subscriber: the servers in their slots, in the order they were added. */
   userServers: 'user_servers',
-  greetings: 'greetings',
 } as const;
 
 /**
@@ -37,20 +36,14 @@ export interface ServerOwnerDocument {
   discordUserId: string | null;
 }
 
+/** A claim backed by proof of management (decisions.md §9); claims from before proof existed are not. */
+export const isVerifiedClaim = (claim: Pick<ServerOwnerDocument, 'discordUserId'>): boolean =>
+  Boolean(claim.discordUserId);
+
 export interface UserServersDocument {
   _id: string; // userId
   servers: string[];
   updatedAt: string;
   /** Log position of the last event applied: a redelivered event is not applied twice. */
   lastPosition: number;
-}
-
-/** One per server with a greeting; removed with the greeting. */
-export interface GreetingDocument {
-  _id: string; // guildId
-  enabled: boolean;
-  channelId: string | null;
-  delay: number;
-  message: string;
-  configuredAt: string;
 }

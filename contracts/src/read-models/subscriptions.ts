@@ -1,11 +1,9 @@
-/** Read models of subscribers and the whitelist. */
+import type { BillingStanding } from '../events/billing.ts';
+
+/** Read model of the subscribers' plans. */
 export const subscriptionReadModels = {
   subscriptions: 'subscriptions',
-  whitelist: 'whitelist',
 } as const;
-
-import type { PlanHolding } from '../plans.ts';
-import type { BillingStanding } from '../events/billing.ts';
 
 /** One per subscriber (userId); written by the subscriptions projector. */
 export interface SubscriptionDocument {
@@ -30,57 +28,4 @@ export function planBillingOf(doc: Pick<SubscriptionDocument, 'billing'>): impor
   if (!billing) return { kind: 'manual' };
   const { status, paidUntil, graceUntil, cancelsAt, endedAt } = billing;
   return { kind: 'stripe', status, paidUntil, graceUntil, cancelsAt, endedAt };
-}
-
-/** Active at `now`: not ended and not past its expiry. */
-export function isActiveSubscription(
-  doc: Pick<SubscriptionDocument, 'endedAt' | 'expiresAt'> | null,
-  now: Date,
-): boolean {
-  return !!doc && doc.endedAt === null && new Date(doc.expiresAt).getTime() > now.getTime();
-}
-
-/** The plan as plans.ts reads it, at `now`; null without a subscription. */
-export function planHoldingOf(
-  doc: Pick<SubscriptionDocument, 'planName' | 'slotsOverride' | 'endedAt' | 'expiresAt'> | null,
-  now: Date,
-): PlanHolding | null {
-  return doc
-    ? { planName: doc.planName, slotsOverride: doc.slotsOverride, active: isActiveSubscription(doc, now) }
-    : null;
-}
-
-/** Premium (no ads, premium keys): an active plan other than a free one. */
-export function isPremiumSubscription(
-  doc: Pick<SubscriptionDocument, 'endedAt' | 'expiresAt' | 'planName'> | null,
-  now: Date,
-): boolean {
-  return isActiveSubscription(doc, now) && doc!.planName.trim().toLowerCase() !== 'free';
-}
-
-/**
- * One per whitelisted member and server (`${guildId}-${userId}`); written by the whitelist
- * projector, deleted when the entry is removed. An expired entry stays until it is removed
- * or renewed, so readers decide activity with isActiveWhitelistEntry.
- */
-export interface WhitelistDocument {
-  _id: string;
-  userId: string;
-  guildId: string;
-  duration: import('../events/whitelist.ts').WhitelistDuration;
-  /** null: lifetime. */
-  expiresAt: string | null;
-  addedAt: string;
-}
-
-export const whitelistDocumentId = (guildId: string, userId: string) => `${guildId}-${userId}`;
-
-/** Active at `now`: lifetime, or not yet past its expiry. */
-export function isActiveWhitelistEntry(doc: Pick<WhitelistDocument, 'expiresAt'> | null, now: Date): boolean {
-  return !!doc && (doc.expiresAt === null || new Date(doc.expiresAt).getTime() > now.getTime());
-}
-
-/** The ReadStore filter for entries active at `now` (expiresAt is an ISO string, so strings compare in time order). */
-export function activeWhitelistFilter(now: Date): Record<string, unknown> {
-  return { $or: [{ expiresAt: null }, { expiresAt: { $gt: now.toISOString() } }] };
 }

@@ -5,4 +5,5 @@ export const authPaths = {
   login: { method: 'POST', path: '/api/auth/login', auth: 'anonymous' },
   logout: { method: 'POST', path: '/api/auth/logout', auth: 'signedIn' },
   userInfo: { method: 'GET', path: '/api/user/info', auth: 'signedIn' },
+  resetPassword: { method: 'POST', path: '/api/user/reset-password', auth: 'signedIn' },
 } as const satisfies Record<string, PlainRoute>;

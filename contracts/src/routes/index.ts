@@ -17,5 +17,5 @@ export * from './subscriptions.ts';
 export * from './suspensions.ts';
 export * from './verification-message.ts';
 export * from './whitelist.ts';
-export * from './vip-role-problems.ts';
+export * from './vip-roles.ts';
 export * from './billing.ts';

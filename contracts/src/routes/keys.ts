@@ -6,8 +6,6 @@ export const keysPaths = {
   checkHash: { method: 'GET', path: '/api/hash/check/:hash', auth: 'anonymous' },
   validateHash: { method: 'GET', path: '/api/hash/validate/:hash', auth: 'anonymous' },
   generateKey: { method: 'POST', path: '/api/keys/generateKey', auth: 'anonymous' },
-  redeemKey: { method: 'POST', path: '/api/bot/keys/redeem', auth: 'bot' },
-  vipRoleRemoved: { method: 'POST', path: '/api/bot/vip/removed', auth: 'bot' },
   trackVisitor: { method: 'POST', path: '/api/keys/trackVisitor', auth: 'anonymous' },
   trackIpVisit: { method: 'POST', path: '/api/trackIpVisit', auth: 'anonymous' },
   generationCount: { method: 'GET', path: '/api/getGenerationCount', auth: 'anonymous' },

@@ -8,6 +8,9 @@
  */
 export type RouteAuth = 'anonymous' | 'signedIn' | 'owner' | 'admin' | 'bot';
 
+/** The bots that call the product (they share one service token). */
+export type BotName = 'key-bot' | 'poster-bot';
+
 /**
  * The plain part of a route's one declaration: where it is and who may call it. It imports no
  * zod, so the browser and the bots take paths from here without the schemas; the schemas,
@@ -21,6 +24,12 @@ export interface PlainRoute {
   /** Koa-style path, e.g. /api/server/:id */
   path: string;
   auth: RouteAuth;
+  /**
+   * A bot route's caller: the bots share one service token, so the route says which of them
+   * calls it, and that bot is the actor of the events it causes. Required with `auth: 'bot'`
+   * (the mount refuses a bot route without it), never set otherwise.
+   */
+  bot?: BotName;
 }
 
 /** The names of a path's parameters: '/api/server/:id/channels' → 'id'. */

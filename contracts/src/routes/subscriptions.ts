@@ -7,6 +7,5 @@ export const subscriptionsPaths = {
   end: { method: 'POST', path: '/api/admin/subscribers/:id/end', auth: 'admin' },
   subscribers: { method: 'GET', path: '/api/admin/subscribers', auth: 'admin' },
   userSubscription: { method: 'GET', path: '/api/user/subscription', auth: 'signedIn' },
-  resetPassword: { method: 'POST', path: '/api/user/reset-password', auth: 'signedIn' },
   userProfile: { method: 'GET', path: '/api/user/:id', auth: 'signedIn' },
 } as const satisfies Record<string, PlainRoute>;

@@ -5,5 +5,5 @@ export const whitelistPaths = {
   list: { method: 'GET', path: '/api/admin/whitelist', auth: 'admin' },
   add: { method: 'POST', path: '/api/admin/whitelist', auth: 'admin' },
   remove: { method: 'POST', path: '/api/admin/blacklist', auth: 'admin' },
-  roleRemoved: { method: 'POST', path: '/api/bot/whitelist/removed', auth: 'bot' },
+  roleRemoved: { method: 'POST', path: '/api/bot/whitelist/removed', auth: 'bot', bot: 'key-bot' },
 } as const satisfies Record<string, PlainRoute>;

@@ -1,3 +1,6 @@
+import { type PlanFeature, type PlanHolding, planFeatureNames, plansWithText } from '../plans.ts';
+import { configDefaults, planNamed } from '../config-defaults.ts';
+
 /** What subscribers and admins read about accounts and plans. */
 export const subscriptionTexts = {
   daysRange: 'Days must be a whole number from 1 to 3650',
@@ -12,3 +15,29 @@ export const subscriptionTexts = {
   wrongCurrentPassword: 'Your current password is not correct',
   failedToLoadSubscription: 'Failed to load subscription details',
 } as const;
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** What subscribers read about what their plan includes and what its end changes (decisions.md §11). */
+export const planTexts = {
+  unknownPlan: `Plan must be one of ${configDefaults.plans.map((plan) => plan.name).join(', ')}`,
+  /** A feature the caller's plan does not include (or no longer, once it ended). */
+  notInPlan: (feature: PlanFeature) =>
+    `${capitalised(planFeatureNames[feature])} comes with the ${plansWithText(feature)} plan`,
+  planEnded: (feature: PlanFeature) => `Your plan has ended: renew it to use the ${planFeatureNames[feature]} again`,
+  serverReadOnly: 'This server is read-only until your plan is renewed',
+  /** Adding a server while the plan has ended and the free tier's slots are taken. */
+  freeTierFull: (servers: number) =>
+    `Your plan has ended: the free tier keeps ${servers} server${servers === 1 ? '' : 's'}. Renew your plan to add more`,
+  failedToLoadAnalytics: 'Failed to load analytics',
+  failedToSaveVerificationMessage: 'Failed to save the verification message',
+} as const;
+
+/**
+ * Why the plan does not include a feature now, in the words the subscriber reads: their plan
+ * has ended (it included the feature while it ran), or it never did (and which plan does).
+ */
+export function notIncludedText(holding: PlanHolding | null, feature: PlanFeature): string {
+  const endedWithIt = holding !== null && !holding.active && planNamed(holding.planName)?.[feature] === true;
+  return endedWithIt ? planTexts.planEnded(feature) : planTexts.notInPlan(feature);
+}

@@ -9,7 +9,7 @@ export interface IconCard {
 /**
  * A grid of cards with an icon, a title and a line of text: the landing page's features,
  * the poster bot's features and the key page's VIP benefits. `kind` picks the styling of
- * the page it sits on (feature-* in marketing.css, benefit-* in visitor.css).
+ * the page it sits on (feature-* in marketing.css, benefit-* in keys.css).
  */
 export function IconCards({ cards, kind }: { cards: readonly IconCard[]; kind: 'feature' | 'benefit' }) {
   return (

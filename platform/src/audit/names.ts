@@ -1,9 +1,9 @@
 import {
-  readModels,
   serverReadModels,
   type GuildDocument,
   type SentenceNames,
   type UserDocument,
+  authReadModels,
 } from '@vip/contracts';
 import type { ReadStore } from '../read-store/read-store.ts';
 
@@ -33,7 +33,9 @@ export class AuditNames {
       servers.length === 0
         ? []
         : this.readStore.collection<GuildDocument>(serverReadModels.guilds).find({ _id: { $in: servers } }),
-      users.length === 0 ? [] : this.readStore.collection<UserDocument>(readModels.users).find({ _id: { $in: users } }),
+      users.length === 0
+        ? []
+        : this.readStore.collection<UserDocument>(authReadModels.users).find({ _id: { $in: users } }),
     ]);
     remember(this.servers, servers, new Map(guildDocs.map((doc) => [doc._id, doc.name])));
     remember(this.users, users, new Map(userDocs.map((doc) => [doc._id, doc.username])));

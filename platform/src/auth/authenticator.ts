@@ -1,4 +1,4 @@
-import { readModels, type SessionDocument, type UserDocument } from '@vip/contracts';
+import { type SessionDocument, type UserDocument, authReadModels } from '@vip/contracts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
@@ -28,8 +28,8 @@ export class Authenticator {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
     const [session, user] = await Promise.all([
-      this.readStore.collection<SessionDocument>(readModels.sessions).findOne({ _id: claims.sessionId }),
-      this.readStore.collection<UserDocument>(readModels.users).findOne({ _id: claims.userId }),
+      this.readStore.collection<SessionDocument>(authReadModels.sessions).findOne({ _id: claims.sessionId }),
+      this.readStore.collection<UserDocument>(authReadModels.users).findOne({ _id: claims.userId }),
     ]);
     if (!session || session.endedAt || session.userId !== claims.userId || !user) return null;
     return {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
-import { errorTexts } from '@vip/contracts';
+import { errorTexts, type BotName } from '@vip/contracts';
 import { DomainError, statusOfKind } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
 import { bearerToken, type Authenticator, type SignedInUser } from '../auth/authenticator.ts';
@@ -11,6 +11,8 @@ import { loggablePath } from './operations.ts';
 export interface AppState {
   correlationId: string;
   user?: SignedInUser;
+  /** On a bot route, the bot its service token stands for: the one the route's spec names. */
+  bot?: BotName;
   /** The request's bytes as they came, on the paths given to rawBodyOn only. */
   rawBody?: Buffer;
 }

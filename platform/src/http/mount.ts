@@ -1,6 +1,14 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { apiCatalogue, type BodyOf, type ParamsOf, type QueryOf, type RouteSpec } from '@vip/contracts';
+import {
+  apiCatalogue,
+  errorCodes,
+  errorTexts,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type RouteSpec,
+} from '@vip/contracts';
 import type { SignedInUser } from '../auth/authenticator.ts';
 import { DomainError, statusOfKind } from '../domain-error.ts';
 import { requireAdmin, requireBot, requireUser, type AppState } from './middleware.ts';
@@ -52,6 +60,24 @@ export interface RouteOptions<Spec extends RouteSpec> {
   refusal?: (error: DomainError) => unknown;
 }
 
+/** The rule of the `owner` auth: an admin acts on any server, anyone else only on a server they hold. */
+export const mayActOnServer = (user: Pick<SignedInUser, 'id' | 'isAdmin'>, holderId: string | null): boolean =>
+  user.isAdmin || holderId === user.id;
+
+/**
+ * The `owner` auth's check, for its routes' `authorize`: mayActOnServer, the holder read as the
+ * service reads it (`holderOf`: the server's reservation stream on the write side, the server
+ * owners read model on the read side) only when it decides something.
+ */
+export async function requireServerHolder(
+  user: Pick<SignedInUser, 'id' | 'isAdmin'>,
+  holderOf: () => Promise<string | null>,
+): Promise<void> {
+  if (user.isAdmin) return;
+  if (!mayActOnServer(user, await holderOf()))
+    throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
+}
+
 export interface MountedRoute {
   spec: RouteSpec;
   run(ctx: Context, next: Next, settings: MountSettings): Promise<void>;
@@ -75,6 +101,8 @@ function callerOf(ctx: Context, spec: RouteSpec, settings: MountSettings): Signe
       return requireAdmin(ctx);
     case 'bot':
       requireBot(ctx, settings.botApiToken);
+      // one token for both bots: the catalogue says which of them calls this route
+      (ctx.state as AppState).bot = spec.bot;
       return undefined;
   }
 }
@@ -110,6 +138,8 @@ export function on<Spec extends RouteSpec>(
     throw new Error(`${spec.method} ${spec.path}: the catalogue and the mount disagree about its rate limit`);
   if ((spec.auth === 'owner') !== Boolean(options.authorize))
     throw new Error(`${spec.method} ${spec.path}: an owner route, and only one, says who owns what (authorize)`);
+  if ((spec.auth === 'bot') !== (spec.bot !== undefined))
+    throw new Error(`${spec.method} ${spec.path}: a bot route, and only one, names the bot that calls it`);
   const limits: readonly RouteRateLimit<Spec>[] =
     options.rateLimit === undefined ? [] : 'perMinute' in options.rateLimit ? [options.rateLimit] : options.rateLimit;
   // made on the first request, when the mount's settings say where to count

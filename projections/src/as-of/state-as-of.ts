@@ -9,7 +9,6 @@ import {
   keyReadModels,
   serverReadModels,
   sponsorReadModels,
-  standingReadModels,
   statsReadModels,
   storedSchemaVersion,
   upcast,
@@ -23,6 +22,11 @@ import {
   type ServerStateAsOf,
   type StatisticsAsOf,
   type VipRoleDocument,
+  verificationMessageReadModels,
+  analyticsReadModels,
+  greetingReadModels,
+  suspensionReadModels,
+  vipRoleReadModels,
 } from '@vip/contracts';
 import type { EventStore, ReadStore, RecordedEvent } from '@vip/platform';
 import { allProjectors } from '../read-models/index.ts';
@@ -32,10 +36,10 @@ import { rebuildReadModels, type RebuildProgress } from '../rebuild.ts';
 const settingModels = {
   server: serverReadModels.guilds,
   owner: serverReadModels.serverOwners,
-  greeting: serverReadModels.greetings,
+  greeting: greetingReadModels.greetings,
   botSettings: botReadModels.botSettings,
-  verificationMessage: standingReadModels.verificationMessages,
-  suspension: standingReadModels.suspensions,
+  verificationMessage: verificationMessageReadModels.verificationMessages,
+  suspension: suspensionReadModels.suspensions,
   sponsor: sponsorReadModels.serverSponsors,
 } as const;
 
@@ -92,7 +96,7 @@ async function serverState(store: ReadStore, guildId: string): Promise<ServerSta
   const settings: ServerStateAsOf['settings'] = {};
   for (const [name, collection] of Object.entries(settingModels))
     settings[name] = shown(await store.collection<{ _id: string }>(collection).findOne({ _id: guildId }));
-  const days = await store.collection<ServerDailyDocument>(standingReadModels.serverDaily).find({ guildId });
+  const days = await store.collection<ServerDailyDocument>(analyticsReadModels.serverDaily).find({ guildId });
   const guild = settings.server as Partial<GuildDocument> | null;
   return {
     guildId,
@@ -111,7 +115,7 @@ async function keyState(store: ReadStore, keyDigest: string, at: Date): Promise<
   // the member's window this key opened or prolonged (a later key may have prolonged it since)
   const vipRole = key?.redeemedBy
     ? await store
-        .collection<VipRoleDocument>(keyReadModels.vipRoles)
+        .collection<VipRoleDocument>(vipRoleReadModels.vipRoles)
         .findOne({ _id: vipRoleId(key.guildId, key.redeemedBy) })
     : null;
   let status: KeyStateAsOf['status'] = 'not generated';

@@ -1,4 +1,9 @@
-import { readModels, toAnnouncementView, type AnnouncementDocument, type WsServerMessage } from '@vip/contracts';
+import {
+  toAnnouncementView,
+  type AnnouncementDocument,
+  type WsServerMessage,
+  announcementReadModels,
+} from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 import type { AppliedBatch } from '../runner.ts';
 
@@ -8,7 +13,7 @@ import type { AppliedBatch } from '../runner.ts';
  */
 export async function liveMessages(batch: AppliedBatch, readStore: ReadStore): Promise<WsServerMessage[]> {
   const messages: WsServerMessage[] = [];
-  const announcements = readStore.collection<AnnouncementDocument>(readModels.announcements);
+  const announcements = readStore.collection<AnnouncementDocument>(announcementReadModels.announcements);
   for (const event of batch.events) {
     switch (event.type) {
       case 'AnnouncementPosted': {

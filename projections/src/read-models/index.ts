@@ -1,33 +1,43 @@
 import type { Projector } from '../projector.ts';
-import { usersProjector } from './users.projector.ts';
-import { sessionsProjector } from './sessions.projector.ts';
-import { announcementsProjector } from './announcements.projector.ts';
+import { authProjectors } from './auth/index.ts';
+import { announcementsProjectors } from './announcements/index.ts';
 import { serversProjectors } from './servers/index.ts';
+import { greetingsProjectors } from './greetings/index.ts';
 import { keysProjectors } from './keys/index.ts';
+import { vipRolesProjectors } from './vip-roles/index.ts';
 import { subscriptionsProjectors } from './subscriptions/index.ts';
+import { whitelistProjectors } from './whitelist/index.ts';
 import { statsProjectors } from './stats/index.ts';
-import { botsProjectors } from './bots/index.ts';
-import { auditProjectors } from './audit/index.ts';
-import { standingProjectors } from './standing/index.ts';
+import { billingProjectors } from './billing/index.ts';
+import { botSettingsProjectors } from './bot-settings/index.ts';
+import { suspensionsProjectors } from './suspensions/index.ts';
+import { verificationMessageProjectors } from './verification-message/index.ts';
+import { analyticsProjectors } from './analytics/index.ts';
 import { discordProjectors } from './discord/index.ts';
-import { serverSponsorsProjector } from './sponsors/server-sponsors.projector.ts';
+import { sponsorsProjectors } from './sponsors/index.ts';
+import { auditProjectors } from './audit/index.ts';
 
 /**
- * Every read model, in the order they are applied within a batch (authors before posts; the
- * audit trail last, so it finds every user the batch registered).
+ * Every read model, one folder per feature, in the order they are applied within a batch
+ * (authors before posts; the audit trail last, so it finds every user the batch registered).
  */
 export const allProjectors: readonly Projector[] = [
-  usersProjector,
-  sessionsProjector,
-  announcementsProjector,
+  ...authProjectors,
+  ...announcementsProjectors,
   ...serversProjectors,
+  ...greetingsProjectors,
   ...keysProjectors,
+  ...vipRolesProjectors,
   ...subscriptionsProjectors,
+  ...whitelistProjectors,
   ...statsProjectors,
-  ...botsProjectors,
-  ...standingProjectors,
+  ...billingProjectors,
+  ...botSettingsProjectors,
+  ...suspensionsProjectors,
+  ...verificationMessageProjectors,
+  ...analyticsProjectors,
   ...discordProjectors,
-  serverSponsorsProjector,
+  ...sponsorsProjectors,
   ...auditProjectors,
 ];
 

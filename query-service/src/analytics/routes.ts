@@ -1,16 +1,16 @@
 import {
   analyticsApi,
+  isVerifiedClaim,
+  notIncludedText,
   planIncludes,
-  planNamed,
-  planTexts,
   serverReadModels,
   type AnalyticsResponse,
   type ServerOwnerDocument,
 } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
-import { slotLimitsOf, subscriberStanding } from '../subscriptions/plan-standing.ts';
-import { serverFigures } from './server-figures.ts';
+import { slotLimitsOf, subscriberStanding } from '../subscriptions/subscriptions.queries.ts';
+import { serverFigures } from './analytics.queries.ts';
 
 /**
  * GET /api/user/analytics (decisions.md §11): the caller's own servers, on plans that include
@@ -23,11 +23,10 @@ export function analyticsRoutes(deps: QueryDeps): MountedRoute[] {
       const now = new Date();
       const { holding } = await subscriberStanding(deps.readStore, user.id, slotLimitsOf(deps.config), now);
       if (!planIncludes(holding, 'analytics')) {
-        const ended = holding !== null && !holding.active && planNamed(holding.planName)?.analytics === true;
         const body: AnalyticsResponse = {
           generatedAt: now.toISOString(),
           included: false,
-          notIncludedReason: ended ? planTexts.planEnded('analytics') : planTexts.notInPlan('analytics'),
+          notIncludedReason: notIncludedText(holding, 'analytics'),
           servers: [],
         };
         return body;
@@ -46,6 +45,3 @@ export function analyticsRoutes(deps: QueryDeps): MountedRoute[] {
     }),
   ];
 }
-
-/** A claim backed by proof of management (decisions.md §9); claims from before proof existed are not. */
-const isVerifiedClaim = (owner: ServerOwnerDocument) => Boolean(owner.discordUserId);

@@ -1,9 +1,10 @@
 import {
   announcementsApi,
-  readModels,
   toAnnouncementView,
   type AnnouncementDocument,
   type UserDocument,
+  authReadModels,
+  announcementReadModels,
 } from '@vip/contracts';
 import { on, type MountedRoute, type ReadStore } from '@vip/platform';
 
@@ -11,12 +12,12 @@ export function announcementRoutes(readStore: ReadStore): MountedRoute[] {
   return [
     on(announcementsApi.list, async () => {
       const docs = await readStore
-        .collection<AnnouncementDocument>(readModels.announcements)
+        .collection<AnnouncementDocument>(announcementReadModels.announcements)
         .find({}, { sort: { createdAt: -1, _id: -1 }, limit: 500 });
       // an author's avatar as it is now (a Discord account linked after posting shows its picture)
       const authorIds = [...new Set(docs.map((doc) => doc.authorId))];
       const authors = await readStore
-        .collection<UserDocument>(readModels.users)
+        .collection<UserDocument>(authReadModels.users)
         .find({ _id: { $in: authorIds } }, { projection: { _id: 1, avatar: 1 } });
       const avatarOf = new Map(authors.map((author) => [author._id, author.avatar]));
       return docs.map((doc) => {

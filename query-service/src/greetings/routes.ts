@@ -1,7 +1,5 @@
 import {
   defaultGreetingSettings,
-  errorCodes,
-  errorTexts,
   greetingsApi,
   serverReadModels,
   type GreetingDocument,
@@ -9,14 +7,16 @@ import {
   type GreetingSettings,
   type GuildDocument,
   type ServerOwnerDocument,
+  greetingReadModels,
 } from '@vip/contracts';
-import { DomainError, on, type MountedRoute } from '@vip/platform';
+import { on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
+import { holderOf } from '../servers/servers.queries.ts';
 
 /** GET /api/greetings/settings/:serverId and /api/greetings/list. */
 export function greetingRoutes(deps: QueryDeps): MountedRoute[] {
   const owners = () => deps.readStore.collection<ServerOwnerDocument>(serverReadModels.serverOwners);
-  const greetings = () => deps.readStore.collection<GreetingDocument>(serverReadModels.greetings);
+  const greetings = () => deps.readStore.collection<GreetingDocument>(greetingReadModels.greetings);
 
   return [
     on(
@@ -34,12 +34,8 @@ export function greetingRoutes(deps: QueryDeps): MountedRoute[] {
         return body;
       },
       {
-        authorize: async ({ user, params: { serverId } }) => {
-          if (user.isAdmin) return;
-          const owner = await owners().findOne({ _id: serverId });
-          if (owner?.userId !== user.id)
-            throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
-        },
+        authorize: ({ user, params: { serverId } }) =>
+          requireServerHolder(user, () => holderOf(deps.readStore, serverId)),
       },
     ),
 

@@ -3,10 +3,10 @@ import {
   configDefaults,
   discordTexts,
   errorCodes,
-  errorTexts,
-  standingReadModels,
   type SuspensionDocument,
-  isPremiumSubscription,
+  isPremium,
+  isVerifiedClaim,
+  planHoldingOf,
   serverReadModels,
   serversApi,
   serverTexts,
@@ -23,13 +23,14 @@ import {
   type UserServersResponse,
   type VipRoleProblemDocument,
   vipRoleAccuracyReadModels,
+  suspensionReadModels,
 } from '@vip/contracts';
-import { DomainError, on, type MountedRoute } from '@vip/platform';
+import { DomainError, mayActOnServer, on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
-import { serverTotals } from './server-totals.ts';
-import { ownSponsorUrl, shownSponsorUrl } from '../site/server-sponsor.ts';
-import { serverSuspendedError, suspensionOf } from '../suspensions/suspended-server.ts';
+import { serverClaimOf, serverTotals } from './servers.queries.ts';
+import { ownSponsorUrl, shownSponsorUrl } from '../sponsors/sponsors.queries.ts';
+import { serverSuspendedError, suspensionOf } from '../suspensions/suspensions.queries.ts';
 
 /** GET /api/server/..., /api/user/servers. */
 export function serverRoutes(deps: QueryDeps): MountedRoute[] {
@@ -60,7 +61,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       else {
         // what the landing page's strip shows, and no more (issue #19 item 4)
         const suspended = await deps.readStore
-          .collection<SuspensionDocument>(standingReadModels.suspensions)
+          .collection<SuspensionDocument>(suspensionReadModels.suspensions)
           .find({}, { projection: { _id: 1 } });
         listed = await guilds().find(
           { botPresent: true, _id: { $nin: suspended.map((suspension) => suspension._id) } },
@@ -88,7 +89,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
           .collection<VipRoleProblemDocument>(vipRoleAccuracyReadModels.problems)
           .findOne({ _id: guild._id }),
       ]);
-      const ownerOrAdmin = !!user && (user.isAdmin || owner?.userId === user.id);
+      const ownerOrAdmin = !!user && mayActOnServer(user, owner?.userId ?? null);
       // a suspended server's key page shows the 403 Restricted screen; its owner's panel says why
       if (suspension && !ownerOrAdmin) throw serverSuspendedError();
       const subscription = owner ? await subscriptionOf(owner.userId) : null;
@@ -98,7 +99,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
         icon: guild.icon,
         memberCount: guild.memberCount,
         // a premium owner's visitors see no sponsor step
-        noAds: isPremiumSubscription(subscription, new Date()),
+        noAds: isPremium(planHoldingOf(subscription, new Date())),
         sponsorUrl: null,
       };
       // decisions.md §3: the server's own sponsor link, else the site's; never on a premium server
@@ -126,13 +127,9 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       {
         // decisions.md §9: the bot acts only on a verified owner's settings, so only they pick a channel
         authorize: async ({ user, params: { id } }) => {
-          if (user.isAdmin) return;
-          const owner = await deps.readStore
-            .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
-            .findOne({ _id: id });
-          if (owner?.userId !== user.id)
-            throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
-          if (!owner.discordUserId)
+          const claim = user.isAdmin ? null : await serverClaimOf(deps.readStore, id);
+          await requireServerHolder(user, async () => claim?.userId ?? null);
+          if (claim && !isVerifiedClaim(claim))
             throw new DomainError('forbidden', discordTexts.unverifiedClaim, errorCodes.managementUnproven);
         },
       },
@@ -148,7 +145,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
         .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
         .find({ _id: { $in: servers } });
       const verified = new Set(
-        claims.filter((claim) => claim.userId === user.id && claim.discordUserId).map((claim) => claim._id),
+        claims.filter((claim) => claim.userId === user.id && isVerifiedClaim(claim)).map((claim) => claim._id),
       );
       const body: UserServersResponse = {
         servers,

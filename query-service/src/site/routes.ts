@@ -1,23 +1,7 @@
-import {
-  errorCodes,
-  errorTexts,
-  isPremiumSubscription,
-  serverReadModels,
-  siteApi,
-  sponsorsApi,
-  subscriptionReadModels,
-  sponsorReadModels,
-  type GuildDocument,
-  type ServerOwnerDocument,
-  type ServerSponsorDocument,
-  type ServerSponsorListResponse,
-  type ServerSponsorResponse,
-  type SubscriptionDocument,
-} from '@vip/contracts';
-import { DomainError, on, type MountedRoute } from '@vip/platform';
+import { siteApi } from '@vip/contracts';
+import { on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
-import { ownSponsorUrl, shownSponsorUrl } from './server-sponsor.ts';
-import { siteSettingsOf } from './site-settings.ts';
+import { siteSettingsOf } from './site.queries.ts';
 
 /**
  * Settings change only with a restart: a browser may keep the answer a minute (the page the
@@ -25,64 +9,14 @@ import { siteSettingsOf } from './site-settings.ts';
  */
 const SITE_CACHE = 'public, max-age=60';
 
-/** GET /api/site, GET /api/server/:id/sponsor and the admins' list of sponsor links. */
+/** GET /api/site: what every visitor page states, from the running product's configuration. */
 export function siteRoutes(deps: QueryDeps): MountedRoute[] {
   const settings = siteSettingsOf(deps.config);
-  const owners = () => deps.readStore.collection<ServerOwnerDocument>(serverReadModels.serverOwners);
 
   return [
     on(siteApi.settings, ({ ctx }) => {
       ctx.set('Cache-Control', SITE_CACHE);
       return settings;
     }),
-
-    on(sponsorsApi.listServerSponsors, async () => {
-      const own = await deps.readStore
-        .collection<ServerSponsorDocument>(sponsorReadModels.serverSponsors)
-        .find({}, { sort: { setAt: -1, _id: 1 } });
-      const guilds = await deps.readStore
-        .collection<GuildDocument>(serverReadModels.guilds)
-        .find({ _id: { $in: own.map((sponsor) => sponsor._id) } });
-      const nameOf = new Map(guilds.map((guild) => [guild._id, guild.name]));
-      const body: ServerSponsorListResponse = {
-        sponsors: own.map(({ _id, sponsorUrl, setAt }) => ({
-          serverId: _id,
-          serverName: nameOf.get(_id) ?? null,
-          sponsorUrl,
-          setAt,
-        })),
-      };
-      return body;
-    }),
-
-    on(
-      sponsorsApi.serverSponsor,
-      async ({ params: { id } }) => {
-        const owner = await owners().findOne({ _id: id });
-        const subscription = owner
-          ? await deps.readStore
-              .collection<SubscriptionDocument>(subscriptionReadModels.subscriptions)
-              .findOne({ _id: owner.userId })
-          : null;
-        const premium = isPremiumSubscription(subscription, new Date());
-        const own = await ownSponsorUrl(deps.readStore, id);
-        const body: ServerSponsorResponse = {
-          serverId: id,
-          sponsorUrl: own,
-          siteSponsorUrl: deps.config.sponsorUrl ?? null,
-          shownUrl: shownSponsorUrl(own, deps.config.sponsorUrl, premium),
-          premium,
-        };
-        return body;
-      },
-      {
-        authorize: async ({ user, params: { id } }) => {
-          if (user.isAdmin) return;
-          const owner = await owners().findOne({ _id: id });
-          if (owner?.userId !== user.id)
-            throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
-        },
-      },
-    ),
   ];
 }

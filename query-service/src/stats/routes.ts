@@ -1,8 +1,8 @@
 import { keyReadModels, statsApi, type PublicStatsResponse } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
-import { serverTotals } from '../servers/server-totals.ts';
-import { adminStats, keyTotals } from './figures.ts';
+import { serverTotals } from '../servers/servers.queries.ts';
+import { adminStats, keyTotals } from './stats.queries.ts';
 
 /** GET /api/admin/stats and the public figures: both from the same projections. */
 export function statsRoutes(deps: QueryDeps): MountedRoute[] {

@@ -1,10 +1,9 @@
 import {
-  isActiveSubscription,
+  planRuns,
   planIncludes,
   planBillingOf,
   planNamed,
   planSlots,
-  readModels,
   errorCodes,
   subscriptionReadModels,
   subscriptionsApi,
@@ -14,16 +13,16 @@ import {
   type SubscriptionPanelView,
   type UserDocument,
   type UserProfileResponse,
+  authReadModels,
 } from '@vip/contracts';
 import { DomainError, on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
-import { subscriberIdentities } from '../users/subscriber-identities.ts';
-import { slotLimitsOf, subscriberStanding } from './plan-standing.ts';
+import { subscriberIdentities, slotLimitsOf, subscriberStanding } from './subscriptions.queries.ts';
 
 /** GET /api/user/subscription, /api/user/:id, /api/admin/subscribers. */
 export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
   const subscriptions = () => deps.readStore.collection<SubscriptionDocument>(subscriptionReadModels.subscriptions);
-  const users = () => deps.readStore.collection<UserDocument>(readModels.users);
+  const users = () => deps.readStore.collection<UserDocument>(authReadModels.users);
   // while billing is off every plan is an admin's: the answers stay as they were
   const billingOf = (plan: SubscriptionDocument) =>
     deps.config.billing || plan.billing ? { billing: planBillingOf(plan) } : {};
@@ -48,7 +47,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
           planName: plan.planName,
           startedAt: plan.startedAt,
           expiresAt: plan.expiresAt,
-          active: isActiveSubscription(plan, now),
+          active: planRuns(plan, now),
           maxSlots: plan.maxSlots,
           slotsOverride: plan.slotsOverride,
           discordUserId: plan.discordUserId,
@@ -70,7 +69,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
         planName: plan.planName,
         createdAt: plan.startedAt,
         expiresAt: plan.expiresAt,
-        active: isActiveSubscription(plan, now),
+        active: planRuns(plan, now),
         panelUsername: user.username,
         licenseKey: deps.keyring.licenseKeyOf(user.id),
         plan: sold

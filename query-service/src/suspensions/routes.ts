@@ -1,10 +1,10 @@
 import {
   serverReadModels,
-  standingReadModels,
   suspensionsApi,
   type GuildDocument,
   type SuspensionDocument,
   type SuspensionsResponse,
+  suspensionReadModels,
 } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
@@ -14,7 +14,7 @@ export function suspensionRoutes(deps: QueryDeps): MountedRoute[] {
   return [
     on(suspensionsApi.list, async () => {
       const suspended = await deps.readStore
-        .collection<SuspensionDocument>(standingReadModels.suspensions)
+        .collection<SuspensionDocument>(suspensionReadModels.suspensions)
         .find({}, { sort: { suspendedAt: -1, _id: 1 }, limit: 5000 });
       const guilds = await deps.readStore
         .collection<GuildDocument>(serverReadModels.guilds)

@@ -1,19 +1,16 @@
 import {
   defaultVerificationMessage,
-  errorCodes,
-  errorTexts,
   planIncludes,
   plansWithText,
-  serverReadModels,
-  standingReadModels,
   verificationMessageApi,
-  type ServerOwnerDocument,
   type VerificationMessageDocument,
   type VerificationMessageView,
+  verificationMessageReadModels,
 } from '@vip/contracts';
-import { DomainError, on, type MountedRoute } from '@vip/platform';
+import { on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
-import { serverOwnerStanding, slotLimitsOf } from '../subscriptions/plan-standing.ts';
+import { holderOf } from '../servers/servers.queries.ts';
+import { serverOwnerStanding, slotLimitsOf } from '../subscriptions/subscriptions.queries.ts';
 
 /** GET /api/verification-message/:serverId: the message /send posts there, and whether the plan includes one of the owner's own. */
 export function verificationMessageRoutes(deps: QueryDeps): MountedRoute[] {
@@ -23,7 +20,7 @@ export function verificationMessageRoutes(deps: QueryDeps): MountedRoute[] {
       async ({ params: { serverId } }) => {
         const [saved, standing] = await Promise.all([
           deps.readStore
-            .collection<VerificationMessageDocument>(standingReadModels.verificationMessages)
+            .collection<VerificationMessageDocument>(verificationMessageReadModels.verificationMessages)
             .findOne({ _id: serverId }),
           serverOwnerStanding(deps.readStore, serverId, slotLimitsOf(deps.config), new Date()),
         ]);
@@ -46,14 +43,8 @@ export function verificationMessageRoutes(deps: QueryDeps): MountedRoute[] {
         return body;
       },
       {
-        authorize: async ({ user, params: { serverId } }) => {
-          if (user.isAdmin) return;
-          const owner = await deps.readStore
-            .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
-            .findOne({ _id: serverId });
-          if (owner?.userId !== user.id)
-            throw new DomainError('forbidden', errorTexts.notYourServer, errorCodes.notYourServer);
-        },
+        authorize: ({ user, params: { serverId } }) =>
+          requireServerHolder(user, () => holderOf(deps.readStore, serverId)),
       },
     ),
   ];

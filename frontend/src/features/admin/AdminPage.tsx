@@ -4,12 +4,12 @@ import { SignedInLayout } from '../../components/SignedInLayout.tsx';
 import { AnnouncementsList } from '../announcements/AnnouncementsList.tsx';
 import { AuditView } from '../audit/AuditView.tsx';
 import { StatisticsView } from '../stats/StatisticsView.tsx';
-import { SubscribersView } from '../subscribers/SubscribersView.tsx';
+import { SubscribersView } from '../subscriptions/SubscribersView.tsx';
 import { WhitelistManager } from '../whitelist/WhitelistManager.tsx';
-import { CreateAnnouncementForm } from './CreateAnnouncementForm.tsx';
-import { SuspensionsView } from './SuspensionsView.tsx';
-import { DeleteAnnouncementButton } from './DeleteAnnouncementButton.tsx';
-import { SponsorsView } from '../sponsor/SponsorsView.tsx';
+import { CreateAnnouncementForm } from '../announcements/CreateAnnouncementForm.tsx';
+import { SuspensionsView } from '../suspensions/SuspensionsView.tsx';
+import { DeleteAnnouncementButton } from '../announcements/DeleteAnnouncementButton.tsx';
+import { SponsorsView } from '../sponsors/SponsorsView.tsx';
 import '../panel/panel.css';
 
 const deleteButton = (announcement: AnnouncementView) => <DeleteAnnouncementButton announcement={announcement} />;

@@ -4,7 +4,7 @@ import { errorTexts } from '@vip/contracts/plain';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { selectCurrentUser } from './authSlice.ts';
-import { DiscordSignIn } from './DiscordSignIn.tsx';
+import { DiscordSignIn } from '../discord/DiscordSignIn.tsx';
 import { landingPathFor } from './landing.ts';
 import { logIn } from './logIn.ts';
 

@@ -5,9 +5,9 @@ import { Tabs } from '../../components/Tabs.tsx';
 import { AnnouncementsSidebar } from '../announcements/AnnouncementsSidebar.tsx';
 import { GreetingsTab } from '../greetings/GreetingsTab.tsx';
 import { ServersTab } from '../servers/ServersTab.tsx';
-import { AnalyticsTab } from '../stats/AnalyticsTab.tsx';
-import { PlanNotice } from '../subscription/PlanNotice.tsx';
-import { SubscriptionTab } from '../subscription/SubscriptionTab.tsx';
+import { AnalyticsTab } from '../analytics/AnalyticsTab.tsx';
+import { PlanNotice } from '../subscriptions/PlanNotice.tsx';
+import { SubscriptionTab } from '../subscriptions/SubscriptionTab.tsx';
 import { VerificationMessageTab } from '../verification-message/VerificationMessageTab.tsx';
 import './panel.css';
 

@@ -3,7 +3,7 @@ import type { ManagedServerView } from '@vip/contracts';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { ServerIcon } from '../../components/ServerIcon.tsx';
 import { errorTextOf } from '../api/errorText.ts';
-import { useGetUserDiscordQuery } from '../auth/discordApi.ts';
+import { useGetUserDiscordQuery } from '../discord/discordApi.ts';
 import { useAddServerMutation } from './serversApi.ts';
 
 const standing: Record<ManagedServerView['claim'], string> = {

@@ -8,8 +8,8 @@ import { ServerIcon } from '../../components/ServerIcon.tsx';
 import { failureField } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetServerQuery, useUpdateServerMutation } from './serversApi.ts';
-import { VerifyPrompt } from './VerifyPrompt.tsx';
-import { SponsorSetting } from '../sponsor/SponsorSetting.tsx';
+import { VerifyPrompt } from '../discord/VerifyPrompt.tsx';
+import { SponsorSetting } from '../sponsors/SponsorSetting.tsx';
 
 /**
  * Spec §2/§4 server card: viewing or editing (Change Server ID); an unverified claim asks to

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { AddServerModal } from './AddServerModal.tsx';
-import { DiscordAccountCard } from './DiscordAccountCard.tsx';
+import { DiscordAccountCard } from '../discord/DiscordAccountCard.tsx';
 import { ServerCard } from './ServerCard.tsx';
-import { useGetSubscriptionQuery } from '../subscription/subscriptionApi.ts';
+import { useGetSubscriptionQuery } from '../subscriptions/subscriptionsApi.ts';
 import { useGetUserServersQuery } from './serversApi.ts';
 
 /** Spec §2 Servers tab: the subscriber's server slots. */

@@ -1,16 +1,12 @@
 import type { Projector } from '../../projector.ts';
 import { accessHashesProjector } from './access-hashes.projector.ts';
-import { keyCountersProjector } from './key-counters.projector.ts';
 import { keysProjector } from './keys.projector.ts';
-import { vipRolesProjector } from './vip-roles.projector.ts';
+import { keyCountersProjector } from './key-counters.projector.ts';
 import { visitorsProjector } from './visitors.projector.ts';
-import { vipRoleAccuracyProjector } from './vip-role-accuracy.projector.ts';
 
 export const keysProjectors: Projector[] = [
   accessHashesProjector,
   keysProjector,
   keyCountersProjector,
-  vipRolesProjector,
   visitorsProjector,
-  vipRoleAccuracyProjector,
 ];

@@ -1,7 +1,7 @@
 import { statsReadModels, utcDay, type DailyStatsDocument, type VipWindowDocument } from '@vip/contracts';
 import type { DocumentBatch } from '../../document-batch.ts';
 import { defineProjector } from '../../projector.ts';
-import { countOnce } from './count-once.ts';
+import { countOnce } from '../count-once.ts';
 
 const zeroDay = { keysGenerated: 0, keysRedeemed: 0, visits: 0 };
 

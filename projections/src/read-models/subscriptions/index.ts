@@ -1,5 +1,4 @@
 import type { Projector } from '../../projector.ts';
 import { subscriptionsProjector } from './subscriptions.projector.ts';
-import { whitelistProjector } from './whitelist.projector.ts';
 
-export const subscriptionsProjectors: Projector[] = [subscriptionsProjector, whitelistProjector];
+export const subscriptionsProjectors: Projector[] = [subscriptionsProjector];

@@ -1,0 +1,168 @@
+import {
+  canonicalCode,
+  keysApi,
+  type GenerateHashResponse,
+  type GenerateKeyResponse,
+  type VisitCountResponse,
+} from '@vip/contracts';
+import { clientKey, digestOf, on, randomCode, type Keyring, type MountedRoute } from '@vip/platform';
+import type { Context } from 'koa';
+import { commandContext } from '../core/context.ts';
+import type { CommandDeps } from '../core/deps.ts';
+import { isBotInServer } from '../servers/servers.commands.ts';
+import { requireServerNotSuspended } from '../suspensions/suspensions.commands.ts';
+import { accessHashErrors } from './access-hash.decider.ts';
+import { accessHashes, keys, serverStanding, visits } from './keys.commands.ts';
+import { evolveVisitor } from './visitor.state.ts';
+
+/**
+ * The key pages' calls: a one-time link to a server's key page (POST /api/hash/generate), a key
+ * (POST /api/keys/generateKey), and the visits of the pages, counted per address and stored only
+ * under the address's keyed digest.
+ */
+export function keyRoutes(deps: CommandDeps): MountedRoute[] {
+  // every visit is an event: the limit bounds how fast one client can grow the log
+  const rateLimit = {
+    perMinute: deps.config.rateLimits.hashGeneration,
+    keyOf: ({ ctx }: { ctx: Context }) => visitorDigestOf(ctx, deps.keyring),
+  };
+
+  /**
+   * Records the page load (once, whichever of its two calls comes first) and answers the page
+   * loads of this address so far, this one included; the page of a server the bot is not in
+   * records nothing. The stream is read: the decision needs the loads already recorded, and
+   * two calls racing for one load meet at the append.
+   */
+  const recordVisit = async (ctx: Context, guildId: string | null, pageLoadId: string | undefined) => {
+    const visitorDigest = visitorDigestOf(ctx, deps.keyring);
+    const botInServer = guildId !== null && (await isBotInServer(deps, guildId));
+    const { state, events } = await visits(
+      deps,
+      { type: 'RecordVisit', visitorDigest, guildId, botInServer, pageLoadId },
+      commandContext(ctx),
+    );
+    return events.reduce(evolveVisitor, state).visits;
+  };
+
+  return [
+    on(
+      keysApi.generateHash,
+      async ({ ctx, body: { serverId } }) => {
+        // the hash itself goes to the visitor only; the log keeps its digest
+        const hash = randomCode(16);
+        const hashDigest = digestOf(hash);
+        const botInServer = await isBotInServer(deps, serverId);
+        await accessHashes(
+          deps,
+          {
+            type: 'IssueAccessHash',
+            hashDigest,
+            guildId: serverId,
+            botInServer,
+            lifetimeMinutes: deps.config.accessHashLifetimeMinutes,
+          },
+          commandContext(ctx),
+          { withoutReading: 'new' },
+        );
+        const answer: GenerateHashResponse = { success: true, hash };
+        return answer;
+      },
+      {
+        rateLimit: {
+          perMinute: deps.config.rateLimits.hashGeneration,
+          keyOf: ({ ctx }) => visitorDigestOf(ctx, deps.keyring),
+        },
+        // the hash gate reads `success` and `message` (spec §3), so refusals keep that shape
+        refusal: (error): GenerateHashResponse => ({
+          success: false,
+          error: error.message,
+          message: error.message,
+          code: error.code,
+        }),
+      },
+    ),
+
+    // the hot path of the product (benchmarked): it reads only the streams the decision needs and
+    // answers as soon as the key is in the log
+    on(
+      keysApi.generateKey,
+      async ({ ctx, body: { guildId, hash } }) => {
+        const context = commandContext(ctx);
+        const key = randomCode(16);
+        const keyDigest = digestOf(key);
+        // a suspended server gets no keys (403, the Restricted screen's words); read beside the standing
+        const [standing] = await Promise.all([
+          serverStanding(deps, guildId, context.now),
+          requireServerNotSuspended(deps.eventStore, guildId),
+        ]);
+        const accessHashDigest = hash ? digestOrNull(canonicalCode(hash)) : null;
+        const command = {
+          type: 'GenerateKey' as const,
+          keyDigest,
+          guildId,
+          botInServer: standing.botInServer,
+          tier: standing.tier,
+          lifetimeHours: deps.config.keyLifetimeHours,
+          visitorDigest: visitorDigestOf(ctx, deps.keyring),
+          accessHashDigest,
+        };
+        // A fresh random key has no history: decided on the initial state, `no_stream` proves it.
+        const { events } = await keys(deps, command, context, {
+          withoutReading: 'new',
+          // The link is consumed once the key is decided and before it is written, at the revision
+          // it was judged on: of two concurrent uses exactly one appends, the other finds it used (410).
+          beforeAppend: async () => {
+            if (!hash) return;
+            if (!accessHashDigest) throw accessHashErrors.unknown();
+            await accessHashes(
+              deps,
+              { type: 'UseAccessHash', hashDigest: accessHashDigest, guildId, keyDigest },
+              context,
+            );
+          },
+        });
+        const [generated] = events;
+        if (generated?.type !== 'KeyGenerated') throw new Error('key generation decided something else');
+        const { noAds, tier, expiresAt } = generated.data;
+        const answer: GenerateKeyResponse = { key, noAds, tier, expiresAt };
+        return answer;
+      },
+      {
+        rateLimit: {
+          perMinute: deps.config.rateLimits.keyGeneration,
+          keyOf: ({ ctx }) => visitorDigestOf(ctx, deps.keyring),
+        },
+      },
+    ),
+
+    on(
+      keysApi.trackVisitor,
+      async ({ ctx, body: { serverId, pageLoadId } }) => {
+        await recordVisit(ctx, serverId, pageLoadId);
+        return { success: true };
+      },
+      { rateLimit },
+    ),
+
+    on(
+      keysApi.trackIpVisit,
+      async ({ ctx, body: { serverId, pageLoadId } }) => {
+        const answer: VisitCountResponse = { visitCount: await recordVisit(ctx, serverId ?? null, pageLoadId) };
+        return answer;
+      },
+      { rateLimit },
+    ),
+  ];
+}
+
+const digestOrNull = (canonical: string | null) => (canonical ? digestOf(canonical) : null);
+
+/**
+ * The keyed digest of the caller's address (never the address itself), computed once per
+ * request: the rate limit keys on it (it is platform's clientKey: an IPv6 client is its /64) and
+ * events record it.
+ */
+function visitorDigestOf(ctx: Context, keyring: Keyring): string {
+  const state = ctx.state as { visitorDigest?: string };
+  return (state.visitorDigest ??= clientKey(ctx, keyring));
+}

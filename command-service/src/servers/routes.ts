@@ -1,0 +1,66 @@
+import { serversApi, serverTexts, type GuildReportResponse, type ServerSlotsChangedResponse } from '@vip/contracts';
+import { on, type MountedRoute } from '@vip/platform';
+import { commandContext } from '../core/context.ts';
+import type { CommandDeps } from '../core/deps.ts';
+import {
+  unverifiedAmong,
+  addSubscriberServer,
+  changeSubscriberServer,
+  type SlotsChange,
+  leaveGuild,
+  reportGuild,
+} from './servers.commands.ts';
+import { requireEditableServer, requireFreeTierSlot } from '../subscriptions/subscriptions.commands.ts';
+
+/**
+ * POST /api/user/add-server and /api/user/update-server: a subscriber's server slots, for
+ * servers their linked Discord account manages (decisions.md §9); POST/DELETE
+ * /api/bot/guilds/:id: the key bot reports the servers it is in.
+ */
+export function serverRoutes(deps: CommandDeps): MountedRoute[] {
+  const defaultSlots = deps.config.defaultServerSlots;
+  // decisions.md §11: once a plan ended, the free tier's servers only; the others are read-only
+  const limits = { defaultSlots, freeTierServers: deps.config.freeTierServers };
+  const answer = async (userId: string, { servers, maxSlots }: SlotsChange, message: string) => {
+    const body: ServerSlotsChangedResponse = {
+      success: true,
+      message,
+      servers,
+      maxSlots,
+      unverified: await unverifiedAmong(deps, userId, servers),
+    };
+    return body;
+  };
+  return [
+    on(serversApi.addServer, async ({ ctx, user, body: { guildId } }) => {
+      const context = commandContext(ctx);
+      await requireFreeTierSlot(deps.eventStore, user.id, limits, context.now);
+      const change = await addSubscriberServer(deps, { userId: user.id, guildId, defaultSlots }, context);
+      return answer(user.id, change, serverTexts.serverAdded);
+    }),
+
+    on(serversApi.updateServer, async ({ ctx, user, body: { oldId, newId } }) => {
+      const context = commandContext(ctx);
+      const caller = { isAdmin: false };
+      await requireEditableServer(deps.eventStore, { caller, ownerId: user.id, guildId: oldId }, limits, context.now);
+      const change = await changeSubscriberServer(
+        deps,
+        { userId: user.id, oldGuildId: oldId, newGuildId: newId, defaultSlots },
+        context,
+      );
+      return answer(user.id, change, serverTexts.serverUpdated);
+    }),
+
+    on(serversApi.reportGuild, async ({ ctx, params: { id }, body }) => {
+      const { changed } = await reportGuild(deps, id, body, commandContext(ctx));
+      const answer: GuildReportResponse = { success: true, changed };
+      return answer;
+    }),
+
+    on(serversApi.leaveGuild, async ({ ctx, params: { id } }) => {
+      const { changed } = await leaveGuild(deps, id, commandContext(ctx));
+      const answer: GuildReportResponse = { success: true, changed };
+      return answer;
+    }),
+  ];
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Stream `user-<userId>`. The password is stored only as its argon2id hash.
+ * Version 2 added `avatar` (spec §3: a user has an avatar); version 1 events are upcast
+ * with `avatar: null` (events/upcasters.ts).
+ */
+export const userRegisteredSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  passwordHash: z.string(),
+  isAdmin: z.boolean(),
+  registeredAt: z.string(),
+  /** An image URL, or null for the initial letter. */
+  avatar: z.string().nullable(),
+});
+
+/** Stream `user-<userId>`: a new argon2id hash after a reset; the password itself never. */
+export const passwordChangedSchema = z.object({ userId: z.string(), passwordHash: z.string(), changedAt: z.string() });
+
+/** Stream `username-<lowercase name>`: the reservation that keeps usernames unique. */
+export const usernameReservedSchema = z.object({
+  username: z.string(),
+  userId: z.string(),
+});
+
+export type UserRegistered = { type: 'UserRegistered'; data: z.infer<typeof userRegisteredSchema> };
+export type UsernameReserved = { type: 'UsernameReserved'; data: z.infer<typeof usernameReservedSchema> };
+export type UserEvent = UserRegistered;
+
+/** Stream `session-<sessionId>`: a sign-in and its end. */
+export const sessionStartedSchema = z.object({
+  sessionId: z.string(),
+  userId: z.string(),
+  startedAt: z.string(),
+  expiresAt: z.string(),
+});
+export const sessionEndedSchema = z.object({
+  sessionId: z.string(),
+  userId: z.string(),
+  endedAt: z.string(),
+});
+
+export type SessionStarted = { type: 'SessionStarted'; data: z.infer<typeof sessionStartedSchema> };
+export type SessionEnded = { type: 'SessionEnded'; data: z.infer<typeof sessionEndedSchema> };
+export type SessionEvent = SessionStarted | SessionEnded;

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import {
+  ANNOUNCEMENT_CONTENT_MAX,
+  ANNOUNCEMENT_TITLE_MAX,
+  configDefaults,
+  type Priority,
+  errorTexts,
+  successTexts,
+} from '@vip/contracts/plain';
+import { useCreateAnnouncementMutation } from './announcementsApi.ts';
+import { errorTextOf } from '../api/errorText.ts';
+
+const priorityLabel: Record<Priority, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+
+/** Spec §2/§4: the admin's announcement form; every open list receives the result live. */
+export function CreateAnnouncementForm() {
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [priority, setPriority] = useState<Priority>(configDefaults.defaultPriority);
+  const [createAnnouncement, { isLoading }] = useCreateAnnouncementMutation();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading) return;
+    if (!title.trim() || !content.trim()) {
+      toast.error(errorTexts.fillAllFields);
+      return;
+    }
+    try {
+      await createAnnouncement({ title: title.trim(), content: content.trim(), priority }).unwrap();
+      toast.success(successTexts.announcementCreated);
+      setTitle('');
+      setContent('');
+      setPriority(configDefaults.defaultPriority);
+    } catch (failure) {
+      // keep what was typed, so that nothing is lost on a retry
+      toast.error(errorTextOf(failure, errorTexts.failedToCreateAnnouncement));
+    }
+  }
+
+  return (
+    <form className="card create-announcement" onSubmit={handleSubmit} noValidate aria-labelledby="create-title">
+      <h2 id="create-title">New announcement</h2>
+      <div className="field">
+        <label htmlFor="announcement-title">Title</label>
+        <input
+          id="announcement-title"
+          maxLength={ANNOUNCEMENT_TITLE_MAX}
+          required
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="announcement-content">Content</label>
+        <textarea
+          id="announcement-content"
+          rows={5}
+          maxLength={ANNOUNCEMENT_CONTENT_MAX}
+          required
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="announcement-priority">Priority</label>
+        <select id="announcement-priority" value={priority} onChange={(e) => setPriority(e.target.value as Priority)}>
+          {configDefaults.priorities.map((value) => (
+            <option key={value} value={value}>
+              {priorityLabel[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button-primary" disabled={isLoading}>
+        {isLoading ? 'Creating...' : 'Create Announcement'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import type {
+  AdminActionResponse,
+  ChangeSubscriptionResponse,
+  CreateSubscriberRequest,
+  CreateSubscriberResponse,
+  ExtendSubscriptionRequest,
+  ResetPasswordRequest,
+  ResetPasswordResponse,
+  SubscriberListItem,
+  SubscribersResponse,
+  SubscriptionPanelView,
+} from '@vip/contracts';
+import { authPaths, discordPaths, subscriptionsPaths } from '@vip/contracts/plain';
+import { requestTo } from '../../lib/http.ts';
+import { apiSlice } from '../api/apiSlice.ts';
+
+/**
+ * Subscriptions, both sides: the signed-in subscriber's plan (spec §2 Subscription tab,
+ * decisions.md §4), and the admin's subscriber accounts and plans with the admin's side of
+ * their Discord identity (decisions.md §9: unlink an account, release a claim, each with a reason).
+ */
+export const subscriptionsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getSubscription: build.query<SubscriptionPanelView, void>({
+      query: () => requestTo(subscriptionsPaths.userSubscription),
+      providesTags: ['Subscription'],
+    }),
+    // the answer is shown once and must not linger in the request cache: see SubscriptionTab
+    resetPanelPassword: build.mutation<ResetPasswordResponse, ResetPasswordRequest>({
+      query: (body) => requestTo(authPaths.resetPassword, { body }),
+    }),
+    getSubscribers: build.query<SubscriberListItem[], void>({
+      query: () => requestTo(subscriptionsPaths.subscribers),
+      transformResponse: (response: SubscribersResponse) => response.subscribers,
+      providesTags: ['Subscribers'],
+    }),
+    // the answer may hold a generated password, shown once: see CreateSubscriberForm
+    createSubscriber: build.mutation<CreateSubscriberResponse, CreateSubscriberRequest>({
+      query: (body) => requestTo(subscriptionsPaths.createSubscriber, { body }),
+      invalidatesTags: ['Subscribers', 'AdminStats'],
+    }),
+    extendSubscription: build.mutation<ChangeSubscriptionResponse, { id: string } & ExtendSubscriptionRequest>({
+      query: ({ id, ...body }) => requestTo(subscriptionsPaths.extend, { params: { id }, body }),
+      invalidatesTags: ['Subscribers'],
+    }),
+    endSubscription: build.mutation<ChangeSubscriptionResponse, string>({
+      query: (id) => requestTo(subscriptionsPaths.end, { params: { id } }),
+      invalidatesTags: ['Subscribers'],
+    }),
+    unlinkDiscord: build.mutation<AdminActionResponse, { id: string; reason: string }>({
+      query: ({ id, reason }) => requestTo(discordPaths.unlink, { params: { id }, body: { reason } }),
+      invalidatesTags: ['Subscribers', 'Audit'],
+    }),
+    releaseClaim: build.mutation<AdminActionResponse, { serverId: string; reason: string }>({
+      query: ({ serverId, reason }) => requestTo(discordPaths.releaseClaim, { params: { serverId }, body: { reason } }),
+      invalidatesTags: ['Subscribers', 'Audit'],
+    }),
+  }),
+});
+
+export const {
+  useGetSubscriptionQuery,
+  useResetPanelPasswordMutation,
+  useGetSubscribersQuery,
+  useCreateSubscriberMutation,
+  useExtendSubscriptionMutation,
+  useEndSubscriptionMutation,
+  useUnlinkDiscordMutation,
+  useReleaseClaimMutation,
+} = subscriptionsApi;

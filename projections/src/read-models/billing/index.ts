@@ -1,0 +1,4 @@
+import type { Projector } from '../../projector.ts';
+import { revenueProjector } from './revenue.projector.ts';
+
+export const billingProjectors: Projector[] = [revenueProjector];

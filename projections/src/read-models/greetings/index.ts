@@ -1,0 +1,4 @@
+import type { Projector } from '../../projector.ts';
+import { greetingsProjector } from './greetings.projector.ts';
+
+export const greetingsProjectors: Projector[] = [greetingsProjector];

@@ -1,0 +1,28 @@
+import { whitelistDocumentId, type WhitelistDocument, whitelistReadModels } from '@vip/contracts';
+import { defineProjector } from '../../projector.ts';
+
+/**
+ * The whitelist manager's entries, one per member and server. A renewal replaces the
+ * entry whole; a removal deletes it. Both are idempotent.
+ */
+export const whitelistProjector = defineProjector({
+  name: 'whitelist',
+  collections: [whitelistReadModels.whitelist],
+  // the statistics count the entries still running
+  indexes: { [whitelistReadModels.whitelist]: [{ expiresAt: 1 }] },
+  handles: ['WhitelistEntryAdded', 'WhitelistEntryRemoved'],
+  async apply(event, documents) {
+    const whitelist = documents.of<WhitelistDocument>(whitelistReadModels.whitelist);
+    switch (event.type) {
+      case 'WhitelistEntryAdded': {
+        const { userId, guildId, duration, expiresAt, addedAt } = event.data;
+        const _id = whitelistDocumentId(guildId, userId);
+        whitelist.set({ _id, userId, guildId, duration, expiresAt, addedAt });
+        return;
+      }
+      case 'WhitelistEntryRemoved':
+        whitelist.delete(whitelistDocumentId(event.data.guildId, event.data.userId));
+        return;
+    }
+  },
+});

@@ -1,0 +1,20 @@
+import { serverReadModels, type GuildDocument, type ServerOwnerDocument } from '@vip/contracts';
+import type { ReadStore } from '@vip/platform';
+
+/** Servers the bot is in, and their members: the same figures as GET /api/server/stats. */
+export async function serverTotals(readStore: ReadStore): Promise<{ totalServers: number; totalMembers: number }> {
+  const guilds = await readStore
+    .collection<GuildDocument>(serverReadModels.guilds)
+    .find({ botPresent: true }, { projection: { memberCount: 1 } });
+  return { totalServers: guilds.length, totalMembers: guilds.reduce((total, guild) => total + guild.memberCount, 0) };
+}
+
+/** The server's claim, per the server owners read model; null when nobody holds it. */
+export function serverClaimOf(readStore: ReadStore, guildId: string): Promise<ServerOwnerDocument | null> {
+  return readStore.collection<ServerOwnerDocument>(serverReadModels.serverOwners).findOne({ _id: guildId });
+}
+
+/** Who holds the server (the owner routes' requireServerHolder reads it from here); null when nobody does. */
+export async function holderOf(readStore: ReadStore, guildId: string): Promise<string | null> {
+  return (await serverClaimOf(readStore, guildId))?.userId ?? null;
+}

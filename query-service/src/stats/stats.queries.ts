@@ -1,0 +1,154 @@
+import {
+  keyReadModels,
+  statsReadModels,
+  utcDay,
+  vipRoleAccuracyReadModels,
+  type AdminStatsResponse,
+  type VipRoleAccuracyDayDocument,
+  type DailyStatsDocument,
+  type VipWindowDocument,
+  whitelistReadModels,
+  billingReadModels,
+  configDefaults,
+  planRuns,
+  subscriptionReadModels,
+  utcMonth,
+  type BillingFigures,
+  type MoneyTotal,
+  type RevenueDocument,
+  type SubscriptionDocument,
+} from '@vip/contracts';
+import type { ReadStore } from '@vip/platform';
+import { serverTotals } from '../servers/servers.queries.ts';
+
+const DAY_MS = 86_400_000;
+const dayOffset = (now: Date, days: number) => utcDay(new Date(now.getTime() - days * DAY_MS).toISOString());
+
+/** Percentage change from `before` to `after`; null when there is nothing to compare with. */
+export function change(after: number, before: number): number | null {
+  return before === 0 ? null : Math.round(((after - before) / before) * 1000) / 10;
+}
+
+/**
+ * Keys generated and redeemed over all time: the sum of the daily documents (one per day
+ * anything was counted, so a few thousand at most), instead of a second count of every event.
+ */
+export async function keyTotals(readStore: ReadStore): Promise<{ keysGenerated: number; keysRedeemed: number }> {
+  const days = await readStore.collection<DailyStatsDocument>(statsReadModels.daily).find({});
+  let keysGenerated = 0;
+  let keysRedeemed = 0;
+  for (const day of days) {
+    keysGenerated += day.keysGenerated;
+    keysRedeemed += day.keysRedeemed;
+  }
+  return { keysGenerated, keysRedeemed };
+}
+
+/** Every figure of the admin Statistics screen, read from the projections at `now`. */
+export async function adminStats(readStore: ReadStore, now: Date): Promise<AdminStatsResponse> {
+  const days = Array.from({ length: 30 }, (_, i) => dayOffset(now, 29 - i));
+  const previousWeek = Array.from({ length: 7 }, (_, i) => dayOffset(now, 13 - i));
+  const dailyDocs = await readStore
+    .collection<DailyStatsDocument>(statsReadModels.daily)
+    .find({ _id: { $in: [...days, ...previousWeek] } });
+  const byDay = new Map(dailyDocs.map((doc) => [doc._id, doc]));
+  const generated = (day: string) => byDay.get(day)?.keysGenerated ?? 0;
+  const sum = (list: string[]) => list.reduce((total, day) => total + generated(day), 0);
+
+  const today = days[29];
+  const yesterday = days[28];
+  const last7 = days.slice(23);
+  const nowIso = now.toISOString();
+
+  const [totals, activeVip, distinctVisitors, whitelist, servers, roleDays, billing] = await Promise.all([
+    keyTotals(readStore),
+    readStore.collection<VipWindowDocument>(statsReadModels.vipWindows).countDocuments({ until: { $gt: nowIso } }),
+    // one visitors document per (hashed) address: the distinct visitors
+    readStore.collection(keyReadModels.visitors).countDocuments({}),
+    readStore
+      .collection<{ _id: string; userId: string; duration: string; expiresAt: string | null }>(
+        whitelistReadModels.whitelist,
+      )
+      .find({ $or: [{ expiresAt: null }, { expiresAt: { $gt: nowIso } }] }),
+    serverTotals(readStore),
+    readStore.collection<VipRoleAccuracyDayDocument>(vipRoleAccuracyReadModels.daily).find({ _id: { $in: days } }),
+    billingFigures(readStore, now),
+  ]);
+  const roles = new Map(roleDays.map((doc) => [doc._id, doc]));
+  const roleSum = (field: 'grantsFailed' | 'removals' | 'removalsLate') =>
+    roleDays.reduce((total, doc) => total + doc[field], 0);
+
+  return {
+    generatedAt: nowIso,
+    keys: {
+      total: totals.keysGenerated,
+      today: generated(today),
+      yesterday: generated(yesterday),
+      last7Days: sum(last7),
+      last30Days: sum(days),
+      redeemedTotal: totals.keysRedeemed,
+      redeemedToday: byDay.get(today)?.keysRedeemed ?? 0,
+      dayOverDay: change(generated(today), generated(yesterday)),
+      weekOverWeek: change(sum(last7), sum(previousWeek)),
+    },
+    vip: { activeNow: activeVip },
+    vipRoles: {
+      grantsFailed: { today: roles.get(today)?.grantsFailed ?? 0, last30Days: roleSum('grantsFailed') },
+      removalsLate: { today: roles.get(today)?.removalsLate ?? 0, last30Days: roleSum('removalsLate') },
+      removalsLast30Days: roleSum('removals'),
+    },
+    visitors: { distinct: distinctVisitors, visitsToday: byDay.get(today)?.visits ?? 0 },
+    whitelist: {
+      entries: whitelist.length,
+      users: new Set(whitelist.map((entry) => entry.userId)).size,
+      premiumUsers: new Set(whitelist.filter((entry) => entry.duration === 'monthly').map((entry) => entry.userId))
+        .size,
+    },
+    servers: { total: servers.totalServers, members: servers.totalMembers },
+    daily: days.map((date) => ({ date, generated: generated(date), redeemed: byDay.get(date)?.keysRedeemed ?? 0 })),
+    billing,
+  };
+}
+
+/** The UTC month before `month` (YYYY-MM). */
+function monthBefore(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
+}
+
+const totalsOf = (documents: RevenueDocument[]): MoneyTotal[] =>
+  documents
+    .map((doc) => ({ currency: doc.currency, amount: doc.paid - doc.refunded }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
+
+/**
+ * Plans sold through Stripe at `now`, from the projections of their events: who pays for
+ * each plan now (Stripe bills it and it runs), and what each brought in this month and the
+ * month before, net of refunds, per currency. Nothing estimated.
+ */
+export async function billingFigures(readStore: ReadStore, now: Date): Promise<BillingFigures> {
+  const nowIso = now.toISOString();
+  const month = utcMonth(nowIso);
+  const lastMonth = monthBefore(month);
+  const [running, revenue] = await Promise.all([
+    readStore
+      .collection<SubscriptionDocument>(subscriptionReadModels.subscriptions)
+      .find({ expiresAt: { $gt: nowIso } }, { projection: { planName: 1, billing: 1, endedAt: 1, expiresAt: 1 } }),
+    readStore.collection<RevenueDocument>(billingReadModels.revenue).find({ month: { $in: [month, lastMonth] } }),
+  ]);
+  const paying = new Map<string, number>();
+  for (const plan of running) {
+    // days an admin gave on top of an ended Stripe subscription are not paid for
+    if (!plan.billing || plan.billing.status === 'ended' || !planRuns(plan, now)) continue;
+    paying.set(plan.planName, (paying.get(plan.planName) ?? 0) + 1);
+  }
+  return {
+    month,
+    plans: configDefaults.plans.map(({ name }) => ({
+      planName: name,
+      payingSubscribers: paying.get(name) ?? 0,
+      thisMonth: totalsOf(revenue.filter((doc) => doc.planName === name && doc.month === month)),
+      lastMonth: totalsOf(revenue.filter((doc) => doc.planName === name && doc.month === lastMonth)),
+    })),
+  };
+}
