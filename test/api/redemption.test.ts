@@ -257,10 +257,22 @@ describe('key redemption by the key bot (API)', function () {
 
       const first = await removed({ guildId: GUILD, discordUserId });
       expect(first.status).to.equal(200);
-      expect(first.body).to.deep.equal({ success: true, guildId: GUILD, discordUserId, removed: true });
+      expect(first.body).to.deep.equal({
+        success: true,
+        guildId: GUILD,
+        discordUserId,
+        removed: true,
+        openUntil: null,
+      });
       const again = await removed({ guildId: GUILD, discordUserId });
       expect(again.status).to.equal(200);
-      expect(again.body).to.deep.equal({ success: true, guildId: GUILD, discordUserId, removed: false });
+      expect(again.body).to.deep.equal({
+        success: true,
+        guildId: GUILD,
+        discordUserId,
+        removed: false,
+        openUntil: null,
+      });
       const window = await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`);
       expect(window.map((e) => e.type)).to.deep.equal(['VipRoleGranted', 'VipRoleRemoved']);
 
@@ -274,8 +286,36 @@ describe('key redemption by the key bot (API)', function () {
       const discordUserId = newMember();
       const response = await removed({ guildId: GUILD, discordUserId });
       expect(response.status).to.equal(200);
-      expect(response.body).to.deep.equal({ success: true, guildId: GUILD, discordUserId, removed: false });
+      expect(response.body).to.deep.equal({
+        success: true,
+        guildId: GUILD,
+        discordUserId,
+        removed: false,
+        openUntil: null,
+      });
       expect(await head()).to.equal(before);
+    });
+
+    it('keeps a window a key moved on while the bot took the role at its old end, and says until when', async () => {
+      const discordUserId = newMember();
+      const first = await redeem({ guildId: GUILD, discordUserId, key: await generateKey() });
+      const second = await redeem({ guildId: GUILD, discordUserId, key: await generateKey() });
+      expect(second.body.until > first.body.until).to.equal(true);
+
+      // the bot's removal for the first key's end arrives after the second key
+      const late = await removed({ guildId: GUILD, discordUserId, until: first.body.until });
+      expect(late.body).to.deep.equal({
+        success: true,
+        guildId: GUILD,
+        discordUserId,
+        removed: false,
+        openUntil: second.body.until,
+      });
+      const window = await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`);
+      expect(window.map((e) => e.type)).to.deep.equal(['VipRoleGranted', 'VipRoleGranted']);
+
+      const due = await removed({ guildId: GUILD, discordUserId, until: second.body.until });
+      expect(due.body).to.deep.equal({ success: true, guildId: GUILD, discordUserId, removed: true, openUntil: null });
     });
 
     it('needs both ids', async () => {

@@ -65,7 +65,7 @@ export class VipRoleExpiry implements KeyBotPart {
 
   private async expire(key: string): Promise<void> {
     if (!this.context) return;
-    const { client, state, vipRoles, api, log, logger, whitelistRoles, roleProblems } = this.context;
+    const { client, state, vipRoles, vipRoleGrants, api, log, logger, whitelistRoles, roleProblems } = this.context;
     const window = state.vipWindows.get(key);
     if (!window) return; // removed meanwhile
     if (window.until > Date.now()) return this.timers.set(key, window.until); // prolonged meanwhile
@@ -90,14 +90,22 @@ export class VipRoleExpiry implements KeyBotPart {
       }
     }
     // not in the server any more: nobody holds the role there, the window is over all the same
+    let openUntil: string | null;
     try {
-      await api.vipRoleRemoved(guildId, discordUserId);
+      ({ openUntil } = await api.vipRoleRemoved(guildId, discordUserId, window.until));
     } catch (error) {
       logger.error({ err: error, guildId, userId: discordUserId }, 'could not report a VIP role removal');
       this.tryAgain(key);
       return;
     }
     this.failures.delete(key);
+    if (openUntil !== null) {
+      // a key redeemed while the role was being taken (its grant may have come first): the
+      // window goes on, so the member gets the role back and its removal moves to the new end
+      this.timers.set(key, Date.parse(openUntil));
+      if (guild) await vipRoleGrants.give(guild, discordUserId, 'VIP window still open: a key was redeemed meanwhile');
+      return;
+    }
     if (guild)
       await log.post(guildId, keyBotTexts.logRemoved(discordUserId, roleId), { userId: discordUserId, roleId });
   }

@@ -135,8 +135,13 @@ export class ProductApi {
   redeemKey(guildId: string, discordUserId: string, key: string) {
     return this.call<RedeemKeyResponse>(to(vipRolesPaths.redeemKey), { guildId, discordUserId, key });
   }
-  vipRoleRemoved(guildId: string, discordUserId: string) {
-    return this.call<VipRoleRemovedResponse>(to(vipRolesPaths.roleRemoved), { guildId, discordUserId });
+  /** `until`: the end of the window the role was taken away for; a key redeemed since keeps it open (`openUntil`). */
+  vipRoleRemoved(guildId: string, discordUserId: string, until: number) {
+    return this.call<VipRoleRemovedResponse>(to(vipRolesPaths.roleRemoved), {
+      guildId,
+      discordUserId,
+      until: new Date(until).toISOString(),
+    });
   }
   whitelistRoleRemoved(guildId: string, userId: string) {
     return this.call<WhitelistRoleRemovedResponse>(to(whitelistPaths.roleRemoved), { guildId, userId });

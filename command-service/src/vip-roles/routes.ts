@@ -62,9 +62,18 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
       return answer;
     }),
 
-    on(vipRolesApi.roleRemoved, async ({ ctx, body: { guildId, discordUserId } }) => {
-      const { events } = await vipRoles(deps, { type: 'RemoveVipRole', guildId, discordUserId }, commandContext(ctx));
-      const answer: VipRoleRemovedResponse = { success: true, guildId, discordUserId, removed: events.length > 0 };
+    on(vipRolesApi.roleRemoved, async ({ ctx, body: { guildId, discordUserId, until } }) => {
+      const context = commandContext(ctx);
+      const { events, state } = await vipRoles(deps, { type: 'RemoveVipRole', guildId, discordUserId, until }, context);
+      const removed = events.length > 0;
+      const openEnd = removed ? null : openWindowEnd(state, context.now);
+      const answer: VipRoleRemovedResponse = {
+        success: true,
+        guildId,
+        discordUserId,
+        removed,
+        openUntil: openEnd === null ? null : new Date(openEnd).toISOString(),
+      };
       return answer;
     }),
 

@@ -13,7 +13,8 @@ export type VipRoleCommand =
       /** The window ends no further than this from now (VIP_MAX_HOURS). */
       maxHours: number;
     }
-  | { type: 'RemoveVipRole'; guildId: string; discordUserId: string };
+  /** `until`: the end of the window the bot took the role away for (absent: whichever is open). */
+  | { type: 'RemoveVipRole'; guildId: string; discordUserId: string; until?: string };
 
 /** Each key adds its VIP time to the window's end (from now when none is open), up to the cap from now; never shortens it. */
 export function extendedWindow(state: VipRoleState, now: Date, minutes: number, maxHours: number) {
@@ -49,6 +50,8 @@ export const vipRoleDecider: Decider<VipRoleCommand, VipRoleState, VipRoleEvent>
       case 'RemoveVipRole': {
         // the bot may report twice (a retry, a restart): only the first report is news
         if (state.until === null) return [];
+        // a key redeemed after the end the bot acted on moved the window on: it stays open
+        if (command.until !== undefined && Date.parse(state.until) > Date.parse(command.until)) return [];
         const { guildId, discordUserId } = command;
         return [{ type: 'VipRoleRemoved', data: { guildId, discordUserId, removedAt: now.toISOString() } }];
       }

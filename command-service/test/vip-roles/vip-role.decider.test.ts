@@ -164,5 +164,25 @@ describe('VIP role decider', () => {
     it('records nothing for a member who never had the role', () => {
       spec.given([]).when(remove).then([]);
     });
+
+    it('closes the window it was told of, and not one a later key moved on (the bot gives the role back)', () => {
+      const removal = {
+        type: 'VipRoleRemoved',
+        data: { guildId: GUILD, discordUserId: MEMBER, removedAt: NOW.toISOString() },
+      } as const;
+      // the bot took the role at the first key's end; a second key redeemed meanwhile moved the end on
+      spec
+        .given([granted(minutes(-1)), granted(minutes(59), 'k2', minutes(-1))])
+        .when({ ...remove, until: minutes(-1) })
+        .then([]);
+      spec
+        .given([granted(minutes(-1)), granted(minutes(59), 'k2', minutes(-1))])
+        .when({ ...remove, until: minutes(59) })
+        .then([removal]);
+      spec
+        .given([granted(minutes(-1))])
+        .when({ ...remove, until: minutes(-1) })
+        .then([removal]);
+    });
   });
 });

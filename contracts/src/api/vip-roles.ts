@@ -24,7 +24,15 @@ export const redeemKeyRequestSchema = z.object({
     .min(1, errorTexts.fillAllFields)
     .max(200, keyTexts.unknownKey),
 });
-export const vipRoleRemovedRequestSchema = z.object({ guildId: memberId, discordUserId: memberId });
+/**
+ * `until`: the end of the window whose role the bot took away. A key redeemed meanwhile (the
+ * window moved on, or a new one opened) keeps the window open: the answer says until when.
+ */
+export const vipRoleRemovedRequestSchema = z.object({
+  guildId: memberId,
+  discordUserId: memberId,
+  until: z.iso.datetime({ error: 'until must be an ISO date and time' }).optional(),
+});
 export type RedeemKeyRequest = z.input<typeof redeemKeyRequestSchema>;
 
 export const vipRoleFailedRequestSchema = z.object({
@@ -55,8 +63,13 @@ export interface VipRoleRemovedResponse {
   success: true;
   guildId: string;
   discordUserId: string;
-  /** false when there was no open window to close (a repeated report). */
+  /** false when there was no open window to close (a repeated report), or it is still open. */
   removed: boolean;
+  /**
+   * The window is still open until then: a key was redeemed after the end the bot removed the
+   * role for, so the bot gives the role back. null when no window is open.
+   */
+  openUntil: string | null;
 }
 
 /** The failure (or the fix) was recorded; `changed` false: it was recorded already (a repeated call). */
