@@ -164,7 +164,7 @@ describe('key bot: VIP roles members can trust', function () {
     const line = logLines()
       .slice(linesBefore)
       .find((text) => text.startsWith(`⚠️ Discord refused me giving the VIP role of <@${member(6)}>`));
-    expect(line, 'the log line').to.match(/To fix it, .+\. I keep trying while their VIP window is open\.$/);
+    expect(line, 'the log line').to.match(/To fix it, .+\. I keep trying while their VIP lasts\.$/);
     await eventually(async () => (await roleProblem())?.action === 'grant', 5_000, 'the card shows it');
     // the refusal was once: the retry gives the role within seconds, and the card clears
     await eventually(async () => hasRole(member(6)), 5_000, 'the role given on a retry');

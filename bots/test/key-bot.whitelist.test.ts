@@ -1,8 +1,10 @@
 import { expect } from 'chai';
+import type { AdminStatsResponse } from '@vip/contracts';
 import { ADMIN, type SpawnedProduct } from '../../test/support/all-in-one.ts';
 import { api, login } from '../../test/support/http.ts';
 import { appendEvents, eventually, streamEvents } from '../../test/support/seed.ts';
-import type { FakeDiscord } from './fake-discord/fake-discord.ts';
+import { type FakeDiscord, option } from './fake-discord/fake-discord.ts';
+import { verifiedOwner } from './support/verified-owner.ts';
 import { generateKey, redeem, sleep } from './support/journeys.ts';
 import { CHANNELS, GUILD, OWNER, removeDataDir, startFakeDiscord, startProductWithBots } from './support/world.ts';
 
@@ -179,11 +181,58 @@ describe('key bot: the whitelist gives standing VIP', function () {
     expect(hasRole(member(5))).to.equal(true);
   });
 
+  it('a grant Discord refuses is said out loud, counted, and tried again in seconds while the entry stands', async () => {
+    const logLines = () =>
+      fake.callsTo('POST', `/channels/${CHANNELS.logs}/messages`).map((call) => call.body.content as string);
+    const grantsFailed = async () =>
+      (await api<AdminStatsResponse>(product.url, 'GET', '/api/admin/stats', { token: adminToken })).body.vipRoles
+        .grantsFailed.today;
+    // the log channel is the verified owner's to set
+    await verifiedOwner(fake, product);
+    await fake.answerTo(
+      fake.slashCommand('key', { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER }, 'setlog', [
+        option.channel('channel', CHANNELS.logs),
+      ]),
+    );
+    const failedBefore = await grantsFailed();
+    const linesBefore = logLines().length;
+    fake.failNext('PUT', new RegExp(`/members/${member(6)}/roles/`), 403, {
+      code: 50013,
+      message: 'Missing Permissions',
+    });
+    const askedAt = Date.now();
+    expect((await whitelist(member(6))).status).to.equal(201);
+    await eventually(
+      async () =>
+        logLines()
+          .slice(linesBefore)
+          .some((line) =>
+            /^⚠️ Discord refused me giving the VIP role of <@\d+>\. To fix it, .+ I keep trying/.test(line),
+          ),
+      5_000,
+      'the log line saying what to fix',
+    );
+    await eventually(async () => (await grantsFailed()) === failedBefore + 1, 5_000, 'the failed grant counted');
+    // the refusal was once: the next try, seconds later, gives the role
+    const given = await fake.waitForCall(
+      (call) => call.method === 'PUT' && call.path === rolePath(member(6)) && (call.status ?? 500) < 300,
+      5_000,
+      'the role given on a retry',
+    );
+    expect(given.at - askedAt).to.be.below(4_000);
+    expect(hasRole(member(6))).to.equal(true);
+    await eventually(
+      async () => logLines().includes('✅ I can give and take the VIP role here again.'),
+      5_000,
+      'the log saying it works again',
+    );
+  });
+
   it('/stats shows the whitelisted members of the server', async () => {
     const stats = fake.slashCommand('key', { guildId: GUILD, channelId: CHANNELS.verify, userId: OWNER }, 'stats');
     const answer = await fake.answerTo(stats);
     const fields = answer.data.embeds![0].fields as { name: string; value: string }[];
-    // NEWCOMER (monthly) and member 5 (lifetime) stand; the others were removed or ran out
-    expect(fields.find((field) => field.name === 'Whitelisted members')?.value).to.equal('2');
+    // NEWCOMER (monthly), members 5 and 6 (lifetime) stand; the others were removed or ran out
+    expect(fields.find((field) => field.name === 'Whitelisted members')?.value).to.equal('3');
   });
 });

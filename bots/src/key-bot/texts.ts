@@ -111,7 +111,7 @@ export const keyBotTexts = {
       problem
     ](
       roleId ? `<@&${roleId}>` : 'the VIP role',
-    )}. I keep trying ${action === 'grant' ? 'while their VIP window is open' : 'until it is done'}.`,
+    )}. I keep trying ${action === 'grant' ? 'while their VIP lasts' : 'until it is done'}.`,
   logRolesWorkAgain: '✅ I can give and take the VIP role here again.',
   logRejoined: (userId: string, roleId: string, until: number) =>
     `🔁 <@${userId}> came back during their VIP window: <@&${roleId}> given back until ${at(until)}.`,

@@ -1,4 +1,4 @@
-import { DiscordAPIError, RESTJSONErrorCodes, type Guild, type GuildMember } from 'discord.js';
+import type { Guild, GuildMember } from 'discord.js';
 import type { EventFeed } from '../shared/event-feed.ts';
 import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 import { DueTimers } from '../shared/due-timers.ts';
@@ -8,7 +8,6 @@ import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
 import { vipWindowKey } from './key-bot-state.ts';
 import { keyBotTexts } from './texts.ts';
 import { failureOf, retryDelayMs } from './role-failures.ts';
-import { VipRoleUnavailable } from './vip-roles.ts';
 
 interface WhitelistEntry {
   guildId: string;
@@ -39,6 +38,8 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
   private readonly removals: DueTimers<string>;
   /** Failed removals in a row per entry, for the wait before the next try. */
   private readonly failures = new Map<string, number>();
+  /** Grants Discord refused, tried again while the entry stands: failures in a row and the next try. */
+  private readonly grantRetries = new Map<string, { inARow: number; timer: NodeJS.Timeout | undefined }>();
   /** Set once the client is ready: roles are given and taken from then on. */
   private context: KeyBotContext | undefined;
 
@@ -100,6 +101,8 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
   stop(): void {
     this.context = undefined;
     this.removals.stop();
+    for (const retry of this.grantRetries.values()) clearTimeout(retry.timer);
+    this.grantRetries.clear();
   }
 
   /** A standing entry gives this member the VIP role here now. */
@@ -124,24 +127,58 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
     if (this.holds(member.guild.id, member.id)) void this.grant(member.guild.id, member.id);
   }
 
+  /**
+   * Gives a standing entry its role. A refusal is said out loud as for key windows (the log
+   * channel says what to fix, the panel's server card shows it) and the grant is tried again
+   * in seconds for as long as the entry stands.
+   */
   private async grant(guildId: string, userId: string): Promise<void> {
     if (!this.context) return;
-    const { client, vipRoles, log, logger } = this.context;
+    const { client, vipRoles, log, logger, roleProblems } = this.context;
     if (!ownsGuild(client, guildId)) return;
     const guild = client.guilds.cache.get(guildId);
     if (!guild) return; // not in that server: the role is given when the bot joins it and starts again
+    const key = vipWindowKey(guildId, userId);
     try {
       const role = await vipRoles.ensure(guild);
-      if (await this.alreadyHas(guild, userId, role.id)) return;
-      await guild.members.addRole({ user: userId, role: role.id, reason: 'Whitelisted: standing VIP' });
-      await log.post(guildId, keyBotTexts.logWhitelistGranted(userId, role.id), { userId, roleId: role.id });
+      if (!(await this.alreadyHas(guild, userId, role.id))) {
+        await guild.members.addRole({ user: userId, role: role.id, reason: 'Whitelisted: standing VIP' });
+        await log.post(guildId, keyBotTexts.logWhitelistGranted(userId, role.id), { userId, roleId: role.id });
+      }
+      this.grantWorked(key);
+      roleProblems.worked(guildId);
     } catch (error) {
+      const failure = await failureOf(error, guild, vipRoles.find(guild), vipRoles);
       // not a member (yet): the role comes when they join
-      if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember) return;
-      const reason = error instanceof VipRoleUnavailable || error instanceof DiscordAPIError ? error.message : null;
-      if (reason === null) logger.error({ err: error, guildId, userId }, 'whitelist grant failed');
-      await log.post(guildId, keyBotTexts.logWhitelistGrantFailed(userId, reason ?? String(error)), { userId }, 'warn');
+      if (failure.kind === 'not-a-member') return this.grantWorked(key);
+      const inARow = this.grantAgainLater(key, guildId, userId);
+      if (failure.kind === 'problem') {
+        if (inARow === 1) await roleProblems.failed(guildId, 'grant', userId, failure.problem, failure.roleId);
+      } else {
+        logger.warn({ guildId, userId, reason: failure.reason }, 'whitelist grant failed; retrying');
+        if (inARow === 1)
+          await log.post(guildId, keyBotTexts.logWhitelistGrantFailed(userId, failure.reason), { userId }, 'warn');
+      }
     }
+  }
+
+  private grantWorked(key: string): void {
+    clearTimeout(this.grantRetries.get(key)?.timer);
+    this.grantRetries.delete(key);
+  }
+
+  /** The grant did not happen: again in seconds (never minutes), while the entry stands. */
+  private grantAgainLater(key: string, guildId: string, userId: string): number {
+    const previous = this.grantRetries.get(key);
+    clearTimeout(previous?.timer);
+    const inARow = (previous?.inARow ?? 0) + 1;
+    const timer = setTimeout(() => {
+      if (this.context && this.holds(guildId, userId)) void this.grant(guildId, userId);
+      else this.grantWorked(key);
+    }, retryDelayMs(inARow));
+    timer.unref();
+    this.grantRetries.set(key, { inARow, timer });
+    return inARow;
   }
 
   /** A member the bot has seen with the role is not given it again (no audit-log noise on every start). */
