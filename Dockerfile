@@ -14,4 +14,4 @@ COPY bench/package.json bench/
 RUN npm ci --omit=dev --workspaces --include-workspace-root --ignore-scripts=false && npm install --no-save tsx
 COPY . .
 ENV NODE_ENV=production DATA_DIR=/data
-CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "src/main.ts"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "--import", "tsx", "src/main.ts"]

@@ -6,7 +6,7 @@
 // Run: npx tsx bench/src/aging.ts [--only keys,streams,bots,memory,upgrade,restarts,capacity]
 //        [--events 100000,1000000] [--seed 1] [--cache /tmp/vip-aging-logs] [--refresh]
 //        [--reports 50000] [--report-budget 900] [--seconds 10] [--connections 10]
-//        [--redemptions 1000] [--visits 3000] [--servers 50] [--keys 10000] [--key-steps 5]
+//        [--redemptions 1000] [--visits 3000] [--servers 50] [--keys 10000] [--key-steps 10]
 //        [--projection guilds,audit] [--load-clients 4] [--out bench/results/aging-<date>.json]
 // --events chooses the logs of every part that runs on one; without it each part takes the
 // sizes of the issue (bots 100k and 1M; memory, upgrade 1M; restarts 1M and 3.5M; capacity
@@ -52,7 +52,7 @@ const { values } = parseArgs({
     visits: { type: 'string', default: '3000' },
     servers: { type: 'string', default: '50' },
     keys: { type: 'string', default: '10000' },
-    'key-steps': { type: 'string', default: '5' },
+    'key-steps': { type: 'string', default: '10' },
     projection: { type: 'string', default: 'guilds,audit' },
     'load-clients': { type: 'string', default: '4' },
     out: { type: 'string' },

@@ -148,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     mongodbUrl: env.MONGODB_URL || undefined,
     mongodbDatabase: env.MONGODB_DATABASE || 'vip_access',
-    readStoreCacheMb: int('READ_STORE_CACHE_MB', 64, env),
+    readStoreCacheMb: int('READ_STORE_CACHE_MB', 16, env),
     jwtSecret: env.JWT_SECRET || undefined,
     sessionHours: int('SESSION_HOURS', configDefaults.sessionHours, env),
     adminUsername: env.ADMIN_USERNAME || 'admin',

@@ -21,7 +21,7 @@ const WAL_CHECKPOINT_BYTES = 40 * 1024 * 1024;
 /** SQLite's own page cache: the hot pages of the indexes a batch writes stay in memory. */
 const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 /** The document cache's bound when none is given (READ_STORE_CACHE_MB's default). */
-export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_CACHE_BYTES = 16 * 1024 * 1024;
 
 export interface SqliteReadStoreOptions {
   /** Bytes of document text kept in memory at most (approximately: text and per-entry overhead). */
