@@ -10,7 +10,7 @@ import { currentSchemaVersion } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { AGING_GUILD, type LogCache } from './aging-logs.ts';
 import { ROOT, RunningProduct, call, procMemory, signInAsAdmin, toMb } from './aging-product.ts';
-import { type AgingResults, atMost } from './aging-results.ts';
+import { type AgingResults, atMost, median } from './aging-results.ts';
 
 /** What the capacity model reads: results.measured.restarts.bySize[events]. */
 export interface RestartOnLog {
@@ -21,6 +21,8 @@ export interface RestartOnLog {
   firstAuditPageMs: number;
   secondAuditPageMs: number;
   peakRssMb: number | null;
+  /** Each restart's own figures (the ones above are their medians). */
+  rounds: { readySeconds: number; firstWriteMs: number; firstAuditPageMs: number }[];
   verify: { code: number | null; seconds: number; peakRssMb: number | null; verdict: string };
 }
 
@@ -90,38 +92,66 @@ export function runVerify(dataDir: string): Promise<RestartOnLog['verify']> {
   });
 }
 
+const RESTART_ROUNDS = 3;
+
+/** One restart: until ready, the first and second write, the admin's sign-in, the first and second audit page. */
+async function restartOnce(dataDir: string): Promise<Omit<RestartOnLog, 'verify' | 'rounds'>> {
+  const product = await RunningProduct.start(dataDir);
+  try {
+    const { url } = product;
+    const write = () => call(url, 'POST', '/api/keys/generateKey', { body: { guildId: AGING_GUILD } });
+    const first = await write();
+    const second = await write();
+    if (first.status !== 200 || second.status !== 200)
+      throw new Error(`generateKey after the restart answered ${first.status}, ${second.status}`);
+    const signIn = await signInAsAdmin(url);
+    const audit = () => call(url, 'GET', '/api/admin/audit?limit=50', { token: signIn.token });
+    const firstPage = await audit();
+    const secondPage = await audit();
+    if (firstPage.status !== 200) throw new Error(`the audit page answered ${firstPage.status}`);
+    return {
+      readySeconds: product.readySeconds,
+      firstWriteMs: first.ms,
+      secondWriteMs: second.ms,
+      signInMs: signIn.ms,
+      firstAuditPageMs: firstPage.ms,
+      secondAuditPageMs: secondPage.ms,
+      peakRssMb: toMb(product.peakRss()),
+    };
+  } finally {
+    await product.stop();
+  }
+}
+
 export async function measureRestarts(cache: LogCache, results: AgingResults, events: number): Promise<void> {
   console.log(`\nrestarts: on a log of ${events.toLocaleString('en')} events`);
   const log = await cache.prepared(events);
   const data = cache.copy(log.dir, 'restarts');
   try {
-    await appendUnappliedEvent(data.dir);
-    const product = await RunningProduct.start(data.dir);
-    let measured: Omit<RestartOnLog, 'verify'>;
-    try {
-      const { url } = product;
-      const write = () => call(url, 'POST', '/api/keys/generateKey', { body: { guildId: AGING_GUILD } });
-      const first = await write();
-      const second = await write();
-      if (first.status !== 200 || second.status !== 200)
-        throw new Error(`generateKey after the restart answered ${first.status}, ${second.status}`);
-      const signIn = await signInAsAdmin(url);
-      const audit = () => call(url, 'GET', '/api/admin/audit?limit=50', { token: signIn.token });
-      const firstPage = await audit();
-      const secondPage = await audit();
-      if (firstPage.status !== 200) throw new Error(`the audit page answered ${firstPage.status}`);
-      measured = {
-        readySeconds: product.readySeconds,
-        firstWriteMs: first.ms,
-        secondWriteMs: second.ms,
-        signInMs: signIn.ms,
-        firstAuditPageMs: firstPage.ms,
-        secondAuditPageMs: secondPage.ms,
-        peakRssMb: toMb(product.peakRss()),
-      };
-    } finally {
-      await product.stop();
+    // three restarts, each with an event of its own not yet applied: one start is as noisy as
+    // the disk cache it meets, and the capacity model draws its lines through the medians
+    const rounds: Omit<RestartOnLog, 'verify' | 'rounds'>[] = [];
+    for (let round = 0; round < RESTART_ROUNDS; round++) {
+      await appendUnappliedEvent(data.dir);
+      rounds.push(await restartOnce(data.dir));
     }
+    const mid = (pick: (round: (typeof rounds)[number]) => number) => median(rounds.map(pick));
+    const measured: Omit<RestartOnLog, 'verify'> = {
+      readySeconds: mid((round) => round.readySeconds),
+      firstWriteMs: mid((round) => round.firstWriteMs),
+      secondWriteMs: mid((round) => round.secondWriteMs),
+      signInMs: mid((round) => round.signInMs),
+      firstAuditPageMs: mid((round) => round.firstAuditPageMs),
+      secondAuditPageMs: mid((round) => round.secondAuditPageMs),
+      peakRssMb: Math.max(...rounds.map((round) => round.peakRssMb ?? 0)) || null,
+      rounds: rounds.map(({ readySeconds, firstWriteMs, firstAuditPageMs }) => ({
+        readySeconds,
+        firstWriteMs,
+        firstAuditPageMs,
+      })),
+    };
+    const each = (pick: (round: (typeof rounds)[number]) => number, digits: number, unit: string) =>
+      `each of the ${RESTART_ROUNDS} restarts: ${rounds.map((round) => pick(round).toFixed(digits)).join(', ')} ${unit}`;
     results.add(
       {
         part: 'restarts',
@@ -129,6 +159,7 @@ export async function measureRestarts(cache: LogCache, results: AgingResults, ev
         value: measured.readySeconds,
         unit: 's',
         events,
+        note: `median; ${each((round) => round.readySeconds, 2, 's')}`,
       },
       atMost(5, 's'),
     );
@@ -139,7 +170,7 @@ export async function measureRestarts(cache: LogCache, results: AgingResults, ev
         value: measured.firstWriteMs,
         unit: 'ms',
         events,
-        note: `the second ${measured.secondWriteMs.toFixed(1)} ms; the admin's sign-in then ${measured.signInMs.toFixed(0)} ms`,
+        note: `median; ${each((round) => round.firstWriteMs, 1, 'ms')}; the second ${measured.secondWriteMs.toFixed(1)} ms; the admin's sign-in then ${measured.signInMs.toFixed(0)} ms`,
       },
       atMost(200, 'ms'),
     );
@@ -150,7 +181,7 @@ export async function measureRestarts(cache: LogCache, results: AgingResults, ev
         value: measured.firstAuditPageMs,
         unit: 'ms',
         events,
-        note: `the second ${measured.secondAuditPageMs.toFixed(1)} ms; largest resident set so far ${measured.peakRssMb} MB`,
+        note: `median; ${each((round) => round.firstAuditPageMs, 1, 'ms')}; the second ${measured.secondAuditPageMs.toFixed(1)} ms; largest resident set ${measured.peakRssMb} MB`,
       },
       atMost(300, 'ms'),
     );

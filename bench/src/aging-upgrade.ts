@@ -180,7 +180,7 @@ export async function measureUpgrade(
         value: tally.failed + tally.refusedDuringRebuild,
         unit: 'requests',
         events,
-        note: `${tally.refusedDuringRebuild} refused after ${allowance.toFixed(1)} s (a plain restart listens after ${plainListens.toFixed(1)} s) until the first answer at ${tally.firstAnswerSecond.toFixed(1)} s, then ${tally.failed} of ${tally.answered} answered until the new version served${failures ? ` (${failures})` : ''}; ${tally.refusedBeforeListening} refused within the plain restart's time`,
+        note: `${tally.refusedDuringRebuild} refused after ${allowance.toFixed(1)} s (a plain restart listens after ${plainListens.toFixed(1)} s) until the first answer at ${tally.firstAnswerSecond.toFixed(1)} s, then ${tally.failed} failed of ${tally.answered} answered until the new version served${failures ? ` (${failures})` : ''}; ${tally.refusedBeforeListening} refused within the plain restart's time`,
       },
       atMost(0, 'requests'),
     );
