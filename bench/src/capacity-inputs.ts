@@ -68,19 +68,32 @@ export interface Trend {
   points: { events: number; value: number }[];
   /** Null with fewer than two sizes: the growth cannot be derived. A falling fit is taken as flat, at the mean. */
   line: { slope: number; intercept: number } | null;
+  /** Why the line is flat though the points differ: they fall, or they lie within the noise of one sample. */
+  flat?: string;
 }
+
+/**
+ * Points that differ by less than this share of their mean are one figure measured with
+ * noise (a restart on the same log ranged 1.5–2.2 s), not a growth to extrapolate to a year.
+ */
+export const NOISE_SHARE = 0.1;
 
 export function trend(what: string, unit: string, points: { events: number; value: number | null }[]): Trend {
   const known = points
     .filter((point): point is { events: number; value: number } => point.value !== null && Number.isFinite(point.value))
     .sort((a, b) => a.events - b.events);
   const fit = fitLine(known.map((point) => ({ x: point.events, y: point.value })));
-  // a line that falls with the log is noise around a constant: the constant is their mean
-  const line =
+  const values = known.map((point) => point.value);
+  const mean = values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+  // a line that falls with the log, or rises less than one sample's noise, is a constant: their mean
+  const flat =
     fit && fit.slope < 0
-      ? { slope: 0, intercept: known.reduce((sum, point) => sum + point.value, 0) / known.length }
-      : fit;
-  return { what, unit, points: known, line };
+      ? 'falls with the log'
+      : fit && Math.max(...values) - Math.min(...values) < NOISE_SHARE * mean
+        ? `the sizes differ by less than ${NOISE_SHARE * 100} %`
+        : undefined;
+  const line = fit && flat ? { slope: 0, intercept: mean } : fit;
+  return { what, unit, points: known, line, ...(flat ? { flat } : {}) };
 }
 
 /** The value of a trend at a log of `events`; null without a line. */

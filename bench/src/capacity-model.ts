@@ -111,6 +111,7 @@ const describeTrend = (t: Trend) => {
   if (!t.line)
     return `  ${t.what}: ${points || 'not measured'}${t.points.length === 1 ? ' (one size: its growth cannot be derived)' : ''}`;
   const perMillion = t.line.slope * 1e6;
+  if (t.flat) return `  ${t.what}: ${points} events → flat at ${f(t.line.intercept, 1)} ${t.unit} (${t.flat})`;
   return `  ${t.what}: ${points} events → ${f(t.line.intercept, 1)} ${t.unit} + ${f(perMillion, 2)} ${t.unit} per million events`;
 };
 console.log('\nWhat grows with the log (least-squares lines through the measured sizes)');
