@@ -6,6 +6,7 @@ import { subscriptionsProjector } from '../../src/read-models/subscriptions/subs
 import { whitelistProjector } from '../../src/read-models/whitelist/whitelist.projector.ts';
 import { projectEvents } from '../../src/document-batch.ts';
 import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
+import { addedMonthly, other, removed, renewedLifetime } from '../support/whitelist-events.ts';
 
 const started: DomainEvent = {
   type: 'SubscriptionStarted',
@@ -37,30 +38,6 @@ const renewed: DomainEvent = {
     slotsOverride: 5,
     expiresAt: '2026-12-03T00:00:00.000Z',
     extendedAt: '2026-11-23T00:00:00.000Z',
-  },
-};
-
-const member = { userId: '123456789012345678', guildId: '876543210987654321' };
-const addedMonthly: DomainEvent = {
-  type: 'WhitelistEntryAdded',
-  data: { ...member, duration: 'monthly', expiresAt: '2026-12-01T00:00:00.000Z', addedAt: '2026-11-01T00:00:00.000Z' },
-};
-const renewedLifetime: DomainEvent = {
-  type: 'WhitelistEntryAdded',
-  data: { ...member, duration: 'lifetime', expiresAt: null, addedAt: '2026-11-10T00:00:00.000Z' },
-};
-const removed: DomainEvent = {
-  type: 'WhitelistEntryRemoved',
-  data: { ...member, removedAt: '2026-11-11T00:00:00.000Z' },
-};
-const other: DomainEvent = {
-  type: 'WhitelistEntryAdded',
-  data: {
-    userId: '223456789012345678',
-    guildId: member.guildId,
-    duration: 'weekly',
-    expiresAt: '2026-11-08T00:00:00.000Z',
-    addedAt: '2026-11-01T00:00:00.000Z',
   },
 };
 

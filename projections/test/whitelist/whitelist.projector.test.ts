@@ -2,31 +2,9 @@ import { expect } from 'chai';
 import { type DomainEvent, whitelistReadModels } from '@vip/contracts';
 import { whitelistProjector } from '../../src/read-models/whitelist/whitelist.projector.ts';
 import { givenProjected } from '../support/projection-spec.ts';
+import { addedMonthly, member, other, removed, renewedLifetime } from '../support/whitelist-events.ts';
 
-const member = { userId: '123456789012345678', guildId: '876543210987654321' };
 const entryId = `${member.guildId}-${member.userId}`;
-const addedMonthly: DomainEvent = {
-  type: 'WhitelistEntryAdded',
-  data: { ...member, duration: 'monthly', expiresAt: '2026-12-01T00:00:00.000Z', addedAt: '2026-11-01T00:00:00.000Z' },
-};
-const renewedLifetime: DomainEvent = {
-  type: 'WhitelistEntryAdded',
-  data: { ...member, duration: 'lifetime', expiresAt: null, addedAt: '2026-11-10T00:00:00.000Z' },
-};
-const removed: DomainEvent = {
-  type: 'WhitelistEntryRemoved',
-  data: { ...member, removedAt: '2026-11-11T00:00:00.000Z' },
-};
-const other: DomainEvent = {
-  type: 'WhitelistEntryAdded',
-  data: {
-    userId: '223456789012345678',
-    guildId: member.guildId,
-    duration: 'weekly',
-    expiresAt: '2026-11-08T00:00:00.000Z',
-    addedAt: '2026-11-01T00:00:00.000Z',
-  },
-};
 
 describe('whitelist projection', () => {
   const entries = async (events: DomainEvent[]) =>
