@@ -3,7 +3,6 @@ import type { EventType } from '@vip/contracts';
 import {
   EventsBehind,
   readCheckpoints,
-  saveCheckpoints,
   type DivergencePolicy,
   type EventBatch,
   type EventStore,
@@ -14,10 +13,10 @@ import {
   type VersionedReadStore,
   versionedReadStoreOf,
 } from '@vip/platform';
-import { DocumentBatch } from './document-batch.ts';
-import { logBatch, onePage, projectedEvents } from './projected-events.ts';
+import { applyInOneTransaction } from './apply-pages.ts';
+import { logBatch, onePage } from './projected-events.ts';
 import { settleDivergence } from './log-divergence.ts';
-import { ensureIndexes, type ProjectedEvent, type Projector } from './projector.ts';
+import { ensureIndexes, type Projector } from './projector.ts';
 import { liveAfterSwitch, ReadModelBuilds, routesOf } from './read-model-builds.ts';
 import { planReadModels, type ReadModelBuild } from './read-model-versions.ts';
 import type { AppliedBatch, RunnerOptions } from './runner-options.ts';
@@ -304,64 +303,24 @@ export class ProjectionRunner {
     eventLimit = Number.POSITIVE_INFINITY,
   ): Promise<number> {
     const started = performance.now();
-    const targets = new Set(projectors);
     await this.names.current();
-    const announced: ProjectedEvent[] = [];
-    const correlationIds = this.logger.isLevelEnabled('debug') ? new Set<string>() : undefined;
-    /** The pages read so far: a store may run the work again (MongoDB after a transient error). */
-    const pages: RecordedEvent[][] = [];
-    let applied = 0;
-    let from = 0;
-    let position = 0;
-    await this.store.transaction(async () => {
-      // each attempt starts over: a fresh batch, and the same pages first
-      const batch = new DocumentBatch(this.store);
-      // each projector sees the batch through its own names (a builder writes its versioned collections)
-      const views = new Map<Projector, DocumentBatch>();
-      const viewOf = (projector: Projector): DocumentBatch => {
-        let view = views.get(projector);
-        if (!view)
-          views.set(
-            projector,
-            (view = batch.within(this.namesOf.get(projector) ?? this.names.resolve.bind(this.names))),
-          );
-        return view;
-      };
-      [applied, from, position, announced.length] = [0, 0, 0, 0];
-      correlationIds?.clear();
-      for (let page = 0; applied < eventLimit; page++) {
-        const recorded = page < pages.length ? pages[page] : await nextPage();
-        if (!recorded || recorded.length === 0) break;
-        if (page === pages.length) pages.push(recorded);
-        const events = projectedEvents(recorded, this.logger);
-        for (const event of events) {
-          const routed = this.routes.get(event.type);
-          if (!routed) continue;
-          for (const projector of routed) {
-            if (targets.has(projector) && event.position > (this.checkpoints.get(projector.name) ?? -1)) {
-              const applying = projector.apply(event, viewOf(projector));
-              if (applying) await applying;
-            }
-          }
-        }
-        // a batch of many pages: what no projector reads back is written page by page
-        if (Number.isFinite(eventLimit) && applied + recorded.length < eventLimit) await batch.flushUnread();
-        if (applied === 0) from = recorded[0].position;
-        applied += recorded.length;
-        position = recorded[recorded.length - 1].position;
-        if (announce) announced.push(...events);
-        if (correlationIds) for (const event of recorded) correlationIds.add(event.metadata?.correlationId);
-      }
-      if (applied === 0) return;
-      // the documents before the checkpoints: on MongoDB (no transaction) a crash in between
-      // only makes the batch come again, which the projectors shrug off
-      await batch.flush();
-      await saveCheckpoints(
-        this.store,
-        projectors.map((projector) => projector.name),
-        position,
-      );
-    });
+    const context = {
+      store: this.store,
+      names: this.names,
+      routes: this.routes,
+      namesOf: this.namesOf,
+      checkpointOf: (name: string) => this.checkpoints.get(name),
+      logger: this.logger,
+    };
+    const { applied, from, position, events, correlationIds } = await applyInOneTransaction(
+      context,
+      nextPage,
+      projectors,
+      {
+        keepEvents: announce,
+        eventLimit,
+      },
+    );
     if (applied === 0) return 0;
     for (const projector of projectors) this.checkpoints.set(projector.name, position);
     if (correlationIds)
@@ -373,7 +332,7 @@ export class ProjectionRunner {
         correlationIds,
         started,
       });
-    if (announce) this.applied$.next({ events: announced, position });
+    if (announce) this.applied$.next({ events, position });
     return applied;
   }
 
