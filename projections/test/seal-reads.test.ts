@@ -1,24 +1,10 @@
 import { expect } from 'chai';
-import { pino } from 'pino';
-import { sealStreamId, type AuditExportRange, type DomainEvent } from '@vip/contracts';
+import { sealStreamId, type AuditExportRange } from '@vip/contracts';
 import { auditExportChunks, readSeals, type EventStore, type ReadStreamOptions } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { LogSealer } from '../src/seals/sealer.ts';
-
-const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system' as const, id: 'test' } };
-const announcement = (id: string): DomainEvent => ({
-  type: 'AnnouncementPosted',
-  data: {
-    announcementId: id,
-    title: id,
-    content: id,
-    priority: 'low',
-    authorId: 'u1',
-    postedAt: '2026-11-22T12:00:00.000Z',
-  },
-});
-const silent = pino({ level: 'silent' });
+import { announcement, metadata, silent } from './support/sealed-events.ts';
 
 /** The store, counting the events read from the seals stream. */
 function countingSeals(store: EventStore, read: { seals: number }): EventStore {

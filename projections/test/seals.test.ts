@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { pino } from 'pino';
 import { logSealedSchema, sealStreamId, type DomainEvent, type LogSealed } from '@vip/contracts';
 import type { EventStore, ReadAllOptions } from '@vip/platform';
 import { loadConfig, readSeals, readStoredEvents, storedDigest, storedEventOf } from '@vip/platform';
@@ -10,20 +9,8 @@ import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.t
 import { LogSealer } from '../src/seals/sealer.ts';
 import { SealerThread } from '../src/seals/sealer-thread.ts';
 import { verifyLog } from '../src/seals/verify-log.ts';
+import { announcement, metadata, silent } from './support/sealed-events.ts';
 
-const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system' as const, id: 'test' } };
-const announcement = (id: string): DomainEvent => ({
-  type: 'AnnouncementPosted',
-  data: {
-    announcementId: id,
-    title: id,
-    content: id,
-    priority: 'low',
-    authorId: 'u1',
-    postedAt: '2026-11-22T12:00:00.000Z',
-  },
-});
-const silent = pino({ level: 'silent' });
 const until = async (check: () => boolean | Promise<boolean>, what: string) => {
   for (let i = 0; i < 500; i++) {
     if (await check()) return;

@@ -5,24 +5,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { sealStreamId, systemActor, type DomainEvent } from '@vip/contracts';
+import { sealStreamId, systemActor } from '@vip/contracts';
 import { readSeals, type StoredSeal } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { LogSealer } from '../../src/seals/sealer.ts';
+import { announcement, metadata } from '../support/sealed-events.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system' as const, id: 'test' } };
-const announcement = (id: string): DomainEvent => ({
-  type: 'AnnouncementPosted',
-  data: {
-    announcementId: id,
-    title: id,
-    content: id,
-    priority: 'low',
-    authorId: 'u1',
-    postedAt: '2026-11-22T12:00:00.000Z',
-  },
-});
 
 /** `npm run audit -- verify` on a data directory. */
 function verify(dataDir: string): Promise<{ code: number | null; out: string }> {
