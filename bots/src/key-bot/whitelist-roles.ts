@@ -145,12 +145,12 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
         await guild.members.addRole({ user: userId, role: role.id, reason: 'Whitelisted: standing VIP' });
         await log.post(guildId, keyBotTexts.logWhitelistGranted(userId, role.id), { userId, roleId: role.id });
       }
-      this.grantWorked(key);
+      this.forgetGrantRetry(key);
       roleProblems.worked(guildId);
     } catch (error) {
       const failure = await failureOf(error, guild, vipRoles.find(guild), vipRoles);
       // not a member (yet): the role comes when they join
-      if (failure.kind === 'not-a-member') return this.grantWorked(key);
+      if (failure.kind === 'not-a-member') return this.forgetGrantRetry(key);
       const inARow = this.grantAgainLater(key, guildId, userId);
       if (failure.kind === 'problem') {
         if (inARow === 1) await roleProblems.failed(guildId, 'grant', userId, failure.problem, failure.roleId);
@@ -162,7 +162,7 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
     }
   }
 
-  private grantWorked(key: string): void {
+  private forgetGrantRetry(key: string): void {
     clearTimeout(this.grantRetries.get(key)?.timer);
     this.grantRetries.delete(key);
   }
@@ -174,7 +174,7 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
     const inARow = (previous?.inARow ?? 0) + 1;
     const timer = setTimeout(() => {
       if (this.context && this.holds(guildId, userId)) void this.grant(guildId, userId);
-      else this.grantWorked(key);
+      else this.forgetGrantRetry(key);
     }, retryDelayMs(inARow));
     timer.unref();
     this.grantRetries.set(key, { inARow, timer });
