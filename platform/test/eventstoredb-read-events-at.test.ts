@@ -3,53 +3,8 @@
  * read of $all from the position to its end. No EventStoreDB runs here: the client is a stub
  * that streams as the server does, at most `maxCount` entries when the read asks for a limit.
  */
-import { Readable } from 'node:stream';
 import { expect } from 'chai';
-import { EventStoreDbEventStore } from '../src/event-store/eventstoredb-event-store.ts';
-
-const metadata = { correlationId: 'c', causationId: 'c', actor: { kind: 'system', id: 'test' } };
-
-/** A $all entry as the client hands it out: positions are byte offsets in the log. */
-const entry = (commit: number, type = 'AnnouncementPosted') => ({
-  commitPosition: BigInt(commit),
-  event: {
-    id: `00000000-0000-4000-8000-${String(commit).padStart(12, '0')}`,
-    streamId: type.startsWith('$') ? '$stats-127.0.0.1:2113' : `announcement-${commit}`,
-    type,
-    data: {},
-    metadata,
-    revision: 0n,
-    position: { commit: BigInt(commit), prepare: BigInt(commit) },
-    created: new Date(),
-  },
-});
-
-function stubbedEventStoreDb(log: ReturnType<typeof entry>[]) {
-  const reads: { from: number; maxCount: bigint | undefined; delivered: number }[] = [];
-  const client = {
-    readAll: (options: { fromPosition?: { commit: bigint }; maxCount?: bigint } = {}) => {
-      const from = Number(options.fromPosition?.commit ?? 0);
-      const read = { from, maxCount: options.maxCount, delivered: 0 };
-      reads.push(read);
-      const limit = options.maxCount === undefined ? Number.POSITIVE_INFINITY : Number(options.maxCount);
-      const stream = Readable.from(
-        (function* () {
-          for (const item of log) {
-            if (Number(item.commitPosition) < from) continue;
-            if (read.delivered >= limit) return;
-            read.delivered += 1;
-            yield item;
-          }
-        })(),
-      );
-      return Object.assign(stream, { cancel: async () => void stream.destroy() });
-    },
-    dispose: async () => undefined,
-  };
-  const store = new EventStoreDbEventStore('esdb://127.0.0.1:1?tls=false');
-  (store as unknown as { client: unknown }).client = client;
-  return { store, reads };
-}
+import { resolvedEntry as entry, stubbedEventStoreDb } from './support/stubbed-eventstoredb.ts';
 
 describe('EventStoreDB readEventsAt (client stubbed)', () => {
   // a long log: an unbounded read from an early position would stream thousands of entries

@@ -1,62 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import Koa from 'koa';
 import { projectionLagCountLimit, type HealthResponse } from '@vip/contracts';
-import { EventStoreDbEventStore } from '../src/event-store/eventstoredb-event-store.ts';
 import { healthRoutes } from '../src/http/health.ts';
 import { saveCheckpoints } from '../src/projection-checkpoints.ts';
 import { EventsBehind } from '../src/projection-lag.ts';
 import { SqliteReadStore } from '../src/read-store/sqlite-read-store.ts';
-
-const metadata = { correlationId: 'c', causationId: 'c', actor: { kind: 'system', id: 'test' } };
-
-/** A $all entry as the EventStoreDB client hands it out: positions are byte offsets in the log. */
-const resolved = (commit: number, type = 'AnnouncementPosted') => ({
-  commitPosition: BigInt(commit),
-  event: {
-    id: `00000000-0000-4000-8000-${String(commit).padStart(12, '0')}`,
-    streamId: type.startsWith('$') ? '$stats-127.0.0.1:2113' : `announcement-${commit}`,
-    type,
-    data: {},
-    metadata,
-    revision: 0n,
-    position: { commit: BigInt(commit), prepare: BigInt(commit) },
-    created: new Date(),
-  },
-});
-
-/**
- * The EventStoreDB adapter around a stubbed client holding `log`: forward reads start at the
- * asked commit position (inclusive, as the client's are), backward reads at the end.
- */
-function stubbedEventStoreDb(log: ReturnType<typeof resolved>[]) {
-  const reads: { from: number | 'start' | 'end'; delivered: number }[] = [];
-  const client = {
-    readAll: (options: { fromPosition?: unknown; direction?: string } = {}) => {
-      const backwards = options.direction === 'backwards';
-      const from = options.fromPosition;
-      const start = typeof from === 'object' && from !== null ? Number((from as { commit: bigint }).commit) : -1;
-      const entries = backwards ? [...log].reverse() : log.filter((entry) => Number(entry.commitPosition) >= start);
-      const read = { from: backwards ? ('end' as const) : start < 0 ? ('start' as const) : start, delivered: 0 };
-      reads.push(read);
-      const stream = Readable.from(
-        (function* () {
-          for (const entry of entries) {
-            read.delivered += 1;
-            yield entry;
-          }
-        })(),
-      );
-      return Object.assign(stream, { cancel: async () => void stream.destroy() });
-    },
-    dispose: async () => undefined,
-  };
-  const store = new EventStoreDbEventStore('esdb://127.0.0.1:1?tls=false');
-  (store as unknown as { client: unknown }).client = client;
-  return { store, reads };
-}
+import { resolvedEntry as resolved, stubbedEventStoreDb } from './support/stubbed-eventstoredb.ts';
 
 describe('projection lag in events, the same on both stores', () => {
   // three of our events 1,400 and 2,600 bytes apart, and a system event among them
