@@ -121,15 +121,16 @@ describe('frontend: admin panel (browser)', function () {
     await page.getByLabel('Days', { exact: true }).fill('10');
     await page.getByRole('button', { name: 'Create Subscriber' }).click();
     await page.getByText('Subscriber created successfully').waitFor();
-    await page.getByText(/Generated password for sub-generated/).waitFor();
-    expect(await page.locator('.new-password .secret-value').textContent()).to.match(/^•+$/);
-    await page.getByRole('button', { name: 'Show Generated password' }).click();
-    const password = (await page.locator('.new-password .secret-value').textContent()) ?? '';
+    // the password is shown once, on the new subscriber's card
+    const row = page.locator('.subscriber-row', { hasText: 'sub-generated' });
+    await row.getByText(/Generated password for sub-generated/).waitFor();
+    expect(await row.locator('.new-password .secret-value').textContent()).to.match(/^•+$/);
+    await row.getByRole('button', { name: 'Show Password of sub-generated' }).click();
+    const password = (await row.locator('.new-password .secret-value').textContent()) ?? '';
     expect(
       (await api(browser.product(), '/api/auth/login', { body: { username: 'sub-generated', password } })).status,
     ).to.equal(200);
 
-    const row = page.locator('.subscriber-row', { hasText: 'sub-generated' });
     await row.getByText('Active').waitFor();
     await row.getByRole('button', { name: /Extend sub-generated/ }).click();
     await page.getByText('Subscription extended successfully').waitFor();

@@ -96,7 +96,7 @@ describe('frontend: login and live announcements (browser)', function () {
     await subscriber.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 
     await admin.getByRole('button', { name: 'Create Announcement' }).click();
-    await admin.getByText('Please fill in all fields').waitFor();
+    await admin.getByText('Please fill in all fields').first().waitFor();
 
     const title = `Maintenance tonight ${Date.now()}`;
     await admin.getByLabel('Title', { exact: true }).fill(title);

@@ -1,12 +1,12 @@
 import type {
   AdminActionResponse,
+  AdminPasswordResetResponse,
   ChangeSubscriptionResponse,
   CreateSubscriberRequest,
   CreateSubscriberResponse,
   ExtendSubscriptionRequest,
   ResetPasswordRequest,
   ResetPasswordResponse,
-  SubscriberListItem,
   SubscribersResponse,
   SubscriptionPanelView,
 } from '@vip/contracts';
@@ -29,10 +29,14 @@ export const subscriptionsApi = apiSlice.injectEndpoints({
     resetPanelPassword: build.mutation<ResetPasswordResponse, ResetPasswordRequest>({
       query: (body) => requestTo(authPaths.resetPassword, { body }),
     }),
-    getSubscribers: build.query<SubscriberListItem[], void>({
+    getSubscribers: build.query<SubscribersResponse, void>({
       query: () => requestTo(subscriptionsPaths.subscribers),
-      transformResponse: (response: SubscribersResponse) => response.subscribers,
       providesTags: ['Subscribers'],
+    }),
+    // the answer holds the new password, shown once: see SubscribersView
+    resetSubscriberPassword: build.mutation<AdminPasswordResetResponse, string>({
+      query: (id) => requestTo(subscriptionsPaths.resetPassword, { params: { id } }),
+      invalidatesTags: ['Audit'],
     }),
     // the answer may hold a generated password, shown once: see CreateSubscriberForm
     createSubscriber: build.mutation<CreateSubscriberResponse, CreateSubscriberRequest>({
@@ -65,6 +69,7 @@ export const {
   useCreateSubscriberMutation,
   useExtendSubscriptionMutation,
   useEndSubscriptionMutation,
+  useResetSubscriberPasswordMutation,
   useUnlinkDiscordMutation,
   useReleaseClaimMutation,
 } = subscriptionsApi;
