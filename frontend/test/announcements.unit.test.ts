@@ -55,4 +55,11 @@ describe('frontend: where login leads', () => {
     expect(landingPathFor(member, { from: '//evil.example' })).to.equal('/panel');
     expect(landingPathFor(admin, { from: '/login' })).to.equal('/admin');
   });
+
+  it('never lands a subscriber on an admin page (the not-found screen for them)', () => {
+    expect(landingPathFor(member, { from: '/admin/subscribers' })).to.equal('/panel');
+    expect(landingPathFor(member, { from: '/admin' })).to.equal('/panel');
+    expect(landingPathFor(admin, { from: '/admin/audit' })).to.equal('/admin/audit');
+    expect(landingPathFor(member, { from: '/administration-notes' })).to.equal('/administration-notes');
+  });
 });

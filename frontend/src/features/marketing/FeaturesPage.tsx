@@ -214,8 +214,9 @@ function PricingSection({ settings }: { settings: SiteSettings }) {
                 className={
                   tier.mostPopular ? 'button button-primary button-block' : 'button button-secondary button-block'
                 }
-                // bought online where Stripe sells it (through sign-in), else from the support server
-                to={buyPathOf(settings.billing, tier.name) ?? '/invite#support'}
+                // bought online where Stripe sells it; else the same page says how this site gives
+                // it (both through sign-in, whose page says how to get an account)
+                to={buyPathOf(settings.billing, tier.name) ?? `/buy/${encodeURIComponent(tier.name.toLowerCase())}`}
               >
                 Get {tier.name}
               </Link>
