@@ -199,13 +199,9 @@ describe('frontend: subscriber panel (browser)', function () {
       .getByText(/^\d{2}\.\d{2}\.\d{4}$/)
       .first()
       .waitFor();
+    // a month left: days and hours, no seconds ticking (the last day counts to the second: dates unit test)
     const countdown = page.getByTestId('countdown');
-    const first = await countdown.textContent();
-    expect(first).to.match(/^\d+d \d{2}h \d{2}m \d{2}s$/);
-    await page.waitForFunction(
-      (before) => document.querySelector('[data-testid="countdown"]')?.textContent !== before,
-      first,
-    );
+    expect(await countdown.textContent()).to.match(/^(29|30) days, \d{1,2} hours?$/);
 
     // credentials hidden until asked for
     expect(await page.locator('.secret-value').first().textContent()).not.to.include('sub1');

@@ -3,7 +3,7 @@ import { projectionLagCountLimit, configDefaults } from '@vip/contracts/plain';
 import { groupedCount } from '../../app/counts.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
-import { formatAnnouncementDate } from '../../lib/dates.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { useGetHealthQuery } from './publicApi.ts';
 import './marketing.css';
 
@@ -39,7 +39,7 @@ export default function StatusPage() {
         <span className="status-dot" aria-hidden="true" />
         <div>
           <h2>{healthy ? 'All systems operational' : 'Degraded performance'}</h2>
-          <p className="muted">{fulfilledTimeStamp ? `Checked ${formatAnnouncementDate(fulfilledTimeStamp)}.` : ''}</p>
+          <p className="muted">{fulfilledTimeStamp ? `Checked ${formatDateTime(fulfilledTimeStamp)}.` : ''}</p>
         </div>
       </div>
     );
@@ -56,7 +56,7 @@ export default function StatusPage() {
               {lagging === 0
                 ? 'Every read model is up to date.'
                 : `${lagging} read model${lagging === 1 ? ' is' : 's are'} catching up.`}
-              {fulfilledTimeStamp ? ` Checked ${formatAnnouncementDate(fulfilledTimeStamp)}.` : ''}
+              {fulfilledTimeStamp ? ` Checked ${formatDateTime(fulfilledTimeStamp)}.` : ''}
             </p>
           </div>
         </div>
