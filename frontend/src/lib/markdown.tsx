@@ -67,17 +67,19 @@ function inline(text: string, key: string, inLink = false): ReactNode[] {
 
 /** Paragraphs (a blank line between) of lines (a line break between), each line's marks rendered. */
 export function renderMarkdown(text: string): ReactNode[] {
-  return text
+  const paragraphs = text
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
-    .filter((paragraph) => paragraph.trim())
-    .map((paragraph, p) => (
-      <p key={p}>
-        {paragraph
-          .split('\n')
-          .flatMap((line, l) =>
-            l === 0 ? inline(line, `${p}.${l}`) : [<br key={`br${l}`} />, ...inline(line, `${p}.${l}`)],
-          )}
-      </p>
-    ));
+    .filter((paragraph) => paragraph.trim());
+  const rendered: ReactNode[] = [];
+  // a text's paragraphs never move: their place in it is their identity
+  for (const [p, paragraph] of paragraphs.entries()) {
+    const lines: ReactNode[] = [];
+    for (const [l, line] of paragraph.split('\n').entries()) {
+      if (l > 0) lines.push(<br key={`${p}.${l}.br`} />);
+      lines.push(...inline(line, `${p}.${l}`));
+    }
+    rendered.push(<p key={`p${p}`}>{lines}</p>);
+  }
+  return rendered;
 }
