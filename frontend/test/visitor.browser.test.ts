@@ -237,7 +237,10 @@ describe('frontend: visitors (browser)', function () {
     await page.locator('.price-amount', { hasText: '€15' }).waitFor();
 
     await page.goto(browser.url('/status'));
-    await page.getByRole('heading', { name: 'All systems operational' }).waitFor();
+    // no bot runs in this test: the page says so rather than "All systems operational"
+    await page.getByRole('heading', { name: 'The site is up; the key bot is not running' }).waitFor();
+    expect(await page.locator('[data-bot="key"] .service-state').textContent()).to.equal('Not running');
+    expect(await page.getByRole('heading', { name: 'All systems operational' }).count()).to.equal(0);
     // the details (adapters, the log's head, each read model's lag) are the admins'
     expect(await page.locator('.data-table tbody tr').count()).to.equal(0);
 

@@ -45,6 +45,7 @@ if (!given || verb !== 'create' || !username || !given.values.password) {
   process.exit(2);
 }
 const { values } = given;
+const password = values.password as string; // checked just above
 
 const container = await createContainer(loadConfig(), 'user-cli');
 try {
@@ -52,7 +53,7 @@ try {
   const correlationId = randomUUID();
   const { userId } = await registerUser(
     eventStore,
-    { username, password: values.password, isAdmin: values.admin ?? false },
+    { username, password, isAdmin: values.admin ?? false },
     {
       now: new Date(),
       metadata: { correlationId, causationId: correlationId, actor: { kind: 'system', id: 'user-cli' } },
