@@ -216,9 +216,10 @@ describe('frontend: visitors (browser)', function () {
     const page = await browser.openPage('/invite');
     await page.getByRole('heading', { name: 'VIP Access bot' }).waitFor();
     await page.getByRole('heading', { name: 'Poster bot' }).waitFor();
-    // no client ids at run time: the buttons say which variable is missing instead of linking nowhere
+    // no client ids at run time: the buttons say the bot cannot be added yet, never a setting's name
     expect(await page.getByRole('button', { name: 'Add to Discord' }).first().isDisabled()).to.equal(true);
-    await page.getByText('(DISCORD_CLIENT_ID is not set)').waitFor();
+    await page.getByText('The VIP Access bot cannot be added from this site yet.').waitFor();
+    expect(await page.locator('main').textContent()).to.not.match(/[A-Z]+_[A-Z_]+/);
     expect(await page.getByRole('link', { name: 'Premium features' }).first().getAttribute('href')).to.equal(
       '/features#pricing',
     );
