@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { logIn, pathOf, useProductInBrowser } from './support/productInBrowser.ts';
-import { createSubscriber } from './support/seed.ts';
+import { createSubscriber, seedDemoServer } from './support/seed.ts';
 
 /**
  * Someone without an account arriving at "/": the sign-in screen carries the site's header
@@ -45,6 +45,19 @@ describe('frontend: from the sign-in screen to an account (browser)', function (
       await page.waitForURL('**/panel');
       expect(pathOf(page)).to.equal('/panel');
       expect(browser.pageErrors).to.deep.equal([]);
+    });
+
+    it("shows a site's only server once in the landing's strip", async () => {
+      await seedDemoServer(browser.product());
+      for (const size of [
+        { width: 390, height: 844 },
+        { width: 1280, height: 800 },
+      ]) {
+        const page = await browser.openPage('/features');
+        await page.setViewportSize(size);
+        await page.locator('.strip-item', { hasText: 'Demo Server' }).first().waitFor();
+        expect(await page.locator('.strip-item').count(), `${size.width} px`).to.equal(1);
+      }
     });
   });
 
