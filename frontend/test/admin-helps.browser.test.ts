@@ -86,6 +86,19 @@ describe('frontend: an admin helping a subscriber (browser)', function () {
     expect(browser.pageErrors).to.deep.equal([]);
   });
 
+  it("paints the admin page's background down to the bottom of a tall window", async () => {
+    const page = await signedInAdmin('/admin/whitelist');
+    await page.setViewportSize({ width: 1280, height: 1600 });
+    await page.getByText('No whitelist entries found').waitFor();
+    const colours = await page.evaluate(() => {
+      const shell = document.querySelector('.app-shell') as HTMLElement;
+      const below = document.elementFromPoint(640, window.innerHeight - 5) as HTMLElement;
+      return { height: shell.offsetHeight, below: below.className };
+    });
+    expect(colours.height).to.be.at.least(1600);
+    expect(colours.below).to.not.equal(''); // a part of the page, not the bare canvas under it
+  });
+
   it('shows a linked Discord account once, without an empty "Discord –" fact above it', async () => {
     await createSubscriber(browser.product(), 'plain-sub', 'plain-sub-password');
     const page = await signedInAdmin('/admin/subscribers');

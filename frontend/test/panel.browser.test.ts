@@ -203,6 +203,9 @@ describe('frontend: subscriber panel (browser)', function () {
     const countdown = page.getByTestId('countdown');
     expect(await countdown.textContent()).to.match(/^(29|30) days, \d{1,2} hours?$/);
 
+    // the license key says what it is for
+    expect(await page.getByTestId('license-key-hint').textContent()).to.include('names your subscription');
+
     // credentials hidden until asked for
     expect(await page.locator('.secret-value').first().textContent()).not.to.include('sub1');
     await page.getByRole('button', { name: 'Show Panel username' }).click();
