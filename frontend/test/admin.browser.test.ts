@@ -32,7 +32,7 @@ describe('frontend: admin panel (browser)', function () {
     const dialog = page.getByRole('dialog', { name: 'Add whitelist entry' });
     await dialog.getByText(/make sure the User ID and Server ID are correct/).waitFor();
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
-    await page.getByText('Please fill in all fields').waitFor();
+    await page.getByText('Please fill in all fields').first().waitFor();
     // the server says the same when the browser's check is skipped
     const refused = await api<{ error: string }>(browser.product(), '/api/admin/whitelist', {
       token: await tokenOf(browser.product()),
@@ -44,7 +44,11 @@ describe('frontend: admin panel (browser)', function () {
     await dialog.getByLabel('User ID').fill('123');
     await dialog.getByLabel('Server ID').fill(DEMO_SERVER_ID);
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
-    await page.getByText('User ID and Server ID must be Discord IDs (17–20 digits)').waitFor();
+    await page.getByText('User ID and Server ID must be Discord IDs (17–20 digits)').first().waitFor();
+    // the field at fault is marked, and what was typed stays
+    expect(await dialog.getByLabel('User ID').getAttribute('aria-invalid')).to.equal('true');
+    expect(await dialog.getByLabel('Server ID').getAttribute('aria-invalid')).to.equal(null);
+    expect(await dialog.getByLabel('Server ID').inputValue()).to.equal(DEMO_SERVER_ID);
 
     await dialog.getByLabel('User ID').fill('200000000000000001');
     await dialog.getByLabel('Duration').selectOption('monthly');

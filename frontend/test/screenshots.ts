@@ -177,7 +177,7 @@ const shots: Shot[] = [
     then: async (page) => {
       await page.getByRole('button', { name: 'Add Entry' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Add Entry' }).click();
-      await page.getByText('Please fill in all fields').waitFor();
+      await page.getByText('Please fill in all fields').first().waitFor();
     },
   },
   {
