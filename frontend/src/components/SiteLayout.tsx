@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { loadSavedSession } from '../features/auth/savedSession.ts';
+import { storedUser } from '../features/auth/storedUser.ts';
 
 /** The frame of the public pages: a slim header with the site's links and a legal footer. */
 export function SiteLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   // someone signed in is offered their own part, not a Login they do not need (read from storage:
   // these pages do without the store)
-  const user = loadSavedSession()?.user;
+  const user = storedUser();
   return (
     <div className="site">
       <a className="skip-link" href="#main">
