@@ -153,10 +153,10 @@ export function KeyGenerator({ serverId, hash, sponsorUrl, keyLifetimeHours, onS
 
 /** A second key replaces the one on screen: asked first, so a key not yet redeemed is not lost by a slip. */
 function NewKeyQuestion({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
-    <div className="new-key-question" role="group" aria-labelledby="new-key-question" ref={ref} tabIndex={-1}>
+    <section className="new-key-question" aria-labelledby="new-key-question" ref={ref} tabIndex={-1}>
       <p id="new-key-question">
         Generate a new key? This one will no longer be on screen: copy it first if you have not redeemed it yet.
       </p>
@@ -168,6 +168,6 @@ function NewKeyQuestion({ onConfirm, onCancel }: { onConfirm: () => void; onCanc
           Keep this key
         </button>
       </div>
-    </div>
+    </section>
   );
 }
