@@ -72,4 +72,50 @@ describe('live changes of a user’s Discord link and servers over /ws', functio
     owner.close();
     bystander.close();
   });
+
+  it('tells the owner how far the server’s setup came, live on the first redemption only; visitors see none of it', async () => {
+    const adminToken = await login(product.url, ADMIN.username, ADMIN.password);
+    const ownerToken = await login(product.url, 'live-owner', 'live-owner-password');
+    await api(product.url, 'POST', `/api/admin/servers/${SERVER}/lift-suspension`, { token: adminToken });
+    const setupOf = async (token?: string) =>
+      (await api(product.url, 'GET', `/api/server/${SERVER}`, { token })).body.setup;
+    expect(await setupOf(ownerToken)).to.deep.equal({ vipRoleChosen: false, keyRedeemed: false });
+    expect(await setupOf()).to.equal(undefined);
+    expect(await setupOf(await login(product.url, 'live-bystander', 'live-bystander-password'))).to.equal(undefined);
+
+    const owner = await LiveClient.connect(product.url, { type: 'auth', token: ownerToken });
+    await owner.waitFor((message) => message.type === 'ready');
+    const chosen = await api(product.url, 'POST', `/api/bot/guilds/${SERVER}/vip-role`, {
+      token: BOT_TOKEN,
+      body: { roleId: '960000000000000099', chosenBy: '960000000000000098' },
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).to.equal(200);
+    await owner.waitFor((message) => message.type === 'server_changed');
+    expect(await setupOf(ownerToken)).to.deep.equal({ vipRoleChosen: true, keyRedeemed: false });
+
+    const redeemOne = async (member: string) => {
+      const key = (await api(product.url, 'POST', '/api/keys/generateKey', { body: { guildId: SERVER } })).body.key;
+      const redeemed = await api(product.url, 'POST', '/api/bot/keys/redeem', {
+        token: BOT_TOKEN,
+        body: { guildId: SERVER, discordUserId: member, key },
+      });
+      expect(redeemed.status, JSON.stringify(redeemed.body)).to.equal(200);
+    };
+    const pushesBefore = owner.messages.length;
+    await redeemOne('970000000000000001');
+    await owner.waitFor(
+      (message) => message.type === 'server_changed' && owner.messages.indexOf(message) >= pushesBefore,
+    );
+    expect(await setupOf(ownerToken)).to.deep.equal({ vipRoleChosen: true, keyRedeemed: true });
+    // a later redemption changes no step: nothing is pushed for it (an announcement marks the end)
+    const pushesAfterFirst = owner.messages.length;
+    await redeemOne('970000000000000002');
+    const posted = await api<{ id: string }>(product.url, 'POST', '/api/announcements', {
+      token: adminToken,
+      body: { title: 'Marker', content: 'after the second redemption' },
+    });
+    await owner.waitFor((message) => message.type === 'announcement' && message.data.id === posted.body.id);
+    expect(owner.messages.slice(pushesAfterFirst).map((message) => message.type)).to.deep.equal(['announcement']);
+    owner.close();
+  });
 });

@@ -1,8 +1,10 @@
 import {
+  analyticsReadModels,
   announcementReadModels,
   serverReadModels,
   toAnnouncementView,
   type AnnouncementDocument,
+  type ServerDailyDocument,
   type ServerOwnerDocument,
   type WsServerMessage,
 } from '@vip/contracts';
@@ -71,6 +73,7 @@ export async function liveMessages(batch: AppliedBatch, readStore: ReadStore): P
   const discordUsers = new Set<string>();
   const serverUsers = new Set<string>();
   const changedServers = new Set<string>();
+  const redeemedIn = new Map<string, number>();
   for (const event of batch.events) {
     switch (event.type) {
       case 'AnnouncementPosted': {
@@ -88,6 +91,10 @@ export async function liveMessages(batch: AppliedBatch, readStore: ReadStore): P
     if (userId && userServerEvents.has(event.type)) serverUsers.add(userId);
     const guildId = field(event.data, 'guildId');
     if (guildId && serverCardEvents.has(event.type)) changedServers.add(guildId);
+    if (guildId && event.type === 'KeyRedeemed') redeemedIn.set(guildId, (redeemedIn.get(guildId) ?? 0) + 1);
+  }
+  for (const [guildId, count] of redeemedIn) {
+    if (await firstRedemptionsOf(readStore, guildId, count)) changedServers.add(guildId);
   }
   for (const userId of discordUsers) messages.push({ message: { type: 'discord_changed' }, userId });
   for (const userId of serverUsers) messages.push({ message: { type: 'servers_changed' }, userId });
@@ -99,6 +106,18 @@ export async function liveMessages(batch: AppliedBatch, readStore: ReadStore): P
       messages.push({ message: { type: 'server_changed', data: owner._id }, userId: owner.userId });
   }
   return messages;
+}
+
+/**
+ * Whether this batch's `count` redemptions are the server's first ever (its owner's setup
+ * checklist ticks on the first one): a busy server's later redemptions push nothing. At most
+ * two documents read, whatever the server's history.
+ */
+async function firstRedemptionsOf(readStore: ReadStore, guildId: string, count: number): Promise<boolean> {
+  const days = await readStore
+    .collection<ServerDailyDocument>(analyticsReadModels.serverDaily)
+    .find({ guildId, keysRedeemed: { $gt: 0 } }, { limit: 2 });
+  return days.length === 1 && days[0].keysRedeemed === count;
 }
 
 /** Sessions ended in this batch: their sockets are closed too. */
