@@ -143,8 +143,10 @@ function headersOfEveryAnswer(ctx: Context, https: boolean): Record<string, stri
 export function jsonBody(limit = '64kb'): Middleware {
   const parse = bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' }) as unknown as Middleware;
   return async (ctx, next) => {
+    // a path whose bytes are kept as they came (rawBodyOn) read them already: not this reader's
+    const readHere = !(ctx as Context & { disableBodyParser?: boolean }).disableBodyParser;
     const coding = ctx.get('content-encoding').trim().toLowerCase();
-    if (coding !== '' && coding !== 'identity') {
+    if (readHere && coding !== '' && coding !== 'identity') {
       throw Object.assign(new Error('compressed request body'), { status: 415, expose: true });
     }
     return parse(ctx, next);
