@@ -6,6 +6,9 @@ export const discordTexts = {
   // proof of management (decisions.md §9)
   proveManagement:
     'You can add only a server you manage in Discord (owner, Manage Server or Administrator). Sign in with Discord or run /link in that server.',
+  /** proveManagement where Sign in with Discord is not set up on the site. */
+  proveManagementByCode:
+    'You can add only a server you manage in Discord (owner, Manage Server or Administrator). Run /link in that server first.',
   unverifiedClaim:
     'Not verified: nobody has shown yet that you manage this server in Discord. Sign in with Discord or run /link in that server.',
   /** unverifiedClaim where Sign in with Discord is not set up on the site. */
