@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { Aggregator, Query } from 'mingo';
+import Database from 'better-sqlite3';
 import { MongoClient, type Document } from 'mongodb';
 import { MemoryRateCounter, type RateCounter } from '../src/rate-counter/rate-counter.ts';
 import { SqliteRateCounter } from '../src/rate-counter/sqlite-rate-counter.ts';
@@ -111,6 +112,30 @@ describe('rate counters', function () {
       await two.hit('client', MINUTE, start + i);
     }
     expect(await one.hit('client', MINUTE, start + 10)).to.deep.equal({ count: 11, endsAt: start + MINUTE });
+  });
+
+  it('embedded: a share filled by one process is full for the other too (one table on one DATA_DIR)', async () => {
+    const path = file();
+    const [one, two] = [new SqliteRateCounter(path, 20), new SqliteRateCounter(path, 20)];
+    opened.push(one, two);
+    for (const counter of [one, two]) for (const share of ['login', 'visits']) counter.declareShare(share);
+    for (let i = 0; i < 10; i++) expect((await one.hit(`client-${i}`, MINUTE, start, 'login')).count).to.equal(1);
+    expect((await two.hit('client-10', MINUTE, start + 1, 'login')).count).to.equal(Number.POSITIVE_INFINITY);
+    expect((await two.hit('client-0', MINUTE, start + 1, 'login')).count).to.equal(2);
+    expect((await two.hit('client-10', MINUTE, start + 1, 'visits')).count).to.equal(1);
+  });
+
+  it('embedded: a file of the layout without shares is started afresh (it holds a minute of counts at most)', async () => {
+    const path = file();
+    const old = new Database(path);
+    old.exec(
+      'CREATE TABLE rate_windows (key TEXT PRIMARY KEY, ends_at INTEGER NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID',
+    );
+    old.prepare('INSERT INTO rate_windows VALUES (?, ?, ?)').run('client', start + MINUTE, 7);
+    old.close();
+    const counter = new SqliteRateCounter(path);
+    opened.push(counter);
+    expect(await counter.hit('client', MINUTE, start + 1)).to.deep.equal({ count: 1, endsAt: start + 1 + MINUTE });
   });
 
   it('memory: thousands of distinct keys never hold more than the cap, the first ones kept', async () => {

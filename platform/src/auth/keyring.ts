@@ -42,7 +42,7 @@ export function sameSecret(a: string, b: string): boolean {
 export class Keyring {
   constructor(private readonly master: string) {}
 
-  keyedDigest(purpose: 'visitor' | 'license' | 'discord-sign-in', value: string): string {
+  keyedDigest(purpose: 'visitor' | 'license' | 'discord-sign-in' | 'device', value: string): string {
     return createHmac('sha256', `${this.master}:${purpose}`).update(value).digest('hex');
   }
 
