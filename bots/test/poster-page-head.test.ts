@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { expect } from 'chai';
 import { cardScanner, pageMetaOf, readPageMeta } from '../src/poster-bot/page-meta.ts';
 import { defaultPreviewRules, fetchPagePreview, type PreviewRules } from '../src/poster-bot/page-preview.ts';
@@ -58,15 +58,13 @@ describe('poster bot: a page made to be slow to read', function () {
   it('each crafted head of about a megabyte is read in one call that holds the event loop less than 250 ms', () => {
     for (const [name, head] of Object.entries(craftedHeads)) {
       expect(head.length, name).to.be.within(790_000, SIZE);
-      // the least of three calls: a busy machine that sets the process aside adds to one, not to all
-      let heldMs = Number.POSITIVE_INFINITY;
-      let meta = readPageMeta('');
-      for (let call = 0; call < 3; call++) {
-        const started = performance.now();
-        meta = readPageMeta(head);
-        heldMs = Math.min(heldMs, performance.now() - started);
-      }
-      expect(heldMs, `${name}: the event loop held (ms)`).to.be.below(HELD_MS_AT_MOST);
+      // One synchronous call holds the event loop for as long as it computes. That is counted
+      // in CPU time: on a machine whose cores are shared with other work, the wall clock also
+      // counts the time the process waited for a core, which is not the page's doing.
+      const before = process.cpuUsage();
+      const meta = readPageMeta(head);
+      const used = process.cpuUsage(before);
+      expect((used.user + used.system) / 1000, `${name}: the event loop held (ms of CPU)`).to.be.below(HELD_MS_AT_MOST);
       // the tags before the crafted part are read as ever
       expect(meta.title, name).to.equal('Cats & boxes');
     }

@@ -41,6 +41,21 @@ const NAME_CHARS = 9;
 /** Elements whose text runs to their end tag, tags inside it being text. */
 export const TEXT_ELEMENTS = new Set(['script', 'style', 'title', 'textarea']);
 
+/** The tags whose name matters to the reader of a head. */
+const KNOWN_TAGS = ['meta', 'title', 'script', 'style', 'textarea', 'head', 'body'];
+
+/** The known tag the bytes from `from` to `to` name, in any case; "" when none. */
+export function knownTag(bytes: Buffer, from: number, to: number): string {
+  for (const name of KNOWN_TAGS) {
+    if (name.length !== to - from) continue;
+    let at = 0;
+    // `| 32` makes an ASCII capital small (and no other byte a small letter)
+    while (at < name.length && (bytes[from + at] | 32) === name.charCodeAt(at)) at++;
+    if (at === name.length) return name;
+  }
+  return '';
+}
+
 /** A name read so far, with the bytes from `from` to `to` in small letters (no more than a known name needs). */
 export function nameWith(name: string, bytes: Buffer, from: number, to: number): string {
   let read = name;

@@ -29,6 +29,7 @@ import {
   headLimits,
   isLetter,
   isSpace,
+  knownTag,
   nameWith,
 } from './head-bytes.ts';
 import { CommentText, ElementText } from './head-text.ts';
@@ -131,7 +132,8 @@ export class HeadScanner {
           break;
         case IN_TAG_NAME: {
           const stop = this.runOfName(bytes, at, false);
-          this.tag = nameWith(this.tag, bytes, at, stop);
+          // a name within the piece is matched on its bytes; one cut between pieces is put together
+          this.tag = stop < end && this.tag === '' ? knownTag(bytes, at, stop) : nameWith(this.tag, bytes, at, stop);
           at = stop;
           if (at === end) break;
           this.startAttributes();

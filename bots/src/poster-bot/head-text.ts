@@ -89,7 +89,7 @@ export class ElementText {
         return at;
       }
       // not the end tag after all: what looked like it is text
-      this.keep(endTag.slice(0, this.endSeen));
+      if (this.text !== null) this.keep(endTag.slice(0, this.endSeen));
       this.endSeen = 0;
     }
     return end;
