@@ -79,6 +79,11 @@ describe('poster bot: a page made to be slow to read', function () {
       const names = Object.keys(craftedHeads);
       server = http.createServer((request, response) => {
         // /<n> with a charset in the headers (decoded as it comes), /<n>/bytes without (read on the bytes)
+        if (request.url === '/too-large') {
+          // a head that goes on past the megabyte the fetch reads, its card after it
+          response.writeHead(200, { 'content-type': 'text/html' });
+          return void response.end(`<head><script>${'x'.repeat(1_500_000)}</script>${CARD}</head>`);
+        }
         const charsetPage = charsetPages[request.url ?? ''];
         if (charsetPage) {
           response.writeHead(200, { 'content-type': charsetPage.contentType });
@@ -97,6 +102,10 @@ describe('poster bot: a page made to be slow to read', function () {
     after(async () => {
       server?.closeAllConnections();
       await new Promise<void>((resolve) => server?.close(() => resolve()));
+    });
+
+    it('refuses a head longer than the megabyte it reads as too large', async () => {
+      expect(await fetchPagePreview(url('/too-large'), rules)).to.deep.equal({ ok: false, reason: 'too large' });
     });
 
     it("decodes the head by the charset of the answer's headers, else of its <meta>, else as UTF-8", async () => {

@@ -61,8 +61,8 @@ export class HeadScanner {
   charset: string | null = null;
   /** `content` of the first <meta property|name=key> for each key asked for (keys in lower case). */
   readonly contents = new Map<string, string>();
-  /** The head ended (</head>, or <body>), or the reading limit was reached: more is ignored. */
-  done = false;
+  /** The head ended (</head>, or <body>): what follows is ignored. */
+  ended = false;
 
   private mode = IN_DATA;
   /** Bytes fed so far, and where the piece being read starts among them. */
@@ -86,19 +86,19 @@ export class HeadScanner {
   constructor(private readonly keys: ReadonlySet<string>) {}
 
   write(piece: Buffer): void {
-    if (this.done) return;
+    // past its bound, a head is not read further (the fetch calls it too large)
     const room = headLimits.headBytes - this.seen;
+    if (this.ended || room <= 0) return;
     const bytes = piece.length > room ? piece.subarray(0, room) : piece;
     this.base = this.seen;
     this.seen += bytes.length;
     this.scan(bytes);
-    if (this.seen >= headLimits.headBytes) this.done = true;
   }
 
   private scan(bytes: Buffer): void {
     const end = bytes.length;
     let at = 0;
-    while (at < end && !this.done) {
+    while (at < end && !this.ended) {
       if (!this.reading && this.mode >= BEFORE_NAME && this.mode <= IN_SELF_CLOSING) {
         at = this.passOver(bytes, at);
         continue;
@@ -364,11 +364,11 @@ export class HeadScanner {
     this.mode = IN_DATA;
     const name = this.tag;
     if (this.closing) {
-      if (name === 'head') this.done = true;
+      if (name === 'head') this.ended = true;
       return;
     }
     // a page that never closes its head: its body ends it all the same
-    if (name === 'body') this.done = true;
+    if (name === 'body') this.ended = true;
     else if (TEXT_ELEMENTS.has(name)) {
       this.mode = IN_TEXT;
       this.elementText.start(name, name === 'title' && this.title === null);

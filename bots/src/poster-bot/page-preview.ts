@@ -142,7 +142,7 @@ async function readHead(response: IncomingMessage, contentType: string, maxBytes
     for await (const chunk of decoded(response)) {
       size += chunk.length;
       scanner.write(transcoding ? Buffer.from(transcoding.decode(chunk, { stream: true }), 'utf8') : chunk);
-      if (scanner.done) break;
+      if (scanner.ended) break;
       if (size > maxBytes) throw new Refused('too large');
     }
   } finally {
