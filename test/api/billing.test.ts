@@ -78,6 +78,11 @@ describe('billing: checkout, portal, admins and statistics', function () {
         cancel_url: `${world.product.url}/features#pricing`,
       });
       expect(world.fake.customers.get(session.customer)?.metadata).to.include({ userId: id, username: 'shopper' });
+      // promotion codes by default; no trial, no tax unless configured
+      const form = world.fake.calls.filter((call) => call.path === '/v1/checkout/sessions').at(-1)!.form;
+      expect(form.allow_promotion_codes).to.equal('true');
+      expect(form.subscription_data).to.not.have.property('trial_period_days');
+      expect(form).to.not.have.property('automatic_tax');
       expect(world.fake.calls.every((call) => call.authorization === `Bearer ${FAKE_STRIPE_KEY}`)).to.equal(true);
       // an abandoned checkout and a second try: the same Stripe customer
       const second = await api(world.product.url, 'POST', '/api/billing/checkout', { token, body: { plan: 'Basic' } });
