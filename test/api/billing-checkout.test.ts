@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { expect } from 'chai';
-import { billingTexts, errorCodes } from '@vip/contracts';
+import { billingTexts, errorCodes, subscriptionTexts } from '@vip/contracts';
 import { ADMIN } from '../support/all-in-one.ts';
-import { useBillingProduct } from '../support/billing.ts';
+import { pays, useBillingProduct } from '../support/billing.ts';
 import type { FakeSubscription } from '../support/fake-stripe/billing-api.ts';
 import { PRICES } from '../support/fake-stripe/fake-stripe.ts';
 import { api, login } from '../support/http.ts';
@@ -173,5 +173,49 @@ describe('billing: one subscription per buyer at checkout', function () {
     expect(portal.status).to.equal(200);
     const call = world.fake.calls.filter((c) => c.path === '/v1/billing_portal/sessions').at(-1)!;
     expect(call.form.return_url).to.equal(`${world.product.url}/panel?tab=subscription`);
+  });
+
+  describe('an admin’s End of a plan Stripe bills', () => {
+    const end = (id: string, body?: unknown) =>
+      api(world.product.url, 'POST', `/api/admin/subscribers/${id}/end`, { token: adminToken, body });
+
+    it('cancels the Stripe subscription at once and ends the plan (the default)', async () => {
+      const { id, token } = await user('ended-now');
+      const { subscription } = await pays(world, token, 'Basic');
+      const ended = await end(id);
+      expect(ended.status, JSON.stringify(ended.body)).to.equal(200);
+      expect(ended.body.subscription.active).to.equal(false);
+      expect(world.fake.subscriptions.get(subscription)!.status).to.equal('canceled');
+    });
+
+    it('or lets Stripe stop at the end of the paid period, the plan running until then', async () => {
+      const { id, token } = await user('ended-later');
+      const { subscription } = await pays(world, token, 'Basic');
+      const ended = await end(id, { stripe: 'periodEnd' });
+      expect(ended.status, JSON.stringify(ended.body)).to.equal(200);
+      expect(ended.body.subscription.active).to.equal(true);
+      expect(world.fake.subscriptions.get(subscription)).to.include({ status: 'active', cancelAtPeriodEnd: true });
+      expect((await end(id, { stripe: 'someday' })).body.error).to.equal(subscriptionTexts.stripeEndChoice);
+    });
+
+    it('ends nothing while Stripe is down: the subscription would go on charging', async () => {
+      const { id, token } = await user('ended-down');
+      const { subscription } = await pays(world, token, 'Basic');
+      world.fake.refusals.push({
+        method: 'DELETE',
+        path: /^\/v1\/subscriptions\//,
+        status: 503,
+        type: 'api_error',
+        message: 'Stripe is down',
+        times: 10,
+      });
+      const refused = await end(id);
+      world.fake.refusals.length = 0;
+      expect(refused.status).to.equal(503);
+      expect(world.fake.subscriptions.get(subscription)!.status).to.equal('active');
+      const list = await api(world.product.url, 'GET', '/api/admin/subscribers', { token: adminToken });
+      const row = list.body.subscribers.find((subscriber: { id: string }) => subscriber.id === id);
+      expect(row.active).to.equal(true);
+    });
   });
 });

@@ -40,7 +40,7 @@ function oneAtATime() {
 }
 
 /** A Stripe call failed: Stripe down is a 503 to retry later; a refusal of ours is logged with Stripe's words. */
-function answerStripeFailure(deps: CommandDeps, ctx: Context, error: StripeFailed, what: string) {
+export function answerStripeFailure(deps: CommandDeps, ctx: Context, error: StripeFailed, what: string) {
   const correlationId = (ctx.state as AppState).correlationId;
   if (error.down) {
     deps.logger.warn({ stripe: error.detail, correlationId }, `Stripe did not answer: ${what}`);
