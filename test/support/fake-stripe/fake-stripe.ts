@@ -248,7 +248,10 @@ export class FakeStripe {
       if (checkout) {
         const session = this.sessions.get(checkout[1]);
         if (!session) return send(404, { error: 'no such checkout' });
-        if (request.method === 'GET') return page(checkoutPage(session, this.amountOf(session.line_items[0].price)));
+        if (request.method === 'GET') {
+          const price = this.prices.get(session.line_items[0].price);
+          return page(checkoutPage(session, this.amountOf(session.line_items[0].price), price?.recurring?.interval));
+        }
         await this.pay(session.id);
         response.writeHead(303, { location: session.success_url });
         return void response.end();
