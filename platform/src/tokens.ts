@@ -13,7 +13,7 @@ import type { RateCounter } from './rate-counter/rate-counter.ts';
 import type { PasswordWork } from './auth/password-work.ts';
 import type { SnapshotStore } from './snapshot-store/snapshot-store.ts';
 
-/** Every injectable in one place (ARCHITECTURE.md: tokens in one file). */
+/** Every injectable in one place (docs/architecture.md: tokens in one file). */
 export const TOKENS = {
   config: Symbol.for('vip.Config') as ServiceIdentifier<AppConfig>,
   logger: Symbol.for('vip.Logger') as ServiceIdentifier<Logger>,

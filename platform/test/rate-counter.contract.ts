@@ -1,5 +1,5 @@
 /**
- * The one RateCounter contract (ARCHITECTURE.md "Ports"): every adapter counts the same way,
+ * The one RateCounter contract (docs/architecture.md "Ports"): every adapter counts the same way,
  * which is what lets the limits be written once. Keys carry a per-run prefix so the suite can
  * run against a shared MongoDB.
  */

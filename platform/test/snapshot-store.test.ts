@@ -7,7 +7,7 @@ import { MongoSnapshotStore } from '../src/snapshot-store/mongo-snapshot-store.t
 import { MemorySnapshotStore, type SnapshotStore } from '../src/snapshot-store/snapshot-store.ts';
 import { SqliteSnapshotStore } from '../src/snapshot-store/sqlite-snapshot-store.ts';
 
-/** One contract for every SnapshotStore adapter (ARCHITECTURE.md "Ports"). */
+/** One contract for every SnapshotStore adapter (docs/architecture.md "Ports"). */
 function snapshotStoreContract(name: string, open: () => Promise<SnapshotStore>): void {
   describe(`SnapshotStore contract: ${name}`, () => {
     let store: SnapshotStore;

@@ -9,7 +9,7 @@ export interface RateWindow {
 }
 
 /**
- * Where per-client limits count (ARCHITECTURE.md "Ports"): in memory for one process, or in
+ * Where per-client limits count (docs/architecture.md "Ports"): in memory for one process, or in
  * the deployment's store when several replicas must share one count per client (the
  * embedded SQLite file on one DATA_DIR, MongoDB). A window starts with a key's first hit and
  * lasts `windowMs`; the next hit after it starts a new one. Keys are short digests that

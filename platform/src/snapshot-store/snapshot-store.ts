@@ -1,7 +1,7 @@
 /**
  * The SnapshotStore port: a fold's state saved with what it covers, so that reading a long
  * stream (or the log, for the bots) starts after it instead of at the beginning
- * (ARCHITECTURE.md "Growth"). A snapshot is a cache: losing it costs one longer read, never
+ * (docs/architecture.md "Growth"). A snapshot is a cache: losing it costs one longer read, never
  * a wrong answer, so its stores are not made durable and nothing in it is a fact the log lacks.
  */
 export interface Snapshot<State = unknown> {

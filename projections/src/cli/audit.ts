@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { auditDocumentId, auditReadModels, eventSchemas, type AuditDocument } from '@vip/contracts';
+import { auditDocumentId, auditReadModels, eventSchemas, isDiscordId, type AuditDocument } from '@vip/contracts';
 import {
   auditExportStream,
   closeContainer,
@@ -95,7 +95,7 @@ async function verify(): Promise<number> {
 async function exportRange(): Promise<number> {
   const [from, to] = [positionArg('from'), positionArg('to')];
   if (from > to) fail('--from must not be after --to');
-  if (values.server !== undefined && !/^\d{17,20}$/.test(values.server)) fail('--server must be a Discord server ID');
+  if (values.server !== undefined && !isDiscordId(values.server)) fail('--server must be a Discord server ID');
   if (values.user !== undefined && !/^[\w.-]{1,64}$/.test(values.user)) fail('--user must be a user id');
   const types = values.type?.split(',').filter(Boolean);
   const unknown = types?.filter((type) => !Object.hasOwn(eventSchemas, type)) ?? [];
