@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { billingTexts, errorCodes, type SiteSettings } from '@vip/contracts';
 import { loadConfig, withStripePrices } from '@vip/platform';
 import { ADMIN, removeDataDir, startAllInOne } from '../support/all-in-one.ts';
-import { billingEnv, newUser, useBillingProduct } from '../support/billing.ts';
+import { billingEnv, newUser, panelOf, useBillingProduct } from '../support/billing.ts';
 import { recurringPrice } from '../support/fake-stripe/billing-api.ts';
 import { FakeStripe, PRICES } from '../support/fake-stripe/fake-stripe.ts';
 import { api, login } from '../support/http.ts';
@@ -131,6 +131,33 @@ describe('billing: yearly prices, promotion codes, a first-time trial and tax at
       billing_address_collection: 'required',
       tax_id_collection: { enabled: 'true' },
     });
+  });
+
+  it('a trial paid for nothing shows "Trial until …" on the panel, and the first charged period ends it', async () => {
+    const { token } = await newUser(world.product, 'trying');
+    const opened = await api(world.product.url, 'POST', '/api/billing/checkout', {
+      token,
+      body: { plan: 'Business' },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).to.equal(200);
+    const { session, subscription } = await world.fake.pay(/\/checkout\/(cs_\w+)$/.exec(opened.body.url)![1]);
+    const trialEnd = world.fake.subscriptions.get(subscription)!.periodEnd;
+    const trialing = await panelOf(world.product, token);
+    expect(trialing.billing).to.deep.include({
+      kind: 'stripe',
+      status: 'active',
+      trialUntil: new Date(trialEnd * 1000).toISOString(),
+    });
+    expect(trialing.active).to.equal(true);
+    const { invoice } = world.fake.paidPeriod({
+      customer: session.customer,
+      subscription,
+      userId: session.metadata.userId,
+      priceId: PRICES.Business,
+      start: trialEnd,
+    });
+    expect((await world.fake.deliver(world.fake.event('invoice.paid', invoice))).status).to.equal(200);
+    expect((await panelOf(world.product, token)).billing).to.deep.include({ status: 'active', trialUntil: null });
   });
 
   it('gives no trial to someone who had a plan', async () => {

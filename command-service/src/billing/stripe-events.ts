@@ -70,6 +70,8 @@ function invoiceFact(event: Stripe.InvoicePaidEvent | Stripe.InvoicePaymentFaile
       currency: invoice.currency,
       periodStart: iso(period.start),
       periodEnd: iso(period.end),
+      // a trial's invoice: the subscription's first, for nothing before discounts (a 100 % coupon has a subtotal)
+      trial: invoice.billing_reason === 'subscription_create' && invoice.subtotal === 0,
     },
     userId,
     customerId,

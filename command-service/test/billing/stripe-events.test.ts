@@ -53,6 +53,7 @@ describe('Stripe events as the product reads them', () => {
       currency: 'eur',
       periodStart: new Date(100_000).toISOString(),
       periodEnd: new Date(200_000).toISOString(),
+      trial: false,
     });
     // nothing but ids, amounts, times and the plan: no card data
     expect(JSON.stringify(read)).to.not.contain('4242');

@@ -71,6 +71,8 @@ export type PlanBilling =
       /** Set to cancel: ends then. */
       cancelsAt: string | null;
       endedAt: string | null;
+      /** A first-time buyer's trial runs until then (nothing charged before). */
+      trialUntil: string | null;
     };
 
 /** A sum of money in one currency, in its smallest unit. */

@@ -36,7 +36,7 @@ export interface CheckoutSession {
   success_url: string;
   cancel_url: string;
   metadata: Record<string, string>;
-  subscription_data: { metadata?: Record<string, string> };
+  subscription_data: { metadata?: Record<string, string>; trial_period_days?: string };
   line_items: Array<{ price: string; quantity: string }>;
   subscription: string | null;
   status: 'open' | 'complete' | 'expired';
@@ -204,6 +204,8 @@ export class FakeStripe {
     const userId = session.subscription_data.metadata?.userId ?? '';
     const priceId = session.line_items[0].price;
     const start = seconds(Date.now());
+    const trialDays = Number(session.subscription_data.trial_period_days ?? 0);
+    if (trialDays > 0) return this.startTrial(session, { subscription, userId, priceId, start, trialDays });
     this.subscriptions.set(subscription, {
       id: subscription,
       customer: session.customer,
@@ -228,6 +230,42 @@ export class FakeStripe {
       this.event('checkout.session.completed', { ...session, object: 'checkout.session', payment_status: 'paid' }),
     );
     return { session, subscription, charge: charge.id };
+  }
+
+  /** A checkout with a trial: the subscription trials, its first invoice is paid for nothing, no charge. */
+  private async startTrial(
+    session: CheckoutSession,
+    fields: { subscription: string; userId: string; priceId: string; start: number; trialDays: number },
+  ) {
+    const { subscription, userId, priceId, start } = fields;
+    const end = start + fields.trialDays * DAY;
+    this.subscriptions.set(subscription, {
+      id: subscription,
+      customer: session.customer,
+      userId,
+      priceId,
+      status: 'trialing',
+      periodStart: start,
+      periodEnd: end,
+      cancelAtPeriodEnd: false,
+    });
+    const line = { priceId, periodStart: start, periodEnd: end, amount: 0 };
+    const invoice = invoiceObject({
+      id: this.id('in'),
+      status: 'paid',
+      line,
+      customer: session.customer,
+      subscription,
+      userId,
+      billingReason: 'subscription_create',
+    });
+    session.subscription = subscription;
+    session.status = 'complete';
+    await this.deliver(this.event('invoice.paid', invoice));
+    await this.deliver(
+      this.event('checkout.session.completed', { ...session, object: 'checkout.session', payment_status: 'paid' }),
+    );
+    return { session, subscription, charge: '' };
   }
 
   private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
