@@ -114,6 +114,15 @@ describe('frontend: plans bought through Stripe (browser)', function () {
     expect(await business.locator('[data-stat="billing.paying"]').textContent()).to.equal('1');
     expect(await business.locator('[data-stat="billing.thisMonth"]').textContent()).to.equal('€19.00');
     expect(await page.locator('tr[data-plan="Basic"] [data-stat="billing.thisMonth"]').textContent()).to.equal('€7.00');
+
+    // ending a plan Stripe bills: the admin chooses when Stripe stops
+    await page.goto(browser.url('/admin/subscribers'));
+    await row('buyer').getByRole('button', { name: 'End the plan of buyer' }).click();
+    await row('buyer').getByRole('button', { name: 'End now, cancel in Stripe' }).waitFor();
+    await row('buyer').getByRole('button', { name: 'Cancel at period end' }).click();
+    await page.getByText('Stripe stops billing at the end of the paid period; the plan ends then').waitFor();
+    const billed = [...fake.subscriptions.values()].find((subscription) => subscription.priceId === PRICES.Business)!;
+    expect(billed).to.include({ status: 'active', cancelAtPeriodEnd: true });
     expect(browser.pageErrors).to.deep.equal([]);
   });
 
