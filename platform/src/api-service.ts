@@ -23,7 +23,7 @@ export async function runApiService<Deps extends ApiServiceDeps>(
   background?: (deps: Deps, signal: AbortSignal) => Promise<void>,
 ): Promise<void> {
   // Stripe's prices are read before the service starts: a wrong one in STRIPE_PRICES stops it
-  const config = await withStripePrices(loadConfig());
+  const config = await withStripePrices(loadConfig()).catch(exitOnRefusal);
   const container = await createContainer(config, service);
   const deps = await resolveDeps(container);
   await refuseDivergedReadModels(deps.eventStore, deps.readStore, deps.logger, divergencePolicyOf()).catch(

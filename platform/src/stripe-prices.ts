@@ -3,6 +3,9 @@ import type { AppConfig } from './config.ts';
 import { configuredPrices, type BillingConfig } from './billing-config.ts';
 import { isStripeDown, stripeClient } from './stripe-client.ts';
 
+/** STRIPE_PRICES names a price Stripe cannot sell as it says (or Stripe could not be asked): the start stops. */
+export class StripePricesRefused extends Error {}
+
 /** Why a configured price cannot be sold as STRIPE_PRICES says, or null when it can. */
 function priceProblem(
   price: {
@@ -38,15 +41,15 @@ export async function readStripePrices(billing: BillingConfig): Promise<BillingO
     } catch (error) {
       const { statusCode, message } = error as { statusCode?: number; message?: string };
       if (statusCode === 404)
-        throw new Error(
+        throw new StripePricesRefused(
           `STRIPE_PRICES: ${label}=${priceId} is no price of this Stripe account (a test key sees only test-mode prices)`,
         );
       if (isStripeDown(error))
-        throw new Error(`Stripe did not answer while reading the prices of STRIPE_PRICES: ${message}`);
-      throw new Error(`Stripe refused to show ${label}=${priceId} of STRIPE_PRICES: ${message}`);
+        throw new StripePricesRefused(`Stripe did not answer while reading the prices of STRIPE_PRICES: ${message}`);
+      throw new StripePricesRefused(`Stripe refused to show ${label}=${priceId} of STRIPE_PRICES: ${message}`);
     }
     const problem = priceProblem(price, interval);
-    if (problem) throw new Error(`STRIPE_PRICES: ${label}=${priceId} ${problem}`);
+    if (problem) throw new StripePricesRefused(`STRIPE_PRICES: ${label}=${priceId} ${problem}`);
     offers.push({ plan, interval, amount: price.unit_amount!, currency: price.currency });
   }
   return offers;

@@ -18,8 +18,9 @@ const answerStripeUnreachable = (ctx: Context) => {
 
 /**
  * Plans people buy, renew and cancel themselves (decisions.md §13): checkout and the portal
- * for the signed-in user (checkout-routes.ts), and Stripe's webhook, each event applied once on the subscriber's
- * stream. While STRIPE_SECRET_KEY is not set every one of them answers 404 and nothing changes.
+ * for the signed-in user (checkout-routes.ts), and Stripe's webhook, each event applied once
+ * on the subscriber's stream. While STRIPE_SECRET_KEY is not set every one of them answers
+ * 404 and nothing changes.
  */
 export function billingRoutes(deps: CommandDeps): MountedRoute[] {
   const config = deps.config.billing;
