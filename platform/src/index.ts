@@ -1,5 +1,7 @@
 export * from './config.ts';
 export * from './billing-config.ts';
+export * from './stripe-client.ts';
+export * from './stripe-prices.ts';
 export * from './logger.ts';
 export * from './tokens.ts';
 export * from './container.ts';
@@ -33,4 +35,5 @@ export * from './log-divergence.ts';
 export * from './audit/index.ts';
 export * from './snapshot-store/snapshot-store.ts';
 export { SqliteSnapshotStore } from './snapshot-store/sqlite-snapshot-store.ts';
+export * from './snapshot-store/signed-snapshot-store.ts';
 export { embeddedFiles } from './data-dir.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SNOWFLAKE } from '../discord-id.ts';
 import { subscriptionTexts } from '../texts/subscriptions.ts';
 import { errorTexts } from '../error-texts.ts';
 import { errorCodes } from '../error-codes.ts';
@@ -32,8 +33,6 @@ function wholeNumber(min: number, max: number, text: string) {
 
 const requiredText = z.string({ error: fill }).trim().min(1, fill);
 
-export const discordIdPattern = /^\d{17,20}$/;
-
 /** One of the configured plans (any case), as its configured name. */
 const planName = requiredText.pipe(
   z
@@ -57,7 +56,7 @@ export const createSubscriberRequestSchema = z.object({
     z
       .string({ error: subscriptionTexts.discordUserId })
       .trim()
-      .regex(discordIdPattern, subscriptionTexts.discordUserId)
+      .regex(SNOWFLAKE, subscriptionTexts.discordUserId)
       .optional(),
   ),
 });
@@ -69,6 +68,16 @@ export const extendSubscriptionRequestSchema = z.object({
   maxSlots: slotsOverride,
 });
 export type ExtendSubscriptionRequest = z.input<typeof extendSubscriptionRequestSchema>;
+
+/**
+ * Ending a plan Stripe bills cancels its Stripe subscription too, so nothing is charged
+ * again: `now` (the default) ends the plan and the subscription at once; `periodEnd` lets
+ * Stripe stop at the end of the period paid for, when the plan ends.
+ */
+export const endSubscriptionRequestSchema = z.object({
+  stripe: z.enum(['now', 'periodEnd'], { error: subscriptionTexts.stripeEndChoice }).default('now'),
+});
+export type EndSubscriptionRequest = z.input<typeof endSubscriptionRequestSchema>;
 
 /** Subscriber and user ids are uuids; anything else names no one. */
 export const subscriberIdSchema = z.uuid({ error: subscriptionTexts.subscriberNotFound });
@@ -195,9 +204,11 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
     response: { status: 200, description: '{ success: true, subscription }' },
   },
   end: {
-    summary: "End a subscriber's plan now",
+    summary:
+      "End a subscriber's plan now; a plan Stripe bills is cancelled in Stripe too, at once (stripe: 'now', default) or at the end of the paid period (stripe: 'periodEnd', the plan runs until then)",
     params: { id: subscriberIdSchema },
     invalidParams: { notFound: errorCodes.subscriberNotFound },
+    body: endSubscriptionRequestSchema,
     response: { status: 200, description: '{ success: true, subscription }' },
   },
   resetPassword: {

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { configDefaults, serversPaths, statsPaths } from '@vip/contracts/plain';
-import type { GuildDebugListResponse, PublicStatsResponse } from '@vip/contracts';
+import { configDefaults, serversPaths, statsPaths, yearlySavingPercent } from '@vip/contracts/plain';
+import type { BillingInterval, GuildDebugListResponse, PublicStatsResponse } from '@vip/contracts';
 import { groupedCount } from '../../app/counts.ts';
 import { hoursText, minutesText } from '../../app/durations.ts';
 import { useSiteSettings, type SiteSettings } from '../../app/siteConfig.ts';
@@ -10,7 +10,8 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { keyBotCommands, posterBotCommands } from './commands.ts';
 import { PricingCard } from './PricingCard.tsx';
-import { buyPathOf, pricingTiersOf } from './pricing.ts';
+import { IntervalSwitch } from './IntervalSwitch.tsx';
+import { buyPathOf, pricingTiersOf, soldYearly } from './pricing.ts';
 import { usePolledJson } from './usePolledJson.ts';
 import { goToSection, useReveal } from './useReveal.ts';
 import './marketing.css';
@@ -212,6 +213,12 @@ function StatsBand() {
 function PricingSection({ settings }: { settings: SiteSettings }) {
   const ref = useRef<HTMLElement>(null);
   const revealed = useReveal(ref, 800);
+  const [interval, setInterval] = useState<BillingInterval>('month');
+  const { billing } = settings;
+  const bestSaving = Math.max(
+    0,
+    ...(billing?.plans ?? []).map((plan) => yearlySavingPercent(billing!.offers, plan) ?? 0),
+  );
   return (
     <section
       id="pricing"
@@ -222,10 +229,12 @@ function PricingSection({ settings }: { settings: SiteSettings }) {
     >
       <h2 id="pricing-title">Simple pricing</h2>
       <p className="muted section-lead">
-        Every plan includes one-time keys, greetings and the admin panel. Prices per month.
+        Every plan includes one-time keys, greetings and the admin panel.
+        {billing ? '' : ' Prices per month.'}
       </p>
+      {soldYearly(billing) && <IntervalSwitch interval={interval} onChange={setInterval} saving={bestSaving || null} />}
       <div className="pricing-grid">
-        {pricingTiersOf(settings.plans).map((tier) => (
+        {pricingTiersOf(settings.plans, billing, interval).map((tier) => (
           <PricingCard
             key={tier.name}
             tier={tier}
@@ -236,7 +245,7 @@ function PricingSection({ settings }: { settings: SiteSettings }) {
                 }
                 // bought online where Stripe sells it; else the same page says how this site gives
                 // it (both through sign-in, whose page says how to get an account)
-                to={buyPathOf(settings.billing, tier.name) ?? `/buy/${encodeURIComponent(tier.name.toLowerCase())}`}
+                to={buyPathOf(billing, tier.name, tier.per) ?? `/buy/${encodeURIComponent(tier.name.toLowerCase())}`}
               >
                 Get {tier.name}
               </Link>

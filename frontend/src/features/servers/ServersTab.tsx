@@ -4,6 +4,8 @@ import { panelTexts } from '../../app/texts.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { AddServerModal } from './AddServerModal.tsx';
 import { DiscordAccountCard } from '../discord/DiscordAccountCard.tsx';
+import { useGetUserDiscordQuery } from '../discord/discordApi.ts';
+import { SetupChecklist } from './SetupChecklist.tsx';
 import { ServerCard } from './ServerCard.tsx';
 import { useGetSubscriptionQuery } from '../subscriptions/subscriptionsApi.ts';
 import { useGetUserServersQuery } from './serversApi.ts';
@@ -29,9 +31,12 @@ function ServerSlots({ servers, maxSlots, unverified }: { servers: string[]; max
   const noPlan = isHttpFailure(subscription.error) && subscription.error.status === 404;
   const canAdd = servers.length < maxSlots;
   const slots = (count: number) => `${count} slot${count === 1 ? '' : 's'}`;
+  // the checklist offers the first server once a Discord link can prove it; without its data, the empty state does
+  const discordKnown = Boolean(useGetUserDiscordQuery().data);
   return (
     <section aria-labelledby="servers-title">
       <DiscordAccountCard />
+      <SetupChecklist servers={servers} onAdd={() => setAdding(true)} />
       <div className="section-header">
         <div>
           <h2 id="servers-title">Your servers</h2>
@@ -55,9 +60,11 @@ function ServerSlots({ servers, maxSlots, unverified }: { servers: string[]; max
       {servers.length === 0 ? (
         <div className="empty-state">
           <p>{panelTexts.noServers}</p>
-          <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
-            Add your first server
-          </button>
+          {!discordKnown && (
+            <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+              Add your first server
+            </button>
+          )}
         </div>
       ) : (
         <ul className="server-grid">

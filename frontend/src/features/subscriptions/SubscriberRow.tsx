@@ -30,10 +30,15 @@ export function SubscriberRow({ subscriber, passwords }: { subscriber: Subscribe
     }
   }
 
-  async function handleEnd() {
+  // a plan Stripe bills is cancelled in Stripe too: at once, or at the end of the period paid for
+  const billedByStripe = subscriber.billing?.kind === 'stripe' && subscriber.billing.status !== 'ended';
+
+  async function handleEnd(stripe: 'now' | 'periodEnd' = 'now') {
     try {
-      await end(subscriber.id).unwrap();
-      toast.success(adminTexts.subscriptionEnded, { id: `plan-${subscriber.id}` });
+      await end({ id: subscriber.id, stripe }).unwrap();
+      toast.success(stripe === 'now' ? adminTexts.subscriptionEnded : adminTexts.stripeStopsAtPeriodEnd, {
+        id: `plan-${subscriber.id}`,
+      });
       setConfirmEnd(false);
     } catch (failure) {
       toast.error(errorTextOf(failure, adminTexts.failedToChangeSubscription), { id: `plan-${subscriber.id}` });
@@ -112,9 +117,24 @@ export function SubscriberRow({ subscriber, passwords }: { subscriber: Subscribe
         {subscriber.active &&
           (confirmEnd ? (
             <span className="button-row button-row-start">
-              <button type="button" className="button button-danger button-small" onClick={handleEnd} disabled={ending}>
-                {ending ? 'Ending...' : 'Confirm end'}
+              <button
+                type="button"
+                className="button button-danger button-small"
+                onClick={() => handleEnd('now')}
+                disabled={ending}
+              >
+                {ending ? 'Ending...' : billedByStripe ? 'End now, cancel in Stripe' : 'Confirm end'}
               </button>
+              {billedByStripe && (
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => handleEnd('periodEnd')}
+                  disabled={ending}
+                >
+                  Cancel at period end
+                </button>
+              )}
               <button type="button" className="button button-ghost button-small" onClick={() => setConfirmEnd(false)}>
                 Keep
               </button>
