@@ -86,6 +86,19 @@ describe('frontend: an admin helping a subscriber (browser)', function () {
     expect(browser.pageErrors).to.deep.equal([]);
   });
 
+  it('tells a planless account whose slots it has, beside the Subscription tab\'s "no plan"', async () => {
+    const made = await runCli('src/cli/user.ts', ['create', 'planless', '--password', 'planless-password'], {
+      DATA_DIR: browser.product().dataDir,
+    });
+    expect(made.code, made.stderr).to.equal(0);
+    await tokenOf(browser.product(), { username: 'planless', password: 'planless-password' });
+    const page = await browser.openPage('/login');
+    await logIn(page, { username: 'planless', password: 'planless-password' });
+    await page.waitForURL('**/panel');
+    await page.getByText('0 of 3 slots used (the slots of an account without a plan)').waitFor();
+    expect(await page.getByText('0 of 3 slots used', { exact: true }).count()).to.equal(0);
+  });
+
   it("paints the admin page's background down to the bottom of a tall window", async () => {
     const page = await signedInAdmin('/admin/whitelist');
     await page.setViewportSize({ width: 1280, height: 1600 });
