@@ -97,6 +97,12 @@ describe('frontend: an admin helping a subscriber (browser)', function () {
     await page.waitForURL('**/panel');
     await page.getByText('0 of 3 slots used (the slots of an account without a plan)').waitFor();
     expect(await page.getByText('0 of 3 slots used', { exact: true }).count()).to.equal(0);
+    // and the Subscription tab says who gives a plan here (billing is off), not only "no subscription"
+    await page.getByRole('tab', { name: 'Subscription' }).click();
+    await page.getByText('No active subscription found').waitFor();
+    expect(await page.getByTestId('no-plan-way-forward').textContent()).to.equal(
+      "Without a plan your account keeps up to 3 servers. Plans here are given by the site's team: ask the admin who runs this site for one.",
+    );
   });
 
   it("paints the admin page's background down to the bottom of a tall window", async () => {
