@@ -58,6 +58,8 @@ async function calling<T>(call: () => Promise<T>): Promise<T> {
 export function stripeGateway(config: BillingConfig): StripeGateway {
   const { apiUrl } = config;
   const stripe = new Stripe(config.secretKey, {
+    // set, not left to the package: the versions the product reads are the ones it names (stripe-shapes.ts)
+    apiVersion: Stripe.API_VERSION,
     host: apiUrl.hostname,
     port: apiUrl.port || (apiUrl.protocol === 'http:' ? 80 : 443),
     protocol: apiUrl.protocol === 'http:' ? 'http' : 'https',

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { planRuns } from '@vip/contracts';
 import { billingDecider, type BillingCommand, type StripeFact } from '../../src/billing/billing.decider.ts';
 import { STRIPE_RESEND_WINDOW_MS } from '../../src/billing/billing.state.ts';
+import type { ChargedInvoice } from '../../src/billing/stripe-facts.ts';
 import { subscriptionDecider } from '../../src/subscriptions/subscription.decider.ts';
 import type { SubscriptionEvent, SubscriptionState } from '../../src/subscriptions/subscription.state.ts';
 import { NOW, deciderSpec } from '../support/decider-spec.ts';
@@ -37,29 +38,52 @@ const paid = (periodStart: string, periodEnd: string, subscriptionId = 'sub_1', 
   currency: 'eur',
   periodStart,
   periodEnd,
+  stripeFee: null,
 });
-const failed: StripeFact = { kind: 'payment-failed', invoiceId: 'in_x', ...ids_ };
+const failedRetrying = (nextPaymentAttempt: string | null): StripeFact => ({
+  kind: 'payment-failed',
+  invoiceId: 'in_x',
+  ...ids_,
+  amountDue: 1500,
+  currency: 'eur',
+  nextPaymentAttempt,
+});
+const failed = failedRetrying(null);
 const updated = (cancelsAt: string | null, planName: string | null = 'Business'): StripeFact => ({
   kind: 'subscription-updated',
   ...ids_,
   planName,
   cancelsAt,
+  stripeStatus: 'active',
 });
 const deleted: StripeFact = { kind: 'subscription-deleted', ...ids_ };
-const refunded = (amountRefunded: number): StripeFact => ({
+/** The invoice of sub_1 that paid the period ending `periodEnd` (the running plan's is at(20)). */
+const invoiceOf = (periodEnd: string, subscriptionId = 'sub_1') => ({
+  invoiceId: `in_${periodEnd}`,
+  subscriptionId,
+  planName: 'Business',
+  periodEnd,
+});
+const refunded = (amountRefunded: number, invoice: ChargedInvoice | null = invoiceOf(at(20))): StripeFact => ({
   kind: 'charge-refunded',
   chargeId: 'ch_1',
+  customerId: 'cus_1',
   amount: 1500,
   amountRefunded,
   currency: 'eur',
+  invoice,
 });
-const disputed: StripeFact = {
+const disputedAs = (status: string): StripeFact => ({
   kind: 'charge-disputed',
   chargeId: 'ch_1',
+  customerId: 'cus_1',
   disputeId: 'dp_1',
   amount: 1500,
   currency: 'eur',
-};
+  status,
+  invoice: invoiceOf(at(20)),
+});
+const disputed = disputedAs('needs_response');
 
 /** The events the decider itself writes for these commands, one after another. */
 function history(commands: BillingCommand[], start: SubscriptionEvent[] = []): SubscriptionEvent[] {
@@ -251,6 +275,123 @@ describe('billing decider: Stripe events on the subscriber’s stream', () => {
     });
   });
 
+  describe('refunds and disputes as money works', () => {
+    const running = history([
+      stripe(checkout(), at(-40)),
+      stripe(paid(at(-40), at(-10)), at(-40)),
+      stripe(paid(at(-10), at(20)), at(-10)),
+    ]);
+    const ends = (fact: StripeFact) => {
+      const event = decided(running, stripe(fact, at(0)));
+      expect(event.data.billing).to.include({ status: 'ended', endedAt: at(0) });
+      expect(event.data.plan).to.include({ expiresAt: at(0), ended: true });
+      // and Stripe is told to charge no more
+      expect(event.data).to.include({ cancelledSubscriptionId: 'sub_1' });
+    };
+    const runsOn = (fact: StripeFact) => {
+      const event = decided(running, stripe(fact, at(0)));
+      expect(event.data.billing).to.include({ status: 'active', endedAt: null });
+      expect(event.data.plan).to.include({ expiresAt: at(23), ended: false });
+      expect(event.data).to.include({ cancelledSubscriptionId: null });
+      return event;
+    };
+
+    it('a full refund of the charge that paid the period now running ends the plan and cancels the subscription', () =>
+      ends(refunded(1500, invoiceOf(at(20)))));
+
+    it('a full refund of an older period, of another subscription, of no known invoice, or a partial one, is money back only', () => {
+      const older = runsOn(refunded(1500, invoiceOf(at(-10))));
+      expect(older.data).to.include({ invoiceId: `in_${at(-10)}`, chargedPlanName: 'Business', periodEnd: at(-10) });
+      runsOn(refunded(1500, invoiceOf(at(20), 'sub_other')));
+      runsOn(refunded(1500, null));
+      runsOn(refunded(1499, invoiceOf(at(20))));
+    });
+
+    for (const status of ['needs_response', 'under_review', 'lost'])
+      it(`a chargeback (${status}) ends the plan and cancels the subscription`, () => ends(disputedAs(status)));
+
+    for (const status of ['warning_needs_response', 'warning_under_review', 'warning_closed'])
+      it(`an inquiry (${status}) changes no plan and is recorded`, () => {
+        const event = runsOn(disputedAs(status));
+        expect(event.type).to.equal('BillingChargeDisputed');
+        expect(event.data.status).to.equal(status);
+      });
+
+    it('a dispute won after the chargeback is recorded; the plan it ended stays ended', () => {
+      const over = history([stripe(disputedAs('needs_response'), at(0))], running);
+      const won = decided(over, stripe(disputedAs('won'), at(5)));
+      expect(won.data).to.include({ status: 'won', cancelledSubscriptionId: null });
+      expect(won.data.plan.ended).to.equal(true);
+    });
+  });
+
+  describe('a second live subscription (two checkouts racing at Stripe)', () => {
+    const running = history([stripe(checkout(), at(-10)), stripe(paid(at(-10), at(20)), at(-10))]);
+
+    it('is recorded and never adopted: the plan does not flip between the two', () => {
+      const second = history(
+        [stripe(checkout('sub_2', 'Basic'), at(0)), stripe(paid(at(0), at(30), 'sub_2', 'Basic'), at(0))],
+        running,
+      );
+      const state = fold(second);
+      expect(state.planName).to.equal('Business');
+      expect(state.billing.standing).to.include({ subscriptionId: 'sub_1', paidUntil: at(20) });
+      expect(second.slice(running.length).map((event) => event.type)).to.deep.equal([
+        'BillingCheckoutCompleted',
+        'BillingInvoicePaid',
+      ]);
+      // the first one's renewal still renews the plan
+      const renewal = decided(second, stripe(paid(at(20), at(50)), at(20)));
+      expect(renewal.data.plan).to.include({ name: 'Business', expiresAt: at(53) });
+    });
+  });
+
+  describe('grace that follows Stripe’s retries', () => {
+    const running = history([stripe(checkout(), at(-30)), stripe(paid(at(-30), at(0)), at(-30))]);
+
+    it('stays on until a day after Stripe’s next attempt, when that is later than the grace days', () => {
+      const event = decided(running, stripe(failedRetrying(at(8)), at(0)));
+      expect(event.data.billing).to.include({ status: 'past_due', graceUntil: at(9) });
+      expect(event.data).to.include({ nextPaymentAttempt: at(8) });
+      expect(event.data.plan.expiresAt).to.equal(at(9));
+      // the next failure moves it to the attempt after
+      const again = decided(
+        history([stripe(failedRetrying(at(8)), at(0))], running),
+        stripe(failedRetrying(at(15)), at(8)),
+      );
+      expect(again.data.billing.graceUntil).to.equal(at(16));
+    });
+
+    it('keeps at least the grace days when Stripe retries sooner', () => {
+      const event = decided(running, stripe(failedRetrying(at(1)), at(0)));
+      expect(event.data.billing.graceUntil).to.equal(at(GRACE_DAYS));
+    });
+
+    for (const [what, fact] of [
+      ['the subscription unpaid', { ...(updated(null) as object), stripeStatus: 'unpaid' }],
+      ['the subscription canceled', { ...(updated(null) as object), stripeStatus: 'canceled' }],
+      ['the invoice uncollectible', { kind: 'invoice-uncollectible', invoiceId: 'in_x', ...ids_ }],
+    ] as const)
+      it(`ends when Stripe gives up: ${what}`, () => {
+        const past = history([stripe(failedRetrying(at(8)), at(0))], running);
+        const event = decided(past, stripe(fact as StripeFact, at(4)));
+        expect(event.data.billing).to.include({ status: 'ended', endedAt: at(4) });
+        expect(event.data.plan.ended).to.equal(true);
+      });
+
+    it('a payment the bank asks the buyer to confirm is recorded, the plan unchanged', () => {
+      const event = decided(
+        running,
+        stripe(
+          { kind: 'payment-action-required', invoiceId: 'in_y', ...ids_, amountDue: 1500, currency: 'eur' },
+          at(0),
+        ),
+      );
+      expect(event.type).to.equal('BillingPaymentActionRequired');
+      expect(event.data.plan).to.deep.equal((running.at(-1) as typeof event).data.plan);
+    });
+  });
+
   it('keeps the days an admin gave: a plan Stripe ends runs on until them', () => {
     const admin = subscriptionDecider.decide(
       {
@@ -266,26 +407,37 @@ describe('billing decider: Stripe events on the subscriber’s stream', () => {
     );
     const running = history([stripe(checkout(), at(0)), stripe(paid(at(0), at(30)), at(0))], admin);
     expect(fold(running).expiresAt).to.equal(at(60));
-    const refund = decided(running, stripe(refunded(1500), at(1)));
+    const refund = decided(running, stripe(refunded(1500, invoiceOf(at(30))), at(1)));
     expect(refund.data.billing.status).to.equal('ended');
     expect(refund.data.plan).to.include({ expiresAt: at(60), ended: false });
   });
 
-  it('records nothing for a subscriber Stripe does not bill yet, unless it starts their plan', () => {
+  it('records a payment fact no Stripe plan of the subscriber takes as unmatched, and nothing for a change of no plan', () => {
+    const kinds = [
+      [failed, 'failed', 'in_x', 1500],
+      [refunded(1500), 'refunded', 'ch_1', 1500],
+      [disputed, 'disputed', 'dp_1', 1500],
+      // a price STRIPE_PRICES does not name starts no plan
+      [
+        { ...(paid(at(0), at(30)) as Extract<StripeFact, { kind: 'invoice-paid' }>), planName: null },
+        'paid',
+        `in_${at(30)}`,
+        1500,
+      ],
+    ] as const;
+    for (const [fact, kind, objectId, amount] of kinds) {
+      const [event] = billingDecider.decide(stripe(fact, at(0), `evt_${kind}`), fold([]), NOW);
+      expect(event.type, kind).to.equal('BillingPaymentUnmatched');
+      expect(event.data).to.deep.include({ userId: 'u1', customerId: 'cus_1', kind, objectId, amount });
+      // and once: the same event again records nothing
+      spec
+        .given([event])
+        .when(stripe(fact, at(0), `evt_${kind}`))
+        .then([]);
+    }
     spec
       .given([])
-      .when(stripe(failed, at(0)))
-      .then([]);
-    spec
-      .given([])
-      .when(stripe(refunded(1500), at(0)))
-      .then([]);
-    // a price STRIPE_PRICES does not name starts no plan
-    spec
-      .given([])
-      .when(
-        stripe({ ...(paid(at(0), at(30)) as Extract<StripeFact, { kind: 'invoice-paid' }>), planName: null }, at(0)),
-      )
+      .when(stripe(updated(null), at(0)))
       .then([]);
   });
 
