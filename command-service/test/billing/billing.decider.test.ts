@@ -2,106 +2,25 @@ import { expect } from 'chai';
 import { planRuns } from '@vip/contracts';
 import { billingDecider, type BillingCommand, type StripeFact } from '../../src/billing/billing.decider.ts';
 import { STRIPE_RESEND_WINDOW_MS } from '../../src/billing/billing.state.ts';
-import type { ChargedInvoice } from '../../src/billing/stripe-facts.ts';
 import { subscriptionDecider } from '../../src/subscriptions/subscription.decider.ts';
-import type { SubscriptionEvent, SubscriptionState } from '../../src/subscriptions/subscription.state.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
-
-const spec = deciderSpec(billingDecider);
-const DAY = 24 * 3600_000;
-const at = (days: number) => new Date(NOW.getTime() + days * DAY).toISOString();
-const GRACE_DAYS = 3;
-
-let ids = 0;
-const stripe = (fact: StripeFact, when: string, id = `evt_${++ids}`): BillingCommand => ({
-  type: 'ApplyStripeEvent',
-  userId: 'u1',
-  stripeEvent: { id, at: when },
-  graceDays: GRACE_DAYS,
-  fact,
-});
-const ids_ = { customerId: 'cus_1', subscriptionId: 'sub_1' };
-const checkout = (subscriptionId = 'sub_1', planName = 'Business'): StripeFact => ({
-  kind: 'checkout-completed',
-  checkoutSessionId: `cs_${subscriptionId}`,
-  customerId: 'cus_1',
-  subscriptionId,
-  planName,
-});
-const paid = (periodStart: string, periodEnd: string, subscriptionId = 'sub_1', planName = 'Business'): StripeFact => ({
-  kind: 'invoice-paid',
-  invoiceId: `in_${periodEnd}`,
-  customerId: 'cus_1',
-  subscriptionId,
-  planName,
-  amountPaid: 1500,
-  currency: 'eur',
-  periodStart,
-  periodEnd,
-  stripeFee: null,
-});
-const failedRetrying = (nextPaymentAttempt: string | null): StripeFact => ({
-  kind: 'payment-failed',
-  invoiceId: 'in_x',
-  ...ids_,
-  amountDue: 1500,
-  currency: 'eur',
-  nextPaymentAttempt,
-});
-const failed = failedRetrying(null);
-const updated = (cancelsAt: string | null, planName: string | null = 'Business'): StripeFact => ({
-  kind: 'subscription-updated',
-  ...ids_,
-  planName,
-  cancelsAt,
-  stripeStatus: 'active',
-});
-const deleted: StripeFact = { kind: 'subscription-deleted', ...ids_ };
-/** The invoice of sub_1 that paid the period ending `periodEnd` (the running plan's is at(20)). */
-const invoiceOf = (periodEnd: string, subscriptionId = 'sub_1') => ({
-  invoiceId: `in_${periodEnd}`,
-  subscriptionId,
-  planName: 'Business',
-  periodEnd,
-});
-const refunded = (amountRefunded: number, invoice: ChargedInvoice | null = invoiceOf(at(20))): StripeFact => ({
-  kind: 'charge-refunded',
-  chargeId: 'ch_1',
-  customerId: 'cus_1',
-  amount: 1500,
-  amountRefunded,
-  currency: 'eur',
-  invoice,
-});
-const disputedAs = (status: string): StripeFact => ({
-  kind: 'charge-disputed',
-  chargeId: 'ch_1',
-  customerId: 'cus_1',
-  disputeId: 'dp_1',
-  amount: 1500,
-  currency: 'eur',
-  status,
-  invoice: invoiceOf(at(20)),
-});
-const disputed = disputedAs('needs_response');
-
-/** The events the decider itself writes for these commands, one after another. */
-function history(commands: BillingCommand[], start: SubscriptionEvent[] = []): SubscriptionEvent[] {
-  const events = [...start];
-  for (const command of commands) {
-    const state = events.reduce(billingDecider.evolve, billingDecider.initialState());
-    events.push(...billingDecider.decide(command, state, NOW));
-  }
-  return events;
-}
-const fold = (events: SubscriptionEvent[]): SubscriptionState =>
-  events.reduce(billingDecider.evolve, billingDecider.initialState());
-/** The one event a command decides on top of the history. */
-const decided = (given: SubscriptionEvent[], command: BillingCommand) => {
-  const events = billingDecider.decide(command, fold(given), NOW);
-  expect(events, 'one event').to.have.length(1);
-  return events[0] as Extract<SubscriptionEvent, { data: { plan: unknown } }>;
-};
+import { NOW } from '../support/decider-spec.ts';
+import {
+  GRACE_DAYS,
+  at,
+  checkout,
+  decided,
+  deleted,
+  disputed,
+  failed,
+  fold,
+  history,
+  invoiceOf,
+  paid,
+  refunded,
+  spec,
+  stripe,
+  updated,
+} from './billing-facts.ts';
 
 describe('billing decider: Stripe events on the subscriber’s stream', () => {
   it('starts the plan on a completed checkout, for the grace days until its first invoice is paid', () => {
@@ -272,123 +191,6 @@ describe('billing decider: Stripe events on the subscriber’s stream', () => {
       const again = decided(over, stripe(checkout('sub_2', 'Basic'), at(5)));
       expect(again.data.billing).to.include({ subscriptionId: 'sub_2', status: 'active' });
       expect(again.data.plan).to.deep.equal({ name: 'Basic', startedAt: at(5), expiresAt: at(8), ended: false });
-    });
-  });
-
-  describe('refunds and disputes as money works', () => {
-    const running = history([
-      stripe(checkout(), at(-40)),
-      stripe(paid(at(-40), at(-10)), at(-40)),
-      stripe(paid(at(-10), at(20)), at(-10)),
-    ]);
-    const ends = (fact: StripeFact) => {
-      const event = decided(running, stripe(fact, at(0)));
-      expect(event.data.billing).to.include({ status: 'ended', endedAt: at(0) });
-      expect(event.data.plan).to.include({ expiresAt: at(0), ended: true });
-      // and Stripe is told to charge no more
-      expect(event.data).to.include({ cancelledSubscriptionId: 'sub_1' });
-    };
-    const runsOn = (fact: StripeFact) => {
-      const event = decided(running, stripe(fact, at(0)));
-      expect(event.data.billing).to.include({ status: 'active', endedAt: null });
-      expect(event.data.plan).to.include({ expiresAt: at(23), ended: false });
-      expect(event.data).to.include({ cancelledSubscriptionId: null });
-      return event;
-    };
-
-    it('a full refund of the charge that paid the period now running ends the plan and cancels the subscription', () =>
-      ends(refunded(1500, invoiceOf(at(20)))));
-
-    it('a full refund of an older period, of another subscription, of no known invoice, or a partial one, is money back only', () => {
-      const older = runsOn(refunded(1500, invoiceOf(at(-10))));
-      expect(older.data).to.include({ invoiceId: `in_${at(-10)}`, chargedPlanName: 'Business', periodEnd: at(-10) });
-      runsOn(refunded(1500, invoiceOf(at(20), 'sub_other')));
-      runsOn(refunded(1500, null));
-      runsOn(refunded(1499, invoiceOf(at(20))));
-    });
-
-    for (const status of ['needs_response', 'under_review', 'lost'])
-      it(`a chargeback (${status}) ends the plan and cancels the subscription`, () => ends(disputedAs(status)));
-
-    for (const status of ['warning_needs_response', 'warning_under_review', 'warning_closed'])
-      it(`an inquiry (${status}) changes no plan and is recorded`, () => {
-        const event = runsOn(disputedAs(status));
-        expect(event.type).to.equal('BillingChargeDisputed');
-        expect(event.data.status).to.equal(status);
-      });
-
-    it('a dispute won after the chargeback is recorded; the plan it ended stays ended', () => {
-      const over = history([stripe(disputedAs('needs_response'), at(0))], running);
-      const won = decided(over, stripe(disputedAs('won'), at(5)));
-      expect(won.data).to.include({ status: 'won', cancelledSubscriptionId: null });
-      expect(won.data.plan.ended).to.equal(true);
-    });
-  });
-
-  describe('a second live subscription (two checkouts racing at Stripe)', () => {
-    const running = history([stripe(checkout(), at(-10)), stripe(paid(at(-10), at(20)), at(-10))]);
-
-    it('is recorded and never adopted: the plan does not flip between the two', () => {
-      const second = history(
-        [stripe(checkout('sub_2', 'Basic'), at(0)), stripe(paid(at(0), at(30), 'sub_2', 'Basic'), at(0))],
-        running,
-      );
-      const state = fold(second);
-      expect(state.planName).to.equal('Business');
-      expect(state.billing.standing).to.include({ subscriptionId: 'sub_1', paidUntil: at(20) });
-      expect(second.slice(running.length).map((event) => event.type)).to.deep.equal([
-        'BillingCheckoutCompleted',
-        'BillingInvoicePaid',
-      ]);
-      // the first one's renewal still renews the plan
-      const renewal = decided(second, stripe(paid(at(20), at(50)), at(20)));
-      expect(renewal.data.plan).to.include({ name: 'Business', expiresAt: at(53) });
-    });
-  });
-
-  describe('grace that follows Stripe’s retries', () => {
-    const running = history([stripe(checkout(), at(-30)), stripe(paid(at(-30), at(0)), at(-30))]);
-
-    it('stays on until a day after Stripe’s next attempt, when that is later than the grace days', () => {
-      const event = decided(running, stripe(failedRetrying(at(8)), at(0)));
-      expect(event.data.billing).to.include({ status: 'past_due', graceUntil: at(9) });
-      expect(event.data).to.include({ nextPaymentAttempt: at(8) });
-      expect(event.data.plan.expiresAt).to.equal(at(9));
-      // the next failure moves it to the attempt after
-      const again = decided(
-        history([stripe(failedRetrying(at(8)), at(0))], running),
-        stripe(failedRetrying(at(15)), at(8)),
-      );
-      expect(again.data.billing.graceUntil).to.equal(at(16));
-    });
-
-    it('keeps at least the grace days when Stripe retries sooner', () => {
-      const event = decided(running, stripe(failedRetrying(at(1)), at(0)));
-      expect(event.data.billing.graceUntil).to.equal(at(GRACE_DAYS));
-    });
-
-    for (const [what, fact] of [
-      ['the subscription unpaid', { ...(updated(null) as object), stripeStatus: 'unpaid' }],
-      ['the subscription canceled', { ...(updated(null) as object), stripeStatus: 'canceled' }],
-      ['the invoice uncollectible', { kind: 'invoice-uncollectible', invoiceId: 'in_x', ...ids_ }],
-    ] as const)
-      it(`ends when Stripe gives up: ${what}`, () => {
-        const past = history([stripe(failedRetrying(at(8)), at(0))], running);
-        const event = decided(past, stripe(fact as StripeFact, at(4)));
-        expect(event.data.billing).to.include({ status: 'ended', endedAt: at(4) });
-        expect(event.data.plan.ended).to.equal(true);
-      });
-
-    it('a payment the bank asks the buyer to confirm is recorded, the plan unchanged', () => {
-      const event = decided(
-        running,
-        stripe(
-          { kind: 'payment-action-required', invoiceId: 'in_y', ...ids_, amountDue: 1500, currency: 'eur' },
-          at(0),
-        ),
-      );
-      expect(event.type).to.equal('BillingPaymentActionRequired');
-      expect(event.data.plan).to.deep.equal((running.at(-1) as typeof event).data.plan);
     });
   });
 
