@@ -19,7 +19,7 @@ export interface InvoiceBeforeBasil {
 
 /** An invoice line before basil: its price at the top (basil moved it to `pricing.price_details`). */
 export interface InvoiceLineBeforeBasil {
-  price: Stripe.Price | null;
+  price: Pick<Stripe.Price, 'id'> | null;
 }
 
 /** A subscription before basil: its period at the top (basil moved it to each item). */
