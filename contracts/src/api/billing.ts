@@ -36,8 +36,12 @@ export const billingApi = withSchemas(billingPaths, {
   },
   webhook: {
     summary:
-      'Stripe events (checkout.session.completed, invoice.paid, invoice.payment_failed, customer.subscription.updated and .deleted, charge.refunded, charge.dispute.created), verified by Stripe-Signature over the raw body and each applied once',
-    response: { status: 200, description: '{ received: true } (400 for a missing or wrong signature)' },
+      'Stripe events (checkout.session.completed, invoice.paid, .payment_failed, .payment_action_required and .marked_uncollectible, customer.subscription.updated and .deleted, charge.refunded, charge.dispute.created, .updated and .closed) in any API version, verified by Stripe-Signature over the raw body and each applied once',
+    response: {
+      status: 200,
+      description:
+        '{ received: true } (400 for a missing or wrong signature; 503 when Stripe did not answer what the event needs, so that Stripe delivers it again)',
+    },
   },
 });
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { chargeObject, disputeObject, eventObject, invoiceObject, seconds, subscriptionObject } from './objects.ts';
+import { StripeMoney } from './invoice-payments.ts';
 import { checkoutPage, portalPage } from './pages.ts';
 
 export const FAKE_STRIPE_KEY = 'sk_test_fake_stripe_key';
@@ -81,6 +82,8 @@ export class FakeStripe {
   readonly customers = new Map<string, { id: string; metadata: Record<string, string> }>();
   readonly sessions = new Map<string, CheckoutSession>();
   readonly charges = new Map<string, ReturnType<typeof chargeObject>>();
+  /** Invoices, invoice payments, cancellations; a slow or failing Stripe (invoice-payments.ts). */
+  readonly money = new StripeMoney();
   /** Where Stripe sends events: the product's webhook endpoint. */
   webhookUrl: string | null = null;
   private readonly signer = new Stripe(FAKE_STRIPE_KEY);
@@ -145,6 +148,7 @@ export class FakeStripe {
     const invoice = invoiceObject({ id: this.id('in'), status: 'paid', line, ...fields });
     const charge = chargeObject({ id: this.id('ch'), customer: fields.customer, amount });
     this.charges.set(charge.id, charge);
+    this.money.paid(invoice, charge.payment_intent);
     return { invoice, charge, line };
   }
 
@@ -200,7 +204,7 @@ export class FakeStripe {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    const { pathname } = new URL(request.url ?? '/', this.url);
+    const { pathname, search } = new URL(request.url ?? '/', this.url);
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
@@ -224,7 +228,8 @@ export class FakeStripe {
       if (portal) return page(portalPage(new URL(request.url ?? '/', this.url).searchParams.get('return') ?? '/'));
       if (!pathname.startsWith('/v1/'))
         return send(404, { error: { type: 'invalid_request_error', message: 'Unknown path' } });
-      const form = parseForm(text);
+      // a GET's parameters are in its query
+      const form = parseForm(text || search.slice(1));
       this.calls.push({
         method: request.method ?? 'GET',
         path: pathname,
@@ -233,6 +238,7 @@ export class FakeStripe {
       });
       if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`)
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (this.money.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.money.delayMs));
       return this.api(request.method ?? 'GET', pathname, form, send);
     } catch (error) {
       send(500, { error: { type: 'api_error', message: String(error) } });
@@ -289,6 +295,7 @@ export class FakeStripe {
         url,
       });
     }
+    if (this.money.answer(method, path, form, send)) return;
     const charge = /^\/v1\/charges\/(\w+)$/.exec(path);
     if (method === 'GET' && charge) {
       const found = this.charges.get(charge[1]);

@@ -1,0 +1,78 @@
+/**
+ * The money side of the fake Stripe (#27): the invoices it made, the invoice payments that tie
+ * a payment intent to its invoice (since basil a charge no longer names it), subscriptions
+ * cancelled through the API, and a Stripe that answers slowly or refuses a call.
+ */
+type Send = (status: number, body: unknown) => void;
+
+export interface InvoiceLike {
+  id: string;
+  object: string;
+}
+
+export class StripeMoney {
+  readonly invoices = new Map<string, InvoiceLike>();
+  /** payment intent → invoice id. */
+  readonly invoiceOfPayment = new Map<string, string>();
+  readonly cancelled = new Set<string>();
+  /** How long each API call waits before its answer (a slow Stripe). */
+  delayMs = 0;
+  /** API paths (`METHOD /v1/...` prefixes) answered 500 until cleared. */
+  readonly failing = new Set<string>();
+
+  /** A paid period's invoice and the payment intent that paid it. */
+  paid(invoice: InvoiceLike, paymentIntent: string) {
+    this.invoices.set(invoice.id, invoice);
+    this.invoiceOfPayment.set(paymentIntent, invoice.id);
+  }
+
+  /** Answers the calls of this side of Stripe; false for any other. */
+  answer(method: string, path: string, form: Record<string, unknown>, send: Send): boolean {
+    const missing = () =>
+      send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such object' } });
+    if ([...this.failing].some((failing) => `${method} ${path}`.startsWith(failing))) {
+      send(500, { error: { type: 'api_error', message: 'Stripe is having a bad day' } });
+      return true;
+    }
+    const invoice = /^\/v1\/invoices\/(\w+)$/.exec(path);
+    if (method === 'GET' && invoice) {
+      const found = this.invoices.get(invoice[1]);
+      found ? send(200, found) : missing();
+      return true;
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const payment = (form.payment ?? {}) as { type?: string; payment_intent?: string };
+      if (payment.type !== 'payment_intent' || !payment.payment_intent) {
+        send(400, { error: { type: 'invalid_request_error', message: 'payment[type] and payment[payment_intent]' } });
+        return true;
+      }
+      const invoiceId = this.invoiceOfPayment.get(payment.payment_intent);
+      const expanded = Object.values((form.expand ?? {}) as Record<string, string>).includes('data.invoice');
+      const data = invoiceId
+        ? [
+            {
+              id: `inpay_${invoiceId}`,
+              object: 'invoice_payment',
+              invoice: expanded ? this.invoices.get(invoiceId) : invoiceId,
+              is_default: true,
+              payment: { type: 'payment_intent', payment_intent: payment.payment_intent },
+              status: 'paid',
+            },
+          ]
+        : [];
+      send(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
+      return true;
+    }
+    const subscription = /^\/v1\/subscriptions\/(\w+)$/.exec(path);
+    if (subscription && (method === 'DELETE' || method === 'GET')) {
+      if (method === 'DELETE') this.cancelled.add(subscription[1]);
+      send(200, {
+        id: subscription[1],
+        object: 'subscription',
+        status: this.cancelled.has(subscription[1]) ? 'canceled' : 'active',
+      });
+      return true;
+    }
+    return false;
+  }
+}
