@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import type { AdminStatsResponse } from '@vip/contracts';
+import { ADMIN } from '../support/all-in-one.ts';
+import { api, login } from '../support/http.ts';
 import { buyer, days, panelOf, useBillingProduct, type Buyer } from '../support/billing.ts';
 import { PRICES } from '../support/fake-stripe/fake-stripe.ts';
 import { seconds } from '../support/fake-stripe/objects.ts';
@@ -12,7 +15,7 @@ import {
   subscriptionIn,
   type ApiShape,
 } from '../support/fake-stripe/shapes.ts';
-import { allEvents, streamEvents } from '../support/seed.ts';
+import { allEvents, eventually, streamEvents } from '../support/seed.ts';
 
 const DAY = 86_400;
 
@@ -137,6 +140,26 @@ describe('billing: money events as Stripe sends them', function () {
     expect((await planStream(alice)).map((event) => event.type)).to.not.include('BillingChargeRefunded');
     const [unmatched] = await streamEvents(world.product.dataDir, 'billing-customer-cus_someone_else');
     expect(unmatched.data).to.include({ userId: null, kind: 'refunded', objectId: forged.id, amount: 1500 });
+    // admins see it
+    const token = await login(world.product.url, ADMIN.username, ADMIN.password);
+    const attention = async () =>
+      (await api<AdminStatsResponse>(world.product.url, 'GET', '/api/admin/stats', { token })).body.billing.attention;
+    await eventually(
+      async () => (await attention()).some((item) => item.objectId === forged.id),
+      10_000,
+      'the projection',
+    );
+    expect(await attention()).to.deep.include({
+      kind: 'unmatched',
+      userId: null,
+      username: null,
+      customerId: 'cus_someone_else',
+      objectId: forged.id,
+      amount: 1500,
+      currency: 'eur',
+      detail: 'refunded',
+      at: (unmatched.data as { stripeEventAt: string }).stripeEventAt,
+    });
   });
 
   it('an inquiry changes no plan; a chargeback ends it and cancels the subscription; a won dispute is recorded', async () => {
