@@ -223,6 +223,13 @@ describe('billing: money events as Stripe sends them', function () {
     expect(world.fake.money.cancelled.has(dan.subscription)).to.equal(true);
   });
 
+  it('records Stripe’s fee of a payment, read from its balance transaction', async () => {
+    const fay = await buyer(world, 'fay');
+    const paid = (await planStream(fay)).find((event) => event.type === 'BillingInvoicePaid')!;
+    // the fake Stripe's fee of a €15.00 card payment: 1.5 % + €0.25
+    expect(paid.data).to.deep.include({ stripeFee: { amount: 48, currency: 'eur' } });
+  });
+
   it('never adopts a second live subscription: the plan stays on the first and admins see the second', async () => {
     const eve = await buyer(world, 'eve');
     const before = await panelOf(world.product, eve.token);

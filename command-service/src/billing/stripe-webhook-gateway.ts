@@ -44,6 +44,8 @@ export interface StripeWebhookGateway {
   invoiceOfPayment(payment: { invoiceId: string | null; paymentIntentId: string | null }): Promise<AnyInvoice | null>;
   /** Cancels a subscription now; one already cancelled (or gone) is left as it is. */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /** Stripe's fee for the payment of an invoice, from its balance transaction; null when there is none yet. */
+  feeOfInvoice(invoiceId: string): Promise<{ amount: number; currency: string } | null>;
 }
 
 /** Stripe does not know the object: it is no customer or charge of this account. */
@@ -115,6 +117,23 @@ export function stripeWebhookGateway(config: BillingConfig): StripeWebhookGatewa
           if (subscription && subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired')
             throw error;
         }
+      }),
+
+    feeOfInvoice: (invoiceId) =>
+      calling(async () => {
+        const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 1 });
+        const payment = payments.data[0]?.payment;
+        const paymentIntentId = idOf(payment?.payment_intent ?? null);
+        const charge = paymentIntentId
+          ? (await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge.balance_transaction'] }))
+              .latest_charge
+          : payment?.charge
+            ? await stripe.charges.retrieve(idOf(payment.charge)!, { expand: ['balance_transaction'] })
+            : null;
+        const transaction = charge && typeof charge === 'object' ? charge.balance_transaction : null;
+        return transaction && typeof transaction === 'object'
+          ? { amount: transaction.fee, currency: transaction.currency }
+          : null;
       }),
   };
 }

@@ -66,13 +66,28 @@ export function billingWebhookRoute(deps: CommandDeps): MountedRoute {
     return { fact, userId: null, customerId };
   };
 
+  /** A paid invoice with Stripe's fee where it can be read: the revenue says which fees it could not. */
+  const withFee = async (stripe: StripeWebhookGateway, read: ReadFact, event: Stripe.Event): Promise<ReadFact> => {
+    if (read.fact.kind !== 'invoice-paid') return read;
+    try {
+      return { ...read, fact: { ...read.fact, stripeFee: await stripe.feeOfInvoice(read.fact.invoiceId) } };
+    } catch (error) {
+      if (!(error instanceof StripeReadFailed)) throw error;
+      deps.logger.info(
+        { stripe: error.detail, stripeEventId: event.id },
+        "Stripe's fee of a payment could not be read",
+      );
+      return read;
+    }
+  };
+
   const resolve = async (stripe: StripeWebhookGateway, settings: BillingConfig, event: Stripe.Event) => {
     const found = readStripeEvent(event, settings.prices);
     if (!found) return null;
     const read = found.notice ? await completeCharge(stripe, settings, found.notice) : found;
     if (!read) return null;
     const userId = read.userId ?? (await stripe.userOfCustomer(read.customerId));
-    return { read, userId } satisfies Resolved;
+    return { read: await withFee(stripe, read, event), userId } satisfies Resolved;
   };
 
   const answerStripeUnreachable = (ctx: Context, error: StripeReadFailed, event: Stripe.Event, what: string) => {

@@ -148,7 +148,7 @@ export class FakeStripe {
     const invoice = invoiceObject({ id: this.id('in'), status: 'paid', line, ...fields });
     const charge = chargeObject({ id: this.id('ch'), customer: fields.customer, amount });
     this.charges.set(charge.id, charge);
-    this.money.paid(invoice, charge.payment_intent);
+    this.money.paid(invoice, charge);
     return { invoice, charge, line };
   }
 

@@ -20,10 +20,14 @@ export class StripeMoney {
   /** API paths (`METHOD /v1/...` prefixes) answered 500 until cleared. */
   readonly failing = new Set<string>();
 
-  /** A paid period's invoice and the payment intent that paid it. */
-  paid(invoice: InvoiceLike, paymentIntent: string) {
+  /** payment intent → its charge. */
+  readonly chargeOfPayment = new Map<string, { id: string; amount: number }>();
+
+  /** A paid period's invoice and the charge (of a payment intent) that paid it. */
+  paid(invoice: InvoiceLike, charge: { id: string; amount: number; payment_intent: string }) {
     this.invoices.set(invoice.id, invoice);
-    this.invoiceOfPayment.set(paymentIntent, invoice.id);
+    this.invoiceOfPayment.set(charge.payment_intent, invoice.id);
+    this.chargeOfPayment.set(charge.payment_intent, charge);
   }
 
   /** Answers the calls of this side of Stripe; false for any other. */
@@ -38,6 +42,46 @@ export class StripeMoney {
     if (method === 'GET' && invoice) {
       const found = this.invoices.get(invoice[1]);
       found ? send(200, found) : missing();
+      return true;
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments' && typeof form.invoice === 'string') {
+      const paidBy = [...this.invoiceOfPayment].find(([, invoiceId]) => invoiceId === form.invoice)?.[0];
+      const data = paidBy
+        ? [
+            {
+              id: `inpay_${form.invoice}`,
+              object: 'invoice_payment',
+              invoice: form.invoice,
+              payment: { type: 'payment_intent', payment_intent: paidBy },
+              status: 'paid',
+            },
+          ]
+        : [];
+      send(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
+      return true;
+    }
+    const paymentIntent = /^\/v1\/payment_intents\/(\w+)$/.exec(path);
+    if (method === 'GET' && paymentIntent) {
+      const charge = this.chargeOfPayment.get(paymentIntent[1]);
+      if (!charge) {
+        missing();
+        return true;
+      }
+      const expanded = Object.values((form.expand ?? {}) as Record<string, string>).includes(
+        'latest_charge.balance_transaction',
+      );
+      // Stripe's fee as a European card's: 1.5 % + €0.25
+      const fee = {
+        id: `txn_${charge.id}`,
+        object: 'balance_transaction',
+        fee: Math.round(charge.amount * 0.015) + 25,
+        currency: 'eur',
+      };
+      send(200, {
+        id: paymentIntent[1],
+        object: 'payment_intent',
+        latest_charge: expanded ? { ...charge, balance_transaction: fee } : charge.id,
+      });
       return true;
     }
     if (method === 'GET' && path === '/v1/invoice_payments') {
