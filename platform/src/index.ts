@@ -33,4 +33,5 @@ export * from './log-divergence.ts';
 export * from './audit/index.ts';
 export * from './snapshot-store/snapshot-store.ts';
 export { SqliteSnapshotStore } from './snapshot-store/sqlite-snapshot-store.ts';
+export * from './snapshot-store/signed-snapshot-store.ts';
 export { embeddedFiles } from './data-dir.ts';

@@ -1,4 +1,4 @@
-import type { EventOf, WhitelistDuration } from '@vip/contracts';
+import { type EventOf, type WhitelistDuration, whitelistEntryRuns } from '@vip/contracts';
 
 /** Stream `whitelist-<guildId>-<discordUserId>`: one member on one server. */
 export const whitelistStream = (guildId: string, userId: string) => `whitelist-${guildId}-${userId}`;
@@ -18,7 +18,7 @@ export interface WhitelistState {
 
 /** The entry gives the role at `now`: listed, and lifetime or not yet run out. */
 export function entryStands(state: WhitelistState, now: Date): boolean {
-  return state.listed && (state.expiresAt === null || new Date(state.expiresAt).getTime() > now.getTime());
+  return state.listed && whitelistEntryRuns(state.expiresAt, now);
 }
 
 export const initialWhitelistState = (): WhitelistState => ({
