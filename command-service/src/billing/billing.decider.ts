@@ -250,7 +250,13 @@ export const billingDecider: Decider<BillingCommand, SubscriptionState, Subscrip
       const unmatched = unmatchedPayment(command.fact, recorded);
       return unmatched ? [unmatched] : [];
     }
-    const common = { ...recorded, billing: outcome.standing, plan: planAfter(state, outcome, at, graceMs) };
-    return [factEvent(command.fact, common, outcome.cancels)];
+    const { fact } = command;
+    // a paid period says whether it is a trial's; every other fact keeps what the last one said
+    const billing =
+      fact.kind === 'invoice-paid' && outcome.changed
+        ? { ...outcome.standing, trialUntil: fact.trial ? fact.periodEnd : null }
+        : outcome.standing;
+    const common = { ...recorded, billing, plan: planAfter(state, outcome, at, graceMs) };
+    return [factEvent(fact, common, outcome.cancels)];
   },
 };

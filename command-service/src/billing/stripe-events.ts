@@ -1,4 +1,5 @@
 import { planNamed } from '@vip/contracts';
+import { planOfPrice as planOfConfiguredPrice, type PriceBook } from '@vip/platform';
 import type Stripe from 'stripe';
 import type { ChargedInvoice, StripeFact } from './stripe-facts.ts';
 import {
@@ -42,18 +43,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const userIdIn = (value: string | null | undefined): string | null => (value && UUID.test(value) ? value : null);
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
-/** The plan a Stripe price stands for, by STRIPE_PRICES; null for a price it does not name. */
-function planOfPrice(prices: Record<string, string>, priceId: string | null): string | null {
-  if (!priceId) return null;
-  return Object.entries(prices).find(([, id]) => id === priceId)?.[0] ?? null;
-}
+/** The plan a Stripe price stands for (monthly or yearly), by STRIPE_PRICES; null for a price it does not name. */
+const planOfPrice = (prices: PriceBook, priceId: string | null): string | null =>
+  planOfConfiguredPrice(prices, priceId);
 
 /**
  * The line of a subscription invoice that pays for a plan: of the charges (a switch's
  * proration also credits the old price, as a negative line), the one of a price we sell that
  * runs latest; else the first line.
  */
-function planLine(invoice: AnyInvoice, prices: Record<string, string>) {
+function planLine(invoice: AnyInvoice, prices: PriceBook) {
   const lines = invoice.lines?.data ?? [];
   const sold = lines.filter((line) => line.amount >= 0 && planOfPrice(prices, priceOfLine(line)) !== null);
   const line =
@@ -65,7 +64,7 @@ function planLine(invoice: AnyInvoice, prices: Record<string, string>) {
 }
 
 /** What the invoice a charge paid says: its subscription, plan and period (read in either shape). */
-export function chargedInvoiceOf(invoice: AnyInvoice, prices: Record<string, string>): ChargedInvoice | null {
+export function chargedInvoiceOf(invoice: AnyInvoice, prices: PriceBook): ChargedInvoice | null {
   if (!invoice.id) return null;
   const found = planLine(invoice, prices);
   return {
@@ -82,7 +81,7 @@ type InvoiceEventType =
   | 'invoice.payment_action_required'
   | 'invoice.marked_uncollectible';
 
-function invoiceFact(type: InvoiceEventType, invoice: AnyInvoice, prices: Record<string, string>): ReadFact | null {
+function invoiceFact(type: InvoiceEventType, invoice: AnyInvoice, prices: PriceBook): ReadFact | null {
   const subscriptionId = subscriptionOfInvoice(invoice);
   const customerId = idOf(invoice.customer);
   // an invoice outside a subscription (a one-off) pays for no plan
@@ -113,6 +112,8 @@ function invoiceFact(type: InvoiceEventType, invoice: AnyInvoice, prices: Record
         periodStart: iso(period.start),
         periodEnd: iso(period.end),
         stripeFee: null,
+        // a trial's invoice: the subscription's first, for nothing before discounts (a 100 % coupon has a subtotal)
+        trial: invoice.billing_reason === 'subscription_create' && invoice.subtotal === 0,
       });
     }
   }
@@ -121,7 +122,7 @@ function invoiceFact(type: InvoiceEventType, invoice: AnyInvoice, prices: Record
 function subscriptionFact(
   type: 'customer.subscription.updated' | 'customer.subscription.deleted',
   subscription: AnySubscription,
-  prices: Record<string, string>,
+  prices: PriceBook,
 ): ReadFact | null {
   const customerId = idOf(subscription.customer);
   if (!customerId) return null;
@@ -198,7 +199,7 @@ function disputeNotice(dispute: Stripe.Dispute): ChargeNotice | null {
  * not applied). Only ids, amounts, times and the plan a price stands for are kept: the card,
  * the customer's address, everything else Stripe sends stays in this function.
  */
-export function readStripeEvent(event: Stripe.Event, prices: Record<string, string>): ReadStripeEvent | null {
+export function readStripeEvent(event: Stripe.Event, prices: PriceBook): ReadStripeEvent | null {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;

@@ -35,6 +35,8 @@ export type StripeFact =
       periodEnd: string;
       /** Stripe's fee, from the charge's balance transaction; null when it could not be read. */
       stripeFee: { amount: number; currency: string } | null;
+      /** The free period of a trial (the subscription's first invoice, nothing to charge before discounts). */
+      trial?: boolean;
     }
   | {
       kind: 'payment-failed';

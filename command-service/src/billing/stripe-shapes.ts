@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { STRIPE_API_VERSION } from '@vip/platform';
+import type Stripe from 'stripe';
 
 /**
  * A webhook endpoint renders its events in the API version it was made with, not the one the
@@ -7,7 +8,7 @@ import Stripe from 'stripe';
  * instead, which the `2025-03-31.basil` version moved (named here, so that reading them is
  * typed too). Everything the product asks Stripe itself comes in the pinned version.
  */
-export const PINNED_API_VERSION = Stripe.API_VERSION;
+export const PINNED_API_VERSION = STRIPE_API_VERSION;
 
 /** An invoice before basil: its subscription and our metadata at the top, the charge and payment it was paid by. */
 export interface InvoiceBeforeBasil {

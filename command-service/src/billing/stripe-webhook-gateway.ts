@@ -1,6 +1,6 @@
-import Stripe from 'stripe';
-import type { BillingConfig } from '@vip/platform';
-import { PINNED_API_VERSION, idOf, type AnyInvoice } from './stripe-shapes.ts';
+import type Stripe from 'stripe';
+import { stripeClient, type BillingConfig } from '@vip/platform';
+import { idOf, type AnyInvoice } from './stripe-shapes.ts';
 
 /**
  * How long the webhook waits for each thing it asks Stripe, and for all of them together:
@@ -64,17 +64,8 @@ async function calling<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export function stripeWebhookGateway(config: BillingConfig): StripeWebhookGateway {
-  const { apiUrl } = config;
-  const stripe = new Stripe(config.secretKey, {
-    // what Stripe answers the product comes in this version, whatever version the endpoint's events are in
-    apiVersion: PINNED_API_VERSION,
-    host: apiUrl.hostname,
-    port: apiUrl.port || (apiUrl.protocol === 'http:' ? 80 : 443),
-    protocol: apiUrl.protocol === 'http:' ? 'http' : 'https',
-    maxNetworkRetries: 0,
-    timeout: WEBHOOK_READ_TIMEOUT_MS,
-    telemetry: false,
-  });
+  // no retries: the delivery Stripe retries is the retry
+  const stripe = stripeClient(config, { timeoutMs: WEBHOOK_READ_TIMEOUT_MS, retries: 0 });
 
   return {
     verifiedEvent: (rawBody, signature) =>

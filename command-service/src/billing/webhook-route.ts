@@ -61,7 +61,7 @@ export function billingWebhookRoute(deps: CommandDeps): MountedRoute {
       invoiceId: notice.invoiceId,
       paymentIntentId: notice.paymentIntentId ?? charge?.paymentIntentId ?? null,
     });
-    const fact = notice.factOf(customerId, invoice ? chargedInvoiceOf(invoice, settings.prices) : null);
+    const fact = notice.factOf(customerId, invoice ? chargedInvoiceOf(invoice, settings) : null);
     // a charge's metadata is anyone's to write: its subscriber is its Stripe customer's
     return { fact, userId: null, customerId };
   };
@@ -82,7 +82,7 @@ export function billingWebhookRoute(deps: CommandDeps): MountedRoute {
   };
 
   const resolve = async (stripe: StripeWebhookGateway, settings: BillingConfig, event: Stripe.Event) => {
-    const found = readStripeEvent(event, settings.prices);
+    const found = readStripeEvent(event, settings);
     if (!found) return null;
     const read = found.notice ? await completeCharge(stripe, settings, found.notice) : found;
     if (!read) return null;

@@ -14,7 +14,7 @@ import {
 } from '../../../test/support/fake-stripe/shapes.ts';
 import { PINNED_API_VERSION } from '../../src/billing/stripe-shapes.ts';
 
-const prices = { Basic: 'price_basic', Business: 'price_business' };
+const prices = { prices: { Basic: 'price_basic', Business: 'price_business' }, yearlyPrices: {} };
 const USER = '0b6f3c1e-5a1d-4c2e-9f3a-2d4b6c8e0f12';
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const asEvent = (event: object) => event as unknown as Stripe.Event;
@@ -55,6 +55,7 @@ describe('Stripe events as the product reads them', () => {
           periodStart: iso(fields.periodStart),
           periodEnd: iso(fields.periodEnd),
           stripeFee: null,
+          trial: false,
         });
       });
 

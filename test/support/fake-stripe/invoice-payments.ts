@@ -1,7 +1,8 @@
 /**
  * The money side of the fake Stripe (#27): the invoices it made, the invoice payments that tie
- * a payment intent to its invoice (since basil a charge no longer names it), subscriptions
- * cancelled through the API, and a Stripe that answers slowly or refuses a call.
+ * a payment intent to its invoice (since basil a charge no longer names it), the payment
+ * intents with their charge's balance transaction (Stripe's fee), and a Stripe that answers
+ * slowly.
  */
 type Send = (status: number, body: unknown) => void;
 
@@ -14,11 +15,8 @@ export class StripeMoney {
   readonly invoices = new Map<string, InvoiceLike>();
   /** payment intent → invoice id. */
   readonly invoiceOfPayment = new Map<string, string>();
-  readonly cancelled = new Set<string>();
   /** How long each API call waits before its answer (a slow Stripe). */
   delayMs = 0;
-  /** API paths (`METHOD /v1/...` prefixes) answered 500 until cleared. */
-  readonly failing = new Set<string>();
 
   /** payment intent → its charge. */
   readonly chargeOfPayment = new Map<string, { id: string; amount: number }>();
@@ -34,10 +32,6 @@ export class StripeMoney {
   answer(method: string, path: string, form: Record<string, unknown>, send: Send): boolean {
     const missing = () =>
       send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such object' } });
-    if ([...this.failing].some((failing) => `${method} ${path}`.startsWith(failing))) {
-      send(500, { error: { type: 'api_error', message: 'Stripe is having a bad day' } });
-      return true;
-    }
     const invoice = /^\/v1\/invoices\/(\w+)$/.exec(path);
     if (method === 'GET' && invoice) {
       const found = this.invoices.get(invoice[1]);
@@ -105,16 +99,6 @@ export class StripeMoney {
           ]
         : [];
       send(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
-      return true;
-    }
-    const subscription = /^\/v1\/subscriptions\/(\w+)$/.exec(path);
-    if (subscription && (method === 'DELETE' || method === 'GET')) {
-      if (method === 'DELETE') this.cancelled.add(subscription[1]);
-      send(200, {
-        id: subscription[1],
-        object: 'subscription',
-        status: this.cancelled.has(subscription[1]) ? 'canceled' : 'active',
-      });
       return true;
     }
     return false;
