@@ -80,6 +80,12 @@ describe('frontend: an admin helping a subscriber (browser)', function () {
     expect(await signsIn('from-the-cli', 'from-the-cli-pw')).to.equal(false);
     expect(await signsIn('from-the-cli', reset)).to.equal(true);
 
+    // and it can be given a plan from its card: it moves among the subscribers
+    await cliRow.getByLabel('Plan', { exact: true }).selectOption('Premium');
+    await cliRow.getByRole('button', { name: /^Start a Premium plan of 30 days for from-the-cli/ }).click();
+    await page.getByText('Premium plan started for from-the-cli').waitFor();
+    await page.locator('.subscriber-row', { hasText: 'from-the-cli' }).getByText('Active').waitFor();
+
     // each stays until dismissed, one by one
     await page.locator('.subscriber-row', { hasText: 'first-sub' }).getByRole('button', { name: 'Done' }).click();
     expect(await page.getByTestId('one-time-password').count()).to.equal(2);
