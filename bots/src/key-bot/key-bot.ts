@@ -14,6 +14,7 @@ import { VerifiedOwners } from './verified-owners.ts';
 import { ManagementChecks } from './management-checks.ts';
 import { RoleProblems } from './role-problems.ts';
 import { VipRoleGrants } from './vip-role-grants.ts';
+import { PaymentReminders } from './payment-reminders.ts';
 import { ServerStandings } from './server-standing.ts';
 import { VerificationMessages } from './verification-messages.ts';
 import { WhitelistRoles } from './whitelist-roles.ts';
@@ -26,7 +27,7 @@ export interface KeyBotDeps extends BotDeps {
 }
 
 /** The shape of the key bot's snapshot: bumped whenever a fold's saved state changes. */
-export const KEY_BOT_SNAPSHOT_VERSION = 2;
+export const KEY_BOT_SNAPSHOT_VERSION = 3;
 
 const windowText = (minutes: number) =>
   minutes >= 1 && Number.isInteger(minutes)
@@ -72,6 +73,8 @@ export async function startKeyBot(deps: KeyBotDeps): Promise<RunningBot> {
     new AutoPings(state, config, logger),
     reporter,
     new Greeter(),
+    // a direct message is no server's: one shard sends it
+    ...(shards === null || shards.ids.includes(0) ? [new PaymentReminders()] : []),
   ];
   // each client gets its context (a login refused the members intent makes a second client)
   const wire = (client: Client, membersIntent: boolean) => {
