@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { WhitelistDuration } from '@vip/contracts';
-import { errorTexts, WHITELIST_SERVERS_AT_ONCE } from '@vip/contracts/plain';
+import { errorTexts, isDiscordId, WHITELIST_SERVERS_AT_ONCE } from '@vip/contracts/plain';
 import { whitelistTexts } from '../../app/texts.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
@@ -17,7 +17,7 @@ const durations: { value: WhitelistDuration; label: string }[] = [
 ];
 
 type EntryField = 'userId' | 'guildIds' | 'duration' | 'days';
-const isDiscordId = (text: string) => /^\d{17,20}$/.test(text.trim());
+const isDiscordIdText = (text: string) => isDiscordId(text.trim());
 
 const fieldOfText = fieldsByText<EntryField>({
   userId: [],
@@ -40,7 +40,7 @@ export function AddEntryModal({ onClose }: { onClose: () => void }) {
   const feedback = useFormFeedback('whitelist-form', fieldOfText);
   // "User ID and Server ID must be…" blames whichever of the two is not an id
   const blamed = (text: string): EntryField | null =>
-    text === whitelistTexts.discordIds ? (isDiscordId(userId) ? 'guildIds' : 'userId') : fieldOfText(text);
+    text === whitelistTexts.discordIds ? (isDiscordIdText(userId) ? 'guildIds' : 'userId') : fieldOfText(text);
   const blank: EntryField | undefined = !userId.trim()
     ? 'userId'
     : servers.length === 0
