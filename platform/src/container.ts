@@ -10,7 +10,8 @@ import { openLog } from './event-store/open-log.ts';
 import { SqliteReadStore } from './read-store/sqlite-read-store.ts';
 import { VersionedReadStore } from './read-store/versioned-read-store.ts';
 import { SessionTokens, resolveJwtSecret } from './auth/session-tokens.ts';
-import { Authenticator } from './auth/authenticator.ts';
+import { Authenticator, sessionsCatchingUp } from './auth/authenticator.ts';
+import type { EventStore } from './event-store/event-store.ts';
 import { Keyring } from './auth/keyring.ts';
 import type { ReadStore } from './read-store/read-store.ts';
 import { MeteredEventStore } from './event-store/metered-event-store.ts';
@@ -45,8 +46,9 @@ export const coreModule = (config: AppConfig, service: string) =>
     bind(TOKENS.sessionTokens).toResolvedValue(() => new SessionTokens(masterSecret(), config.sessionHours));
     bind(TOKENS.keyring).toResolvedValue(() => new Keyring(masterSecret()));
     bind(TOKENS.authenticator).toResolvedValue(
-      (tokens: SessionTokens, readStore: ReadStore) => new Authenticator(tokens, readStore),
-      [TOKENS.sessionTokens, TOKENS.readStore],
+      (tokens: SessionTokens, readStore: ReadStore, eventStore: EventStore) =>
+        new Authenticator(tokens, readStore, sessionsCatchingUp(eventStore, readStore)),
+      [TOKENS.sessionTokens, TOKENS.readStore, TOKENS.eventStore],
     );
   });
 

@@ -40,6 +40,10 @@ try {
     `Backed up ${config.dataDir} into ${out} (every write acknowledged before ${started.toISOString()})\n`,
   );
   for (const { file, bytes } of files) process.stdout.write(`  ${file}  ${bytes} bytes\n`);
+  if (!config.jwtSecret && !files.some(({ file }) => file === 'jwt-secret'))
+    process.stdout.write(
+      '  DATA_DIR holds no jwt-secret yet: the product makes it at its first start; back up again after that.\n',
+    );
   if (config.jwtSecret)
     process.stdout.write(
       '  The secret is JWT_SECRET in this environment, not a file: keep it with the backup, it cannot be made again.\n',
