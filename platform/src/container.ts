@@ -7,6 +7,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { TOKENS } from './tokens.ts';
 import { embeddedFiles, ensureDataDir, privateDatabase, restrict } from './data-dir.ts';
 import { openLog } from './event-store/open-log.ts';
+import { scratchFileLabel, scratchFolder } from './read-store/scratch-stores.ts';
 import { SqliteReadStore } from './read-store/sqlite-read-store.ts';
 import { VersionedReadStore } from './read-store/versioned-read-store.ts';
 import { SessionTokens, resolveJwtSecret } from './auth/session-tokens.ts';
@@ -231,9 +232,8 @@ export async function openSeparateReadStore(
     const database = scratchDatabaseName(config.mongodbDatabase, label);
     return { store: await MongoReadStore.connect(config.mongodbUrl, database), where: `MongoDB database ${database}` };
   }
-  const safe = label.replace(/[^\w.-]/g, '_');
   ensureDataDir(config.dataDir);
-  const file = path.join(ensureDataDir(path.join(config.dataDir, 'replays')), `${safe}.sqlite`);
+  const file = path.join(ensureDataDir(scratchFolder(config.dataDir)), `${scratchFileLabel(label)}.sqlite`);
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
   return {
     store: new SqliteReadStore(privateDatabase(file), { cacheBytes: config.readStoreCacheMb * 2 ** 20 }),

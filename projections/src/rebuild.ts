@@ -75,13 +75,12 @@ export async function rebuildReadModels(
     const handedOut = page.filter((event) => withinLimit(event, until));
     done = page.length < pageSize || handedOut.length < page.length;
     if (handedOut.length > 0) position = handedOut[handedOut.length - 1].position;
+    // counted as it is read: every page read is applied before the batch returns
+    events += handedOut.length;
+    report();
     return handedOut;
   };
-  while (!done) {
-    // applied by the time it returns: the progress says what the read models hold
-    events += await runner.applyPages(nextPage, batchSize);
-    report();
-  }
+  while (!done) await runner.applyPages(nextPage, batchSize);
   // dropping a collection dropped its indexes: built again over the replayed documents, at
   // once, rather than entry by entry during the replay (which reads documents by _id only)
   await ensureIndexes(readStore, projectors);
