@@ -43,7 +43,7 @@ export function sameSecret(a: string, b: string): boolean {
 export class Keyring {
   constructor(private readonly master: string) {}
 
-  keyedDigest(purpose: 'visitor' | 'license' | 'discord-sign-in' | 'snapshot', value: string): string {
+  keyedDigest(purpose: 'visitor' | 'license' | 'discord-sign-in' | 'snapshot' | 'device', value: string): string {
     return createHmac('sha256', `${this.master}:${purpose}`).update(value).digest('hex');
   }
 
