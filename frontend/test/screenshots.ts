@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ADMIN, removeDataDir, startAllInOne } from '../../test/support/all-in-one.ts';
+import { runCli } from '../../test/support/cli.ts';
 import { proveManagement } from '../../test/support/discord.ts';
 import { appendEvents } from '../../test/support/seed.ts';
 import { api, createSubscriber, DEMO_SERVER_ID, reportServer, seedDemoServer, tokenOf } from './support/seed.ts';
@@ -22,6 +23,8 @@ const ENDED = { username: 'sub2', password: 'sub2-password' };
 const NEWCOMER = { username: 'sub3', password: 'sub3-password' };
 /** Suspended by an admin; sub1 owns it, so their card shows the suspension. */
 const SUSPENDED_SERVER = '100000000000000204';
+/** An account made with `npm run user`: no plan, listed among the admin's subscribers all the same. */
+const CLI_USER = { username: 'from-the-cli', password: 'from-the-cli-password' };
 type Who = 'visitor' | 'subscriber' | 'ended-subscriber' | 'new-subscriber' | 'admin';
 
 interface Shot {
@@ -156,7 +159,8 @@ const shots: Shot[] = [
   {
     name: 'status',
     path: '/status',
-    then: async (page) => void (await page.getByText('All systems operational').waitFor()),
+    // no bot runs here: the page says so
+    then: async (page) => void (await page.getByRole('heading', { name: /key bot is not running/ }).waitFor()),
   },
   {
     name: 'panel-servers',
@@ -210,6 +214,27 @@ const shots: Shot[] = [
     },
   },
   {
+    // a refused save keeps what was typed and marks the field at fault
+    name: 'panel-greeting-refused',
+    path: '/panel?tab=greetings',
+    who: 'subscriber',
+    then: async (page) => {
+      await page.getByLabel('Server', { exact: true }).selectOption(DEMO_SERVER_ID);
+      await page.locator('#greeting-channel option', { hasText: '#welcome' }).waitFor({ state: 'attached' });
+      await page.locator('.greeting-item').first().waitFor();
+      await page.getByLabel('Delay (seconds)').fill('5');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await page.locator('#greeting-form-delay-error').waitFor();
+    },
+  },
+  {
+    // billing off: a plan's button leads here, which says how this site gives plans
+    name: 'buy-by-hand',
+    path: '/buy/premium',
+    who: 'subscriber',
+    then: async (page) => void (await page.getByTestId('buy-by-hand').waitFor()),
+  },
+  {
     name: 'panel-subscription',
     path: '/panel?tab=subscription',
     who: 'subscriber',
@@ -238,7 +263,7 @@ const shots: Shot[] = [
     then: async (page) => {
       await page.getByRole('button', { name: 'Add Entry' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Add Entry' }).click();
-      await page.getByText('Please fill in all fields').waitFor();
+      await page.getByText('Please fill in all fields').first().waitFor();
     },
   },
   {
@@ -261,6 +286,44 @@ const shots: Shot[] = [
       await page.getByLabel('Username').fill(`shot${Date.now() % 100000}`);
       await page.getByRole('button', { name: 'Create Subscriber' }).click();
       await page.getByText(/Generated password for/).waitFor();
+    },
+  },
+  {
+    // two subscribers created in a row, and a reset from a card: every one-time password stays until dismissed
+    name: 'admin-subscribers-passwords',
+    path: '/admin/subscribers',
+    who: 'admin',
+    then: async (page) => {
+      for (const name of ['first', 'second']) {
+        const username = `${name}${Date.now() % 100000}`;
+        const form = page.locator('form.subscriber-form');
+        await form.getByLabel('Username').fill(username);
+        await form.getByRole('button', { name: 'Create Subscriber' }).click();
+        await page
+          .locator('.subscriber-row', { hasText: username })
+          .getByText(/Generated password for/)
+          .waitFor();
+      }
+      const cliRow = page.locator('.subscriber-row', { hasText: CLI_USER.username });
+      await cliRow.getByRole('button', { name: `Reset the password of ${CLI_USER.username}` }).click();
+      await cliRow.getByRole('button', { name: 'Confirm reset' }).click();
+      await cliRow.getByText(/New password for/).waitFor();
+    },
+  },
+  {
+    name: 'admin-audit-settings-history',
+    path: `/admin/audit/servers/${DEMO_SERVER_ID}`,
+    who: 'admin',
+    then: async (page) => void (await page.locator('.audit-event[data-setting="greeting"]').first().waitFor()),
+  },
+  {
+    name: 'admin-audit-date-refused',
+    path: '/admin/audit',
+    who: 'admin',
+    then: async (page) => {
+      await page.getByLabel('From').fill('31.02.2026');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.locator('#audit-from-error').waitFor();
     },
   },
   {
@@ -288,6 +351,9 @@ async function seed(product: { url: string; dataDir: string }) {
   ];
   for (const [id, name, members] of guilds) await reportServer(product, id, name, members);
   await createSubscriber(product, SUB.username, SUB.password, { planName: 'Business', days: 30, maxSlots: 5 });
+  await runCli('src/cli/user.ts', ['create', CLI_USER.username, '--password', CLI_USER.password], {
+    DATA_DIR: product.dataDir,
+  });
   const subToken = await tokenOf(product, SUB);
   // decisions.md §9: sub1's Discord account manages these servers, proven with /link
   await proveManagement(
@@ -332,7 +398,11 @@ async function seed(product: { url: string; dataDir: string }) {
     await api(product, '/api/admin/whitelist', { token: adminToken, body: { userId, guildId, duration } });
   }
   for (const [title, content, priority] of [
-    ['Scheduled maintenance', 'The key generator is down tonight from 22:00 to 23:00 UTC.', 'high'],
+    [
+      'Scheduled maintenance',
+      'The key generator is **down** tonight from 22:00 to 23:00 UTC. Follow it on [the status page](https://status.example.com).',
+      'high',
+    ],
     ['New greeting variables', 'Greetings can now show the member count with {membercount}.', 'medium'],
     ['Tip: one-time links', 'Share /gen?serverid=… links: every visitor gets a fresh one-time link.', 'low'],
   ]) {

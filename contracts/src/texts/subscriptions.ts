@@ -14,6 +14,8 @@ export const subscriptionTexts = {
   noActiveSubscription: 'No active subscription found',
   userNotFound: 'User not found',
   wrongCurrentPassword: 'Your current password is not correct',
+  /** An admin resets subscribers' passwords; an admin's own is changed by that admin, with the current one. */
+  notASubscriber: "An admin's password can only be changed by that admin",
   failedToLoadSubscription: 'Failed to load subscription details',
 } as const;
 

@@ -88,6 +88,10 @@ function SubscriptionDetails({ data }: { data: SubscriptionPanelView }) {
         <h2 id="credentials-title">Credentials</h2>
         <SecretField label="Panel username" value={data.panelUsername} />
         <SecretField label="License key" value={data.licenseKey} />
+        <p className="field-hint" data-testid="license-key-hint">
+          Your license key names your subscription: give it when you ask support or an admin about your plan. It does
+          not sign anyone in, and it stays the same when your password changes.
+        </p>
         <ResetPassword />
       </section>
     </div>

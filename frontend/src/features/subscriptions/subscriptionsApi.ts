@@ -1,5 +1,6 @@
 import type {
   AdminActionResponse,
+  AdminPasswordResetResponse,
   ChangeSubscriptionResponse,
   CreateSubscriberRequest,
   CreateSubscriberResponse,
@@ -7,7 +8,6 @@ import type {
   ExtendSubscriptionRequest,
   ResetPasswordRequest,
   ResetPasswordResponse,
-  SubscriberListItem,
   SubscribersResponse,
   SubscriptionPanelView,
 } from '@vip/contracts';
@@ -30,10 +30,14 @@ export const subscriptionsApi = apiSlice.injectEndpoints({
     resetPanelPassword: build.mutation<ResetPasswordResponse, ResetPasswordRequest>({
       query: (body) => requestTo(authPaths.resetPassword, { body }),
     }),
-    getSubscribers: build.query<SubscriberListItem[], void>({
+    getSubscribers: build.query<SubscribersResponse, void>({
       query: () => requestTo(subscriptionsPaths.subscribers),
-      transformResponse: (response: SubscribersResponse) => response.subscribers,
       providesTags: ['Subscribers'],
+    }),
+    // the answer holds the new password, shown once: see SubscribersView
+    resetSubscriberPassword: build.mutation<AdminPasswordResetResponse, string>({
+      query: (id) => requestTo(subscriptionsPaths.resetPassword, { params: { id } }),
+      invalidatesTags: ['Audit'],
     }),
     // the answer may hold a generated password, shown once: see CreateSubscriberForm
     createSubscriber: build.mutation<CreateSubscriberResponse, CreateSubscriberRequest>({
@@ -66,6 +70,7 @@ export const {
   useCreateSubscriberMutation,
   useExtendSubscriptionMutation,
   useEndSubscriptionMutation,
+  useResetSubscriberPasswordMutation,
   useUnlinkDiscordMutation,
   useReleaseClaimMutation,
 } = subscriptionsApi;
