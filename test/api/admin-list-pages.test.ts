@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { adminListTexts, type WhitelistResponse } from '@vip/contracts';
+import { adminListTexts, type SubscribersResponse, type WhitelistResponse } from '@vip/contracts';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { runCli } from '../support/cli.ts';
 import { api, login } from '../support/http.ts';
 
 const users = [
@@ -49,6 +50,22 @@ describe('the admin lists page (API)', function () {
       });
       expect(added.status, JSON.stringify(added.body)).to.equal(201);
     }
+    // 55 subscribers, and one account without a plan
+    for (let group = 0; group < 11; group++)
+      await Promise.all(
+        Array.from({ length: 5 }, async (_, i) => {
+          const name = `sub-${String(group * 5 + i).padStart(2, '0')}`;
+          const created = await api(product.url, 'POST', '/api/admin/subscribers', {
+            token,
+            body: { username: name, password: `${name}-password`, planName: 'Basic', days: 30, maxSlots: 1 },
+          });
+          expect(created.status, JSON.stringify(created.body)).to.equal(201);
+        }),
+      );
+    const drifter = await runCli('src/cli/user.ts', ['create', 'drifter', '--password', 'drifter-password'], {
+      DATA_DIR: product.dataDir,
+    });
+    expect(drifter.code, drifter.stderr).to.equal(0);
     const reported = await api(product.url, 'POST', `/api/bot/guilds/${NAMED}`, {
       token: BOT_TOKEN,
       body: { name: 'Blue Lagoon', icon: null, memberCount: 10, channels: [], missingPermissions: [] },
@@ -100,5 +117,47 @@ describe('the admin lists page (API)', function () {
     const unknown = await whitelist('?page=2');
     expect(unknown.status).to.equal(400);
     expect(unknown.body.error).to.include('Unknown parameter: page');
+  });
+
+  describe('GET /api/admin/subscribers', () => {
+    const subscribers = (query = '') =>
+      api<SubscribersResponse & { error?: string }>(product.url, 'GET', `/api/admin/subscribers${query}`, { token });
+
+    it('answers 50 a page, newest first, the accounts without a plan with the first page only', async () => {
+      const first = await subscribers();
+      expect(first.status, JSON.stringify(first.body)).to.equal(200);
+      expect(first.body.subscribers).to.have.length(50);
+      // the last five were created together: one of them is the newest
+      expect(first.body.subscribers[0].username).to.be.oneOf(['sub-50', 'sub-51', 'sub-52', 'sub-53', 'sub-54']);
+      expect(first.body.withoutPlan.map((account) => account.username)).to.deep.equal(['drifter']);
+      expect(first.body.nextAfter).to.be.a('string');
+      const second = (await subscribers(`?after=${first.body.nextAfter}`)).body;
+      expect(second.subscribers).to.have.length(5);
+      expect(second.nextAfter).to.equal(null);
+      expect(second.withoutPlan).to.deep.equal([]);
+      const names = [...first.body.subscribers, ...second.subscribers].map((subscriber) => subscriber.username);
+      expect(new Set(names).size).to.equal(55);
+    });
+
+    it('searches by part of a name, a user id, and finds accounts without a plan too', async () => {
+      const byName = (await subscribers('?search=SUB-0')).body;
+      expect(byName.subscribers.map((subscriber) => subscriber.username).sort()).to.deep.equal(
+        Array.from({ length: 10 }, (_, i) => `sub-0${i}`),
+      );
+      expect(byName.withoutPlan).to.deep.equal([]);
+      const one = byName.subscribers[3];
+      const byId = (await subscribers(`?search=${one.id}`)).body;
+      expect(byId.subscribers.map((subscriber) => subscriber.id)).to.deep.equal([one.id]);
+      const planless = (await subscribers('?search=drift')).body;
+      expect(planless.subscribers).to.deep.equal([]);
+      expect(planless.withoutPlan.map((account) => account.username)).to.deep.equal(['drifter']);
+      expect((await subscribers('?search=.*')).body.subscribers, 'a search is text, not a pattern').to.deep.equal([]);
+    });
+
+    it('refuses a cursor it did not make', async () => {
+      const refused = await subscribers('?after=bm90LW91cnM');
+      expect(refused.status).to.equal(400);
+      expect(refused.body.error).to.equal(adminListTexts.after);
+    });
   });
 });

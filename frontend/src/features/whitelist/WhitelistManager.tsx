@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { WhitelistEntryView } from '@vip/contracts';
 import { whitelistTexts } from '../../app/texts.ts';
+import { ListSearch } from '../../components/ListSearch.tsx';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
@@ -23,13 +24,8 @@ const durationLabel: Record<WhitelistEntryView['duration'], string> = {
  */
 export function WhitelistManager() {
   const [adding, setAdding] = useState(false);
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState<string | undefined>(undefined);
   const [afters, setAfters] = useState<(string | undefined)[]>([undefined]);
-  const find = (text: string) => {
-    setSearch(text.trim() === '' ? undefined : text.trim());
-    setAfters([undefined]);
-  };
 
   return (
     <section aria-labelledby="whitelist-title">
@@ -39,29 +35,14 @@ export function WhitelistManager() {
           Add Entry
         </button>
       </div>
-      <form
-        className="list-search"
-        aria-label="Search the whitelist"
-        onSubmit={(event) => {
-          event.preventDefault();
-          find(typed);
+      <ListSearch
+        label="Search the whitelist"
+        placeholder="Discord user or server id, or a server's name"
+        onSearch={(text) => {
+          setSearch(text);
+          setAfters([undefined]);
         }}
-      >
-        <input
-          type="search"
-          aria-label="Discord user or server id, or a server's name"
-          placeholder="Discord user or server id, or a server's name"
-          maxLength={100}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            if (event.target.value === '') find('');
-          }}
-        />
-        <button type="submit" className="button button-secondary">
-          Search
-        </button>
-      </form>
+      />
       {afters.map((after, index) => (
         <WhitelistPage
           key={after ?? 'newest'}
