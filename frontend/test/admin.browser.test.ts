@@ -83,14 +83,17 @@ describe('frontend: admin panel (browser)', function () {
     await page.getByRole('button', { name: 'Load more' }).waitFor();
     expect(await entries.count()).to.equal(50);
     await page.getByRole('button', { name: 'Load more' }).click();
-    await page.getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' });
+    // the second page under the first; no third page to load
+    await entries.nth(54).waitFor({ state: 'attached' });
     expect(await entries.count()).to.equal(55);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).to.equal(0);
 
     const search = page.getByLabel("Discord user or server id, or a server's name");
     await search.fill(users[1]);
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.locator('.whitelist-user-toggle', { hasText: users[0] }).waitFor({ state: 'detached' });
-    expect(await page.locator('.whitelist-user-toggle').allTextContents()).to.have.length(1);
+    // the three users' rows give way to the one searched for
+    await page.waitForFunction(() => document.querySelectorAll('.whitelist-user-toggle').length === 1);
+    await page.locator('.whitelist-user-toggle', { hasText: users[1] }).waitFor();
     expect(await entries.count()).to.equal(25);
     await search.fill('no server is named this');
     await page.getByRole('button', { name: 'Search' }).click();
