@@ -20,6 +20,7 @@ import { VerifiedOwners } from './verified-owners.ts';
 import { ManagementChecks } from './management-checks.ts';
 import { RoleProblems } from './role-problems.ts';
 import { VipRoleGrants } from './vip-role-grants.ts';
+import { PaymentReminders } from './payment-reminders.ts';
 import { ServerStandings } from './server-standing.ts';
 import { VerificationMessages } from './verification-messages.ts';
 import { WhitelistRoles } from './whitelist-roles.ts';
@@ -39,7 +40,7 @@ export interface BotDeps {
 }
 
 /** The shape of the key bot's snapshot: bumped whenever a fold's saved state changes. */
-export const KEY_BOT_SNAPSHOT_VERSION = 2;
+export const KEY_BOT_SNAPSHOT_VERSION = 3;
 
 export interface RunningBot {
   client: Client;
@@ -94,6 +95,8 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
     new AutoPings(state, config, logger),
     reporter,
     greeter,
+    // a direct message is no server's: one shard sends it
+    ...(shards === null || shards.ids.includes(0) ? [new PaymentReminders()] : []),
   ];
   for (const part of parts) part.attach?.(feed);
   const checkpoint = new FoldCheckpoint(
