@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { MongoClient } from 'mongodb';
 import type { AppConfig } from '../config.ts';
 
 /** The label of the scratch store a "state as of" build replays into (one per build). */
@@ -23,9 +24,14 @@ export const scratchFolder = (dataDir: string) => path.join(dataDir, 'replays');
 export async function removeScratchStores(
   config: Pick<AppConfig, 'dataDir' | 'mongodbUrl' | 'mongodbDatabase'>,
   prefix: string,
-  { keep, idleMs }: { keep: readonly string[]; idleMs: number },
+  {
+    keep,
+    idleMs,
+    connectMongo = async (url) => (await import('mongodb')).MongoClient.connect(url),
+  }: { keep: readonly string[]; idleMs: number; connectMongo?: (url: string) => Promise<MongoClient> },
 ): Promise<string[]> {
-  if (config.mongodbUrl) return removeScratchDatabases(config.mongodbUrl, config.mongodbDatabase, prefix, keep);
+  if (config.mongodbUrl)
+    return removeScratchDatabases(await connectMongo(config.mongodbUrl), config.mongodbDatabase, prefix, keep);
   const folder = scratchFolder(config.dataDir);
   if (!fs.existsSync(folder)) return [];
   const kept = new Set(keep.map((label) => `${scratchFileLabel(label)}.sqlite`));
@@ -46,16 +52,14 @@ export async function removeScratchStores(
 
 /** The databases beside `base` named for a label with `prefix`, but those of `keep`, dropped. */
 async function removeScratchDatabases(
-  url: string,
+  client: MongoClient,
   base: string,
   prefix: string,
   keep: readonly string[],
 ): Promise<string[]> {
-  const { MongoClient } = await import('mongodb');
   const { scratchDatabaseName } = await import('./mongo-read-store.ts');
   const kept = new Set(keep.map((label) => scratchDatabaseName(base, label)));
   const start = scratchDatabaseName(base, prefix);
-  const client = await MongoClient.connect(url);
   try {
     const { databases } = await client.db().admin().listDatabases({ nameOnly: true });
     const removed: string[] = [];
