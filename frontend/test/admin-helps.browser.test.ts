@@ -80,6 +80,12 @@ describe('frontend: an admin helping a subscriber (browser)', function () {
     expect(await signsIn('from-the-cli', 'from-the-cli-pw')).to.equal(false);
     expect(await signsIn('from-the-cli', reset)).to.equal(true);
 
+    // and it can be given a plan from its card: it moves among the subscribers
+    await cliRow.getByLabel('Plan', { exact: true }).selectOption('Premium');
+    await cliRow.getByRole('button', { name: /^Start a Premium plan of 30 days for from-the-cli/ }).click();
+    await page.getByText('Premium plan started for from-the-cli').waitFor();
+    await page.locator('.subscriber-row', { hasText: 'from-the-cli' }).getByText('Active').waitFor();
+
     // each stays until dismissed, one by one
     await page.locator('.subscriber-row', { hasText: 'first-sub' }).getByRole('button', { name: 'Done' }).click();
     expect(await page.getByTestId('one-time-password').count()).to.equal(2);
@@ -97,6 +103,12 @@ describe('frontend: an admin helping a subscriber (browser)', function () {
     await page.waitForURL('**/panel');
     await page.getByText('0 of 3 slots used (the slots of an account without a plan)').waitFor();
     expect(await page.getByText('0 of 3 slots used', { exact: true }).count()).to.equal(0);
+    // and the Subscription tab says who gives a plan here (billing is off), not only "no subscription"
+    await page.getByRole('tab', { name: 'Subscription' }).click();
+    await page.getByText('No active subscription found').waitFor();
+    expect(await page.getByTestId('no-plan-way-forward').textContent()).to.equal(
+      "Without a plan your account keeps up to 3 servers. Plans here are given by the site's team: ask the admin who runs this site for one.",
+    );
   });
 
   it("paints the admin page's background down to the bottom of a tall window", async () => {

@@ -92,6 +92,27 @@ describe('an admin helping a subscriber', function () {
     expect(await head()).to.equal(before);
   });
 
+  it('starts a plan for an account without one, once; refuses bad input and an admin', async () => {
+    const list = await api(product.url, 'GET', '/api/admin/subscribers', { token: adminToken });
+    const { id } = list.body.withoutPlan.find((account: { username: string }) => account.username === 'cli-made');
+    const startPlan = (body: Record<string, unknown>, userId = id) =>
+      api(product.url, 'POST', `/api/admin/subscribers/${userId}/plan`, { token: adminToken, body });
+    const bad = await startPlan({ planName: 'Premium', days: 0 });
+    expect(bad.status).to.equal(400);
+    expect(bad.body.error).to.equal(subscriptionTexts.daysRange);
+    const started = await startPlan({ planName: 'Premium', days: 30 });
+    expect(started.status).to.equal(200);
+    expect(started.body.subscription).to.include({ planName: 'Premium', active: true });
+    const after = await api(product.url, 'GET', '/api/admin/subscribers', { token: adminToken });
+    expect(after.body.subscribers.map((s: { username: string }) => s.username)).to.include('cli-made');
+    expect(after.body.withoutPlan.map((s: { username: string }) => s.username)).to.not.include('cli-made');
+    const again = await startPlan({ planName: 'Basic', days: 30 });
+    expect(again.status).to.equal(409);
+    expect(again.body.error).to.equal(subscriptionTexts.alreadySubscribed);
+    const adminId = (await api(product.url, 'GET', '/api/user/info', { token: adminToken })).body.id;
+    expect((await startPlan({ planName: 'Basic', days: 30 }, adminId)).status).to.equal(403);
+  });
+
   it('npm run user -- --help prints the usage, not a stack trace', async () => {
     const help = await runCli('src/cli/user.ts', ['--help'], { DATA_DIR: product.dataDir });
     expect(help.code).to.equal(0);

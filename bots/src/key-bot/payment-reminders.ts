@@ -1,7 +1,10 @@
 import type { EventFeed } from '../shared/event-feed.ts';
 import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
-import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
+import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
 import { keyBotTexts } from './texts.ts';
+
+/** What this part uses of the connected bot, and all it sees of it. */
+type Connected = KeyBotNeeds<'client' | 'config' | 'logger'>;
 
 /** A failed payment the subscriber is owed a word about. */
 interface Owed {
@@ -39,7 +42,7 @@ export class PaymentReminders implements KeyBotPart, SnapshotPart<Saved> {
   private readonly owed = new Map<string, Owed>();
   /** Invoices whose failure was told (or found moot). */
   private readonly told = new Set<string>();
-  private context: KeyBotContext | undefined;
+  private context: Connected | undefined;
 
   attach(feed: EventFeed): void {
     feed.on(
@@ -81,7 +84,7 @@ export class PaymentReminders implements KeyBotPart, SnapshotPart<Saved> {
   }
 
   /** Once connected: the failures owed a word while the bot was away, still past due, are told. */
-  start(context: KeyBotContext): void {
+  start(context: Connected): void {
     this.context = context;
     for (const invoiceId of [...this.owed.keys()]) void this.tell(invoiceId);
   }

@@ -88,6 +88,21 @@ export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
       return answer;
     }),
 
+    // an account made without a plan (npm run user, a Discord sign-up) gets one from the admin's list
+    on(subscriptionsApi.startPlan, async ({ ctx, params: { id: userId }, body: { planName, days, maxSlots } }) => {
+      const account = await userOf(deps.eventStore, userId);
+      if (!account.registered)
+        throw new DomainError('not_found', subscriptionTexts.userNotFound, errorCodes.userNotFound);
+      if (account.isAdmin) throw new DomainError('forbidden', subscriptionTexts.notASubscriber, errorCodes.forbidden);
+      await subscriptions(
+        deps,
+        { type: 'StartSubscription', userId, planName, days, slotsOverride: maxSlots ?? null, discordUserId: null },
+        commandContext(ctx),
+      );
+      const answer: ChangeSubscriptionResponse = { success: true, subscription: await summaryOf(userId) };
+      return answer;
+    }),
+
     // An admin helping a subscriber who lost their password: a generated one, shown once in
     // this answer and kept only as a hash. Every session of the account ends first, so that
     // whoever held the old password is out before the new one is handed over.

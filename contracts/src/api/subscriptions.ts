@@ -63,6 +63,14 @@ export const createSubscriberRequestSchema = z.object({
 });
 export type CreateSubscriberRequest = z.input<typeof createSubscriberRequestSchema>;
 
+/** POST /api/admin/subscribers/:id/plan: a plan for an account that has none (made with npm run user). */
+export const startPlanRequestSchema = z.object({
+  planName,
+  days: wholeNumber(1, 3650, subscriptionTexts.daysRange),
+  maxSlots: slotsOverride,
+});
+export type StartPlanRequest = z.input<typeof startPlanRequestSchema>;
+
 export const extendSubscriptionRequestSchema = z.object({
   days: wholeNumber(1, 3650, subscriptionTexts.daysRange),
   // absent or blank: the slots stay as they are
@@ -224,6 +232,14 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
     params: { id: userIdSchema },
     invalidParams: { notFound: errorCodes.userNotFound },
     response: { status: 200, description: '{ username, password }' },
+  },
+  startPlan: {
+    summary: 'Start a plan for an account that has none (one made with npm run user, or by a Discord sign-up)',
+    params: { id: userIdSchema },
+    invalidParams: { notFound: errorCodes.userNotFound },
+    body: startPlanRequestSchema,
+    form: true,
+    response: { status: 200, description: '{ success: true, subscription }' },
   },
   subscribers: {
     summary:

@@ -15,7 +15,7 @@ export const subscriptionTexts = {
   userNotFound: 'User not found',
   wrongCurrentPassword: 'Your current password is not correct',
   /** An admin resets subscribers' passwords; an admin's own is changed by that admin, with the current one. */
-  notASubscriber: "An admin's password can only be changed by that admin",
+  notASubscriber: "An admin's account is not a subscriber's: its password and plan are not set here",
   failedToLoadSubscription: 'Failed to load subscription details',
 } as const;
 

@@ -47,7 +47,9 @@ function BotList({ bots }: { bots: BotStates }) {
               aria-hidden="true"
             />
             <strong>{botNames[bot]}</strong>
-            <span className="service-state">{botStateWords[bots[bot]]}</span>
+            <span className={bots[bot] === 'running' ? 'service-state' : 'service-state service-state-down'}>
+              {botStateWords[bots[bot]]}
+            </span>
           </li>
         ))}
       </ul>

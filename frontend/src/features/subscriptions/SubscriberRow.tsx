@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { AccountWithoutPlan, SubscriberListItem } from '@vip/contracts';
+import { configDefaults } from '@vip/contracts/plain';
 import { adminTexts } from '../../app/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { billingBadge, billingStateText } from '../billing/billingWords.ts';
 import { OneTimePassword, ResetPasswordButton, type useOneTimePasswords } from './OneTimePasswords.tsx';
 import { SubscriberIdentity } from './SubscriberIdentity.tsx';
-import { useEndSubscriptionMutation, useExtendSubscriptionMutation } from './subscriptionsApi.ts';
+import { useEndSubscriptionMutation, useExtendSubscriptionMutation, useStartPlanMutation } from './subscriptionsApi.ts';
 
 /** One subscriber's card on the admin's Subscribers screen: the plan, extend, end and a password reset. */
 type Passwords = ReturnType<typeof useOneTimePasswords>;
@@ -177,6 +178,7 @@ export function AccountWithoutPlanRow({ account, passwords }: { account: Account
       <SubscriberIdentity subscriber={account} />
       {handed && <OneTimePassword handed={handed} onDone={() => passwords.dismiss(account.id)} />}
       <div className="subscriber-actions">
+        <StartPlanForm id={account.id} username={account.username} />
         <ResetPasswordButton
           id={account.id}
           username={account.username}
@@ -184,5 +186,56 @@ export function AccountWithoutPlanRow({ account, passwords }: { account: Account
         />
       </div>
     </li>
+  );
+}
+
+/** A plan for an account that has none: the plan and its days, as the new-subscriber form takes them. */
+function StartPlanForm({ id, username }: { id: string; username: string }) {
+  const [planName, setPlanName] = useState<string>(
+    configDefaults.plans.find((plan) => plan.mostPopular)?.name ?? configDefaults.plans[0].name,
+  );
+  const [days, setDays] = useState('30');
+  const [startPlan, { isLoading }] = useStartPlanMutation();
+  const planId = `start-plan-${id}`;
+  const daysId = `start-plan-days-${id}`;
+
+  async function handleStart(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    try {
+      await startPlan({ id, planName, days: Number(days) }).unwrap();
+      toast.success(`${planName} plan started for ${username}`, { id: `plan-${id}` });
+    } catch (failure) {
+      toast.error(errorTextOf(failure, adminTexts.failedToChangeSubscription), { id: `plan-${id}` });
+    }
+  }
+
+  return (
+    <form className="extend-form" onSubmit={handleStart}>
+      <label htmlFor={planId}>Plan</label>
+      <select id={planId} value={planName} onChange={(event) => setPlanName(event.target.value)}>
+        {configDefaults.plans.map((plan) => (
+          <option key={plan.id} value={plan.name}>
+            {plan.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={daysId}>Days</label>
+      <input
+        id={daysId}
+        type="number"
+        min={1}
+        max={3650}
+        value={days}
+        onChange={(event) => setDays(event.target.value)}
+      />
+      <button
+        type="submit"
+        className="button button-primary button-small"
+        disabled={isLoading}
+        aria-label={`Start a ${planName} plan of ${days} days for ${username}`}
+      >
+        {isLoading ? 'Starting...' : 'Start plan'}
+      </button>
+    </form>
   );
 }

@@ -9,6 +9,7 @@ import type {
   ResetPasswordRequest,
   ResetPasswordResponse,
   SubscribersResponse,
+  StartPlanRequest,
   SubscriptionPanelView,
 } from '@vip/contracts';
 import { authPaths, discordPaths, subscriptionsPaths } from '@vip/contracts/plain';
@@ -34,6 +35,10 @@ export const subscriptionsApi = apiSlice.injectEndpoints({
     getSubscribers: build.query<SubscribersResponse, { search?: string; after?: string }>({
       query: ({ search, after }) => requestTo(subscriptionsPaths.subscribers, { query: { search, after } }),
       providesTags: ['Subscribers'],
+    }),
+    startPlan: build.mutation<ChangeSubscriptionResponse, { id: string } & StartPlanRequest>({
+      query: ({ id, ...body }) => requestTo(subscriptionsPaths.startPlan, { params: { id }, body }),
+      invalidatesTags: (result) => (result ? ['Subscribers', 'AdminStats'] : []),
     }),
     // the answer holds the new password, shown once: see SubscribersView
     resetSubscriberPassword: build.mutation<AdminPasswordResetResponse, string>({
@@ -72,6 +77,7 @@ export const {
   useExtendSubscriptionMutation,
   useEndSubscriptionMutation,
   useResetSubscriberPasswordMutation,
+  useStartPlanMutation,
   useUnlinkDiscordMutation,
   useReleaseClaimMutation,
 } = subscriptionsApi;
