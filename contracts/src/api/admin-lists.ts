@@ -40,4 +40,3 @@ export const adminListQuerySchema = z.strictObject(shape, {
   error: (issue) =>
     issue.code === 'unrecognized_keys' ? adminListTexts.unknownParameter(issue.keys, known) : undefined,
 });
-export type AdminListQuery = z.output<typeof adminListQuerySchema>;
