@@ -37,3 +37,4 @@ export * from './snapshot-store/snapshot-store.ts';
 export { SqliteSnapshotStore } from './snapshot-store/sqlite-snapshot-store.ts';
 export * from './snapshot-store/signed-snapshot-store.ts';
 export { embeddedFiles } from './data-dir.ts';
+export * from './read-store/scratch-stores.ts';
