@@ -15,3 +15,21 @@ export const defaultGreetingSettings = (): GreetingSettings => ({
   delay: configDefaults.greetingDelaySeconds.default,
   message: configDefaults.greetingDefaultMessage,
 });
+
+/** A greeting's placeholders (spec §3 variables), what each stands for as the panel explains it. */
+export const greetingVariables = [
+  { token: '{user}', text: 'mentions the new member' },
+  { token: '{server.name}', text: "the server's name" },
+  { token: '{membercount}', text: 'how many members the server has' },
+] as const;
+
+export type GreetingVariable = (typeof greetingVariables)[number]['token'];
+
+/** A greeting cut into its text and its placeholders, in order; one pass, so a filled-in value is never expanded again. */
+export function greetingParts(template: string): Array<{ text: string } | { variable: GreetingVariable }> {
+  const variables: readonly string[] = greetingVariables.map((variable) => variable.token);
+  return template
+    .split(/(\{user\}|\{server\.name\}|\{membercount\})/g)
+    .filter((part) => part !== '')
+    .map((part) => (variables.includes(part) ? { variable: part as GreetingVariable } : { text: part }));
+}

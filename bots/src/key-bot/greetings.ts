@@ -1,5 +1,5 @@
 import type { GuildMember, PartialGuildMember } from 'discord.js';
-import { configDefaults } from '@vip/contracts';
+import { configDefaults, greetingParts } from '@vip/contracts';
 import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
 
 /** What this part uses of the connected bot, and all it sees of it. */
@@ -14,11 +14,14 @@ export interface GreetingValues {
 /** The greeting as members read it: {user} mentions the new member (spec §3 variables). */
 export function renderGreeting(template: string, values: GreetingValues): string {
   // one pass, so a server named "{user}" stays a name and is not expanded again
-  return template.replace(/\{(user|server\.name|membercount)\}/g, (_match, name: string) => {
-    if (name === 'user') return `<@${values.userId}>`;
-    if (name === 'server.name') return values.serverName;
-    return String(values.memberCount);
-  });
+  return greetingParts(template)
+    .map((part) => {
+      if ('text' in part) return part.text;
+      if (part.variable === '{user}') return `<@${values.userId}>`;
+      if (part.variable === '{server.name}') return values.serverName;
+      return String(values.memberCount);
+    })
+    .join('');
 }
 
 const clampDelay = (seconds: number) => {
