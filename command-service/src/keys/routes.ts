@@ -23,7 +23,7 @@ import { evolveVisitor } from './visitor.state.ts';
 export function keyRoutes(deps: CommandDeps): MountedRoute[] {
   // a newcomer when a limit's share of the counter is full: counted with its network, not refused
   const coarserKeysOf = ({ ctx }: { ctx: Context }) => [clientNetworkKey(ctx, deps.keyring)];
-  // every visit is an event: the limit bounds how fast one client can grow the log
+  // every visit and every one-time link is an event: the limit bounds how fast one client can grow the log
   const rateLimit = {
     perMinute: deps.config.rateLimits.hashGeneration,
     keyOf: ({ ctx }: { ctx: Context }) => visitorDigestOf(ctx, deps.keyring),
@@ -71,11 +71,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
         return answer;
       },
       {
-        rateLimit: {
-          perMinute: deps.config.rateLimits.hashGeneration,
-          keyOf: ({ ctx }) => visitorDigestOf(ctx, deps.keyring),
-          coarserKeysOf,
-        },
+        rateLimit,
         // the hash gate reads `success` and `message` (spec §3), so refusals keep that shape
         refusal: (error): GenerateHashResponse => ({
           success: false,
