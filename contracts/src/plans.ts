@@ -65,6 +65,12 @@ export interface SlotLimits {
   freeTierServers: number;
 }
 
+/** The slot limits a running service was configured with (DEFAULT_SERVER_SLOTS, FREE_TIER_SERVERS). */
+export const slotLimitsOf = (config: { defaultServerSlots: number; freeTierServers: number }): SlotLimits => ({
+  defaultSlots: config.defaultServerSlots,
+  freeTierServers: config.freeTierServers,
+});
+
 /** The slots a plan gives while it runs: the admin's override, else the plan's, else the default (no plan too). */
 export function planSlots(holding: Pick<PlanRecord, 'planName' | 'slotsOverride'>, defaultSlots: number): number {
   return holding.slotsOverride ?? planNamed(holding.planName)?.serverSlots ?? defaultSlots;

@@ -1,4 +1,10 @@
-import { greetingsApi, greetingTexts, type GreetingRemovedResponse, type GreetingSavedResponse } from '@vip/contracts';
+import {
+  greetingsApi,
+  greetingTexts,
+  type GreetingRemovedResponse,
+  type GreetingSavedResponse,
+  slotLimitsOf,
+} from '@vip/contracts';
 import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -9,7 +15,7 @@ import { greetings } from './greetings.commands.ts';
 /** POST/DELETE /api/greetings/settings/:serverId. */
 export function greetingRoutes(deps: CommandDeps): MountedRoute[] {
   // a server beyond the free tier of an ended plan keeps its greeting, unchangeable until renewal
-  const slotLimits = { defaultSlots: deps.config.defaultServerSlots, freeTierServers: deps.config.freeTierServers };
+  const slotLimits = slotLimitsOf(deps.config);
   /** Who holds the server, from its reservation stream (never from a read model). */
   const holderOf = (guildId: string) => ownerOfServer(deps.eventStore, guildId);
   // someone else's server: 403 before anything about the body is said

@@ -5,6 +5,7 @@ import {
   serverTexts,
   type GuildReportResponse,
   type ServerSlotsChangedResponse,
+  slotLimitsOf,
 } from '@vip/contracts';
 import { DomainError, on, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
@@ -27,7 +28,7 @@ import { requireEditableServer, requireFreeTierSlot } from '../subscriptions/sub
 export function serverRoutes(deps: CommandDeps): MountedRoute[] {
   const defaultSlots = deps.config.defaultServerSlots;
   // decisions.md §11: once a plan ended, the free tier's servers only; the others are read-only
-  const limits = { defaultSlots, freeTierServers: deps.config.freeTierServers };
+  const limits = slotLimitsOf(deps.config);
   // a refusal for want of proof names only the ways this site has: no "Sign in with Discord" where it is not set up
   const signInWithDiscord = Boolean(deps.config.discordClientId && deps.config.discordClientSecret);
   const inThisSitesWords = (failure: unknown): never => {

@@ -1,4 +1,4 @@
-import { sponsorsApi, sponsorTexts, type SponsorChangedResponse } from '@vip/contracts';
+import { sponsorsApi, sponsorTexts, type SponsorChangedResponse, slotLimitsOf } from '@vip/contracts';
 import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -10,7 +10,7 @@ import type { SponsorInputs } from './server-sponsor.decider.ts';
 /** POST/DELETE /api/server/:id/sponsor: a server's own sponsor step (decisions.md §3). */
 export function sponsorRoutes(deps: CommandDeps): MountedRoute[] {
   // a server beyond the free tier of an ended plan keeps its link as it is until renewal (an admin still may)
-  const slotLimits = { defaultSlots: deps.config.defaultServerSlots, freeTierServers: deps.config.freeTierServers };
+  const slotLimits = slotLimitsOf(deps.config);
   /** Who holds the server, from its reservation stream (never from a read model). */
   const inputsFor = async (user: SignedInUser, guildId: string): Promise<SponsorInputs> => {
     const ownerId = await ownerOfServer(deps.eventStore, guildId);

@@ -4,6 +4,7 @@ import {
   verificationMessageApi,
   verificationMessageTexts,
   type VerificationMessageSavedResponse,
+  slotLimitsOf,
 } from '@vip/contracts';
 import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
@@ -15,7 +16,7 @@ import type { VerificationMessageInputs } from './verification-message.decider.t
 
 /** POST/DELETE /api/verification-message/:serverId. */
 export function verificationMessageRoutes(deps: CommandDeps): MountedRoute[] {
-  const limits = { defaultSlots: deps.config.defaultServerSlots, freeTierServers: deps.config.freeTierServers };
+  const limits = slotLimitsOf(deps.config);
 
   /**
    * The owner's plan, from the log; refused first when the server is read-only (beyond the

@@ -6,10 +6,11 @@ import {
   serverReadModels,
   type AnalyticsResponse,
   type ServerOwnerDocument,
+  slotLimitsOf,
 } from '@vip/contracts';
 import { on, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
-import { slotLimitsOf, subscriberStanding } from '../subscriptions/subscriptions.queries.ts';
+import { subscriberStanding } from '../subscriptions/subscriptions.queries.ts';
 import { serverFigures } from './analytics.queries.ts';
 
 /**

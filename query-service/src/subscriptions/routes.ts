@@ -17,11 +17,12 @@ import {
   discordReadModels,
   isDiscordId,
   type DiscordAccountDocument,
+  slotLimitsOf,
 } from '@vip/contracts';
 import { DomainError, on, type MountedRoute } from '@vip/platform';
 import { containing, cursorAfter, pageFilter, pageOf } from '../admin-list-page.ts';
 import type { QueryDeps } from '../deps.ts';
-import { subscriberIdentities, slotLimitsOf, subscriberStanding } from './subscriptions.queries.ts';
+import { subscriberIdentities, subscriberStanding } from './subscriptions.queries.ts';
 
 /** Accounts a search may name, and accounts looked at for the ones without a plan, at most: a vaguer search is narrowed by the admin. */
 const ACCOUNTS_MATCHED_AT_MOST = 1000;

@@ -57,11 +57,6 @@ export async function serverOwnerStanding(
   return { ownerId: owner.userId, ...(await subscriberStanding(readStore, owner.userId, limits, now)) };
 }
 
-export const slotLimitsOf = (config: { defaultServerSlots: number; freeTierServers: number }): SlotLimits => ({
-  defaultSlots: config.defaultServerSlots,
-  freeTierServers: config.freeTierServers,
-});
-
 /**
  * What the admin's Subscribers screen shows of each subscriber besides the plan: the linked
  * Discord account and the servers they hold, verified or not (decisions.md §9). Three reads

@@ -6,11 +6,12 @@ import {
   type VerificationMessageDocument,
   type VerificationMessageView,
   verificationMessageReadModels,
+  slotLimitsOf,
 } from '@vip/contracts';
 import { on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { holderOf } from '../servers/servers.queries.ts';
-import { serverOwnerStanding, slotLimitsOf } from '../subscriptions/subscriptions.queries.ts';
+import { serverOwnerStanding } from '../subscriptions/subscriptions.queries.ts';
 
 /** GET /api/verification-message/:serverId: the message /send posts there, and whether the plan includes one of the owner's own. */
 export function verificationMessageRoutes(deps: QueryDeps): MountedRoute[] {
