@@ -95,6 +95,8 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
   VipRoleFailed: (d, c) =>
     `Discord refused the key bot ${d.action === 'grant' ? 'giving' : 'taking back'} the VIP role of ${member(d.discordUserId)} on ${server(d.guildId, c)} (${vipRoleProblemWords[d.problem]})`,
   VipRoleFixed: (d, c) => `the key bot could change VIP roles on ${server(d.guildId, c)} again`,
+  VipWindowEnded: (d, c) =>
+    `the VIP window of ${member(d.discordUserId)} on ${server(d.guildId, c)} was ended before its time, as the member asked to be erased`,
   VisitRecorded: (d, c) =>
     d.twin
       ? 'a visitor opened a key page (the twin of a visit counted with its server)'
@@ -169,6 +171,8 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
     `${moneyText(d.amountRefunded, d.currency)} of a ${moneyText(d.amount, d.currency)} charge of ${user(d.userId, c)} was refunded${d.amountRefunded >= d.amount && d.plan.ended ? `: the ${d.plan.name} plan ended` : ''}`,
   BillingChargeDisputed: (d, c) =>
     `${user(d.userId, c)} disputed a ${moneyText(d.amount, d.currency)} charge (a chargeback)${d.plan.ended ? `: the ${d.plan.name} plan ended` : ''}`,
+  PersonErased: (d) =>
+    `a Discord member was erased on request: their key was destroyed after ${plural(d.vipWindowsEnded, 'VIP window')} and ${plural(d.whitelistEntriesEnded, 'whitelist entry', 'whitelist entries')} were ended`,
   LogSealed: (d) =>
     `the log was sealed up to position ${count(d.upToPosition)} (${plural(d.count, 'event')}, hash ${shortDigest(d.hash)})`,
 };
