@@ -66,7 +66,11 @@ export function evolveVipRole(state: VipRoleState, event: VipRoleEvent): VipRole
     }
     case 'VipWindowEnded':
       // ended early (an erasure): the bot's removal for this end closes it, no key of it answers again
-      return { ...state, until: event.data.endedAt, grants: {} };
+      return {
+        until: event.data.endedAt,
+        grants: {},
+        settledUpTo: forgetRunOut(state, Number.POSITIVE_INFINITY).settledUpTo,
+      };
     case 'VipRoleRemoved':
       // the window is over: no key of it answers again
       return { until: null, grants: {}, settledUpTo: forgetRunOut(state, Number.POSITIVE_INFINITY).settledUpTo };

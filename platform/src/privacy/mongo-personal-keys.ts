@@ -1,4 +1,4 @@
-import type { Binary, Db } from 'mongodb';
+import { MongoClient, type Binary, type Db } from 'mongodb';
 import { newPersonEntry, type PersonEntry, type PersonalKeys } from './personal-keys.ts';
 
 interface PersonDocument {
@@ -18,7 +18,16 @@ export class MongoPersonalKeys implements PersonalKeys {
   readonly adapterName = 'mongodb';
   private ready: Promise<unknown> | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** A client of its own (a test, a CLI), closed with the store; the services share theirs. */
+    private readonly ownClient?: MongoClient,
+  ) {}
+
+  static async connect(url: string, dbName: string): Promise<MongoPersonalKeys> {
+    const client = await MongoClient.connect(url);
+    return new MongoPersonalKeys(client.db(dbName), client);
+  }
 
   private collection() {
     const collection = this.db.collection<PersonDocument>(COLLECTION);
@@ -76,7 +85,9 @@ export class MongoPersonalKeys implements PersonalKeys {
     return deletedCount > 0;
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.ownClient?.close();
+  }
 }
 
 function toEntry(document: PersonDocument): PersonEntry {
