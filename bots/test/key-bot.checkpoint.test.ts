@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import { currentSchemaVersion, systemActor } from '@vip/contracts';
+import { currentSchemaVersion, systemActor, personalStreams } from '@vip/contracts';
 import { createLogger, loadConfig, SqliteSnapshotStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../../test/support/all-in-one.ts';
@@ -111,7 +111,7 @@ describe('key bot: a start resumes from the snapshot of its folds', function () 
     const answer = await redeem(fake, member(1), await generateKey(product));
     expect(answer.data.content).to.match(/Key accepted/);
     expect((await redeem(fake, member(2), await generateKey(product))).data.content).to.match(/Key accepted/);
-    const granted = (await streamEvents(product.dataDir, `vip-${GUILD}-${member(1)}`)).at(-1)!;
+    const granted = (await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, member(1)))).at(-1)!;
     const until = Date.parse((granted.data as { until: string }).until);
 
     // the bot's fold has the window (so that the snapshot, not the events after it, carries it)

@@ -49,6 +49,8 @@ export class SqliteReadStore implements ReadStore, RowsOwner {
     this.db.pragma('page_size = 16384');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
+    // an erased person's documents are zeroed where they lay, not left in freed pages
+    this.db.pragma('secure_delete = ON');
     // Read models can be rebuilt from the event log, so losing the last commits on power
     // loss is acceptable; WAL with NORMAL still never corrupts the file.
     this.db.pragma('synchronous = NORMAL');
