@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { erasedPerson, personalStreams, privacyTexts, type EraseMemberResponse } from '@vip/contracts';
+import {
+  erasedPerson,
+  personalStreams,
+  privacyTexts,
+  type EraseMemberResponse,
+  type PersonalDataExport,
+} from '@vip/contracts';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { api, login } from '../support/http.ts';
 import { allEvents, appendEvents, eventually, seedGuild, streamEvents } from '../support/seed.ts';
@@ -47,6 +53,8 @@ describe('erasure of a Discord member on request (API, files)', function () {
     });
     expect(added.status, JSON.stringify(added.body)).to.equal(201);
   };
+  const exportOf = (discordUserId: string, token = adminToken) =>
+    api<PersonalDataExport>(product.url, 'GET', `/api/admin/privacy/members/${discordUserId}/export`, { token });
   /** What the key bot does when an erasure ends a window or an entry: takes the role back, and says so. */
   const actAsKeyBot = async () => {
     await eventually(
@@ -130,6 +138,37 @@ describe('erasure of a Discord member on request (API, files)', function () {
     expect(JSON.stringify(refused.body)).to.include(privacyTexts.badMemberId);
   });
 
+  it("exports the member's facts with times and sentences, and nothing about anyone else", async () => {
+    expect((await exportOf(MEMBER, '')).status).to.equal(401);
+    await eventually(
+      async () => (await exportOf(MEMBER)).body.facts.some((fact) => fact.type === 'DiscordAccountLinked'),
+      10_000,
+      'the linked account in the audit trail',
+    );
+    const copy = await exportOf(MEMBER);
+    expect(copy.status).to.equal(200);
+    expect(copy.body.person).to.deep.equal({ kind: 'discord-member', discordUserId: MEMBER });
+    expect(copy.body.current.vipWindows.map((window) => window.guildId)).to.deep.equal([GUILD]);
+    expect(copy.body.current.whitelistEntries.map((entry) => entry.guildId).sort()).to.deep.equal(
+      [GUILD, OTHER_GUILD].sort(),
+    );
+    expect(copy.body.facts.map((fact) => fact.type).sort()).to.deep.equal(
+      ['DiscordAccountLinked', 'KeyRedeemed', 'VipRoleGranted', 'WhitelistEntryAdded', 'WhitelistEntryAdded'].sort(),
+    );
+    for (const fact of copy.body.facts) {
+      expect(Date.parse(fact.time)).to.be.a('number').and.not.NaN;
+      expect(fact.sentence).to.be.a('string').and.not.equal('');
+    }
+    expect(copy.body.facts.find((fact) => fact.type === 'DiscordAccountLinked')!.data).to.include({
+      username: MEMBER_NAME,
+      userId: 'someone else',
+    });
+    const text = JSON.stringify(copy.body);
+    expect(text).to.not.include(OTHER);
+    expect(text).to.not.include('privacy-test-user');
+    expect(text).to.not.include(ADMIN.username);
+  });
+
   it('ends the windows and entries, waits for the key bot to take the roles back, then erases', async () => {
     const [answer] = await Promise.all([erase(MEMBER), actAsKeyBot()]);
     expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
@@ -159,6 +198,9 @@ describe('erasure of a Discord member on request (API, files)', function () {
     expect(again.status).to.equal(200);
     expect(again.body).to.deep.include({ erased: false, message: privacyTexts.nothingLeft });
     expect((await allEvents(product.dataDir)).filter((event) => event.type === 'PersonErased')).to.have.length(1);
+    const copy = await exportOf(MEMBER);
+    expect(copy.body.facts).to.deep.equal([]);
+    expect(copy.body.current).to.deep.equal({ vipWindows: [], whitelistEntries: [] });
   });
 
   it('leaves no byte of their id or name in any file of DATA_DIR, and the sealed log still verifies', async () => {
