@@ -18,15 +18,16 @@ import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.t
 const metadata = { correlationId: 'test-seed', causationId: 'test-seed', actor: systemActor };
 
 /** The product's log as the product reads and writes it: personal data through the persons' keys. */
+export function openProductLog(dataDir: string): PersonalDataEventStore {
+  const files = embeddedFiles(dataDir);
+  return new PersonalDataEventStore(new SqliteEventStore(files.events), new SqlitePersonalKeys(files.personalKeys));
+}
+
 export async function withEventStore<T>(
   dataDir: string,
   work: (store: PersonalDataEventStore) => Promise<T>,
 ): Promise<T> {
-  const files = embeddedFiles(dataDir);
-  const store = new PersonalDataEventStore(
-    new SqliteEventStore(files.events),
-    new SqlitePersonalKeys(files.personalKeys),
-  );
+  const store = openProductLog(dataDir);
   try {
     return await work(store);
   } finally {
