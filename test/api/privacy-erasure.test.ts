@@ -203,7 +203,9 @@ describe('erasure of a Discord member on request (API, files)', function () {
     expect(copy.body.current).to.deep.equal({ vipWindows: [], whitelistEntries: [] });
   });
 
-  it('leaves no byte of their id or name in any file of DATA_DIR, and the sealed log still verifies', async () => {
+  it('leaves no byte of their id or name in any file of DATA_DIR, running and stopped, and the sealed log still verifies', async () => {
+    expect(filesHolding(product.dataDir, MEMBER), 'running').to.deep.equal([]);
+    expect(filesHolding(product.dataDir, MEMBER_NAME), 'running').to.deep.equal([]);
     await product.stop();
     expect(filesHolding(product.dataDir, MEMBER)).to.deep.equal([]);
     expect(filesHolding(product.dataDir, MEMBER_NAME)).to.deep.equal([]);

@@ -88,6 +88,8 @@ export async function eraseMember(
   ];
   await Promise.all(streams.map((streamId) => deps.snapshotStore.remove(`stream:${streamId}`).catch(() => undefined)));
   await erasures(deps, { type: 'RecordErasure', vipWindowsEnded, whitelistEntriesEnded }, context);
+  // the removed documents' old versions leave the write-ahead logs; secure_delete zeroed them in the files
+  await Promise.all([deps.readStore.truncateWriteAheadLog?.(), deps.snapshotStore.truncateWriteAheadLog?.()]);
   return { success: true, erased: true, message: privacyTexts.memberErased, vipWindowsEnded, whitelistEntriesEnded };
 }
 

@@ -87,6 +87,12 @@ export interface ReadStore {
    * Calls must not overlap: the projection runner is the only caller.
    */
   transaction<R>(work: () => Promise<R>): Promise<R>;
+  /**
+   * Embedded only: copies the write-ahead log into the file and empties it, so that no old
+   * version of a document removed by an erasure stays in one of its frames. Best effort: a
+   * batch being applied at that moment leaves it for the next call or the close.
+   */
+  truncateWriteAheadLog?(): Promise<void>;
   close(): Promise<void>;
   /**
    * Removes the whole store, every collection in it (MongoDB: its database; embedded: its

@@ -113,6 +113,10 @@ export class SqliteReadStore implements ReadStore, RowsOwner {
     }
   }
 
+  async truncateWriteAheadLog(): Promise<void> {
+    if (!this.transactionOpen && !this.db.memory) this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
   async close(): Promise<void> {
     this.rows.forgetAll();
     if (this.db.open) this.db.close();

@@ -43,6 +43,9 @@ export class SqliteSnapshotStore implements SnapshotStore {
   async remove(key: string): Promise<void> {
     this.statements.remove.run(key);
   }
+  async truncateWriteAheadLog(): Promise<void> {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
