@@ -10,8 +10,12 @@ import {
 } from '@vip/contracts';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { api, login } from '../support/http.ts';
-import { allEvents, appendEvents, eventually, seedGuild, streamEvents } from '../support/seed.ts';
+import { allEvents, appendEvents, eventually, seedGuild, streamEvents, withEventStore } from '../support/seed.ts';
+import { readModelSnapshot } from '../support/read-models.ts';
 import { runCli } from '../support/cli.ts';
+import { embeddedFiles } from '@vip/platform';
+import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { allProjectors, rebuildReadModels } from '@vip/projections';
 
 const GUILD = '610000000000000001';
 const OTHER_GUILD = '610000000000000002';
@@ -211,6 +215,20 @@ describe('erasure of a Discord member on request (API, files)', function () {
     expect(filesHolding(product.dataDir, MEMBER_NAME)).to.deep.equal([]);
     // the scan finds what is there: the other member is still known
     expect(filesHolding(product.dataDir, OTHER)).to.not.deep.equal([]);
+
+    // what the erasure did to the read models is what a rebuild from the log now makes
+    const live = new SqliteReadStore(embeddedFiles(product.dataDir).readModels);
+    const scratch = new SqliteReadStore(':memory:');
+    try {
+      await withEventStore(product.dataDir, (eventStore) => rebuildReadModels(eventStore, scratch, allProjectors));
+      for (const projector of allProjectors)
+        for (const collection of projector.collections)
+          expect(await readModelSnapshot(scratch, collection), collection).to.deep.equal(
+            await readModelSnapshot(live, collection),
+          );
+    } finally {
+      await Promise.all([live.close(), scratch.close()]);
+    }
 
     const verified = await runCli('projections/src/cli/audit.ts', ['verify'], { DATA_DIR: product.dataDir });
     expect(verified.stdout).to.include('RESULT: every seal matches.');
