@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import net from 'node:net';
-import { WS_CLOSE_TOO_MANY } from '@vip/contracts';
+import { errorTexts, WS_CLOSE_TOO_MANY } from '@vip/contracts';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
-import { api, login } from './support/http.ts';
+import { api, login, scrapeMetrics } from './support/http.ts';
 import { LiveClient } from './support/ws-client.ts';
 
 /** The code a socket was closed with, or 'open' when it still is after a few seconds. */
@@ -153,6 +153,41 @@ describe('browser and connection hardening (issue #19 item 8)', function () {
         const answer = await fetch(`${product.url}${path}`);
         expect(answer.headers.get('strict-transport-security'), path).to.match(/^max-age=\d{7,}/);
       }
+    });
+
+    it('carries HSTS, nosniff, no framing and no-store on error answers and /metrics too (issue #26 item 4)', async () => {
+      const answers: Array<[string, number, Promise<Response>]> = [
+        ['GET 401', 401, fetch(`${product.url}/api/greetings/list`)],
+        ['POST 401', 401, fetch(`${product.url}/api/greetings/settings/100000000000000001`, { method: 'POST' })],
+        ['GET 404', 404, fetch(`${product.url}/api/no/such/route`)],
+        ['POST 404', 404, fetch(`${product.url}/api/no/such/route`, { method: 'POST' })],
+        ['/metrics without the token', 401, fetch(`${product.url}/metrics`)],
+        ['/metrics', 200, scrapeMetrics(product.url)],
+        ['a page path that does not decode', 400, fetch(`${product.url}/%E0%A4%A`)],
+      ];
+      for (const [what, status, pending] of answers) {
+        const answer = await pending;
+        expect(answer.status, what).to.equal(status);
+        expect(answer.headers.get('strict-transport-security'), what).to.match(/^max-age=\d{7,}/);
+        expect(answer.headers.get('x-content-type-options'), what).to.equal('nosniff');
+        expect(answer.headers.get('x-frame-options'), what).to.equal('DENY');
+        if (what !== 'a page path that does not decode')
+          expect(answer.headers.get('cache-control'), what).to.equal('no-store');
+      }
+    });
+
+    it('refuses a compressed sign-in body with 415, and logs no error (issue #26 item 5)', async () => {
+      const logged = product.output().length;
+      const answer = await fetch(`${product.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: Uint8Array.from([0x1f, 0x8b]),
+      });
+      expect(answer.status).to.equal(415);
+      expect(await answer.json()).to.deep.equal({ error: errorTexts.compressedBody });
+      // the log of the answer: the access line at info is below LOG_LEVEL=warn; an error would be level 50
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(product.output().slice(logged)).not.to.match(/"level":50|request failed/);
     });
 
     it('sets the Discord sign-in cookie Secure, whatever protocol reached the process', async () => {

@@ -1,3 +1,4 @@
+import { SNOWFLAKE } from '@vip/contracts';
 import { expect } from 'chai';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
 import { runCli } from './support/cli.ts';
@@ -63,7 +64,7 @@ describe('npm run demo seeds a demo server while the product runs', function () 
       'vip-lounge',
       'announcements',
     ]);
-    for (const channel of channels.body) expect(channel.id).to.match(/^\d{17,20}$/);
+    for (const channel of channels.body) expect(channel.id).to.match(SNOWFLAKE);
     expect((await api(product.url, 'GET', '/api/server/debug/guilds')).body.guilds).to.deep.include({
       id: DEMO,
       name: 'Demo Server',

@@ -8,11 +8,12 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const hasCompose = () => spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
 
 /** `docker-compose config` (anchors merged, keys sorted, two spaces per level), one block per service. */
-function resolvedServices(): Map<string, string> {
+function resolvedServices(files: string[] = []): Map<string, string> {
   const services = new Map<string, string>();
   let inServices = false;
   let current = '';
-  for (const line of execFileSync('docker-compose', ['config'], { cwd: ROOT, encoding: 'utf8' }).split('\n')) {
+  const args = [...files.flatMap((file) => ['-f', file]), 'config'];
+  for (const line of execFileSync('docker-compose', args, { cwd: ROOT, encoding: 'utf8' }).split('\n')) {
     if (/^\S/.test(line)) {
       inServices = line === 'services:';
       current = '';
@@ -104,6 +105,21 @@ describe('the distributed deployment files', () => {
     expect(services.get('eventstore')).to.match(/healthcheck:[\s\S]*\/health\/live/);
     // mongosh exits 0 whatever --eval prints: the check must fail by itself until this member is primary
     expect(services.get('mongodb')).to.match(/healthcheck:[\s\S]*rs\.initiate\([\s\S]*isWritablePrimary\)\s+quit\(1\)/);
+  });
+
+  // issue #31 item 6: the suites could not reach the stores the deployment runs
+  it('publishes EventStoreDB and MongoDB for the contract suites on loopback only, and never by default', function () {
+    if (!hasCompose()) {
+      console.log('      docker-compose is not installed: the ports check is skipped (.ci/run installs it)');
+      this.skip();
+    }
+    const portsOf = (block: string) => /^ {4}ports:\n((?: {4}- .*\n)+)/m.exec(block)?.[1].trim().split('\n') ?? [];
+    const plain = resolvedServices();
+    expect(portsOf(plain.get('eventstore') ?? '')).to.deep.equal([]);
+    expect(portsOf(plain.get('mongodb') ?? '')).to.deep.equal([]);
+    const suites = resolvedServices(['docker-compose.yml', 'platform/deploy/compose.contract-suites.yml']);
+    expect(portsOf(suites.get('eventstore') ?? '')).to.deep.equal(['- 127.0.0.1:2113:2113/tcp']);
+    expect(portsOf(suites.get('mongodb') ?? '')).to.deep.equal(['- 127.0.0.1:27017:27017/tcp']);
   });
 
   // issue #19 item 17: the projections' readiness check failed a catch-up longer than about a

@@ -5,7 +5,8 @@
 // and the limits are stated below and on the command line, never mixed with the measurements.
 // Each derived figure is printed with its arithmetic.
 // Run: npx tsx bench/src/capacity-model.ts [results.json …] [--servers 500] [--keys-per-day 200000]
-//        [--busy-servers 500] [--reports-per-minute 1] [--redeemed 1] [--page-loads-per-key 1]
+//        [--busy-servers 500] [--reports-per-minute 1] [--count-drift-per-hour 0.5] [--redeemed 1]
+//        [--page-loads-per-key 1]
 //        [--peak-factor 10] [--memory-budget-mb 2048] [--disk-budget-gb 100]
 import { parseArgs } from 'node:util';
 import { configDefaults } from '@vip/contracts';
@@ -18,6 +19,8 @@ const { values, positionals } = parseArgs({
     'keys-per-day': { type: 'string', default: '200000' },
     'busy-servers': { type: 'string', default: '500' },
     'reports-per-minute': { type: 'string', default: '1' },
+    // how far (in % of its members) a busy server's count moves in an hour: joins minus leaves
+    'count-drift-per-hour': { type: 'string', default: '0.5' },
     redeemed: { type: 'string', default: '1' },
     'page-loads-per-key': { type: 'string', default: '1' },
     'peak-factor': { type: 'string', default: '10' },
@@ -35,6 +38,7 @@ const deployment = {
   keysPerDay: number('keys-per-day'),
   busyServers: number('busy-servers'),
   reportsPerMinute: number('reports-per-minute'),
+  countDriftPerHour: number('count-drift-per-hour'),
   redeemed: number('redeemed'),
   pageLoadsPerKey: number('page-loads-per-key'),
   peakFactor: number('peak-factor'),
@@ -57,14 +61,13 @@ const limits = {
 const { measured, files } = readMeasured(positionals);
 const f = (value: number, digits = 0) => value.toLocaleString('en', { maximumFractionDigits: digits });
 const gb = (bytes: number) => bytes / 1024 ** 3;
-const DAY_MINUTES = 24 * 60;
 const MONTH_DAYS = 30;
 
 console.log('Capacity model (issue #18 item 6), from:');
 for (const source of files)
   console.log(`  ${source.file} (${source.date}, commit ${source.commit}, ${source.cores} cores)`);
 console.log(
-  `\nDeployment: ${f(deployment.servers)} servers, ${f(deployment.keysPerDay)} keys a day (${f(deployment.pageLoadsPerKey, 2)} key-page load per key, ${f(100 * deployment.redeemed)} % redeemed and their VIP role taken back), ${f(deployment.busyServers)} busy servers reporting ${f(deployment.reportsPerMinute, 2)} time(s) a minute, the busiest minute ${f(deployment.peakFactor)}× the day's average.`,
+  `\nDeployment: ${f(deployment.servers)} servers, ${f(deployment.keysPerDay)} keys a day (${f(deployment.pageLoadsPerKey, 2)} key-page load per key, ${f(100 * deployment.redeemed)} % redeemed and their VIP role taken back), ${f(deployment.busyServers)} busy servers reporting ${f(deployment.reportsPerMinute, 2)} time(s) a minute with their count moving ${f(deployment.countDriftPerHour, 2)} % an hour, the busiest minute ${f(deployment.peakFactor)}× the day's average.`,
 );
 
 // ---- events per day ----
@@ -77,14 +80,22 @@ const perKey =
   deployment.redeemed * (streams.eventsPerRedemption + streams.eventsPerRoleTakenBack) +
   deployment.pageLoadsPerKey * streams.eventsPerPageLoad;
 const keyEvents = deployment.keysPerDay * perKey;
-const reportEvents = deployment.busyServers * deployment.reportsPerMinute * DAY_MINUTES * keys.eventsPerReport;
+// A report appends only when the count moved by the quiet share since the last recorded one, or
+// the quiet time has passed (configDefaults.memberCountQuiet): a count drifting d % an hour is
+// recorded max(1 per quiet time, d / share) times an hour, never more often than it is reported.
+const quiet = configDefaults.memberCountQuiet;
+const recordedPerHour = Math.min(
+  deployment.reportsPerMinute * 60,
+  Math.max(60 / quiet.minutes, deployment.countDriftPerHour / (100 * quiet.share)),
+);
+const reportEvents = deployment.busyServers * recordedPerHour * 24 * keys.eventsPerReport;
 const perDay = keyEvents + reportEvents;
 console.log('\nEvents per day');
 console.log(
   `  per key: ${f(streams.eventsPerKey, 2)} (generated) + ${f(deployment.redeemed, 2)} × (${f(streams.eventsPerRedemption, 2)} redeemed + ${f(streams.eventsPerRoleTakenBack, 2)} role taken back) + ${f(deployment.pageLoadsPerKey, 2)} × ${f(streams.eventsPerPageLoad, 2)} (page load) = ${f(perKey, 2)} events (measured through the API)`,
 );
 console.log(
-  `  keys: ${f(deployment.keysPerDay)} × ${f(perKey, 2)} = ${f(keyEvents)}; reports: ${f(deployment.busyServers)} × ${f(deployment.reportsPerMinute, 2)} × ${f(DAY_MINUTES)} min × ${f(keys.eventsPerReport, 2)} events per changed report (measured) = ${f(reportEvents)}`,
+  `  keys: ${f(deployment.keysPerDay)} × ${f(perKey, 2)} = ${f(keyEvents)}; reports: ${f(deployment.busyServers)} × ${f(recordedPerHour, 2)} recorded an hour (of ${f(deployment.reportsPerMinute * 60)} reported: within ${f(100 * quiet.share)} % of the last and ${f(quiet.minutes)} min, a report appends nothing) × 24 h × ${f(keys.eventsPerReport, 2)} events per recorded report (measured) = ${f(reportEvents)}`,
 );
 console.log(`  = ${f(perDay)} events a day, ${f(perDay * MONTH_DAYS)} a month (${MONTH_DAYS} days)`);
 

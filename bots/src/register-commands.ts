@@ -1,4 +1,5 @@
 import { REST, Routes } from 'discord.js';
+import { isDiscordId } from '@vip/contracts';
 import { createLogger, loadConfig } from '@vip/platform';
 import { loadBotsConfig, type BotCredentials } from './config.ts';
 import { keyBotCommands } from './key-bot/commands/index.ts';
@@ -15,13 +16,13 @@ const config = loadBotsConfig(appConfig);
 const logger = createLogger('bots-register', appConfig.logLevel);
 const guildArg = process.argv.indexOf('--guild');
 const guildId = guildArg >= 0 ? process.argv[guildArg + 1] : undefined;
-if (guildArg >= 0 && !/^\d{17,20}$/.test(guildId ?? '')) throw new Error('--guild needs a Discord server id');
+if (guildArg >= 0 && !isDiscordId(guildId)) throw new Error('--guild needs a Discord server id');
 
 /** A bot token starts with its user id in base64, which is also its application id. */
 function applicationIdOf(credentials: BotCredentials): string {
   if (credentials.clientId) return credentials.clientId;
   const fromToken = Buffer.from(credentials.token.split('.')[0], 'base64').toString('utf8');
-  if (!/^\d{17,20}$/.test(fromToken))
+  if (!isDiscordId(fromToken))
     throw new Error('cannot tell the application id from the token: set the client id variable');
   return fromToken;
 }

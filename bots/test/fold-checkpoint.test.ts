@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { currentSchemaVersion, systemActor } from '@vip/contracts';
-import { createLogger, MemorySnapshotStore } from '@vip/platform';
+import { Writable } from 'node:stream';
+import { createLogger, Keyring, MemorySnapshotStore, SignedSnapshotStore, type SnapshotStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { eventually } from '../../test/support/seed.ts';
 import { EventFeed } from '../src/shared/event-feed.ts';
@@ -34,7 +35,7 @@ describe('a bot’s folds saved with the position they cover', function () {
   this.timeout(20_000);
   let dir: string;
   let store: SqliteEventStore;
-  let snapshots: MemorySnapshotStore;
+  let snapshots: SnapshotStore;
   const running: { feed: EventFeed; checkpoint: FoldCheckpoint }[] = [];
 
   const setChannel = (guildId: string, channelId: string) =>
@@ -122,6 +123,48 @@ describe('a bot’s folds saved with the position they cover', function () {
     expect(ahead.fold.byGuild.get(SHARD_ZERO)).to.equal('a');
     ahead.feed.stop();
     expect(await snapshots.load('test-bot')).to.equal(null);
+  });
+
+  it('with signed snapshots: uses an untouched one, and ignores one edited in its store (logged at warn)', async () => {
+    const stored = new MemorySnapshotStore();
+    const warnings: string[] = [];
+    const output = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean))
+          if (JSON.parse(line).level === 40) warnings.push(JSON.parse(line).msg);
+        done();
+      },
+    });
+    snapshots = new SignedSnapshotStore(
+      stored,
+      new Keyring('the-secret-of-this-test'),
+      createLogger('t', 'info', output),
+    );
+    await setChannel(SHARD_ZERO, 'a');
+    await setChannel(SHARD_ONE, 'b');
+    const first = await start();
+    first.feed.stop();
+    await first.checkpoint.stop();
+
+    const untouched = await start();
+    expect(untouched.after).to.equal(first.feed.position);
+    expect(untouched.feed.eventsRead).to.equal(0);
+    untouched.feed.stop();
+    await untouched.checkpoint.stop();
+
+    // the log channel of one server changed in the snapshot, its signature left as it was
+    const saved = (await stored.load<{ channels: [string, string][] }>('test-bot'))!;
+    await stored.remove('test-bot');
+    await stored.save('test-bot', { ...saved, state: { channels: [[SHARD_ZERO, 'forged']] } });
+    const edited = await start();
+    expect(edited.after, 'folded from the start').to.equal(null);
+    expect(edited.feed.eventsRead).to.equal(2);
+    expect([...edited.fold.byGuild]).to.deep.equal([
+      [SHARD_ZERO, 'a'],
+      [SHARD_ONE, 'b'],
+    ]);
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.match(/signature does not match/);
   });
 
   it('a shard folds only its own servers', async () => {

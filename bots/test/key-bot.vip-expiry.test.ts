@@ -123,7 +123,14 @@ describe('key bot: the VIP role is taken back when the window ends', function ()
     expect(removalOf(member(2))).to.have.length(1);
   });
 
-  it('a second key extends the window and moves the removal', async () => {
+  it('a second key moves the whole window: /vip, a rejoin between the two ends, the removal and its record', async () => {
+    const vip = async () =>
+      (
+        await fake.answerTo(
+          fake.slashCommand('key', { guildId: GUILD, channelId: CHANNELS.general, userId: member(3) }, 'vip'),
+        )
+      ).data.content;
+    const hasRole = () => fake.guild(GUILD).members.get(member(3))?.roles.includes(vipRoleId()) ?? false;
     await redeem(fake, member(3), await generateKey(product));
     const firstUntil = await untilOf(member(3));
     await sleep(2_000);
@@ -132,14 +139,51 @@ describe('key bot: the VIP role is taken back when the window ends', function ()
     const secondUntil = await untilOf(member(3));
     // the second key adds its whole window to the end (issue #21 item 2)
     expect(secondUntil - firstUntil).to.equal(WINDOW_SECONDS * 1000);
+    // /vip reads the bot's fold of the log: once the second grant is folded, it shows the new end
+    const unix = Math.floor(secondUntil / 1000);
+    await eventually(
+      async () => (await vip()) === `⭐ Your VIP role here ends <t:${unix}:R> (<t:${unix}:f>).`,
+      5_000,
+      '/vip with the new end',
+    );
 
+    // the member leaves before the first end and comes back after it: the window is still open
+    fake.memberLeaves(GUILD, member(3));
     await sleep(Math.max(0, firstUntil - Date.now() + 500));
     expect(removalOf(member(3)), 'nothing at the first end').to.have.length(0);
+    const back = Date.now();
+    fake.memberJoins(GUILD, member(3), 'member3');
+    await fake.waitForCall(
+      (call) =>
+        call.method === 'PUT' &&
+        call.path === `/guilds/${GUILD}/members/${member(3)}/roles/${vipRoleId()}` &&
+        call.at >= back,
+      3_000,
+      'the role given back between the two ends',
+    );
+    expect(hasRole()).to.equal(true);
+    // the member is back: /vip answers them with the new end
+    expect(await vip(), '/vip after the first end').to.equal(
+      `⭐ Your VIP role here ends <t:${unix}:R> (<t:${unix}:f>).`,
+    );
+
     const removal = await fake.waitForCall(
       (call) => call.method === 'DELETE' && call.path === `/guilds/${GUILD}/members/${member(3)}/roles/${vipRoleId()}`,
       secondUntil - Date.now() + 5_000,
       'the removal',
     );
     expect(removal.at).to.be.within(secondUntil - 50, secondUntil + 1_500);
+    expect(hasRole()).to.equal(false);
+    // the product accepts the removal of the window as it now ends, and records it
+    await eventually(() => removedEvent(member(3)), 5_000, 'VipRoleRemoved in the log');
+    const removed = (await streamEvents(product.dataDir, `vip-${GUILD}-${member(3)}`)).filter(
+      (event) => event.type === 'VipRoleRemoved',
+    );
+    expect(removed).to.have.length(1);
+    expect(Date.parse((removed[0].data as { removedAt: string }).removedAt)).to.be.within(
+      secondUntil - 50,
+      secondUntil + 3_000,
+    );
+    expect(await vip(), '/vip after the new end').to.match(/^You have no VIP in this server right now/);
   });
 });

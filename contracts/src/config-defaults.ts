@@ -18,6 +18,12 @@ export const configDefaults = {
   greetingDefaultMessage: 'Welcome {user} to {server.name}! You are our {membercount}th member!',
   autoPingHours: { min: 1, max: 12 },
   statsRefreshSeconds: 30,
+  /**
+   * A member-count report this close to the last recorded count (a share of it), and this soon
+   * after it, appends nothing: most reports of a busy server repeat the count give or take a
+   * join, and the landing strip and the statistics stay within the share.
+   */
+  memberCountQuiet: { share: 0.01, minutes: 60 },
   /** How long a signed-in session lasts before the token expires. */
   sessionHours: 24 * 7,
   /** Sign in with Discord and /link (decisions.md §9). */

@@ -12,6 +12,7 @@ export const errorTexts = {
   invalidPriority: 'Priority must be low, medium or high',
   malformedBody: 'The request body is not valid JSON',
   bodyNotObject: 'The request body must be a JSON object',
+  compressedBody: 'The request body must be sent uncompressed (no Content-Encoding)',
   usernameTaken: 'This username is already taken',
   tooManyRequests: 'Too many requests, please try again later',
   internal: 'Something went wrong, please try again',

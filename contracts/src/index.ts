@@ -30,6 +30,7 @@ export * from './api/vip-roles.ts';
 export * from './api/catalogue.ts';
 export * from './plans.ts';
 export * from './money.ts';
+export * from './discord-id.ts';
 export * from './verification-message.ts';
 export * from './texts/subscriptions.ts';
 export * from './texts/vip-roles.ts';

@@ -10,6 +10,7 @@ export * from './error-codes.ts';
 export * from './error-texts.ts';
 export * from './plans.ts';
 export * from './money.ts';
+export * from './discord-id.ts';
 export * from './greeting-settings.ts';
 export * from './verification-message.ts';
 export * from './ws-messages.ts';

@@ -80,11 +80,12 @@ export interface AppConfig {
   /** Plans sold through Stripe (decisions.md §13); undefined: billing is off (no STRIPE_SECRET_KEY). */
   billing: BillingConfig | undefined;
   /**
-   * Requests per client per minute. Sign-in counts three ways: per client and username
-   * (`login`), per client whatever the usernames (`loginsPerClient`, so one client cannot
-   * make windows at will), and per username whatever the client (`loginsPerAccount`).
-   * `windows`: how many live windows a counter holds at most (a new client beyond them is
-   * refused until one ends; a live one is never dropped).
+   * Requests per client per minute. Sign-in counts every attempt per client and username
+   * (`login`) and per client whatever the usernames (`loginsPerClient`, so one client cannot
+   * make windows at will); an existing account's verified wrong passwords from every client
+   * (`loginsPerAccount`), or from one browser that signed in to it before (`login`).
+   * `windows`: how many live windows a counter holds at most, split among the limits (a
+   * newcomer to a full share is counted by a coarser key; a live window is never dropped).
    */
   rateLimits: {
     keyGeneration: number;

@@ -21,6 +21,7 @@ import { SqliteRateCounter } from './rate-counter/sqlite-rate-counter.ts';
 import { PasswordWork } from './auth/password-work.ts';
 import type { SnapshotStore } from './snapshot-store/snapshot-store.ts';
 import { SqliteSnapshotStore } from './snapshot-store/sqlite-snapshot-store.ts';
+import { SignedSnapshotStore } from './snapshot-store/signed-snapshot-store.ts';
 import { PersonalDataEventStore } from './privacy/personal-data-event-store.ts';
 import type { PersonalKeys } from './privacy/personal-keys.ts';
 import { SqlitePersonalKeys } from './privacy/sqlite-personal-keys.ts';
@@ -153,26 +154,40 @@ export const rateCounterModule = (config: AppConfig, service: string) =>
         .onDeactivation(close);
   });
 
-/** Snapshots of long folds: beside the read models (MongoDB), or a file of their own in DATA_DIR. */
+/**
+ * Snapshots of long folds: beside the read models (MongoDB), or a file of their own in
+ * DATA_DIR; signed with the keyring's snapshot key, so that one edited there is never used.
+ */
 export const snapshotStoreModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
-    const binding = bind(TOKENS.snapshotStore);
     // closed by closeContainer's unbind, only if something opened it
     const close = (store: SnapshotStore) => store.close();
+    const signed = [TOKENS.keyring, TOKENS.logger] as const;
+    const binding = bind(TOKENS.snapshotStore);
     if (config.mongodbUrl)
       binding
         .toResolvedValue(
-          async (client: MongoClient) =>
-            new (await import('./snapshot-store/mongo-snapshot-store.ts')).MongoSnapshotStore(
-              client.db(config.mongodbDatabase),
+          async (client: MongoClient, keyring: Keyring, logger: Logger) =>
+            new SignedSnapshotStore(
+              new (await import('./snapshot-store/mongo-snapshot-store.ts')).MongoSnapshotStore(
+                client.db(config.mongodbDatabase),
+              ),
+              keyring,
+              logger,
             ),
-          [TOKENS.mongoClient],
+          [TOKENS.mongoClient, ...signed],
         )
         .onDeactivation(close);
     else
       binding
         .toResolvedValue(
-          () => new SqliteSnapshotStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).snapshots)),
+          (keyring: Keyring, logger: Logger) =>
+            new SignedSnapshotStore(
+              new SqliteSnapshotStore(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).snapshots)),
+              keyring,
+              logger,
+            ),
+          [...signed],
         )
         .onDeactivation(close);
   });

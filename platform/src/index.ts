@@ -33,6 +33,7 @@ export * from './log-divergence.ts';
 export * from './audit/index.ts';
 export * from './snapshot-store/snapshot-store.ts';
 export { SqliteSnapshotStore } from './snapshot-store/sqlite-snapshot-store.ts';
+export * from './snapshot-store/signed-snapshot-store.ts';
 export { embeddedFiles } from './data-dir.ts';
 export * from './privacy/personal-keys.ts';
 export { PersonalDataEventStore } from './privacy/personal-data-event-store.ts';

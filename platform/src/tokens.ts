@@ -11,10 +11,10 @@ import type { Metrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
 import type { RateCounter } from './rate-counter/rate-counter.ts';
 import type { PasswordWork } from './auth/password-work.ts';
-import type { SnapshotStore } from './snapshot-store/snapshot-store.ts';
+import type { SignedSnapshotStore } from './snapshot-store/signed-snapshot-store.ts';
 import type { PersonalKeys } from './privacy/personal-keys.ts';
 
-/** Every injectable in one place (ARCHITECTURE.md: tokens in one file). */
+/** Every injectable in one place (docs/architecture.md: tokens in one file). */
 export const TOKENS = {
   config: Symbol.for('vip.Config') as ServiceIdentifier<AppConfig>,
   logger: Symbol.for('vip.Logger') as ServiceIdentifier<Logger>,
@@ -27,7 +27,8 @@ export const TOKENS = {
   readiness: Symbol.for('vip.Readiness') as ServiceIdentifier<Readiness>,
   rateCounter: Symbol.for('vip.RateCounter') as ServiceIdentifier<RateCounter>,
   passwordWork: Symbol.for('vip.PasswordWork') as ServiceIdentifier<PasswordWork>,
-  snapshotStore: Symbol.for('vip.SnapshotStore') as ServiceIdentifier<SnapshotStore>,
+  /** The snapshots of long folds, signed with the keyring's snapshot key. */
+  snapshotStore: Symbol.for('vip.SnapshotStore') as ServiceIdentifier<SignedSnapshotStore>,
   /** The persons' keys and pseudonyms, apart from the log (crypto-shredding). */
   personalKeys: Symbol.for('vip.PersonalKeys') as ServiceIdentifier<PersonalKeys>,
   /** The process's one MongoClient (MONGODB_URL set): its stores share its pool. */

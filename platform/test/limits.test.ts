@@ -14,9 +14,15 @@ class WatchedCounter implements RateCounter {
   readonly adapterName = 'watched';
   readonly keys: string[] = [];
   constructor(readonly inner = new MemoryRateCounter(500)) {}
-  async hit(key: string, windowMs: number, now: number): Promise<RateWindow> {
+  declareShare(share: string) {
+    this.inner.declareShare(share);
+  }
+  async hit(key: string, windowMs: number, now: number, share?: string): Promise<RateWindow> {
     this.keys.push(key);
-    return this.inner.hit(key, windowMs, now);
+    return this.inner.hit(key, windowMs, now, share);
+  }
+  peek(key: string, now: number) {
+    return this.inner.peek(key, now);
   }
   async close() {}
 }
@@ -128,5 +134,29 @@ describe('per-client limits keyed on validated input (issue #13 items 2 and 3)',
     } finally {
       local.close();
     }
+  });
+
+  // issue #26 item 2: one limit's flood filled the table and every new client was refused
+  it('gives each limit its share of the counter, and counts a newcomer’s coarser key when its limit’s share is full', async () => {
+    const clock = Date.UTC(2030, 0, 1);
+    const shared = new MemoryRateCounter(40);
+    const perName = rateLimiter({ perMinute: 2, name: 'per name', coarser: 1, counter: shared, now: () => clock });
+    const other = rateLimiter({ perMinute: 2, name: 'other', counter: shared, now: () => clock });
+    // two limits, two shares for the first (its keys and its coarser ones), one for the other: 13 windows each
+    for (let i = 0; i < 13; i++) expect(await perName.hit(`made-up-${i}`, ['flooder'])).to.equal(null);
+    // the share is full: a new name counts on the client instead, which the flooder now spends
+    expect(await perName.hit('made-up-13', ['flooder'])).to.equal(null);
+    expect(await perName.hit('made-up-14', ['flooder'])).to.equal(null);
+    expect(await perName.hit('made-up-15', ['flooder'])).to.be.within(1, 60);
+    // a newcomer is counted, not refused; a window already open counts on as before
+    expect(await perName.hit('admin', ['newcomer'])).to.equal(null);
+    expect(await perName.standing('admin', ['newcomer'])).to.deep.equal({ hits: 1, retryAfter: null });
+    expect(await perName.hit('made-up-0', ['flooder'])).to.equal(null);
+    expect(await perName.hit('made-up-0', ['flooder'])).to.be.within(1, 60);
+    expect((await perName.standing('made-up-0', ['flooder'])).retryAfter).to.be.within(1, 60);
+    // the other limit's share is untouched by the flood
+    for (let i = 0; i < 13; i++) expect(await other.hit(`client-${i}`)).to.equal(null);
+    // without a coarser key, a full share still refuses
+    expect(await other.hit('client-13')).to.be.within(1, 60);
   });
 });

@@ -166,4 +166,27 @@ describe('password hashing work (issue #13 item 4)', () => {
       expect(await Promise.all(admitted)).to.deep.equal(['a', 'b', 'c']);
     });
   });
+
+  // issue #26 item 3: a growing pause before the hash of a much-guessed account's sign-in
+  it('pauses a sign-in holding one of its client’s places and none of the hash slots', async () => {
+    const gate = new PasswordWork({ atOnce: 1, queued: 1, perClient: 2 });
+    const held = heldWork();
+    const paused = [gate.run('guesser', held.work, 100), gate.run('guesser', held.work, 100)];
+    // both places of the guesser are taken by its pauses: a third is refused at once
+    const refused = await gate.run('guesser', held.work).catch((error: unknown) => error);
+    expect(refused).to.be.instanceOf(PasswordWorkBusy);
+    // the pauses hold no slot: another client's hash runs now
+    const other = gate.run('someone-else', held.work);
+    await settle();
+    expect(held.started()).to.equal(1);
+    expect(gate.load()).to.deep.equal({ running: 1, waiting: 0, clients: 2 });
+    held.releaseOne();
+    expect(await other).to.equal('hashed');
+    // once paused, the guesser's sign-ins are hashed in turn
+    for (let started = 2; started <= 3; started++) {
+      while (held.started() < started) await new Promise((resume) => setTimeout(resume, 10));
+      held.releaseOne();
+    }
+    expect(await Promise.all(paused)).to.deep.equal(['hashed', 'hashed']);
+  });
 });

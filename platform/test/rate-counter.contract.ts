@@ -1,5 +1,5 @@
 /**
- * The one RateCounter contract (ARCHITECTURE.md "Ports"): every adapter counts the same way,
+ * The one RateCounter contract (docs/architecture.md "Ports"): every adapter counts the same way,
  * which is what lets the limits be written once. Keys carry a per-run prefix so the suite can
  * run against a shared MongoDB.
  */
@@ -75,6 +75,34 @@ export function rateCounterContract(name: string, open: OpenCounter): void {
       } finally {
         await small.close();
       }
+    });
+
+    // issue #26 item 2: made-up usernames filled the whole table, and every limited route then
+    // refused every new client
+    it('splits its cap among the declared shares: a full share refuses new keys, the others still open windows', async () => {
+      const small = await open(10);
+      try {
+        for (const share of ['flooded', 'quiet']) small.declareShare(share);
+        for (let i = 0; i < 5; i++)
+          expect((await small.hit(freshKey(), MINUTE, start + i, 'flooded')).count).to.equal(1);
+        const refused = await small.hit(freshKey(), MINUTE, start + 10, 'flooded');
+        expect(refused).to.deep.equal({ count: Number.POSITIVE_INFINITY, endsAt: start + MINUTE });
+        for (let i = 0; i < 5; i++)
+          expect((await small.hit(freshKey(), MINUTE, start + 20, 'quiet')).count).to.equal(1);
+        expect((await small.hit(freshKey(), MINUTE, start + 30, 'quiet')).count).to.equal(Number.POSITIVE_INFINITY);
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('answers a live window without counting a hit, and nothing for a key without one', async () => {
+      const key = freshKey();
+      expect(await counter.peek(key, start)).to.equal(undefined);
+      await counter.hit(key, MINUTE, start);
+      await counter.hit(key, MINUTE, start + 1);
+      expect(await counter.peek(key, start + 2)).to.deep.equal({ count: 2, endsAt: start + MINUTE });
+      expect(await counter.peek(key, start + 3)).to.deep.equal({ count: 2, endsAt: start + MINUTE });
+      expect(await counter.peek(key, start + MINUTE)).to.equal(undefined);
     });
 
     it('gives new keys windows again once live windows have ended', async () => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { Aggregator, Query } from 'mingo';
+import Database from 'better-sqlite3';
 import { MongoClient, type Document } from 'mongodb';
 import { MemoryRateCounter, type RateCounter } from '../src/rate-counter/rate-counter.ts';
 import { SqliteRateCounter } from '../src/rate-counter/sqlite-rate-counter.ts';
@@ -113,6 +114,30 @@ describe('rate counters', function () {
     expect(await one.hit('client', MINUTE, start + 10)).to.deep.equal({ count: 11, endsAt: start + MINUTE });
   });
 
+  it('embedded: a share filled by one process is full for the other too (one table on one DATA_DIR)', async () => {
+    const path = file();
+    const [one, two] = [new SqliteRateCounter(path, 20), new SqliteRateCounter(path, 20)];
+    opened.push(one, two);
+    for (const counter of [one, two]) for (const share of ['login', 'visits']) counter.declareShare(share);
+    for (let i = 0; i < 10; i++) expect((await one.hit(`client-${i}`, MINUTE, start, 'login')).count).to.equal(1);
+    expect((await two.hit('client-10', MINUTE, start + 1, 'login')).count).to.equal(Number.POSITIVE_INFINITY);
+    expect((await two.hit('client-0', MINUTE, start + 1, 'login')).count).to.equal(2);
+    expect((await two.hit('client-10', MINUTE, start + 1, 'visits')).count).to.equal(1);
+  });
+
+  it('embedded: a file of the layout without shares is started afresh (it holds a minute of counts at most)', async () => {
+    const path = file();
+    const old = new Database(path);
+    old.exec(
+      'CREATE TABLE rate_windows (key TEXT PRIMARY KEY, ends_at INTEGER NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID',
+    );
+    old.prepare('INSERT INTO rate_windows VALUES (?, ?, ?)').run('client', start + MINUTE, 7);
+    old.close();
+    const counter = new SqliteRateCounter(path);
+    opened.push(counter);
+    expect(await counter.hit('client', MINUTE, start + 1)).to.deep.equal({ count: 1, endsAt: start + 1 + MINUTE });
+  });
+
   it('memory: thousands of distinct keys never hold more than the cap, the first ones kept', async () => {
     const counter = new MemoryRateCounter(1_000);
     for (let i = 0; i < 5_000; i++) counter.hitNow(`key-${i}`, MINUTE, start + i);
@@ -142,15 +167,16 @@ describe('rate counters', function () {
     expect((await counter.hit('late-299', MINUTE, start + MINUTE + 301)).count).to.equal(Number.POSITIVE_INFINITY);
   });
 
-  it('mongodb: a TTL index on the window’s end lets the server remove ended windows', async () => {
+  it('mongodb: a TTL index on the window’s end lets the server remove ended windows; a share’s are counted on an index', async () => {
     const stub = collectionEvaluatingPipelines();
     const counter = new MongoRateCounter(stub.collection);
     await counter.hit('a', MINUTE, start);
     await counter.hit('b', MINUTE, start);
     expect(stub.indexes).to.deep.equal([
       { keys: { endsAt: 1 }, options: { expireAfterSeconds: 0, name: 'window_end_ttl' } },
+      { keys: { share: 1, endsAt: 1 }, options: { name: 'share_window_end' } },
     ]);
-    expect(stub.documents.get('a')).to.deep.equal({ _id: 'a', count: 1, endsAt: new Date(start + MINUTE) });
+    expect(stub.documents.get('a')).to.deep.equal({ _id: 'a', share: '', count: 1, endsAt: new Date(start + MINUTE) });
   });
 
   // issue #19 item 11: `indexed ??= createIndex(...)` kept a rejected promise, and every hit
@@ -170,6 +196,7 @@ describe('rate counters', function () {
     expect(failed).to.be.instanceOf(Error).with.property('message', 'not primary');
     expect(await counter.hit('a', MINUTE, start)).to.deep.equal({ count: 1, endsAt: start + MINUTE });
     expect(await counter.hit('a', MINUTE, start)).to.deep.equal({ count: 2, endsAt: start + MINUTE });
-    expect(calls).to.equal(2);
+    // both indexes at each of the two tries
+    expect(calls).to.equal(4);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The one ReadStore contract (ARCHITECTURE.md "Ports"): every adapter must pass it, which is
+ * The one ReadStore contract (docs/architecture.md "Ports"): every adapter must pass it, which is
  * what lets projections and queries be written once. Collection names carry a per-run prefix
  * so the suite can run against a shared MongoDB; tie-breaking sorts name _id explicitly
  * because MongoDB does not promise an order between equal keys.

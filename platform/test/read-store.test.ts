@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { MongoClient } from 'mongodb';
 import { DuplicateKeyError } from '../src/read-store/read-store.ts';
-import { MongoReadStore } from '../src/read-store/mongo-read-store.ts';
+import { MongoReadStore, transactionsIn } from '../src/read-store/mongo-read-store.ts';
 import { SqliteReadStore } from '../src/read-store/sqlite-read-store.ts';
 import { ids } from './read-store.contract-data.ts';
 import { readStoreContract, rejectionOf } from './read-store.contract.ts';
@@ -246,8 +247,32 @@ describe('embedded SQLite read store', function () {
   });
 });
 
+describe('ReadStore: which MongoDB servers run a batch as one transaction', () => {
+  it('a replica set member or a mongos does, a standalone server does not', () => {
+    expect(transactionsIn({ setName: 'rs0', isWritablePrimary: true } as never)).to.equal(true);
+    expect(transactionsIn({ msg: 'isdbgrid' })).to.equal(true);
+    expect(transactionsIn({ isWritablePrimary: true } as never)).to.equal(false);
+  });
+});
+
 const mongoUrl = process.env.MONGODB_URL;
 if (mongoUrl) {
+  // the contract proves the deployment only where batches are transactions: a standalone server
+  // (or a URL that reaches no replica set) fails here instead of passing on the fallback path
+  describe('ReadStore contract: mongodb is a replica set', () => {
+    it('MONGODB_URL reaches a replica set member or a mongos', async () => {
+      const client = await MongoClient.connect(mongoUrl, { serverSelectionTimeoutMS: 10_000 });
+      try {
+        const hello = await client.db('admin').command({ hello: 1 });
+        expect(
+          transactionsIn(hello),
+          'MONGODB_URL is a standalone server: the transaction path would never run. Use the replica set (docs/distributed.md).',
+        ).to.equal(true);
+      } finally {
+        await client.close();
+      }
+    });
+  });
   readStoreContract('mongodb', () =>
     MongoReadStore.connect(mongoUrl, process.env.MONGODB_DB ?? 'vip_read_store_contract'),
   );

@@ -7,7 +7,7 @@ import { MongoSnapshotStore } from '../src/snapshot-store/mongo-snapshot-store.t
 import { MemorySnapshotStore, type SnapshotStore } from '../src/snapshot-store/snapshot-store.ts';
 import { SqliteSnapshotStore } from '../src/snapshot-store/sqlite-snapshot-store.ts';
 
-/** One contract for every SnapshotStore adapter (ARCHITECTURE.md "Ports"). */
+/** One contract for every SnapshotStore adapter (docs/architecture.md "Ports"). */
 function snapshotStoreContract(name: string, open: () => Promise<SnapshotStore>): void {
   describe(`SnapshotStore contract: ${name}`, () => {
     let store: SnapshotStore;
@@ -41,6 +41,30 @@ function snapshotStoreContract(name: string, open: () => Promise<SnapshotStore>)
       await store.save(key, { covers: 1, version: 1, state: {} });
       await store.remove(key);
       expect(await store.load(key)).to.equal(null);
+    });
+
+    it('keeps a signature as it was given, and drops it when a snapshot without one replaces it', async () => {
+      await store.save(key, { covers: 1, version: 1, state: { n: 1 }, signature: 'ab'.repeat(32) });
+      expect(await store.load(key)).to.deep.equal({
+        covers: 1,
+        version: 1,
+        state: { n: 1 },
+        signature: 'ab'.repeat(32),
+      });
+      await store.save(key, { covers: 2, version: 1, state: { n: 2 } });
+      expect(await store.load(key)).to.deep.equal({ covers: 2, version: 1, state: { n: 2 } });
+    });
+
+    it('lists every snapshot by key, page after page', async () => {
+      const keys = Array.from({ length: 230 }, (_, i) => `${key}/${String(i).padStart(3, '0')}`);
+      for (const [i, each] of keys.entries()) await store.save(each, { covers: i, version: 1, state: { i } });
+      const listed: string[] = [];
+      for await (const { key: listedKey, snapshot } of store.entries()) {
+        if (!listedKey.startsWith(`${key}/`)) continue;
+        expect(snapshot.state).to.deep.equal({ i: snapshot.covers });
+        listed.push(listedKey);
+      }
+      expect(listed).to.deep.equal(keys);
     });
 
     it('hands out a copy: changing the saved or the loaded state changes nothing stored', async () => {

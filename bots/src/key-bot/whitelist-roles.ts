@@ -3,6 +3,7 @@ import type { EventFeed } from '../shared/event-feed.ts';
 import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
+import { whitelistEntryRuns } from '@vip/contracts';
 import type { Logger } from '@vip/platform';
 import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
 import { vipWindowKey } from './key-bot-state.ts';
@@ -20,7 +21,7 @@ interface WhitelistEntry {
 }
 
 const stands = (entry: WhitelistEntry | undefined, now: number): entry is WhitelistEntry =>
-  !!entry && entry.listed && (entry.expiresAt === null || entry.expiresAt > now);
+  !!entry && entry.listed && whitelistEntryRuns(entry.expiresAt, now);
 
 /**
  * Standing VIP from the admin's whitelist (decisions.md §10): the member holds the VIP role

@@ -1,9 +1,11 @@
 /**
  * What a web page says about itself for link cards: the OpenGraph tags (ogp.me) with the
  * Twitter card and the plain <title> / description as fallbacks. Read from the page's head
- * with a small tolerant scanner: pages in the wild have unquoted, reordered and oddly cased
- * attributes, and nothing here needs a full HTML parser.
+ * by a scanner that reads each character once (head-scanner.ts): pages in the wild have
+ * unquoted, reordered and oddly cased attributes, and some are made to be slow to read.
  */
+import { HeadScanner } from './head-scanner.ts';
+
 export interface PageMeta {
   title: string | null;
   description: string | null;
@@ -46,40 +48,41 @@ const tidy = (text: string | undefined) => {
   return clean === '' ? null : clean;
 };
 
-function attributesOf(tag: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  for (const [, name, doubleQuoted, singleQuoted, bare] of tag.matchAll(
-    /([^\s=/>"']+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g,
-  )) {
-    const key = name.toLowerCase();
-    if (!attributes.has(key)) attributes.set(key, doubleQuoted ?? singleQuoted ?? bare ?? '');
-  }
-  return attributes;
-}
+/** The <meta> names a card reads, each field's in the order of preference. */
+const CARD_NAMES = {
+  title: ['og:title', 'twitter:title'],
+  description: ['og:description', 'twitter:description', 'description'],
+  image: ['og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'],
+};
 
-/** Reads the head of an HTML document (the text after </head> is ignored). */
-export function readPageMeta(html: string): PageMeta {
-  const headEnd = html.search(/<\/head\s*>/i);
-  const head = headEnd >= 0 ? html.slice(0, headEnd) : html;
-  const tags = new Map<string, string>();
-  for (const [tag] of head.matchAll(/<meta\b[^>]*>/gi)) {
-    const attributes = attributesOf(tag);
-    const key = (attributes.get('property') ?? attributes.get('name'))?.trim().toLowerCase();
-    const content = attributes.get('content');
-    // the first of a repeated tag wins, as link-card readers do (og:image may list several)
-    if (key && content !== undefined && !tags.has(key)) tags.set(key, content);
-  }
-  const first = (...keys: string[]) => {
-    for (const key of keys) {
-      const value = tidy(tags.get(key));
+/** A reader of a page's head for its card, to be fed the page (whole or in pieces). */
+export const cardScanner = () => new HeadScanner(new Set(Object.values(CARD_NAMES).flat()));
+
+/**
+ * The card as the head a scanner read gives it. The scanner kept bytes (one per character):
+ * `decode` makes them text in the page's charset, before entities are read.
+ */
+export function pageMetaOf(scanner: HeadScanner, decode: (raw: string) => string): PageMeta {
+  const read = (raw: string | null | undefined) => tidy(raw == null ? undefined : decode(raw));
+  const first = (names: string[]) => {
+    for (const name of names) {
+      const value = read(scanner.contents.get(name));
       if (value) return value;
     }
     return null;
   };
-  const titleElement = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(head)?.[1];
   return {
-    title: first('og:title', 'twitter:title') ?? tidy(titleElement),
-    description: first('og:description', 'twitter:description', 'description'),
-    image: first('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'),
+    title: first(CARD_NAMES.title) ?? read(scanner.title),
+    description: first(CARD_NAMES.description),
+    image: first(CARD_NAMES.image),
   };
+}
+
+const fromUtf8 = (raw: string) => Buffer.from(raw, 'latin1').toString('utf8');
+
+/** Reads the head of an HTML document (the text after </head> is ignored). */
+export function readPageMeta(html: string): PageMeta {
+  const scanner = cardScanner();
+  scanner.write(Buffer.from(html, 'utf8'));
+  return pageMetaOf(scanner, fromUtf8);
 }

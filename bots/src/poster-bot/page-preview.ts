@@ -5,14 +5,14 @@ import { isIP, type LookupFunction } from 'node:net';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import { botLimits } from '@vip/contracts';
-import { readPageMeta } from './page-meta.ts';
+import { cardScanner, type PageMeta, pageMetaOf } from './page-meta.ts';
 import { isLoopbackAddress, isPublicAddress } from './public-address.ts';
 
 /** How the poster bot reads a page for its embed. */
 export interface PreviewRules {
   /** For the whole fetch, redirects included. */
   timeoutMs: number;
-  /** Bytes read before the end of the page's head; a longer head is "too large". */
+  /** Bytes read before the end of the page's head (</head> or <body>); a longer head is "too large". */
   maxBytes: number;
   maxRedirects: number;
   /**
@@ -114,43 +114,42 @@ function decoded(response: IncomingMessage): AsyncIterable<Buffer> {
   return pipeline(response, decompressor(), () => undefined) as unknown as AsyncIterable<Buffer>;
 }
 
-/** The page's bytes up to the end of its head; a head beyond the cap (once decompressed) is too large. */
-async function readHead(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+function decoderFor(label: string): TextDecoder {
+  try {
+    return new TextDecoder(label);
+  } catch {
+    return new TextDecoder('utf-8');
+  }
+}
+
+/**
+ * The page's head, read as its bytes arrive: the reading is part of the fetch (so the deadline
+ * covers it) and no step of it is longer than one piece of the answer. The tags are read on the
+ * bytes; what the card keeps is decoded at the end by the charset of the answer's headers, else
+ * the one the head declares, else as UTF-8. A charset whose markup is not ASCII (UTF-16), named
+ * in the headers, is first made UTF-8 as the bytes come.
+ */
+async function readHead(response: IncomingMessage, contentType: string, maxBytes: number): Promise<PageMeta> {
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes && !response.headers['content-encoding'])
     throw new Refused('too large');
-  const chunks: Buffer[] = [];
+  const scanner = cardScanner();
+  const label = /charset\s*=\s*"?([\w-]+)/i.exec(contentType)?.[1];
+  const byHeaders = label ? decoderFor(label) : null;
+  const transcoding = byHeaders?.encoding.startsWith('utf-16') ? byHeaders : null;
   let size = 0;
-  // the end tag may be split between two chunks: look at the new chunk with the end of the one before
-  let tail = '';
   try {
     for await (const chunk of decoded(response)) {
-      chunks.push(chunk);
       size += chunk.length;
-      const window = tail + chunk.toString('latin1');
-      if (/<\/head\s*>/i.test(window)) break;
+      scanner.write(transcoding ? Buffer.from(transcoding.decode(chunk, { stream: true }), 'utf8') : chunk);
+      if (scanner.ended) break;
       if (size > maxBytes) throw new Refused('too large');
-      tail = window.slice(-16);
     }
   } finally {
     response.destroy();
   }
-  return Buffer.concat(chunks);
-}
-
-function charsetOf(contentType: string, head: Buffer): string {
-  const declared =
-    /charset\s*=\s*"?([\w-]+)/i.exec(contentType)?.[1] ??
-    /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(head.toString('latin1'))?.[1];
-  return declared ?? 'utf-8';
-}
-
-function textOf(bytes: Buffer, charset: string): string {
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
+  const decoder = transcoding ? new TextDecoder('utf-8') : (byHeaders ?? decoderFor(scanner.charset ?? 'utf-8'));
+  return pageMetaOf(scanner, (raw) => decoder.decode(Buffer.from(raw, 'latin1')));
 }
 
 const webAddress = (text: string) => /^https?:$/.test(new URL(text).protocol);
@@ -190,8 +189,7 @@ async function fetchHead(start: URL, rules: PreviewRules, signal: AbortSignal) {
       response.destroy();
       throw new Refused('not a web page');
     }
-    const head = await readHead(response, rules.maxBytes);
-    return { url, html: textOf(head, charsetOf(contentType, head)) };
+    return { url, meta: await readHead(response, contentType, rules.maxBytes) };
   }
 }
 
@@ -208,8 +206,7 @@ export async function fetchPagePreview(link: string, rules: PreviewRules = defau
     signal.addEventListener('abort', () => reject(new Refused('timed out')), { once: true }),
   );
   try {
-    const { url, html } = await Promise.race([fetchHead(new URL(link), rules, signal), deadline]);
-    const meta = readPageMeta(html);
+    const { url, meta } = await Promise.race([fetchHead(new URL(link), rules, signal), deadline]);
     return {
       ok: true,
       title: clip(meta.title, botLimits.videoTitleChars),

@@ -23,7 +23,7 @@ export function refill<K, V>(map: Map<K, V>, entries: readonly (readonly [K, V])
 }
 
 /**
- * A bot's folds saved with the log position they cover (ARCHITECTURE.md "Growth"): a start
+ * A bot's folds saved with the log position they cover (docs/architecture.md "Growth"): a start
  * loads them and its feed resumes after that position, so it reads the events since the last
  * snapshot, not the whole log. Saved every `everyEvents` events or `everyMs` while live, and
  * on stop. A snapshot is a cache: one of another version, one that covers more than the log

@@ -1,44 +1,67 @@
 import type { Context } from 'koa';
 import { authApi, errorCodes, errorTexts, subscriptionTexts, type ResetPasswordResponse } from '@vip/contracts';
-import { DomainError, clientKey, decoyPasswordHash, on, passwords, type MountedRoute } from '@vip/platform';
+import {
+  DomainError,
+  clientAndNetworkKeys,
+  clientKey,
+  clientNetworkKey,
+  decoyPasswordHash,
+  on,
+  passwords,
+  type MountedRoute,
+} from '@vip/platform';
 import { RetryLater } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { endOtherSessions, loadCredentials, openSession, sessions, userOf, users } from './auth.commands.ts';
+import { signInBudgets } from './sign-in-budget.ts';
 import { usernameStream } from './username.state.ts';
 /** Signing in and out with a password, and a signed-in user's own password (POST /api/user/reset-password). */
 export function authRoutes(deps: CommandDeps): MountedRoute[] {
   const clientOf = (ctx: Context) => clientKey(ctx, deps.keyring);
+  const budgets = signInBudgets(deps);
   return [
     on(
       authApi.login,
       async ({ ctx, body: { username, password } }) => {
+        const client = clientOf(ctx);
         const user = await loadCredentials(deps, username);
+        const budget = user ? budgets.of(ctx, user.userId) : undefined;
+        const pause = (await budget?.admit()) ?? 0;
         // an unknown user costs the same argon2 work as a wrong password; the work queues (or answers 429) per client
-        const valid = await deps.passwordWork.run(clientOf(ctx), async () =>
-          passwords.verify(user?.passwordHash ?? (await decoyPasswordHash()), password),
+        const valid = await deps.passwordWork.run(
+          client,
+          async () => passwords.verify(user?.passwordHash ?? (await decoyPasswordHash()), password),
+          pause,
         );
-        if (!user || !valid)
+        if (!user || !valid) {
+          await budget?.failed();
           throw new DomainError('unauthorized', errorTexts.invalidCredentials, errorCodes.invalidCredentials);
+        }
+        budgets.remember(ctx, user.userId);
         return openSession(deps, ctx, user);
       },
       {
         // the username as the lookup reads it (its reservation stream). Per client first, whatever
-        // the usernames: a client refused there makes no window in the finer limits (issue #19
+        // the usernames: a client refused there makes no window in the finer limit (issue #19
         // item 1); then per client and username, which slows guessing without locking anyone out
-        // for long; then per username from every client (item 2): guesses spread over many
-        // addresses. Each is a one-minute window: nobody is locked out for longer, and Discord
-        // sign-in does not count here.
+        // for long. Both count every attempt, which costs only the guessing client. What the
+        // account itself may lose counts in the handler, on verified wrong passwords only
+        // (signInBudgets). Each is a one-minute window: nobody is locked out for longer, and
+        // Discord sign-in does not count here. When a limit's share of the counter is full, a
+        // newcomer is counted by a coarser key (the client, its network) instead of refused.
         rateLimit: [
-          { name: 'per client', perMinute: deps.config.rateLimits.loginsPerClient, keyOf: ({ ctx }) => clientOf(ctx) },
+          {
+            name: 'per client',
+            perMinute: deps.config.rateLimits.loginsPerClient,
+            keyOf: ({ ctx }) => clientOf(ctx),
+            coarserKeysOf: ({ ctx }) => [clientNetworkKey(ctx, deps.keyring)],
+          },
           {
             perMinute: deps.config.rateLimits.login,
             keyOf: ({ ctx, body }) => `${clientOf(ctx)}:${usernameStream(body.username.trim())}`,
-          },
-          {
-            name: 'per account',
-            perMinute: deps.config.rateLimits.loginsPerAccount,
-            keyOf: ({ body }) => usernameStream(body.username.trim()),
+            coarserKeysOf: ({ ctx }) => clientAndNetworkKeys(ctx, deps.keyring),
+            coarserLevels: 2,
           },
         ],
       },
@@ -79,7 +102,14 @@ export function authRoutes(deps: CommandDeps): MountedRoute[] {
         return answer;
       },
       // each attempt costs two argon2 runs: a guesser of the current password is slowed down per account
-      { rateLimit: { perMinute: deps.config.rateLimits.login, keyOf: ({ user }) => user.id } },
+      {
+        rateLimit: {
+          perMinute: deps.config.rateLimits.login,
+          keyOf: ({ user }) => user.id,
+          coarserKeysOf: ({ ctx }) => clientAndNetworkKeys(ctx, deps.keyring),
+          coarserLevels: 2,
+        },
+      },
     ),
   ];
 }

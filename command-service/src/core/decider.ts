@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@vip/contracts';
 
 /**
- * How a decision reads a stream that grows without a business bound (ARCHITECTURE.md
+ * How a decision reads a stream that grows without a business bound (docs/architecture.md
  * "Growth"); a stream with one (a key, a link, a session) is simply read whole.
  * - `snapshot`: long by nature (a server's facts over years, a member's redemptions): folded
  *   from a snapshot of the state, so a read covers only the events since. `version` is the

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { discordTexts, errorCodes, plainNameOf } from '@vip/contracts';
+import { discordTexts, errorCodes, plainNameOf, SNOWFLAKE } from '@vip/contracts';
 import { DomainError, sameSecret, type AppConfig, type Keyring } from '@vip/platform';
 import type { DiscordProfile } from './discord-link.decider.ts';
 
@@ -25,7 +25,6 @@ export interface DiscordAccountRead {
 }
 
 const TIMEOUT_MS = 10_000;
-const SNOWFLAKE = /^\d{17,20}$/;
 /** A Discord image hash (avatars, server icons): anything else is no image, never part of an address. */
 const IMAGE_HASH = /^(?:a_)?[0-9a-f]{32}$/;
 

@@ -12,7 +12,15 @@ import {
   type ManagementCheckAnsweredResponse,
   type ManagementCheckStartedResponse,
 } from '@vip/contracts';
-import { DomainError, digestOf, on, randomCode, servedOverHttps, type MountedRoute } from '@vip/platform';
+import {
+  DomainError,
+  clientAndNetworkKeys,
+  digestOf,
+  on,
+  randomCode,
+  servedOverHttps,
+  type MountedRoute,
+} from '@vip/platform';
 import type { Context } from 'koa';
 import { userOf } from '../auth/auth.commands.ts';
 import { commandContext } from '../core/context.ts';
@@ -67,7 +75,13 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
   };
 
   const { linkCodeMinutes, requestsPerMinute } = configDefaults.discordIdentity;
-  const perUser = { perMinute: requestsPerMinute, keyOf: ({ user }: { user: { id: string } }) => user.id };
+  const perUser = {
+    perMinute: requestsPerMinute,
+    keyOf: ({ user }: { user: { id: string } }) => user.id,
+    // when this limit's share of the counter is full, a user without a window is counted with its address, then its network
+    coarserKeysOf: ({ ctx }: { ctx: Context }) => clientAndNetworkKeys(ctx, keyring),
+    coarserLevels: 2,
+  };
 
   return [
     on(discordApi.start, async ({ ctx, user, body: { intent } }) => {

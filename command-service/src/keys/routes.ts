@@ -5,7 +5,7 @@ import {
   type GenerateKeyResponse,
   type VisitCountResponse,
 } from '@vip/contracts';
-import { clientKey, digestOf, on, randomCode, type Keyring, type MountedRoute } from '@vip/platform';
+import { clientKey, clientNetworkKey, digestOf, on, randomCode, type Keyring, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -21,10 +21,13 @@ import { evolveVisitor } from './visitor.state.ts';
  * under the address's keyed digest.
  */
 export function keyRoutes(deps: CommandDeps): MountedRoute[] {
+  // a newcomer when a limit's share of the counter is full: counted with its network, not refused
+  const coarserKeysOf = ({ ctx }: { ctx: Context }) => [clientNetworkKey(ctx, deps.keyring)];
   // every visit is an event: the limit bounds how fast one client can grow the log
   const rateLimit = {
     perMinute: deps.config.rateLimits.hashGeneration,
     keyOf: ({ ctx }: { ctx: Context }) => visitorDigestOf(ctx, deps.keyring),
+    coarserKeysOf,
   };
 
   /**
@@ -71,6 +74,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
         rateLimit: {
           perMinute: deps.config.rateLimits.hashGeneration,
           keyOf: ({ ctx }) => visitorDigestOf(ctx, deps.keyring),
+          coarserKeysOf,
         },
         // the hash gate reads `success` and `message` (spec §3), so refusals keep that shape
         refusal: (error): GenerateHashResponse => ({
@@ -131,6 +135,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
         rateLimit: {
           perMinute: deps.config.rateLimits.keyGeneration,
           keyOf: ({ ctx }) => visitorDigestOf(ctx, deps.keyring),
+          coarserKeysOf,
         },
       },
     ),

@@ -6,9 +6,10 @@ export const guildMembersStream = (guildId: string) => `guild-members-${guildId}
 
 export type GuildMembersEvent = EventOf<'GuildMemberCountReported'>;
 
-/** The last count recorded; null before the first. */
+/** The last count recorded and when; null before the first. */
 export interface GuildMembersState {
   memberCount: number | null;
+  reportedAt: string | null;
 }
 
 /**
@@ -17,6 +18,6 @@ export interface GuildMembersState {
  */
 export const guildMembersFold: Fold<GuildMembersState, GuildMembersEvent> = {
   reading: { kind: 'last-event' },
-  initialState: () => ({ memberCount: null }),
-  evolve: (_state, event) => ({ memberCount: event.data.memberCount }),
+  initialState: () => ({ memberCount: null, reportedAt: null }),
+  evolve: (_state, event) => ({ memberCount: event.data.memberCount, reportedAt: event.data.reportedAt }),
 };

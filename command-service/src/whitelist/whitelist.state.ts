@@ -1,4 +1,4 @@
-import { personalStreams, type EventOf, type WhitelistDuration } from '@vip/contracts';
+import { personalStreams, type EventOf, type WhitelistDuration, whitelistEntryRuns } from '@vip/contracts';
 
 /** Stream `whitelist-<guildId>-<pseudonym>`: one member on one server (the member's id never names the stream). */
 export const whitelistStream = personalStreams.whitelist;
@@ -18,7 +18,7 @@ export interface WhitelistState {
 
 /** The entry gives the role at `now`: listed, and lifetime or not yet run out. */
 export function entryStands(state: WhitelistState, now: Date): boolean {
-  return state.listed && (state.expiresAt === null || new Date(state.expiresAt).getTime() > now.getTime());
+  return state.listed && whitelistEntryRuns(state.expiresAt, now);
 }
 
 export const initialWhitelistState = (): WhitelistState => ({

@@ -1,11 +1,19 @@
 import { expect } from 'chai';
 import { currentSchemaVersion, type DomainEvent } from '@vip/contracts';
-import { MemorySnapshotStore, type EventStore, type ReadStreamOptions } from '@vip/platform';
+import {
+  createLogger,
+  Keyring,
+  MemorySnapshotStore,
+  SignedSnapshotStore,
+  type EventStore,
+  type ReadStreamOptions,
+} from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { commandHandlerFor, type CommandContext } from '../../src/core/command-handler.ts';
 import { loadFold, SNAPSHOT_AFTER_EVENTS } from '../../src/core/load-state.ts';
 import { visitorStream, type VisitorEvent } from '../../src/keys/visitor.state.ts';
 import { visitorDecider } from '../../src/keys/visitor.decider.ts';
+import { guildFold, guildStream, type GuildState } from '../../src/servers/guild.state.ts';
 import { NOW } from '../support/decider-spec.ts';
 
 const context: CommandContext = {
@@ -137,5 +145,73 @@ describe('reading a long stream from its snapshot', () => {
     );
     await loadFold({ eventStore: log, snapshotStore: snapshots }, STREAM, visitorDecider);
     expect(await snapshots.load(`stream:${STREAM}`)).to.equal(null);
+  });
+});
+
+/**
+ * A snapshot edited where it is stored (issue #26 item 7): the bot's presence in a server
+ * turned off in the snapshot of its stream, which covers the stream's head. Signed snapshots
+ * make the fold ignore it and read the stream from the start, so the decision sees the bot.
+ */
+describe('reading a long stream from a signed snapshot', () => {
+  const GUILD = '300000000000000001';
+  const key = `stream:${guildStream(GUILD)}`;
+  let log: SqliteEventStore;
+  let stored: MemorySnapshotStore;
+  let snapshots: SignedSnapshotStore;
+
+  beforeEach(async () => {
+    log = new SqliteEventStore(':memory:');
+    stored = new MemorySnapshotStore();
+    snapshots = new SignedSnapshotStore(stored, new Keyring('the-secret-of-this-test'), createLogger('t', 'silent'));
+    await log.append(
+      guildStream(GUILD),
+      Array.from({ length: 30 }, (_, i) => ({
+        type: 'GuildReported',
+        data: {
+          guildId: GUILD,
+          name: `Demo ${i}`,
+          icon: null,
+          channels: [{ id: '1', name: 'general' }],
+          missingPermissions: [],
+          reportedAt: NOW.toISOString(),
+        },
+        metadata: { ...context.metadata, schemaVersion: currentSchemaVersion('GuildReported') },
+      })),
+      'no_stream',
+    );
+    // the first read folds the stream whole and keeps a signed snapshot of its head
+    const first = await loadFold({ eventStore: log, snapshotStore: snapshots }, guildStream(GUILD), guildFold);
+    expect(first.state.botPresent).to.equal(true);
+    expect((await stored.load(key))?.covers).to.equal(29);
+  });
+  afterEach(() => log.close());
+
+  it('uses an untouched snapshot: the covered event is all it reads', async () => {
+    const reads = countingReads(log);
+    const { state, revision } = await loadFold(
+      { eventStore: reads.store, snapshotStore: snapshots },
+      guildStream(GUILD),
+      guildFold,
+    );
+    expect(revision).to.equal(29);
+    expect(state).to.include({ botPresent: true, name: 'Demo 29' });
+    expect(reads.events()).to.equal(1);
+  });
+
+  it('ignores one edited in its store (botPresent: false at the head), and folds the stream from the start', async () => {
+    const saved = (await stored.load<{ eventId: string; state: GuildState }>(key))!;
+    await stored.remove(key);
+    await stored.save(key, { ...saved, state: { ...saved.state, state: { ...saved.state.state, botPresent: false } } });
+
+    const reads = countingReads(log);
+    const { state, revision } = await loadFold(
+      { eventStore: reads.store, snapshotStore: snapshots },
+      guildStream(GUILD),
+      guildFold,
+    );
+    expect(revision).to.equal(29);
+    expect(state).to.include({ botPresent: true, name: 'Demo 29' });
+    expect(reads.events(), 'the whole stream').to.equal(30);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SNOWFLAKE } from '../discord-id.ts';
 import { eventSchemas, type EventType } from '../events/index.ts';
 import type { LogSealed } from '../events/audit.ts';
 import { auditWorkbenchPaths } from '../routes/audit-workbench.ts';
@@ -26,7 +27,6 @@ export const auditWorkbenchDefaults = {
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-const SNOWFLAKE = /^\d{17,20}$/;
 
 /** A query parameter given once: koa hands a repeated one over as an array. */
 const once = (name: string, text: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SNOWFLAKE } from '../discord-id.ts';
 import { eventSchemas, type EventType } from '../events/index.ts';
 import type { AuditActor } from '../read-models/audit.ts';
 import { auditTexts } from '../texts/audit.ts';
@@ -10,7 +11,6 @@ export { auditTexts } from '../texts/audit.ts';
 /** The audit trail pages by log position, newest first. */
 export const AUDIT_PAGE = { defaultLimit: 50, maxLimit: 200 } as const;
 
-const SNOWFLAKE = /^\d{17,20}$/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { SNOWFLAKE } from '../discord-id.ts';
 import { botLimits, botSettingsTexts } from '../texts/bot-settings.ts';
 import { plainText } from './input-rules.ts';
 import { botSettingsPaths } from '../routes/bot-settings.ts';
 import { withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
-const discordId = z
-  .string({ error: botSettingsTexts.badDiscordId })
-  .regex(/^\d{17,20}$/, botSettingsTexts.badDiscordId);
+const discordId = z.string({ error: botSettingsTexts.badDiscordId }).regex(SNOWFLAKE, botSettingsTexts.badDiscordId);
 const isoTime = z.iso.datetime({ offset: true, error: botSettingsTexts.badTime });
 
 export const postIdParamSchema = z.uuid({ error: botSettingsTexts.unknownPost });

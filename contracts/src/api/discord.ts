@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SNOWFLAKE } from '../discord-id.ts';
 import { errorCodes } from '../error-codes.ts';
 import type { ManagementProof } from '../events/discord.ts';
 import { ADMIN_REASON_MAX, discordTexts } from '../texts/discord.ts';
@@ -8,7 +9,6 @@ import { plainText } from './input-rules.ts';
 import { discordPaths } from '../routes/discord.ts';
 import { withSchemas } from './route-spec.ts';
 
-const SNOWFLAKE = /^\d{17,20}$/;
 const snowflake = (text: string) => z.string({ error: text }).regex(SNOWFLAKE, text);
 const serverId = snowflake(serverTexts.badServerId);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SNOWFLAKE } from '../discord-id.ts';
 import { GREETING_MESSAGE_MAX, greetingTexts } from '../texts/greetings.ts';
 import { configDefaults } from '../config-defaults.ts';
 import { plainText } from './input-rules.ts';
@@ -21,7 +22,7 @@ export const greetingSettingsRequestSchema = z
       (value) => (value === '' || value === undefined ? null : value),
       z
         .string({ error: greetingTexts.channelNotInServer })
-        .regex(/^\d{17,20}$/, greetingTexts.channelNotInServer)
+        .regex(SNOWFLAKE, greetingTexts.channelNotInServer)
         .nullable(),
     ),
     delay: z

@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { SNOWFLAKE } from '../discord-id.ts';
 
 /**
  * The rules every route's input follows (issue #13 item 8), shared so that each route states
  * them the same way: every Discord id is a snowflake, every free-text field is plain text.
  * New routes use `snowflake(text)` for ids and `plainText(schema, field)` for text.
  */
-
-/** A Discord id (guild, channel, role, member, message): 17 to 20 digits. */
-export const SNOWFLAKE = /^\d{17,20}$/;
 
 /** A Discord id in a request, with the route's own refusal text; spaces around it are dropped. */
 export function snowflake(text: string) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { keyTexts } from '../texts/keys.ts';
 import type { Tier } from '../events/keys.ts';
 import { errorCodes } from '../error-codes.ts';
-import { SNOWFLAKE } from './input-rules.ts';
+import { SNOWFLAKE } from '../discord-id.ts';
 import { serverTexts } from '../texts/servers.ts';
 import { keysPaths } from '../routes/keys.ts';
 import { withSchemas } from './route-spec.ts';

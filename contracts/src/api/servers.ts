@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { SNOWFLAKE } from '../discord-id.ts';
 import { serverTexts } from '../texts/servers.ts';
 import { plainText } from './input-rules.ts';
 import { serversPaths } from '../routes/servers.ts';
 import { withSchemas } from './route-spec.ts';
 import type { VipRoleAction, VipRoleProblem } from '../texts/vip-roles.ts';
 import { keyBotInviteUrl } from './site.ts';
-
-const SNOWFLAKE = /^\d{17,20}$/;
 
 /** A Discord server id in a path (`/api/server/:id`, `/api/greetings/settings/:serverId`). */
 export const serverIdParamSchema = z.string().regex(SNOWFLAKE, serverTexts.badServerId);

@@ -1,3 +1,4 @@
+import { SNOWFLAKE } from '../discord-id.ts';
 import { sitePaths } from '../routes/site.ts';
 import { withSchemas } from './route-spec.ts';
 
@@ -30,8 +31,6 @@ export const botPermissions = {
 export function permissionBits(names: readonly DiscordPermissionName[]): string {
   return String(names.reduce((bits, name) => bits | discordPermissionBits[name], 0));
 }
-
-const SNOWFLAKE = /^\d{17,20}$/;
 
 /** A Discord application id, or undefined when it is missing or cannot be one. */
 export function discordClientIdOf(value: string | undefined | null): string | undefined {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SNOWFLAKE } from '../discord-id.ts';
 import { subscriptionTexts } from '../texts/subscriptions.ts';
 import { errorTexts } from '../error-texts.ts';
 import { errorCodes } from '../error-codes.ts';
@@ -32,8 +33,6 @@ function wholeNumber(min: number, max: number, text: string) {
 
 const requiredText = z.string({ error: fill }).trim().min(1, fill);
 
-export const discordIdPattern = /^\d{17,20}$/;
-
 /** One of the configured plans (any case), as its configured name. */
 const planName = requiredText.pipe(
   z
@@ -57,7 +56,7 @@ export const createSubscriberRequestSchema = z.object({
     z
       .string({ error: subscriptionTexts.discordUserId })
       .trim()
-      .regex(discordIdPattern, subscriptionTexts.discordUserId)
+      .regex(SNOWFLAKE, subscriptionTexts.discordUserId)
       .optional(),
   ),
 });

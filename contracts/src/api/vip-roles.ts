@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SNOWFLAKE } from '../discord-id.ts';
 import { errorTexts } from '../error-texts.ts';
 import { keyTexts } from '../texts/keys.ts';
 import { vipRoleProblems } from '../texts/vip-roles.ts';
@@ -11,9 +12,9 @@ const memberId = z
   .string({ error: errorTexts.fillAllFields })
   .trim()
   .min(1, errorTexts.fillAllFields)
-  .regex(/^\d{17,20}$/, keyTexts.invalidDiscordId);
+  .regex(SNOWFLAKE, keyTexts.invalidDiscordId);
 /** The member and role of a VIP role problem report. */
-const discordId = z.string({ error: 'Must be a Discord id' }).regex(/^\d{17,20}$/, 'Must be a Discord id');
+const discordId = z.string({ error: 'Must be a Discord id' }).regex(SNOWFLAKE, 'Must be a Discord id');
 
 export const redeemKeyRequestSchema = z.object({
   guildId: memberId,

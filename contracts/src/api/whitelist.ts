@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SNOWFLAKE } from '../discord-id.ts';
 import { whitelistTexts } from '../texts/whitelist.ts';
 import { errorTexts } from '../error-texts.ts';
 import { whitelistDurationSchema, type WhitelistDuration } from '../events/whitelist.ts';
@@ -27,7 +28,7 @@ const discordId = z
   .string({ error: (issue) => (missing(issue.input) ? errorTexts.fillAllFields : whitelistTexts.discordIds) })
   .trim()
   .min(1, errorTexts.fillAllFields)
-  .regex(/^\d{17,20}$/, whitelistTexts.discordIds);
+  .regex(SNOWFLAKE, whitelistTexts.discordIds);
 
 /**
  * Spec §3 "one id or a list": a JSON list of ids, or one text with ids separated by commas,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-export const snowflakeSchema = z.string().regex(/^\d{17,20}$/);
 export const channelSchema = z.object({ id: z.string(), name: z.string() });
 
 /**

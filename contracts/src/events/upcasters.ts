@@ -1,7 +1,7 @@
 import type { EventMetadata } from './metadata.ts';
 
 /**
- * An event is never edited (ARCHITECTURE.md): when an event type needs a new shape, its
+ * An event is never edited (docs/architecture.md): when an event type needs a new shape, its
  * version in `eventSchemas` goes up, writers write the new shape, and an upcaster here turns
  * every older shape into the next one when the event is read back. Readers (deciders,
  * projectors, bots) therefore only ever see today's shape, and a log written years ago still

@@ -4,7 +4,7 @@ import type { Actor } from '../events/metadata.ts';
 /**
  * The audit trail indexes the log: one small document per event with what the audit screen
  * filters on. The event itself (stream, actor, ids, data) is read from the log by position
- * when a page is shown (ARCHITECTURE.md: the one GET that reads the log).
+ * when a page is shown (docs/architecture.md: the one GET that reads the log).
  */
 export const auditReadModels = {
   /** One per event; `_id`: the event's log position, padded (auditDocumentId); sorted by `position`. */

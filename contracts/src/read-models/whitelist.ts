@@ -22,9 +22,18 @@ export interface WhitelistDocument {
 
 export const whitelistDocumentId = (guildId: string, userId: string) => `${guildId}-${userId}`;
 
+/**
+ * The one rule of a whitelist entry's time: it runs at `now` while it is lifetime (no end) or its
+ * end is still ahead. The decider, the key bot, the read side and its filter below all follow it.
+ */
+export function whitelistEntryRuns(expiresAt: string | number | null, now: Date | number): boolean {
+  if (expiresAt === null) return true;
+  return (typeof expiresAt === 'number' ? expiresAt : Date.parse(expiresAt)) > +now;
+}
+
 /** Active at `now`: lifetime, or not yet past its expiry. */
 export function isActiveWhitelistEntry(doc: Pick<WhitelistDocument, 'expiresAt'> | null, now: Date): boolean {
-  return !!doc && (doc.expiresAt === null || new Date(doc.expiresAt).getTime() > now.getTime());
+  return !!doc && whitelistEntryRuns(doc.expiresAt, now);
 }
 
 /** The ReadStore filter for entries active at `now` (expiresAt is an ISO string, so strings compare in time order). */

@@ -35,14 +35,15 @@ export function sameSecret(a: string, b: string): boolean {
 }
 
 /**
- * Keyed digests derived from the deployment's master secret: an address is stored only as
- * HMAC(visitor key, address), so the log never holds a raw IP and the digest cannot be
- * reversed by trying every address without the secret.
+ * Keyed digests derived from the deployment's master secret, one key per purpose: an address
+ * is stored only as HMAC(visitor key, address), so the log never holds a raw IP and the
+ * digest cannot be reversed by trying every address without the secret; a snapshot is
+ * signed with HMAC(snapshot key, snapshot), so one edited in its store is known.
  */
 export class Keyring {
   constructor(private readonly master: string) {}
 
-  keyedDigest(purpose: 'visitor' | 'license' | 'discord-sign-in', value: string): string {
+  keyedDigest(purpose: 'visitor' | 'license' | 'discord-sign-in' | 'snapshot' | 'device', value: string): string {
     return createHmac('sha256', `${this.master}:${purpose}`).update(value).digest('hex');
   }
 

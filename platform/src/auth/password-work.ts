@@ -46,17 +46,21 @@ export class PasswordWork {
 
   constructor(private readonly limits: PasswordWorkLimits) {}
 
-  /** Runs `work` (one argon2 hash or verify) for `client`, or refuses with PasswordWorkBusy. */
-  async run<T>(client: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` (one argon2 hash or verify) for `client`, or refuses with PasswordWorkBusy.
+   * `delayMs`: a pause before the work asks for its turn, spent holding one of the client's
+   * places (so one address cannot hold more pauses than it may hold hashes) and none of the
+   * hash slots or the queue.
+   */
+  async run<T>(client: string, work: () => Promise<T>, delayMs = 0): Promise<T> {
     const mine = this.perClient.get(client) ?? 0;
-    const mustWait = this.running >= this.limits.atOnce;
-    if (
-      mine >= this.limits.perClient ||
-      (mustWait && this.waitingCount >= this.limits.queued && !this.makeRoomFor(client))
-    )
-      throw new PasswordWorkBusy(this.retryAfterSeconds());
+    if (mine >= this.limits.perClient) throw new PasswordWorkBusy(this.retryAfterSeconds());
     this.perClient.set(client, mine + 1);
     try {
+      if (delayMs > 0) await new Promise((resume) => setTimeout(resume, delayMs));
+      const mustWait = this.running >= this.limits.atOnce;
+      if (mustWait && this.waitingCount >= this.limits.queued && !this.makeRoomFor(client))
+        throw new PasswordWorkBusy(this.retryAfterSeconds());
       if (mustWait) await new Promise<void>((start, refuse) => this.wait(client, { start, refuse }));
       else this.running += 1;
       const started = performance.now();

@@ -2,7 +2,7 @@ import type { Observable } from 'rxjs';
 import type { EventMetadata } from '@vip/contracts';
 
 /**
- * The EventStore port (ARCHITECTURE.md "Ports"). Positions are global, strictly increasing
+ * The EventStore port (docs/architecture.md "Ports"). Positions are global, strictly increasing
  * numbers in `$all`; revisions count events within one stream from 0. Both are plain
  * numbers: an EventStoreDB commit position only leaves the safe-integer range after
  * 9 PB of log.

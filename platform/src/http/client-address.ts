@@ -46,6 +46,22 @@ export function clientAddress(ctx: Context): string {
 }
 
 /**
+ * The network around the client, a coarser key for limits whose share of the table is full: an
+ * IPv4 address's /24, an IPv6 address's /48 (a site's allocation).
+ */
+export function clientNetwork(ctx: Context): string {
+  return networkOf(clientAddress(ctx));
+}
+
+/** The /24 of a normalized IPv4 address, the /48 of a normalized IPv6 /64; anything else as it is. */
+export function networkOf(normalized: string): string {
+  if (isIPv4(normalized)) return `${normalized.split('.').slice(0, 3).join('.')}.0/24`;
+  const v6 = /^([^/]+)::\/64$/.exec(normalized);
+  if (v6) return `${v6[1].split(':').slice(0, 3).join(':')}::/48`;
+  return normalized;
+}
+
+/**
  * The same for a request no Koa app handles (an upgrade to /ws): Koa's rule, written out. With
  * `hops` proxies of ours, the left-most of the right-most `hops` entries of X-Forwarded-For;
  * without, the socket's address.

@@ -18,6 +18,12 @@ export interface AppState {
 }
 export type AppContext = Context & { state: AppState };
 
+/** What a client error of the body reader says, by its status (any other: the body is not JSON). */
+const clientErrorTexts: Partial<Record<number, string>> = {
+  413: 'Request body too large',
+  415: errorTexts.compressedBody,
+};
+
 /** Every answer that fails is `{ error }` with the right status; nothing unexpected leaks. */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -34,9 +40,11 @@ export function errorHandler(logger: Logger): Middleware {
       }
       const status = (error as { status?: number }).status;
       if (typeof status === 'number' && status >= 400 && status < 500) {
-        // koa / body parser client errors: bad JSON, too large, wrong content type
+        // koa / body parser client errors: bad JSON, too large, compressed, wrong content type
         ctx.status = status;
-        ctx.body = { error: status === 413 ? 'Request body too large' : errorTexts.malformedBody };
+        ctx.body = { error: clientErrorTexts[status] ?? errorTexts.malformedBody };
+        // which request codings are taken: none but the plain bytes
+        if (status === 415) ctx.set('Accept-Encoding', 'identity');
         return;
       }
       logger.error(
@@ -85,27 +93,64 @@ export function servedOverHttps(publicUrl: string | undefined): boolean {
   return publicUrl?.startsWith('https://') ?? false;
 }
 
-/** Headers of every answer; HSTS too when the public address is https (PUBLIC_URL). */
+/**
+ * Headers of every answer; HSTS too when the public address is https (PUBLIC_URL). They are
+ * set before the rest of the chain runs, so that an answer made by a thrown error (401, 404,
+ * 500) or by /metrics carries them as well as a route's; an error that reaches Koa's own
+ * handler, which drops every header but the error's, takes them along.
+ */
 export function securityHeaders(site: { publicUrl: string | undefined }): Middleware {
   const https = servedOverHttps(site.publicUrl);
   return async (ctx, next) => {
-    await next();
-    if (https) ctx.set('Strict-Transport-Security', STRICT_TRANSPORT);
-    setCommonHeaders(ctx);
+    const headers = headersOfEveryAnswer(ctx, https);
+    ctx.set(headers);
+    try {
+      await next();
+    } catch (error) {
+      if (error instanceof Error) {
+        const own = (error as { headers?: Record<string, string> }).headers;
+        Object.assign(error, { headers: { ...headers, ...own } });
+      }
+      throw error;
+    }
+    // an error answer is never cached, whatever the route had said before it failed
+    if (ctx.status >= 400 && neverCached(ctx.path)) ctx.set('Cache-Control', 'no-store');
   };
 }
 
-function setCommonHeaders(ctx: Context): void {
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('X-Frame-Options', 'DENY');
-  ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-  // API answers are not cached, unless a route said otherwise (GET /api/site)
-  if (ctx.path.startsWith('/api/') && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
+/** API answers and /metrics are not cached, unless a route says otherwise (GET /api/site). */
+function neverCached(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/') || path === '/metrics';
 }
 
+function headersOfEveryAnswer(ctx: Context, https: boolean): Record<string, string> {
+  return {
+    ...(https ? { 'Strict-Transport-Security': STRICT_TRANSPORT } : {}),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    // a route that may be cached sets its own Cache-Control over this one
+    ...(neverCached(ctx.path) ? { 'Cache-Control': 'no-store' } : {}),
+  };
+}
+
+/**
+ * The JSON body, as it came: a compressed request body (Content-Encoding other than identity)
+ * is refused with 415 before a byte is read, so no broken or oversized compressed stream ever
+ * reaches a decompressor. No client of the product compresses what it sends.
+ */
 export function jsonBody(limit = '64kb'): Middleware {
-  return bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' }) as unknown as Middleware;
+  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' }) as unknown as Middleware;
+  return async (ctx, next) => {
+    // a path whose bytes are kept as they came (rawBodyOn) read them already: not this reader's
+    const readHere = !(ctx as Context & { disableBodyParser?: boolean }).disableBodyParser;
+    const coding = ctx.get('content-encoding').trim().toLowerCase();
+    if (readHere && coding !== '' && coding !== 'identity') {
+      throw Object.assign(new Error('compressed request body'), { status: 415, expose: true });
+    }
+    return parse(ctx, next);
+  };
 }
 
 /**

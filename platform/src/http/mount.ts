@@ -40,6 +40,15 @@ export type RouteHandler<Spec extends RouteSpec> = (input: RouteInput<Spec>) => 
 export interface RouteRateLimit<Spec extends RouteSpec> {
   perMinute: number;
   keyOf: (input: RouteInput<Spec>) => string;
+  /**
+   * What is counted instead, in order, when the limit's share of the table is full and
+   * `keyOf`'s key has no window (the client then its network for a per-client-and-username
+   * limit, the network for a per-client one): a coarser count rather than a refusal of a
+   * newcomer. A key with no window left at any of them answers 429.
+   */
+  coarserKeysOf?: (input: RouteInput<Spec>) => string[];
+  /** How many keys coarserKeysOf answers (each has a share of the table of its own). */
+  coarserLevels?: number;
   /** Tells a route's second or third limit from its first (they count apart). */
   name?: string;
   now?: () => number;
@@ -81,6 +90,8 @@ export async function requireServerHolder(
 export interface MountedRoute {
   spec: RouteSpec;
   run(ctx: Context, next: Next, settings: MountSettings): Promise<void>;
+  /** Makes the route's limiters when it is mounted, so that each limit's share is declared before the first request. */
+  prepare?(settings: MountSettings): void;
 }
 
 export interface MountSettings {
@@ -142,16 +153,18 @@ export function on<Spec extends RouteSpec>(
     throw new Error(`${spec.method} ${spec.path}: a bot route, and only one, names the bot that calls it`);
   const limits: readonly RouteRateLimit<Spec>[] =
     options.rateLimit === undefined ? [] : 'perMinute' in options.rateLimit ? [options.rateLimit] : options.rateLimit;
-  // made on the first request, when the mount's settings say where to count
+  // made at the mount, when its settings say where to count
   let limiters: RateLimiter[] | undefined;
   const limitersFor = (settings: MountSettings) =>
     (limiters ??= limits.map((limit) =>
       rateLimiter({
         ...limit,
         name: limit.name ? `${spec.method} ${spec.path} ${limit.name}` : `${spec.method} ${spec.path}`,
+        coarser: limit.coarserKeysOf ? (limit.coarserLevels ?? 1) : 0,
         counter: settings.rateCounter,
       }),
     ));
+  const prepare = (settings: MountSettings) => void limitersFor(settings);
 
   const answer = async (ctx: Context, next: Next, settings: MountSettings) => {
     const user = callerOf(ctx, spec, settings);
@@ -162,7 +175,7 @@ export function on<Spec extends RouteSpec>(
     if (spec.query) input.query = validate(spec.query, ctx.query) as QueryOf<Spec>;
     if (spec.body) input.body = (spec.form ? validateForm : validate)(spec.body, ctx.request.body) as BodyOf<Spec>;
     for (const [i, limiter] of (limits.length > 0 ? limitersFor(settings) : []).entries()) {
-      const retryAfter = await limiter.hit(limits[i].keyOf(input));
+      const retryAfter = await limiter.hit(limits[i].keyOf(input), limits[i].coarserKeysOf?.(input));
       if (retryAfter !== null) return refuseTooMany(ctx, retryAfter);
     }
     const body = await handler(input);
@@ -173,9 +186,10 @@ export function on<Spec extends RouteSpec>(
   };
 
   const { refusal } = options;
-  if (!refusal) return { spec, run: answer };
+  if (!refusal) return { spec, run: answer, prepare };
   return {
     spec,
+    prepare,
     async run(ctx, next, settings) {
       try {
         await answer(ctx, next, settings);
@@ -199,6 +213,7 @@ export function mountRoutes(routes: readonly MountedRoute[], settings: MountSett
   for (const route of routes) {
     const { method, path } = route.spec;
     if (!apiCatalogue.includes(route.spec)) throw new Error(`${method} ${path} is served but not in the API catalogue`);
+    route.prepare?.(settings);
     const middleware = (ctx: Context, next: Next) => route.run(ctx, next, settings);
     if (method === 'GET') router.get(path, middleware);
     else if (method === 'POST') router.post(path, middleware);

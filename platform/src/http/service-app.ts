@@ -33,11 +33,11 @@ export interface ApiServiceDeps {
 /**
  * The one middleware chain of the API services (command-service and query-service, alone or
  * inside the all-in-one); the service adds its routers after it. In this order: the access
- * log and the error handler wrap everything, so a failure is answered as `{ error }` and
- * logged once; /metrics; the correlation id before anything logs or appends; security
- * headers and CORS on every answer; JSON for an unknown /api path; the JSON body (only the
- * write side reads bodies), except on `rawBodies`, whose bytes stay as they came (a signed
- * webhook); then the caller, for the routes to check.
+ * log; the security headers, on every answer whatever made it (an error, /metrics); the
+ * error handler, so a failure is answered as `{ error }` and logged once; /metrics; the
+ * correlation id before anything logs or appends; CORS; JSON for an unknown /api path; the
+ * JSON body (only the write side reads bodies), except on `rawBodies`, whose bytes stay as
+ * they came (a signed webhook); then the caller, for the routes to check.
  */
 export function apiServiceApp(
   deps: ApiServiceDeps,
@@ -45,13 +45,13 @@ export function apiServiceApp(
 ): Koa {
   const app = new Koa(proxyTrustOf(deps.config.trustProxyHops));
   app.use(accessLog(deps.logger, deps.metrics));
+  app.use(securityHeaders(deps.config));
   app.use(errorHandler(deps.logger));
   // the all-in-one's port is the public one: no /metrics there without the token
   app.use(
     metricsEndpoint(deps.metrics, { token: deps.config.metricsToken, openWithoutToken: service !== 'all-in-one' }),
   );
   app.use(correlation);
-  app.use(securityHeaders(deps.config));
   app.use(corsFor(deps.config.corsOrigin));
   app.use(apiNotFound);
   if (readsBodies && rawBodies.length > 0) app.use(rawBodyOn(rawBodies));

@@ -1,10 +1,27 @@
 import Database from 'better-sqlite3';
-import { RATE_COUNTER_CAP, noWindowLeft, type RateCounter, type RateWindow } from './rate-counter.ts';
+import {
+  RATE_COUNTER_CAP,
+  RateShares,
+  WHOLE_TABLE,
+  noWindowLeft,
+  type RateCounter,
+  type RateWindow,
+} from './rate-counter.ts';
 
-/** Hits between two sweeps of ended windows (a sweep is one indexed DELETE and a count). */
+/** Hits between two sweeps of ended windows (a sweep is one indexed DELETE and a count per share). */
 const SWEEP_EVERY = 1_000;
-/** How long a count of the live windows is trusted (other processes start windows too). */
+/** How long a count of a share's live windows is trusted (other processes start windows too). */
 const RECOUNT_MS = 1_000;
+
+/** What this process knows of one share's live windows. */
+interface ShareCount {
+  /** Live windows at the last count, plus the windows this process started since. */
+  live: number;
+  countedAt: number;
+  /** Full at the last count: new keys are refused until then without counting again. */
+  fullUntil: number;
+  firstEnd: number;
+}
 
 /**
  * Per-client counts shared by every process on one DATA_DIR (two command-services behind the
@@ -12,39 +29,44 @@ const RECOUNT_MS = 1_000;
  * makes it; the file holds counters only, so it is not made durable: a power cut forgets at
  * most the last minute of counts, which is what a window forgets anyway.
  *
- * A live window is never deleted. How many are live is counted at each sweep and at most
- * once a second while new keys come, and this process adds the windows it starts in between:
- * at the cap a new key is refused until a window ends.
+ * A live window is never deleted. How many a share holds is counted at each sweep and at
+ * most once a second while new keys come to it, and this process adds the windows it starts
+ * in between: at the share's cap a new key is refused until one of its windows ends.
  */
 export class SqliteRateCounter implements RateCounter {
   readonly adapterName = 'embedded-sqlite';
   private readonly db: Database.Database;
+  private readonly shares: RateShares;
   private readonly countOn: Database.Statement<{ key: string; now: number; endsAt: number }, [number, number]>;
-  private readonly upsert: Database.Statement<{ key: string; now: number; endsAt: number }, [number, number]>;
+  private readonly upsert: Database.Statement<
+    { key: string; share: string; now: number; endsAt: number },
+    [number, number]
+  >;
   private readonly sweepEnded: Database.Statement<[number]>;
-  private readonly live: Database.Statement<[number], [number, number | null]>;
+  private readonly liveByShare: Database.Statement<[number], [string, number, number]>;
+  private readonly liveInShare: Database.Statement<[string, number], [number, number | null]>;
+  private readonly running: Database.Statement<[string, number], [number, number]>;
   private hitsSinceSweep = 0;
-  /** Live windows at the last count, plus the windows this process started since. */
-  private liveWindows = 0;
-  private countedAt = Number.NEGATIVE_INFINITY;
-  /** Full at the last count: new keys are refused until then without counting again. */
-  private fullUntil = 0;
-  private firstEnd = 0;
+  private readonly counts = new Map<string, ShareCount>();
 
-  constructor(
-    file: string,
-    private readonly cap = RATE_COUNTER_CAP,
-  ) {
+  constructor(file: string, cap = RATE_COUNTER_CAP) {
+    this.shares = new RateShares(cap);
     this.db = new Database(file, { timeout: 5000 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = OFF');
+    // a file of an earlier version has no shares: its windows are only counts, dropped at once
+    const columns = this.db.prepare('PRAGMA table_info(rate_windows)').all() as { name: string }[];
+    if (columns.length > 0 && !columns.some((column) => column.name === 'share'))
+      this.db.exec('DROP TABLE rate_windows');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS rate_windows (
         key     TEXT    PRIMARY KEY,
+        share   TEXT    NOT NULL,
         ends_at INTEGER NOT NULL,
         count   INTEGER NOT NULL
       ) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS rate_windows_by_end ON rate_windows (ends_at);
+      CREATE INDEX IF NOT EXISTS rate_windows_by_share ON rate_windows (share, ends_at);
     `);
     // the SET expressions read the row as it was: an ended window restarts at 1
     const counting = `count   = CASE WHEN ends_at <= @now THEN 1 ELSE count + 1 END,
@@ -56,48 +78,79 @@ export class SqliteRateCounter implements RateCounter {
       .raw();
     // another process may have made the key's window since the UPDATE found none
     this.upsert = this.db
-      .prepare<{ key: string; now: number; endsAt: number }, [number, number]>(
-        `INSERT INTO rate_windows (key, ends_at, count) VALUES (@key, @endsAt, 1)
+      .prepare<{ key: string; share: string; now: number; endsAt: number }, [number, number]>(
+        `INSERT INTO rate_windows (key, share, ends_at, count) VALUES (@key, @share, @endsAt, 1)
          ON CONFLICT (key) DO UPDATE SET ${counting}
          RETURNING count, ends_at`,
       )
       .raw();
     this.sweepEnded = this.db.prepare<[number]>('DELETE FROM rate_windows WHERE ends_at <= ?');
-    this.live = this.db
-      .prepare<[number], [number, number | null]>('SELECT count(*), min(ends_at) FROM rate_windows WHERE ends_at > ?')
+    this.liveByShare = this.db
+      .prepare<[number], [string, number, number]>(
+        'SELECT share, count(*), min(ends_at) FROM rate_windows WHERE ends_at > ? GROUP BY share',
+      )
+      .raw();
+    this.liveInShare = this.db
+      .prepare<[string, number], [number, number | null]>(
+        'SELECT count(*), min(ends_at) FROM rate_windows WHERE share = ? AND ends_at > ?',
+      )
+      .raw();
+    this.running = this.db
+      .prepare<[string, number], [number, number]>(
+        'SELECT count, ends_at FROM rate_windows WHERE key = ? AND ends_at > ?',
+      )
       .raw();
   }
 
-  async hit(key: string, windowMs: number, now: number): Promise<RateWindow> {
+  declareShare(share: string): void {
+    this.shares.declare(share);
+  }
+
+  async hit(key: string, windowMs: number, now: number, share = WHOLE_TABLE): Promise<RateWindow> {
     if (++this.hitsSinceSweep >= SWEEP_EVERY) this.sweep(now);
     const params = { key, now, endsAt: now + windowMs };
     const running = this.countOn.get(params);
     if (running) return { count: running[0], endsAt: running[1] };
-    if (this.full(now)) return noWindowLeft(this.firstEnd);
-    this.liveWindows += 1;
-    const [count, endsAt] = this.upsert.get(params)!;
-    return { count, endsAt };
+    const count = this.countOf(share);
+    if (this.full(share, count, now)) return noWindowLeft(count.firstEnd);
+    count.live += 1;
+    const [hits, endsAt] = this.upsert.get({ ...params, share })!;
+    return { count: hits, endsAt };
   }
 
-  /** Whether no window may start now: the live windows counted again when the running count is stale or at the cap. */
-  private full(now: number): boolean {
-    if (now < this.fullUntil) return true;
-    if (this.liveWindows < this.cap && now - this.countedAt < RECOUNT_MS) return false;
-    this.sweep(now);
-    if (this.liveWindows < this.cap) return false;
-    this.fullUntil = Math.min(this.firstEnd, now + RECOUNT_MS);
+  async peek(key: string, now: number): Promise<RateWindow | undefined> {
+    const window = this.running.get(key, now);
+    return window ? { count: window[0], endsAt: window[1] } : undefined;
+  }
+
+  private countOf(share: string): ShareCount {
+    let count = this.counts.get(share);
+    if (!count) {
+      count = { live: 0, countedAt: Number.NEGATIVE_INFINITY, fullUntil: 0, firstEnd: 0 };
+      this.counts.set(share, count);
+    }
+    return count;
+  }
+
+  /** Whether no window may start in `share` now: its live windows counted again when the running count is stale or at the cap. */
+  private full(share: string, count: ShareCount, now: number): boolean {
+    if (now < count.fullUntil) return true;
+    const cap = this.shares.capOf(share);
+    if (count.live < cap && now - count.countedAt < RECOUNT_MS) return false;
+    const [live, firstEnd] = this.liveInShare.get(share, now)!;
+    Object.assign(count, { live, countedAt: now, firstEnd: firstEnd ?? now, fullUntil: 0 });
+    if (live < cap) return false;
+    count.fullUntil = Math.min(count.firstEnd, now + RECOUNT_MS);
     return true;
   }
 
-  /** Drops ended windows and counts the live ones. */
+  /** Drops ended windows and counts the live ones of every share. */
   sweep(now: number): void {
     this.hitsSinceSweep = 0;
     this.sweepEnded.run(now);
-    const [live, firstEnd] = this.live.get(now)!;
-    this.liveWindows = live;
-    this.countedAt = now;
-    this.firstEnd = firstEnd ?? now;
-    this.fullUntil = 0;
+    for (const count of this.counts.values()) Object.assign(count, { live: 0, countedAt: now, fullUntil: 0 });
+    for (const [share, live, firstEnd] of this.liveByShare.all(now))
+      Object.assign(this.countOf(share), { live, countedAt: now, firstEnd, fullUntil: 0 });
   }
 
   /** How many windows the file holds (tests read it). */

@@ -125,10 +125,10 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
-  /** A replica set member or a mongos runs transactions; a standalone server does not. */
+  /** Whether the server runs transactions (transactionsIn its `hello`). */
   private runsTransactions(): Promise<boolean> {
     this.transactions ??= this.db.command({ hello: 1 }).then((hello) => {
-      const supported = typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
+      const supported = transactionsIn(hello);
       if (!supported)
         this.logger.warn(
           'MongoDB is a standalone server, which has no transactions: each projection batch is written in order without one (readers may see part of a batch; after a crash the projectors redo it). Run a replica set (one member is enough) for atomic batches.',
@@ -313,4 +313,9 @@ function withStringIdOnInsert(filter: Filter, update: Update, upsert: boolean): 
   if (!upsert || '_id' in filter || update.$setOnInsert?._id !== undefined)
     return update as UpdateFilter<DriverDocument>;
   return { ...update, $setOnInsert: { ...update.$setOnInsert, _id: randomUUID() } } as UpdateFilter<DriverDocument>;
+}
+
+/** A replica set member or a mongos runs transactions; a standalone server does not (its `hello` names no set). */
+export function transactionsIn(hello: { setName?: unknown; msg?: unknown }): boolean {
+  return typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
 }

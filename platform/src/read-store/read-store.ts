@@ -1,6 +1,6 @@
 /**
  * The ReadStore port: the MongoDB-shaped subset that projections and queries are written
- * against (ARCHITECTURE.md "Ports"). Filters and updates use MongoDB syntax.
+ * against (docs/architecture.md "Ports"). Filters and updates use MongoDB syntax.
  */
 export type Document = { _id: string };
 /** The default document type: any fields beside the _id. */

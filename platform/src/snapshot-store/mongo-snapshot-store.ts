@@ -1,5 +1,5 @@
 import { MongoClient, MongoServerError, type Collection, type Db } from 'mongodb';
-import type { Snapshot, SnapshotStore } from './snapshot-store.ts';
+import type { Snapshot, SnapshotStore, StoredSnapshot } from './snapshot-store.ts';
 
 const DUPLICATE_KEY = 11000;
 
@@ -9,6 +9,8 @@ interface SnapshotDocument {
   version: number;
   /** As JSON text: a state's keys are the fold's own and need not be valid MongoDB field names. */
   state: string;
+  /** The deployment's signature (SignedSnapshotStore), when it was given one. */
+  signature?: string;
 }
 
 /** Snapshots as documents of the `snapshots` collection in the deployment's MongoDB database. */
@@ -31,15 +33,16 @@ export class MongoSnapshotStore implements SnapshotStore {
 
   async load<State>(key: string): Promise<Snapshot<State> | null> {
     const found = await this.snapshots.findOne({ _id: key });
-    return found ? { covers: found.covers, version: found.version, state: JSON.parse(found.state) as State } : null;
+    return found ? snapshotOf<State>(found) : null;
   }
 
-  async save<State>(key: string, { covers, version, state }: Snapshot<State>): Promise<void> {
+  async save<State>(key: string, { covers, version, state, signature }: Snapshot<State>): Promise<void> {
+    const written = { covers, version, state: JSON.stringify(state) };
     try {
       // matches only a snapshot that covers less; none matching and one existing is a duplicate _id
       await this.snapshots.updateOne(
         { _id: key, covers: { $lte: covers } },
-        { $set: { covers, version, state: JSON.stringify(state) } },
+        signature === undefined ? { $set: written, $unset: { signature: '' } } : { $set: { ...written, signature } },
         { upsert: true },
       );
     } catch (error) {
@@ -52,7 +55,22 @@ export class MongoSnapshotStore implements SnapshotStore {
     await this.snapshots.deleteOne({ _id: key });
   }
 
+  async *entries(): AsyncIterable<StoredSnapshot> {
+    for await (const found of this.snapshots.find({}).sort({ _id: 1 }))
+      yield { key: found._id, snapshot: snapshotOf(found) };
+  }
+
   async close(): Promise<void> {
     await this.ownClient?.close();
   }
+}
+
+function snapshotOf<State>(found: SnapshotDocument): Snapshot<State> {
+  const snapshot: Snapshot<State> = {
+    covers: found.covers,
+    version: found.version,
+    state: JSON.parse(found.state) as State,
+  };
+  if (found.signature !== undefined) snapshot.signature = found.signature;
+  return snapshot;
 }

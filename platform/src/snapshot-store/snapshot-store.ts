@@ -1,7 +1,7 @@
 /**
  * The SnapshotStore port: a fold's state saved with what it covers, so that reading a long
  * stream (or the log, for the bots) starts after it instead of at the beginning
- * (ARCHITECTURE.md "Growth"). A snapshot is a cache: losing it costs one longer read, never
+ * (docs/architecture.md "Growth"). A snapshot is a cache: losing it costs one longer read, never
  * a wrong answer, so its stores are not made durable and nothing in it is a fact the log lacks.
  */
 export interface Snapshot<State = unknown> {
@@ -10,6 +10,17 @@ export interface Snapshot<State = unknown> {
   /** The shape of `state`: a reader of another version ignores the snapshot and folds from the start. */
   version: number;
   state: State;
+  /**
+   * The deployment's signature over the rest (SignedSnapshotStore): a store keeps it as it
+   * was given and hands it back, and never checks it itself.
+   */
+  signature?: string;
+}
+
+/** A stored snapshot with its key, as an auditor walks them. */
+export interface StoredSnapshot {
+  key: string;
+  snapshot: Snapshot<unknown>;
 }
 
 export interface SnapshotStore {
@@ -25,6 +36,8 @@ export interface SnapshotStore {
   remove(key: string): Promise<void>;
   /** Embedded only: empties the write-ahead log, so that a removed snapshot stays in none of its frames. */
   truncateWriteAheadLog?(): Promise<void>;
+  /** Every stored snapshot, by key, a page at a time (`npm run audit -- verify` checks each). */
+  entries(): AsyncIterable<StoredSnapshot>;
   close(): Promise<void>;
 }
 
@@ -44,6 +57,12 @@ export class MemorySnapshotStore implements SnapshotStore {
   }
   async remove(key: string): Promise<void> {
     this.saved.delete(key);
+  }
+  async *entries(): AsyncIterable<StoredSnapshot> {
+    for (const key of [...this.saved.keys()].sort()) {
+      const snapshot = await this.load(key);
+      if (snapshot) yield { key, snapshot };
+    }
   }
   async close(): Promise<void> {
     this.saved.clear();

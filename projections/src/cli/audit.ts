@@ -1,12 +1,14 @@
-import { createWriteStream } from 'node:fs';
+import fs, { createWriteStream } from 'node:fs';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { auditDocumentId, auditReadModels, eventSchemas, type AuditDocument } from '@vip/contracts';
+import { auditDocumentId, auditReadModels, eventSchemas, isDiscordId, type AuditDocument } from '@vip/contracts';
 import {
   auditExportStream,
   closeContainer,
   createContainer,
+  embeddedFiles,
   loadConfig,
   openSeparateReadStore,
   TOKENS,
@@ -16,15 +18,18 @@ import { stateAsOf } from '../as-of/state-as-of.ts';
 import { describeSummary, exitCodeOf } from '../seals/report.ts';
 import { verifyExportFile } from '../seals/verify-file.ts';
 import { verifyLog } from '../seals/verify-log.ts';
+import { describeSnapshots, snapshotExitCode, verifySnapshots } from '../seals/verify-snapshots.ts';
 import { progressReporter } from './progress.ts';
 import { usingStore } from './scratch-store.ts';
 
 /**
- * npm run audit -- verify                   recompute the log's hash chain from position 0 and check every seal
+ * npm run audit -- verify                   recompute the log's hash chain from position 0 and check every seal,
+ *                                           then every snapshot of the folds against its signature
  * npm run audit -- verify --file F.ndjson   check an exported range against its seals, offline
  * npm run audit -- export --from P --to P [--server ID] [--user ID] [--type T,T] [--out FILE]
  * npm run audit -- state --position P [--build ID]  (the query service's "state as of here"): JSON lines on stdout
- * Exit codes of verify: 0 every seal matches, 1 tampering (or a broken file), 2 only a seal of another chain.
+ * Exit codes of verify: 0 every seal matches, 1 tampering (or a broken file, or an edited snapshot), 2 only a
+ * seal of another chain.
  */
 const usage = `Usage:
   npm run audit -- verify [--file export.ndjson]
@@ -88,14 +93,37 @@ async function verify(): Promise<number> {
     });
     process.stderr.write('\n');
     for (const line of describeSummary(summary)) process.stdout.write(`${line}\n`);
-    return exitCodeOf(summary);
+    const snapshots = await checkSnapshots(container);
+    return Math.max(exitCodeOf(summary), snapshots);
   });
+}
+
+/**
+ * The snapshots of the folds against their signatures; the exit code they add (1: one was
+ * edited). They are checked with the deployment's secret, where it is: JWT_SECRET, or the
+ * one DATA_DIR keeps; without it, or without a snapshot file, there is nothing to check
+ * (and nothing is created here).
+ */
+async function checkSnapshots(container: Awaited<ReturnType<typeof createContainer>>): Promise<number> {
+  const config = loadConfig();
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  if (!config.mongodbUrl && !fs.existsSync(embeddedFiles(config.dataDir).snapshots)) {
+    say('no snapshots are stored: nothing to check against their signatures');
+    return 0;
+  }
+  if (!config.jwtSecret && !fs.existsSync(path.join(config.dataDir, 'jwt-secret'))) {
+    say("snapshots not checked: their signatures need the deployment's secret (JWT_SECRET, or DATA_DIR/jwt-secret)");
+    return 0;
+  }
+  const summary = await verifySnapshots(await container.getAsync(TOKENS.snapshotStore));
+  for (const line of describeSnapshots(summary)) say(line);
+  return snapshotExitCode(summary);
 }
 
 async function exportRange(): Promise<number> {
   const [from, to] = [positionArg('from'), positionArg('to')];
   if (from > to) fail('--from must not be after --to');
-  if (values.server !== undefined && !/^\d{17,20}$/.test(values.server)) fail('--server must be a Discord server ID');
+  if (values.server !== undefined && !isDiscordId(values.server)) fail('--server must be a Discord server ID');
   if (values.user !== undefined && !/^[\w.-]{1,64}$/.test(values.user)) fail('--user must be a user id');
   const types = values.type?.split(',').filter(Boolean);
   const unknown = types?.filter((type) => !Object.hasOwn(eventSchemas, type)) ?? [];

@@ -1,4 +1,5 @@
 import {
+  activeWhitelistFilter,
   keyReadModels,
   statsReadModels,
   utcDay,
@@ -69,7 +70,7 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
       .collection<{ _id: string; userId: string; duration: string; expiresAt: string | null }>(
         whitelistReadModels.whitelist,
       )
-      .find({ $or: [{ expiresAt: null }, { expiresAt: { $gt: nowIso } }] }),
+      .find(activeWhitelistFilter(now)),
     serverTotals(readStore),
     readStore.collection<VipRoleAccuracyDayDocument>(vipRoleAccuracyReadModels.daily).find({ _id: { $in: days } }),
     billingFigures(readStore, now),

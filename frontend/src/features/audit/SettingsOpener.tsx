@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-
-const SNOWFLAKE = /^\d{17,20}$/;
+import { SNOWFLAKE } from '@vip/contracts/plain';
 
 /** Opens the settings history of a server typed by its id (refusing what is not a Discord id). */
 export function SettingsOpener({ initial = '' }: { initial?: string }) {
