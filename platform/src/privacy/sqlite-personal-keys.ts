@@ -47,6 +47,13 @@ export class SqlitePersonalKeys implements PersonalKeys {
     const wanted = [...new Set(persons)];
     const entries = new Map<string, PersonEntry>();
     if (wanted.length === 0) return entries;
+    const found = () => {
+      for (const [person, pseudonym, key] of this.statements.findMany.all(JSON.stringify(wanted)))
+        entries.set(person, { person, pseudonym, key });
+    };
+    // the common case, a person known already, takes no write lock
+    found();
+    if (entries.size === wanted.length) return entries;
     // another process may make the same person's entry meanwhile: the first one made is kept
     this.db
       .transaction(() => {
@@ -58,8 +65,7 @@ export class SqlitePersonalKeys implements PersonalKeys {
         }
       })
       .immediate();
-    for (const [person, pseudonym, key] of this.statements.findMany.all(JSON.stringify(wanted)))
-      entries.set(person, { person, pseudonym, key });
+    found();
     return entries;
   }
 
