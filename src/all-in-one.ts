@@ -17,6 +17,7 @@ import {
   drainable,
   productServer,
   TOKENS,
+  withStripePrices,
   type AppConfig,
   type Logger,
 } from '@vip/platform';
@@ -49,7 +50,10 @@ export async function startAllInOne(
   // bots inside this process need a service token even when none is configured: one for this run
   const needsBotToken =
     !appConfig.botApiToken && Boolean(process.env.DISCORD_TOKEN || process.env.POSTER_DISCORD_TOKEN);
-  const config = needsBotToken ? { ...appConfig, botApiToken: randomBytes(32).toString('base64url') } : appConfig;
+  // what Stripe charges for each configured price, read before anything starts: a wrong price stops the start
+  const config = await withStripePrices(
+    needsBotToken ? { ...appConfig, botApiToken: randomBytes(32).toString('base64url') } : appConfig,
+  );
   const container = await createContainer(config, 'all-in-one');
   const commandDeps = await resolveCommandDeps(container);
   const queryDeps = await resolveQueryDeps(container);

@@ -37,6 +37,7 @@ export const errorCodes = {
   alreadyBilled: 'already_billed',
   noBillingAccount: 'no_billing_account',
   stripeUnreachable: 'stripe_unreachable',
+  stripeRefused: 'stripe_refused',
   badStripeSignature: 'bad_stripe_signature',
   /** The subscriber's plan does not include this (custom verification message, analytics), or it ended. */
   notInPlan: 'not_in_plan',

@@ -29,10 +29,40 @@ export interface SiteSettings {
   posterPlan: { name: string; priceEuros: number; serverSlots: number };
   /**
    * Plans sold through Stripe (decisions.md §13): the names of the plans with a price
-   * (STRIPE_PRICES), in the spec's order, and the grace days of a failed payment; null while
+   * (STRIPE_PRICES), in the spec's order, what Stripe charges for each (read from Stripe at
+   * start), the grace days of a failed payment and a first-time buyer's trial days; null while
    * billing is off (no STRIPE_SECRET_KEY), when an admin sells every plan.
    */
-  billing: { plans: string[]; graceDays: number } | null;
+  billing: { plans: string[]; offers: BillingOffer[]; graceDays: number; trialDays: number } | null;
+}
+
+/** How often a plan bought online is paid: STRIPE_PRICES gives each plan a monthly price, a yearly one, or both. */
+export const billingIntervals = ['month', 'year'] as const;
+export type BillingInterval = (typeof billingIntervals)[number];
+
+/** A plan as Stripe sells it: the amount its price charges (smallest currency unit) every interval. */
+export interface BillingOffer {
+  plan: string;
+  interval: BillingInterval;
+  amount: number;
+  /** Lowercase ISO code, as Stripe gives it. */
+  currency: string;
+}
+
+/** The offer of a plan at an interval; undefined when it is not sold so. */
+export const offerOf = (offers: readonly BillingOffer[], plan: string, interval: BillingInterval) =>
+  offers.find((offer) => offer.plan === plan && offer.interval === interval);
+
+/**
+ * What paying by the year saves against twelve months, in whole percent; null when there is
+ * nothing to compare (one of them is not sold, other currencies) or no saving.
+ */
+export function yearlySavingPercent(offers: readonly BillingOffer[], plan: string): number | null {
+  const month = offerOf(offers, plan, 'month');
+  const year = offerOf(offers, plan, 'year');
+  if (!month || !year || month.currency !== year.currency || month.amount <= 0) return null;
+  const percent = Math.floor((1 - year.amount / (12 * month.amount)) * 100);
+  return percent > 0 ? percent : null;
 }
 
 /** The id of the HTML element that carries the settings in the page the all-in-one serves. */

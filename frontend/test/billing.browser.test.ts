@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { runCli } from '../../test/support/cli.ts';
-import { FakeStripe, stripeEnv } from '../../test/support/fake-stripe/fake-stripe.ts';
+import { billingEnv } from '../../test/support/billing.ts';
+import { recurringPrice } from '../../test/support/fake-stripe/billing-api.ts';
+import { FakeStripe, PRICES } from '../../test/support/fake-stripe/fake-stripe.ts';
 import { logIn, useProductInBrowser } from './support/productInBrowser.ts';
 import { api, createSubscriber, tokenOf } from './support/seed.ts';
 
@@ -12,11 +14,18 @@ import { api, createSubscriber, tokenOf } from './support/seed.ts';
 describe('frontend: plans bought through Stripe (browser)', function () {
   this.timeout(180_000);
   let fake: FakeStripe;
-  // before the product starts: its configuration points at the fake
+  let env: Record<string, string>;
+  // before the product starts: its configuration points at the fake, whose Business plan costs
+  // other amounts than the shipped defaults (€15 a month), and is sold by the year too
   before(async () => {
     fake = await FakeStripe.start();
+    fake.prices.set(PRICES.Business, recurringPrice(PRICES.Business, 1900, 'month'));
+    fake.prices.set('price_business_yearly', recurringPrice('price_business_yearly', 19000, 'year'));
+    env = await billingEnv(fake, {
+      STRIPE_PRICES: `Basic=${PRICES.Basic},Business=${PRICES.Business},Business:year=price_business_yearly`,
+    });
   });
-  const browser = useProductInBrowser({ env: () => stripeEnv(fake) });
+  const browser = useProductInBrowser({ env: () => env });
   before(() => {
     fake.webhookUrl = `${browser.product().url}/api/billing/webhook`;
   });
@@ -37,7 +46,7 @@ describe('frontend: plans bought through Stripe (browser)', function () {
     await logIn(page, { username: 'buyer', password: 'buyer-password-1' });
     await page.waitForURL(`${fake.url}/checkout/**`);
     await page.getByRole('heading', { name: 'Subscribe to Business' }).waitFor();
-    await page.getByRole('button', { name: 'Pay €15.00' }).click();
+    await page.getByRole('button', { name: 'Pay €19.00' }).click();
 
     // Stripe sends the browser back once it has told the product
     await page.waitForURL('**/panel?tab=subscription&checkout=done');
@@ -103,8 +112,57 @@ describe('frontend: plans bought through Stripe (browser)', function () {
     const business = page.locator('tr[data-plan="Business"]');
     await business.waitFor();
     expect(await business.locator('[data-stat="billing.paying"]').textContent()).to.equal('1');
-    expect(await business.locator('[data-stat="billing.thisMonth"]').textContent()).to.equal('€15.00');
+    expect(await business.locator('[data-stat="billing.thisMonth"]').textContent()).to.equal('€19.00');
     expect(await page.locator('tr[data-plan="Basic"] [data-stat="billing.thisMonth"]').textContent()).to.equal('€7.00');
+
+    // ending a plan Stripe bills: the admin chooses when Stripe stops
+    await page.goto(browser.url('/admin/subscribers'));
+    await row('buyer').getByRole('button', { name: 'End the plan of buyer' }).click();
+    await row('buyer').getByRole('button', { name: 'End now, cancel in Stripe' }).waitFor();
+    await row('buyer').getByRole('button', { name: 'Cancel at period end' }).click();
+    await page.getByText('Stripe stops billing at the end of the paid period; the plan ends then').waitFor();
+    const billed = [...fake.subscriptions.values()].find((subscription) => subscription.priceId === PRICES.Business)!;
+    expect(billed).to.include({ status: 'active', cancelAtPeriodEnd: true });
+    expect(browser.pageErrors).to.deep.equal([]);
+  });
+
+  it('shows Stripe’s amounts on the pricing page, switches to yearly prices with the saving, and checks out by the year', async () => {
+    const page = await browser.openPage('/features#pricing');
+    const card = (plan: string) => page.locator('.price-card', { has: page.getByRole('heading', { name: plan }) });
+    await card('Business').locator('.price-amount', { hasText: '€19.00' }).waitFor();
+    expect(await card('Basic').locator('.price').textContent()).to.equal('€7.00 / month');
+    expect(await card('Business').locator('.price').textContent()).to.equal('€19.00 / month');
+    // Premium is not sold online: an admin sells it at the shipped price
+    expect(await card('Premium').locator('.price').textContent()).to.equal('€10 / month');
+
+    await page.getByRole('button', { name: 'Yearly (save up to 16%)' }).click();
+    await card('Business').locator('.price-amount', { hasText: '€190.00' }).waitFor();
+    expect(await card('Business').locator('.price').textContent()).to.equal('€190.00 / year');
+    expect(await card('Business').locator('.price-saving').textContent()).to.equal('Save 16%');
+    // not sold by the year: still its monthly price
+    expect(await card('Basic').locator('.price').textContent()).to.equal('€7.00 / month');
+    await page.getByRole('button', { name: 'Monthly' }).click();
+    await card('Business').locator('.price-amount', { hasText: '€19.00' }).waitFor();
+    await page.getByRole('button', { name: /Yearly/ }).click();
+
+    await card('Business').getByRole('link', { name: 'Get Business' }).click();
+    await page.waitForURL('**/login');
+    await runCli('src/cli/user.ts', ['create', 'yearly', '--password', 'yearly-password-1'], {
+      DATA_DIR: browser.product().dataDir,
+    });
+    await logIn(page, { username: 'yearly', password: 'yearly-password-1' });
+    await page.waitForURL(`${fake.url}/checkout/**`);
+    await page.getByText('€190.00 per year').waitFor();
+    expect(browser.pageErrors).to.deep.equal([]);
+  });
+
+  it('offers the portal to a buyer who already pays, instead of a second checkout', async () => {
+    const page = await browser.openPage('/buy/basic');
+    await page.waitForURL('**/login');
+    await logIn(page, { username: 'buyer', password: 'buyer-password-1' });
+    await page.getByRole('alert').getByText('You already pay for a plan').waitFor();
+    await page.getByRole('link', { name: 'Manage billing' }).click();
+    await page.waitForURL(`${fake.url}/portal/**`);
     expect(browser.pageErrors).to.deep.equal([]);
   });
 });

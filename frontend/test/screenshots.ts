@@ -18,8 +18,11 @@ const outDir = path.join(root, 'screenshots');
 const SUB = { username: 'sub1', password: 'sub1-password' };
 /** A subscriber whose plan has ended (decisions.md §11): one server stays editable, the other is read-only. */
 const ENDED = { username: 'sub2', password: 'sub2-password' };
+/** A subscriber just made by an admin: no Discord link, no server (the Servers tab's checklist). */
+const NEWCOMER = { username: 'sub3', password: 'sub3-password' };
+/** Suspended by an admin; sub1 owns it, so their card shows the suspension. */
 const SUSPENDED_SERVER = '100000000000000204';
-type Who = 'visitor' | 'subscriber' | 'ended-subscriber' | 'admin';
+type Who = 'visitor' | 'subscriber' | 'ended-subscriber' | 'new-subscriber' | 'admin';
 
 interface Shot {
   name: string;
@@ -77,19 +80,61 @@ const shots: Shot[] = [
     viewportOnly: true,
   },
   {
-    name: 'gen-link-used',
+    // the phone reloaded the page while the member was in Discord: the key is still there
+    name: 'gen-key-after-reload',
     path: `/gen?serverid=${DEMO_SERVER_ID}`,
     then: async (page) => {
       await page.getByRole('button', { name: 'Generate Key' }).click();
       await page.getByTestId('generated-key').waitFor();
       await page.reload();
+      await page.getByTestId('generated-key').waitFor();
+    },
+  },
+  {
+    name: 'key-page-new-key-question',
+    path: `/gen?serverid=${DEMO_SERVER_ID}`,
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Generate Key' }).click();
+      await page.getByRole('button', { name: 'Generate New Key' }).click();
+      await page.getByRole('button', { name: 'Keep this key' }).waitFor();
+    },
+  },
+  {
+    // the same spent link in another browser (this one forgot its key)
+    name: 'gen-link-used',
+    path: `/gen?serverid=${DEMO_SERVER_ID}`,
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Generate Key' }).click();
+      await page.getByTestId('generated-key').waitFor();
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
       await page.getByRole('button', { name: 'Get a fresh link' }).waitFor();
+    },
+  },
+  {
+    name: 'key-page-too-many-requests',
+    path: `/key/${DEMO_SERVER_ID}`,
+    then: async (page) => {
+      await page.route('**/api/keys/generateKey', (route) =>
+        route.fulfill({
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '42' },
+          body: JSON.stringify({ error: 'Too many requests, please try again later', code: 'rate_limited' }),
+        }),
+      );
+      await page.getByRole('button', { name: 'Generate Key' }).click();
+      await page.getByText(/please wait 42 seconds/).waitFor();
     },
   },
   {
     name: 'gen-access-error',
     path: '/gen?serverhash=NOT-A-REAL-HASH',
     then: async (page) => void (await page.getByText('Access Error').waitFor()),
+  },
+  {
+    name: 'gen-bot-not-in-server',
+    path: '/gen?serverid=199999999999999999',
+    then: async (page) => void (await page.getByText(/Let the server's staff know/).waitFor()),
   },
   { name: 'gen-missing-parameter', path: '/gen' },
   {
@@ -118,6 +163,22 @@ const shots: Shot[] = [
     path: '/panel',
     who: 'subscriber',
     then: async (page) => void (await page.locator('.server-card h3').first().waitFor()),
+  },
+  {
+    name: 'panel-setup-checklist',
+    path: '/panel',
+    who: 'new-subscriber',
+    then: async (page) => void (await page.getByRole('heading', { name: 'Set up your first server' }).waitFor()),
+  },
+  {
+    name: 'panel-server-suspended',
+    path: '/panel',
+    who: 'subscriber',
+    then: async (page) => {
+      const notice = page.locator('.suspension-notice');
+      await notice.waitFor();
+      await notice.scrollIntoViewIfNeeded();
+    },
   },
   {
     name: 'panel-add-server-modal',
@@ -203,7 +264,7 @@ const shots: Shot[] = [
     },
   },
   {
-    // decisions.md §11: a suspended server's key page tells visitors why, with the support link
+    // a suspended server's key page tells visitors; Contact support only where SUPPORT_URL is set
     name: 'key-page-suspended',
     path: `/key/${SUSPENDED_SERVER}`,
     then: async (page) => void (await page.getByRole('heading', { name: 'Access restricted' }).waitFor()),
@@ -226,16 +287,23 @@ async function seed(product: { url: string; dataDir: string }) {
     ['100000000000000205', 'Tabletop Nights', 410],
   ];
   for (const [id, name, members] of guilds) await reportServer(product, id, name, members);
-  await createSubscriber(product, SUB.username, SUB.password, { planName: 'Business', days: 30, maxSlots: 4 });
+  await createSubscriber(product, SUB.username, SUB.password, { planName: 'Business', days: 30, maxSlots: 5 });
   const subToken = await tokenOf(product, SUB);
   // decisions.md §9: sub1's Discord account manages these servers, proven with /link
   await proveManagement(
     product.url,
     subToken,
-    [DEMO_SERVER_ID, '100000000000000201', '100000000000000202', '100000000000000203', '199999999999999998'],
+    [
+      DEMO_SERVER_ID,
+      '100000000000000201',
+      '100000000000000202',
+      '100000000000000203',
+      SUSPENDED_SERVER,
+      '199999999999999998',
+    ],
     { username: 'Sub One' },
   );
-  for (const guildId of [DEMO_SERVER_ID, '100000000000000201'])
+  for (const guildId of [DEMO_SERVER_ID, '100000000000000201', SUSPENDED_SERVER])
     await api(product, '/api/user/add-server', { token: subToken, body: { guildId } });
   // a claim made before proof existed: the panel asks to verify it
   const { id: subId } = (await api<{ id: string }>(product, '/api/user/info', { token: subToken })).body;
@@ -276,6 +344,7 @@ async function seed(product: { url: string; dataDir: string }) {
     token: adminToken,
     body: { reason: 'Selling keys outside Discord' },
   });
+  await createSubscriber(product, NEWCOMER.username, NEWCOMER.password);
   await createSubscriber(product, ENDED.username, ENDED.password, { planName: 'Premium', days: 30, maxSlots: 2 });
   const endedToken = await tokenOf(product, ENDED);
   const endedServers = ['100000000000000202', '100000000000000203'];
@@ -288,7 +357,8 @@ async function seed(product: { url: string; dataDir: string }) {
 
 async function signIn(page: Page, base: string, who: Who) {
   if (who === 'visitor') return;
-  const credentials = who === 'admin' ? ADMIN : who === 'ended-subscriber' ? ENDED : SUB;
+  const credentials =
+    who === 'admin' ? ADMIN : who === 'ended-subscriber' ? ENDED : who === 'new-subscriber' ? NEWCOMER : SUB;
   await page.goto(`${base}/login`);
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password').fill(credentials.password);

@@ -7,6 +7,7 @@ import { productServer } from './http/server.ts';
 import type { ApiServiceDeps } from './http/service-app.ts';
 import { divergencePolicyOf, exitOnRefusal, refuseDivergedReadModels } from './log-divergence.ts';
 import { onShutdownSignal } from './shutdown.ts';
+import { withStripePrices } from './stripe-prices.ts';
 
 /**
  * An API service as a process of its own (distributed mode, behind the proxy): read models
@@ -21,7 +22,8 @@ export async function runApiService<Deps extends ApiServiceDeps>(
   appOf: (deps: Deps) => Koa,
   background?: (deps: Deps, signal: AbortSignal) => Promise<void>,
 ): Promise<void> {
-  const config = loadConfig();
+  // Stripe's prices are read before the service starts: a wrong one in STRIPE_PRICES stops it
+  const config = await withStripePrices(loadConfig()).catch(exitOnRefusal);
   const container = await createContainer(config, service);
   const deps = await resolveDeps(container);
   await refuseDivergedReadModels(deps.eventStore, deps.readStore, deps.logger, divergencePolicyOf()).catch(

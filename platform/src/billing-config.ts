@@ -1,4 +1,5 @@
-import { configDefaults, planNamed } from '@vip/contracts';
+import { isIP } from 'node:net';
+import { billingIntervals, configDefaults, planNamed, type BillingInterval, type BillingOffer } from '@vip/contracts';
 
 /**
  * Plans sold through Stripe (decisions.md §13). Present only when STRIPE_SECRET_KEY is set;
@@ -9,40 +10,88 @@ import { configDefaults, planNamed } from '@vip/contracts';
 export interface BillingConfig {
   secretKey: string;
   webhookSecret: string;
-  /** The Stripe price of each plan sold online, by the plan's configured name. */
+  /** The monthly Stripe price of each plan sold online, by the plan's configured name. */
   prices: Record<string, string>;
+  /** The yearly Stripe price of the plans sold by the year too (`Plan:year=price_…`). */
+  yearlyPrices: Record<string, string>;
   /** Where the Stripe API answers (a test points it at a fake Stripe). */
   apiUrl: URL;
   /** Days a plan stays on after a failed payment (and past a paid period, while the renewal is charged). */
   graceDays: number;
+  /** Checkout takes promotion codes (BILLING_PROMOTION_CODES, on unless `false`). */
+  promotionCodes: boolean;
+  /** Days of a first-time buyer's trial (BILLING_TRIAL_DAYS); 0: no trial. */
+  trialDays: number;
+  /** Stripe Tax computes the tax, and Checkout asks for the address and a tax id (STRIPE_AUTOMATIC_TAX). */
+  automaticTax: boolean;
+  /** What Stripe charges for each configured price, read from Stripe at start (stripe-prices.ts); null until then. */
+  offers: BillingOffer[] | null;
 }
 
 export const STRIPE_API_URL = 'https://api.stripe.com';
 export const DEFAULT_GRACE_DAYS = 3;
 const MAX_GRACE_DAYS = 60;
+/** Stripe's own ceiling for `trial_period_days`. */
+const MAX_TRIAL_DAYS = 730;
 
-/** The plans with a price, in the spec's order. */
-export const pricedPlans = (billing: BillingConfig): string[] =>
-  configDefaults.plans.map((plan) => plan.name).filter((name) => billing.prices[name] !== undefined);
+/** The plans' Stripe prices, monthly and yearly. */
+export type PriceBook = Pick<BillingConfig, 'prices' | 'yearlyPrices'>;
 
-/** STRIPE_PRICES=Basic=price_…,Business=price_…: each configured plan at most once, each price a Stripe price id. */
-function pricesOf(raw: string | undefined): Record<string, string> {
+/** The plans with a price (monthly or yearly), in the spec's order. */
+export const pricedPlans = (billing: PriceBook): string[] =>
+  configDefaults.plans
+    .map((plan) => plan.name)
+    .filter((name) => billing.prices[name] !== undefined || billing.yearlyPrices[name] !== undefined);
+
+/** The Stripe price of a plan paid by the month or the year; undefined when it is not sold so. */
+export const priceOf = (billing: PriceBook, plan: string, interval: BillingInterval): string | undefined =>
+  (interval === 'year' ? billing.yearlyPrices : billing.prices)[plan];
+
+/** Every configured price with its plan and interval, monthly ones first. */
+export const configuredPrices = (
+  billing: PriceBook,
+): Array<{ plan: string; interval: BillingInterval; priceId: string }> =>
+  billingIntervals.flatMap((interval) =>
+    pricedPlans(billing)
+      .filter((plan) => priceOf(billing, plan, interval) !== undefined)
+      .map((plan) => ({ plan, interval, priceId: priceOf(billing, plan, interval)! })),
+  );
+
+/** The plan a Stripe price stands for, whichever its interval; null for a price STRIPE_PRICES does not name. */
+export const planOfPrice = (billing: PriceBook, priceId: string | null): string | null =>
+  priceId === null ? null : (configuredPrices(billing).find((price) => price.priceId === priceId)?.plan ?? null);
+
+const PRICES_FORMAT = `STRIPE_PRICES must be Plan=price_… (monthly) or Plan:year=price_… (yearly) pairs separated by commas, each plan one of ${configDefaults.plans.map((p) => p.name).join(', ')}`;
+
+/** STRIPE_PRICES=Basic=price_…,Basic:year=price_…,Business=price_…: each plan and interval at most once. */
+function pricesOf(raw: string | undefined): PriceBook {
   const text = raw?.trim();
   if (!text) throw new Error('STRIPE_PRICES must name the Stripe price of at least one plan, e.g. Basic=price_123');
-  const prices: Record<string, string> = {};
+  const priced = { prices: {} as Record<string, string>, yearlyPrices: {} as Record<string, string> };
+  const seen = new Set<string>();
   for (const entry of text.split(',')) {
-    const [name, price, ...rest] = entry.split('=').map((part) => part.trim());
+    const [key, price, ...rest] = entry.split('=').map((part) => part.trim());
+    const [name, interval = 'month', ...more] = (key ?? '').split(':').map((part) => part.trim().toLowerCase());
     const plan = planNamed(name);
-    if (!plan || !price || rest.length > 0)
-      throw new Error(
-        `STRIPE_PRICES must be Plan=price_… pairs separated by commas, each plan one of ${configDefaults.plans.map((p) => p.name).join(', ')}; got "${entry.trim()}"`,
-      );
+    if (!plan || !price || rest.length > 0 || more.length > 0 || (interval !== 'month' && interval !== 'year'))
+      throw new Error(`${PRICES_FORMAT}; got "${entry.trim()}"`);
     if (!/^price_\w+$/.test(price))
       throw new Error(`STRIPE_PRICES: the price of ${plan.name} must be a Stripe price id (price_…), got "${price}"`);
-    if (prices[plan.name]) throw new Error(`STRIPE_PRICES names the ${plan.name} plan twice`);
-    prices[plan.name] = price;
+    const label = interval === 'year' ? `${plan.name}:year` : plan.name;
+    if (seen.has(label)) throw new Error(`STRIPE_PRICES names ${label} twice`);
+    if (seen.has(price)) throw new Error(`STRIPE_PRICES gives ${price} to two plans`);
+    seen.add(label).add(price);
+    (interval === 'year' ? priced.yearlyPrices : priced.prices)[plan.name] = price;
   }
-  return prices;
+  return priced;
+}
+
+/** A loopback host (127.0.0.0/8, ::1, localhost): the key never leaves the machine. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return isIP(host) === 6 && host === '::1';
 }
 
 function apiUrlOf(raw: string | undefined): URL {
@@ -51,19 +100,30 @@ function apiUrlOf(raw: string | undefined): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new Error(`STRIPE_API_URL must be an http:// or https:// address, got "${text}"`);
+    throw new Error(`STRIPE_API_URL must be an https:// address, got "${text}"`);
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.pathname !== '/')
-    throw new Error(`STRIPE_API_URL must be an http:// or https:// address with no path, got "${text}"`);
+    throw new Error(`STRIPE_API_URL must be an https:// address with no path, got "${text}"`);
+  // the secret key goes with every call: in clear text only to this machine (a fake Stripe in tests)
+  if (url.protocol === 'http:' && !isLoopback(url.hostname))
+    throw new Error(`STRIPE_API_URL must be https:// (http:// only on a loopback address), got "${text}"`);
   return url;
 }
 
-function graceDaysOf(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_GRACE_DAYS;
+function daysOf(name: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > MAX_GRACE_DAYS)
-    throw new Error(`BILLING_GRACE_DAYS must be a whole number of days from 0 to ${MAX_GRACE_DAYS}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0 || value > max)
+    throw new Error(`${name} must be a whole number of days from 0 to ${max}, got "${raw}"`);
   return value;
+}
+
+function switchOf(name: string, raw: string | undefined, fallback: boolean): boolean {
+  const text = raw?.trim().toLowerCase();
+  if (!text) return fallback;
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
 }
 
 /** The billing configuration, or undefined while STRIPE_SECRET_KEY is not set. */
@@ -78,11 +138,20 @@ export function billingConfigOf(env: NodeJS.ProcessEnv): BillingConfig | undefin
     throw new Error(
       "STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…) when STRIPE_SECRET_KEY is set",
     );
+  // Stripe sends the buyer back to the product: to its configured address, never one a request names (its Host)
+  if (!env.PUBLIC_URL?.trim())
+    throw new Error(
+      "PUBLIC_URL must be set when STRIPE_SECRET_KEY is: Stripe's checkout and portal send buyers back to it",
+    );
   return {
     secretKey,
     webhookSecret,
-    prices: pricesOf(env.STRIPE_PRICES),
+    ...pricesOf(env.STRIPE_PRICES),
     apiUrl: apiUrlOf(env.STRIPE_API_URL),
-    graceDays: graceDaysOf(env.BILLING_GRACE_DAYS),
+    graceDays: daysOf('BILLING_GRACE_DAYS', env.BILLING_GRACE_DAYS, DEFAULT_GRACE_DAYS, MAX_GRACE_DAYS),
+    promotionCodes: switchOf('BILLING_PROMOTION_CODES', env.BILLING_PROMOTION_CODES, true),
+    trialDays: daysOf('BILLING_TRIAL_DAYS', env.BILLING_TRIAL_DAYS, 0, MAX_TRIAL_DAYS),
+    automaticTax: switchOf('STRIPE_AUTOMATIC_TAX', env.STRIPE_AUTOMATIC_TAX, false),
+    offers: null,
   };
 }

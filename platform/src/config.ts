@@ -93,6 +93,8 @@ export interface AppConfig {
     login: number;
     loginsPerClient: number;
     loginsPerAccount: number;
+    /** Checkouts a user opens a minute (each asks Stripe several things). */
+    checkouts: number;
     windows: number;
   };
   /** The auditor's workbench (issue #15): seals of the log, exports, states as of a position. */
@@ -197,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       login: logins,
       loginsPerClient: int('RATE_LIMIT_LOGINS_PER_CLIENT_PER_MINUTE', logins * 3, env),
       loginsPerAccount: int('RATE_LIMIT_LOGINS_PER_ACCOUNT_PER_MINUTE', logins * 3, env),
+      checkouts: Math.max(1, int('RATE_LIMIT_CHECKOUTS_PER_MINUTE', 5, env)),
       windows: Math.max(1, int('RATE_LIMIT_WINDOWS', RATE_COUNTER_CAP, env)),
     },
     audit: {

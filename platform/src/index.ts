@@ -1,5 +1,7 @@
 export * from './config.ts';
 export * from './billing-config.ts';
+export * from './stripe-client.ts';
+export * from './stripe-prices.ts';
 export * from './logger.ts';
 export * from './tokens.ts';
 export * from './container.ts';

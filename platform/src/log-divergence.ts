@@ -3,6 +3,7 @@ import type { EventStore } from './event-store/event-store.ts';
 import type { Logger } from './logger.ts';
 import { readCheckpoints } from './projection-checkpoints.ts';
 import type { ReadStore } from './read-store/read-store.ts';
+import { StripePricesRefused } from './stripe-prices.ts';
 
 /**
  * What a process does at start when read models are ahead of the log: refuse to serve (the
@@ -100,7 +101,7 @@ export async function refuseDivergedReadModels(
  * 1, no stack trace); any other start failure is thrown on.
  */
 export function exitOnRefusal(error: unknown): never {
-  if (!(error instanceof LogDivergenceError)) throw error;
+  if (!(error instanceof LogDivergenceError) && !(error instanceof StripePricesRefused)) throw error;
   process.stderr.write(`\n${error.message}\n\n`);
   process.exit(1);
 }

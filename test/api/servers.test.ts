@@ -266,6 +266,8 @@ describe('servers: bot reports, server info and subscriber slots', function () {
         noAds: false,
         sponsorUrl: null,
         missingPermissions: ['ManageRoles'],
+        // the owner's setup checklist: nothing done in Discord yet
+        setup: { vipRoleChosen: false, keyRedeemed: false },
       });
       const other = await api(product.url, 'GET', `/api/server/${BIG}`, { token: tokens.bob });
       expect(other.body).to.not.have.property('missingPermissions');

@@ -86,6 +86,14 @@ describe('suspending a server', function () {
       expect(page.status).to.equal(200);
       expect(page.body.suspension).to.include({ reason: 'Spam links in #general' });
     }
+    // another subscriber is a visitor of this server: the Restricted answer, no reason
+    await api(product.url, 'POST', '/api/admin/subscribers', {
+      token: adminToken,
+      body: { username: 'bystander', password: 'bystander-password-1', planName: 'Business', days: 30 },
+    });
+    const bystanderToken = await login(product.url, 'bystander', 'bystander-password-1');
+    const seen = await api(product.url, 'GET', `/api/server/${SERVER}`, { token: bystanderToken });
+    expect([seen.status, seen.body]).to.deep.equal([403, restricted]);
     const list = await api(product.url, 'GET', '/api/admin/suspensions', { token: adminToken });
     expect(list.status).to.equal(200);
     expect(list.body.suspensions).to.have.length(1);

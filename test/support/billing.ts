@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { expect } from 'chai';
 import type { SubscriptionPanelView } from '@vip/contracts';
 import { removeDataDir, startAllInOne, type SpawnedProduct } from './all-in-one.ts';
@@ -6,12 +7,31 @@ import { FakeStripe, PRICES, stripeEnv } from './fake-stripe/fake-stripe.ts';
 import { api, login } from './http.ts';
 import { streamEvents } from './seed.ts';
 
-/** The product selling plans through a fake Stripe, as a suite's before/after hooks. */
-export function useBillingProduct(extraEnv: Record<string, string> = {}) {
+/** A port nobody listens on now, for a product whose PUBLIC_URL must be known before it starts. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The env of a product selling through `fake` at its own address (billing on requires PUBLIC_URL). */
+export async function billingEnv(fake: FakeStripe, extra: Record<string, string> = {}) {
+  const port = await freePort();
+  return { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...stripeEnv(fake, extra) };
+}
+
+/**
+ * The product selling plans through a fake Stripe, as a suite's before/after hooks; `prepare`
+ * sets up the fake's account (its prices) before the product starts and reads it.
+ */
+export function useBillingProduct(extraEnv: Record<string, string> = {}, prepare?: (fake: FakeStripe) => void) {
   const world = {} as { fake: FakeStripe; product: SpawnedProduct };
   before(async () => {
     world.fake = await FakeStripe.start();
-    world.product = await startAllInOne({ env: stripeEnv(world.fake, extraEnv) });
+    prepare?.(world.fake);
+    world.product = await startAllInOne({ env: await billingEnv(world.fake, extraEnv) });
     world.fake.webhookUrl = `${world.product.url}/api/billing/webhook`;
   });
   after(async () => {
@@ -49,11 +69,20 @@ export async function buyer(
   plan: 'Basic' | 'Business' = 'Business',
 ): Promise<Buyer> {
   const user = await newUser(world.product, username);
-  const checkout = await api(world.product.url, 'POST', '/api/billing/checkout', { token: user.token, body: { plan } });
+  return { ...user, ...(await pays(world, user.token, plan)) };
+}
+
+/** A signed-in user's checkout, paid on the fake's page (its webhooks delivered). */
+export async function pays(
+  world: { fake: FakeStripe; product: SpawnedProduct },
+  token: string,
+  plan: 'Basic' | 'Business',
+): Promise<Omit<Buyer, 'id' | 'token'>> {
+  const checkout = await api(world.product.url, 'POST', '/api/billing/checkout', { token, body: { plan } });
   expect(checkout.status, JSON.stringify(checkout.body)).to.equal(200);
   const sessionId = /\/checkout\/(cs_\w+)$/.exec(checkout.body.url)![1];
   const { session, subscription, charge } = await world.fake.pay(sessionId);
-  return { ...user, customer: session.customer, subscription, charge, priceId: PRICES[plan] };
+  return { customer: session.customer, subscription, charge, priceId: PRICES[plan] };
 }
 
 export async function panelOf(product: SpawnedProduct, token: string): Promise<SubscriptionPanelView> {

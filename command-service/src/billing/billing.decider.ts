@@ -28,6 +28,8 @@ export type StripeFact =
       currency: string;
       periodStart: string;
       periodEnd: string;
+      /** The free period of a trial (the subscription's first invoice, nothing to charge before discounts). */
+      trial?: boolean;
     }
   | { kind: 'payment-failed'; invoiceId: string; customerId: string; subscriptionId: string }
   | {
@@ -292,11 +294,17 @@ export const billingDecider: Decider<BillingCommand, SubscriptionState, Subscrip
     const graceMs = graceDays * DAY_MS;
     const outcome = outcomeOf(state, command.fact, at, graceMs);
     if (!outcome) return [];
+    const { fact } = command;
+    // a paid period says whether it is a trial's; every other fact keeps what the last one said
+    const billing =
+      fact.kind === 'invoice-paid' && outcome.changed
+        ? { ...outcome.standing, trialUntil: fact.trial ? fact.periodEnd : null }
+        : outcome.standing;
     const common = {
       userId,
       stripeEventId: stripeEvent.id,
       stripeEventAt: iso(at),
-      billing: outcome.standing,
+      billing,
       plan: planAfter(state, outcome, at, graceMs),
     };
     return [factEvent(command, common)];

@@ -1,4 +1,5 @@
 import { planNamed } from '@vip/contracts';
+import { planOfPrice as planOfConfiguredPrice, type PriceBook } from '@vip/platform';
 import type Stripe from 'stripe';
 import type { StripeFact } from './billing.decider.ts';
 import { idOf } from './stripe-gateway.ts';
@@ -21,18 +22,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const userIdIn = (value: string | null | undefined): string | null => (value && UUID.test(value) ? value : null);
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
-/** The plan a Stripe price stands for, by STRIPE_PRICES; null for a price it does not name. */
-function planOfPrice(prices: Record<string, string>, priceId: string | null): string | null {
-  if (!priceId) return null;
-  return Object.entries(prices).find(([, id]) => id === priceId)?.[0] ?? null;
-}
+/** The plan a Stripe price stands for (monthly or yearly), by STRIPE_PRICES; null for a price it does not name. */
+const planOfPrice = (prices: PriceBook, priceId: string | null): string | null =>
+  planOfConfiguredPrice(prices, priceId);
 
 /**
  * The line of a subscription invoice that pays for a plan: of the charges (a switch's
  * proration also credits the old price, as a negative line), the one of a price we sell that
  * runs latest; else the first line.
  */
-function planLine(invoice: Stripe.Invoice, prices: Record<string, string>) {
+function planLine(invoice: Stripe.Invoice, prices: PriceBook) {
   const lines = invoice.lines?.data ?? [];
   const priceOf = (line: Stripe.InvoiceLineItem) => idOf(line.pricing?.price_details?.price ?? null);
   const sold = lines.filter((line) => line.amount >= 0 && planOfPrice(prices, priceOf(line)) !== null);
@@ -44,10 +43,7 @@ function planLine(invoice: Stripe.Invoice, prices: Record<string, string>) {
   return line ? { line, planName: planOfPrice(prices, priceOf(line)) } : null;
 }
 
-function invoiceFact(
-  event: Stripe.InvoicePaidEvent | Stripe.InvoicePaymentFailedEvent,
-  prices: Record<string, string>,
-) {
+function invoiceFact(event: Stripe.InvoicePaidEvent | Stripe.InvoicePaymentFailedEvent, prices: PriceBook) {
   const invoice = event.data.object;
   const details = invoice.parent?.subscription_details;
   const subscriptionId = idOf(details?.subscription ?? null);
@@ -74,6 +70,8 @@ function invoiceFact(
       currency: invoice.currency,
       periodStart: iso(period.start),
       periodEnd: iso(period.end),
+      // a trial's invoice: the subscription's first, for nothing before discounts (a 100 % coupon has a subtotal)
+      trial: invoice.billing_reason === 'subscription_create' && invoice.subtotal === 0,
     },
     userId,
     customerId,
@@ -82,7 +80,7 @@ function invoiceFact(
 
 function subscriptionFact(
   event: Stripe.CustomerSubscriptionUpdatedEvent | Stripe.CustomerSubscriptionDeletedEvent,
-  prices: Record<string, string>,
+  prices: PriceBook,
 ) {
   const subscription = event.data.object;
   const customerId = idOf(subscription.customer);
@@ -115,7 +113,7 @@ function subscriptionFact(
 }
 
 /** The fact of a Stripe event the product acts on; null for any other event (answered, not applied). */
-export function readStripeEvent(event: Stripe.Event, prices: Record<string, string>): ReadStripeEvent | null {
+export function readStripeEvent(event: Stripe.Event, prices: PriceBook): ReadStripeEvent | null {
   const found = (read: { fact: StripeFact; userId: string | null; customerId: string | null } | null) =>
     read ? { chargeId: null, ...read } : null;
   switch (event.type) {

@@ -1,37 +1,67 @@
-import Stripe from 'stripe';
-import type { BillingConfig } from '@vip/platform';
+import type Stripe from 'stripe';
+import { isStripeDown, stripeClient, type BillingConfig } from '@vip/platform';
+import type { BillingInterval } from '@vip/contracts';
 
-/** A Stripe call that failed (unreachable, or Stripe refused it): the caller answers 502, and Stripe retries a webhook. */
-export class StripeUnreachable extends Error {
-  /** Stripe's own words about the failure: type, code and status, never the request it was about. */
-  readonly detail: { type?: string; code?: string; statusCode?: number };
+/**
+ * A Stripe call that failed. `down`: Stripe did not answer in time, is overloaded or failed on
+ * its side (5xx, 429, no connection): try again later. Else Stripe refused what the product
+ * asked (a 4xx: a wrong price, key or parameter), which no retry mends.
+ */
+export class StripeFailed extends Error {
+  /** Stripe's own words about the failure: type, code, status and message, never the request it was about. */
+  readonly detail: { type?: string; code?: string; statusCode?: number; message?: string };
+  readonly down: boolean;
   constructor(error: unknown) {
-    const { type, code, statusCode } = (error ?? {}) as { type?: string; code?: string; statusCode?: number };
-    super(`Stripe did not answer (${type ?? 'no answer'})`);
-    this.detail = { type, code, statusCode };
+    const { type, code, statusCode, message } = (error ?? {}) as {
+      type?: string;
+      code?: string;
+      statusCode?: number;
+      message?: string;
+    };
+    const down = isStripeDown(error);
+    super(down ? `Stripe did not answer (${type ?? 'no answer'})` : `Stripe refused the call: ${message}`);
+    this.down = down;
+    this.detail = { type, code, statusCode, message };
   }
 }
+
+/** A failed call of the webhook's (which answers any failure so that Stripe retries the delivery). */
+export { StripeFailed as StripeUnreachable };
 
 export interface CheckoutRequest {
   customerId: string;
   userId: string;
   planName: string;
+  interval: BillingInterval;
   priceId: string;
+  /** Days of a first-time buyer's trial; 0 for none. */
+  trialDays: number;
   successUrl: string;
   cancelUrl: string;
 }
 
+/** Statuses of a subscription that still bills (or is about to): a second one must not start beside it. */
+export const LIVE_SUBSCRIPTION = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete']);
+
 /**
- * What the product asks of Stripe, and nothing more: a customer, a Checkout Session, a portal
- * session, whose customer a charge was, whose user a customer is; and the webhook's proof.
- * The API key stays inside the client; an error carries only Stripe's type and code.
+ * What the product asks of Stripe, and nothing more: a customer, its subscriptions and open
+ * checkouts, a Checkout Session, a portal session, cancelling a subscription, whose customer a
+ * charge was, whose user a customer is; and the webhook's proof. The API key stays inside the
+ * client; an error carries only Stripe's type, code and message.
  */
 export interface StripeGateway {
+  /** The user's customer, made once: the same idempotency key gives the same customer to concurrent calls. */
   createCustomer(user: { id: string; username: string }): Promise<string>;
+  /** The customer's subscriptions of any status, newest first. */
+  subscriptionsOf(customerId: string): Promise<Array<{ id: string; status: string }>>;
+  /** Expires the customer's checkout pages still open; how many there were. */
+  expireOpenCheckouts(customerId: string): Promise<number>;
   /** The checkout page's address. */
   createCheckout(request: CheckoutRequest): Promise<string>;
   /** The customer portal's address. */
   createPortal(customerId: string, returnUrl: string): Promise<string>;
+  /** Cancels a subscription at once, or at the end of the period paid for. */
+  cancelSubscription(subscriptionId: string, when: 'now' | 'periodEnd'): Promise<void>;
   /** The product user a Stripe customer was made for (its metadata), null for someone else's customer. */
   userOfCustomer(customerId: string): Promise<string | null>;
   /** The customer a charge was made to (a dispute names only its charge). */
@@ -50,31 +80,46 @@ async function calling<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw new StripeUnreachable(error);
+    throw new StripeFailed(error);
   }
 }
 
-/** The gateway on the official client, at STRIPE_API_URL (Stripe's own, or a fake one in tests). */
+/**
+ * The gateway on the official client. Someone waits for each call (a browser, or Stripe's own
+ * delivery), so a call gives up after 8 s and is retried once.
+ */
 export function stripeGateway(config: BillingConfig): StripeGateway {
-  const { apiUrl } = config;
-  const stripe = new Stripe(config.secretKey, {
-    host: apiUrl.hostname,
-    port: apiUrl.port || (apiUrl.protocol === 'http:' ? 80 : 443),
-    protocol: apiUrl.protocol === 'http:' ? 'http' : 'https',
-    maxNetworkRetries: 2,
-    timeout: 15_000,
-    telemetry: false,
-  });
+  const stripe = stripeClient(config, { timeoutMs: 8_000, retries: 1 });
 
   return {
     createCustomer: (user) =>
       calling(
-        async () => (await stripe.customers.create({ metadata: { userId: user.id, username: user.username } })).id,
+        async () =>
+          (
+            await stripe.customers.create(
+              { metadata: { userId: user.id, username: user.username } },
+              // two checkouts at once (or a retry) make one customer, not two
+              { idempotencyKey: `vip-customer-${user.id}` },
+            )
+          ).id,
       ),
+
+    subscriptionsOf: (customerId) =>
+      calling(async () => {
+        const page = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
+        return page.data.map(({ id, status }) => ({ id, status }));
+      }),
+
+    expireOpenCheckouts: (customerId) =>
+      calling(async () => {
+        const open = await stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 });
+        for (const session of open.data) await stripe.checkout.sessions.expire(session.id);
+        return open.data.length;
+      }),
 
     createCheckout: (request) =>
       calling(async () => {
-        const metadata = { userId: request.userId, plan: request.planName };
+        const metadata = { userId: request.userId, plan: request.planName, interval: request.interval };
         const session = await stripe.checkout.sessions.create({
           mode: 'subscription',
           customer: request.customerId,
@@ -83,8 +128,21 @@ export function stripeGateway(config: BillingConfig): StripeGateway {
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           metadata,
+          allow_promotion_codes: config.promotionCodes || undefined,
           // invoices and subscription events carry who they are for
-          subscription_data: { metadata },
+          subscription_data: {
+            metadata,
+            ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}),
+          },
+          // Stripe Tax needs the buyer's address; a business buyer gives a tax id (reverse charge)
+          ...(config.automaticTax
+            ? {
+                automatic_tax: { enabled: true },
+                billing_address_collection: 'required' as const,
+                tax_id_collection: { enabled: true },
+                customer_update: { address: 'auto' as const, name: 'auto' as const },
+              }
+            : {}),
         });
         if (!session.url) throw new Error('Stripe answered a checkout session without a url');
         return session.url;
@@ -94,6 +152,12 @@ export function stripeGateway(config: BillingConfig): StripeGateway {
       calling(
         async () => (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url,
       ),
+
+    cancelSubscription: (subscriptionId, when) =>
+      calling(async () => {
+        if (when === 'now') await stripe.subscriptions.cancel(subscriptionId);
+        else await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      }),
 
     userOfCustomer: (customerId) =>
       calling(async () => {

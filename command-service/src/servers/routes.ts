@@ -1,5 +1,12 @@
-import { serversApi, serverTexts, type GuildReportResponse, type ServerSlotsChangedResponse } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import {
+  discordTexts,
+  errorCodes,
+  serversApi,
+  serverTexts,
+  type GuildReportResponse,
+  type ServerSlotsChangedResponse,
+} from '@vip/contracts';
+import { DomainError, on, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import {
@@ -21,6 +28,13 @@ export function serverRoutes(deps: CommandDeps): MountedRoute[] {
   const defaultSlots = deps.config.defaultServerSlots;
   // decisions.md §11: once a plan ended, the free tier's servers only; the others are read-only
   const limits = { defaultSlots, freeTierServers: deps.config.freeTierServers };
+  // a refusal for want of proof names only the ways this site has: no "Sign in with Discord" where it is not set up
+  const signInWithDiscord = Boolean(deps.config.discordClientId && deps.config.discordClientSecret);
+  const inThisSitesWords = (failure: unknown): never => {
+    if (!signInWithDiscord && failure instanceof DomainError && failure.code === errorCodes.managementUnproven)
+      throw new DomainError(failure.kind, discordTexts.proveManagementByCode, failure.code);
+    throw failure;
+  };
   const answer = async (userId: string, { servers, maxSlots }: SlotsChange, message: string) => {
     const body: ServerSlotsChangedResponse = {
       success: true,
@@ -35,7 +49,9 @@ export function serverRoutes(deps: CommandDeps): MountedRoute[] {
     on(serversApi.addServer, async ({ ctx, user, body: { guildId } }) => {
       const context = commandContext(ctx);
       await requireFreeTierSlot(deps.eventStore, user.id, limits, context.now);
-      const change = await addSubscriberServer(deps, { userId: user.id, guildId, defaultSlots }, context);
+      const change = await addSubscriberServer(deps, { userId: user.id, guildId, defaultSlots }, context).catch(
+        inThisSitesWords,
+      );
       return answer(user.id, change, serverTexts.serverAdded);
     }),
 
@@ -47,7 +63,7 @@ export function serverRoutes(deps: CommandDeps): MountedRoute[] {
         deps,
         { userId: user.id, oldGuildId: oldId, newGuildId: newId, defaultSlots },
         context,
-      );
+      ).catch(inThisSitesWords);
       return answer(user.id, change, serverTexts.serverUpdated);
     }),
 

@@ -3,12 +3,20 @@ import { on, passwords, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { subscriptionOf, subscriptions } from './subscriptions.commands.ts';
+import { answerStripeFailure } from '../billing/checkout-routes.ts';
+import { StripeFailed, stripeGateway } from '../billing/stripe-gateway.ts';
+import type { SubscriptionState } from './subscription.state.ts';
 import { registerUser } from '../auth/auth.commands.ts';
 import { subscriptionSummary } from './subscription.decider.ts';
 import { evolveSubscription, initialSubscriptionState } from './subscription.state.ts';
 
+/** The Stripe subscription that bills this plan and has not ended; null for a manual plan. */
+const billedSubscriptionOf = ({ billing }: SubscriptionState): string | null =>
+  billing.standing && billing.standing.status !== 'ended' ? billing.standing.subscriptionId : null;
+
 /** Admins create subscriber accounts and change their plans. */
 export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
+  const gateway = deps.config.billing ? stripeGateway(deps.config.billing) : null;
   const summaryOf = async (userId: string) =>
     subscriptionSummary(await subscriptionOf(deps.eventStore, userId), new Date());
 
@@ -54,8 +62,21 @@ export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
       return answer;
     }),
 
-    on(subscriptionsApi.end, async ({ ctx, params: { id: userId } }) => {
-      await subscriptions(deps, { type: 'EndSubscription', userId }, commandContext(ctx));
+    on(subscriptionsApi.end, async ({ ctx, params: { id: userId }, body: { stripe: when } }) => {
+      // a plan Stripe bills: Stripe stops charging first, or the plan is not ended here either
+      const billed = billedSubscriptionOf(await subscriptionOf(deps.eventStore, userId));
+      if (billed && gateway) {
+        try {
+          await gateway.cancelSubscription(billed, when);
+        } catch (error) {
+          if (!(error instanceof StripeFailed)) throw error;
+          return answerStripeFailure(deps, ctx, error, 'cancelling a subscription an admin ended');
+        }
+        deps.logger.info({ userId, stripeSubscription: billed, when }, 'an admin cancelled a Stripe subscription');
+      }
+      // at the period's end: the plan runs until then, and Stripe's cancellation arrives by webhook
+      if (!billed || when === 'now')
+        await subscriptions(deps, { type: 'EndSubscription', userId }, commandContext(ctx));
       const answer: ChangeSubscriptionResponse = { success: true, subscription: await summaryOf(userId) };
       return answer;
     }),

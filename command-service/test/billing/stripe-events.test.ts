@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type Stripe from 'stripe';
 import { readStripeEvent } from '../../src/billing/stripe-events.ts';
 
-const prices = { Basic: 'price_basic', Business: 'price_business' };
+const prices = { prices: { Basic: 'price_basic', Business: 'price_business' }, yearlyPrices: {} };
 const USER = '0b6f3c1e-5a1d-4c2e-9f3a-2d4b6c8e0f12';
 const line = (price: string, amount: number, start: number, end: number) => ({
   id: `il_${price}_${amount}`,
@@ -53,6 +53,7 @@ describe('Stripe events as the product reads them', () => {
       currency: 'eur',
       periodStart: new Date(100_000).toISOString(),
       periodEnd: new Date(200_000).toISOString(),
+      trial: false,
     });
     // nothing but ids, amounts, times and the plan: no card data
     expect(JSON.stringify(read)).to.not.contain('4242');

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { planNamed } from '../config-defaults.ts';
+import { billingIntervals } from '../site-settings.ts';
 import { errorTexts } from '../error-texts.ts';
 import { billingPaths } from '../routes/billing.ts';
+import { billingTexts } from '../texts/billing.ts';
 import { planTexts } from '../texts/subscriptions.ts';
 import { withSchemas } from './route-spec.ts';
 
-/** One of the configured plans (any case), as its configured name; whether it has a price is the route's to say. */
+/**
+ * One of the configured plans (any case), as its configured name, paid by the month (the
+ * default) or the year; whether it has a price at that interval is the route's to say.
+ */
 export const checkoutRequestSchema = z.object({
   plan: z
     .string({ error: errorTexts.fillAllFields })
@@ -14,8 +19,19 @@ export const checkoutRequestSchema = z.object({
     .max(50, planTexts.unknownPlan)
     .refine((name) => planNamed(name) !== undefined, planTexts.unknownPlan)
     .transform((name) => planNamed(name)!.name),
+  interval: z.enum(billingIntervals, { error: billingTexts.unknownInterval }).default('month'),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+/**
+ * 409 on a checkout while Stripe bills a subscription of the buyer's: plans are changed,
+ * cancelled or paid in Stripe's customer portal, whose address comes with the refusal.
+ */
+export interface AlreadyBilledRefusal {
+  error: string;
+  code: string;
+  portalUrl?: string;
+}
 
 /** Where the browser goes next: Stripe's checkout page, or its customer portal. */
 export interface BillingRedirectResponse {
@@ -25,8 +41,9 @@ export interface BillingRedirectResponse {
 export const billingApi = withSchemas(billingPaths, {
   checkout: {
     summary:
-      "Start buying a plan: a Stripe Checkout Session in subscription mode for the plan's price, for the signed-in user (400 for a plan without a price, 404 while billing is off)",
+      "Start buying a plan, by the month (default) or the year: a Stripe Checkout Session in subscription mode for the plan's price, for the signed-in user's own Stripe customer; older open sessions of theirs are expired (400 for a plan without a price at that interval, 409 while a subscription of theirs is live at Stripe, 429 past the per-user limit, 503 while Stripe is down, 404 while billing is off)",
     body: checkoutRequestSchema,
+    rateLimited: true,
     response: { status: 200, description: '{ url }: the checkout page to send the browser to' },
   },
   portal: {
@@ -54,6 +71,8 @@ export type PlanBilling =
       /** Set to cancel: ends then. */
       cancelsAt: string | null;
       endedAt: string | null;
+      /** A first-time buyer's trial runs until then (nothing charged before). */
+      trialUntil: string | null;
     };
 
 /** A sum of money in one currency, in its smallest unit. */

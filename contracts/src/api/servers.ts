@@ -94,6 +94,16 @@ export interface ServerInfoResponse {
   suspension?: { reason: string; suspendedAt: string };
   /** Only for the server's owner and admins: Discord refused the key bot a VIP role change, until one works again. */
   roleProblem?: { action: VipRoleAction; problem: VipRoleProblem; roleId: string | null; since: string };
+  /** Only for the server's owner and admins: how far its setup came (the panel's checklist ticks from it). */
+  setup?: ServerSetup;
+}
+
+/** What the product knows of a server's setup in Discord. */
+export interface ServerSetup {
+  /** A VIP role was chosen with /setrole (else the bot makes one named VIP at the first redemption). */
+  vipRoleChosen: boolean;
+  /** A member redeemed a key through the bot's message (/send) at least once. */
+  keyRedeemed: boolean;
 }
 
 /** The 404 of GET /api/server/:id and /channels when the bot is not in the server. */

@@ -69,6 +69,16 @@ export const extendSubscriptionRequestSchema = z.object({
 });
 export type ExtendSubscriptionRequest = z.input<typeof extendSubscriptionRequestSchema>;
 
+/**
+ * Ending a plan Stripe bills cancels its Stripe subscription too, so nothing is charged
+ * again: `now` (the default) ends the plan and the subscription at once; `periodEnd` lets
+ * Stripe stop at the end of the period paid for, when the plan ends.
+ */
+export const endSubscriptionRequestSchema = z.object({
+  stripe: z.enum(['now', 'periodEnd'], { error: subscriptionTexts.stripeEndChoice }).default('now'),
+});
+export type EndSubscriptionRequest = z.input<typeof endSubscriptionRequestSchema>;
+
 /** Subscriber and user ids are uuids; anything else names no one. */
 export const subscriberIdSchema = z.uuid({ error: subscriptionTexts.subscriberNotFound });
 export const userIdSchema = z.uuid({ error: subscriptionTexts.userNotFound });
@@ -176,9 +186,11 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
     response: { status: 200, description: '{ success: true, subscription }' },
   },
   end: {
-    summary: "End a subscriber's plan now",
+    summary:
+      "End a subscriber's plan now; a plan Stripe bills is cancelled in Stripe too, at once (stripe: 'now', default) or at the end of the paid period (stripe: 'periodEnd', the plan runs until then)",
     params: { id: subscriberIdSchema },
     invalidParams: { notFound: errorCodes.subscriberNotFound },
+    body: endSubscriptionRequestSchema,
     response: { status: 200, description: '{ success: true, subscription }' },
   },
   subscribers: {

@@ -27,6 +27,8 @@ export const billingStandingSchema = z.object({
   cancelsAt: z.string().nullable(),
   /** Ended by Stripe (cancelled, refunded, disputed). */
   endedAt: z.string().nullable(),
+  /** A first-time buyer's trial: the period paid so far is free until then (absent before trials were sold). */
+  trialUntil: z.string().nullable().optional(),
 });
 export type BillingStanding = z.infer<typeof billingStandingSchema>;
 

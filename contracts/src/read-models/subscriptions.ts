@@ -27,5 +27,5 @@ export function planBillingOf(doc: Pick<SubscriptionDocument, 'billing'>): impor
   const billing = doc.billing;
   if (!billing) return { kind: 'manual' };
   const { status, paidUntil, graceUntil, cancelsAt, endedAt } = billing;
-  return { kind: 'stripe', status, paidUntil, graceUntil, cancelsAt, endedAt };
+  return { kind: 'stripe', status, paidUntil, graceUntil, cancelsAt, endedAt, trialUntil: billing.trialUntil ?? null };
 }

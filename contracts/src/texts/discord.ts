@@ -6,8 +6,14 @@ export const discordTexts = {
   // proof of management (decisions.md §9)
   proveManagement:
     'You can add only a server you manage in Discord (owner, Manage Server or Administrator). Sign in with Discord or run /link in that server.',
+  /** proveManagement where Sign in with Discord is not set up on the site. */
+  proveManagementByCode:
+    'You can add only a server you manage in Discord (owner, Manage Server or Administrator). Run /link in that server first.',
   unverifiedClaim:
     'Not verified: nobody has shown yet that you manage this server in Discord. Sign in with Discord or run /link in that server.',
+  /** unverifiedClaim where Sign in with Discord is not set up on the site. */
+  unverifiedClaimByCode:
+    'Not verified: nobody has shown yet that you manage this server in Discord. Run /link in that server.',
   notManager: 'You need Manage Server or Administrator in this server (or to own it) to link it.',
   // signing in with Discord
   notConfigured: 'Sign in with Discord is not set up on this site.',
@@ -25,6 +31,8 @@ export const discordTexts = {
   accountTaken: 'This Discord account is already linked to another panel user.',
   alreadyLinked: 'Your panel account is already linked to another Discord account. Ask an admin to unlink it first.',
   notLinked: 'No Discord account is linked yet: sign in with Discord, or get a link code and run /link in your server.',
+  /** notLinked where Sign in with Discord is not set up on the site. */
+  notLinkedByCode: 'No Discord account is linked yet: get a link code and run /link in your server.',
   notLinkedForUser: 'This user has no linked Discord account.',
   // /link codes
   codeFormat: 'A link code looks like XXXX-XXXX-XXXX-XXXX',

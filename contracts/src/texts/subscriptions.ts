@@ -9,6 +9,7 @@ export const subscriptionTexts = {
   discordUserId: 'Discord user ID must be 17–20 digits',
   subscriberNotFound: 'Subscriber not found',
   alreadyEnded: 'This subscription has already ended',
+  stripeEndChoice: 'Choose whether Stripe stops billing now or at the end of the paid period',
   alreadySubscribed: 'This user already has a subscription',
   noActiveSubscription: 'No active subscription found',
   userNotFound: 'User not found',

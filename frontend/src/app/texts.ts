@@ -30,6 +30,7 @@ export const adminTexts = {
   subscriberCreated: 'Subscriber created successfully',
   subscriptionExtended: 'Subscription extended successfully',
   subscriptionEnded: 'Subscription ended',
+  stripeStopsAtPeriodEnd: 'Stripe stops billing at the end of the paid period; the plan ends then',
   failedToChangeSubscription: 'Failed to change subscription',
   noSubscribers: 'No subscribers yet',
 } as const;

@@ -59,6 +59,8 @@ function requestOf<Route extends PlainRoute>(route: Route, call: AnyCall | undef
 export interface HttpFailure {
   status: number | 'FETCH_ERROR';
   data: unknown;
+  /** The answer's Retry-After in seconds (429, 503): how long the visitor is asked to wait. */
+  retryAfterSeconds?: number;
 }
 
 type FetchOptions = { signal?: AbortSignal; token?: string | null };
@@ -103,8 +105,20 @@ export async function requestJson<Route extends PlainRoute, T>(
   } catch {
     data = text;
   }
-  if (!response.ok) throw { status: response.status, data } satisfies HttpFailure;
+  if (!response.ok) {
+    const failure: HttpFailure = { status: response.status, data };
+    const retryAfter = retryAfterSecondsOf(response.headers.get('Retry-After'));
+    if (retryAfter !== undefined) failure.retryAfterSeconds = retryAfter;
+    throw failure;
+  }
   return data as T;
+}
+
+/** Retry-After as seconds: a number of seconds, or an HTTP date. */
+export function retryAfterSecondsOf(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) : (Date.parse(header) - now) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
 }
 
 export function isHttpFailure(value: unknown): value is HttpFailure {

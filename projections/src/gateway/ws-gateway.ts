@@ -13,6 +13,8 @@ const HEARTBEAT_MS = 30_000;
 interface Client {
   socket: WebSocket;
   sessionId: string;
+  /** The signed-in user: a push about one user goes to their sockets only. */
+  userId: string;
   alive: boolean;
 }
 
@@ -97,7 +99,7 @@ export function attachWsGateway(
       if (ws.readyState !== ws.OPEN) return;
       if (perSession.of(user.sessionId) >= limits.perSession)
         return ws.close(WS_CLOSE_TOO_MANY, 'Too many connections');
-      const client: Client = { socket: ws, sessionId: user.sessionId, alive: true };
+      const client: Client = { socket: ws, sessionId: user.sessionId, userId: user.id, alive: true };
       clients.add(client);
       perSession.add(user.sessionId);
       ws.on('pong', () => (client.alive = true));
@@ -118,7 +120,9 @@ export function attachWsGateway(
             client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Session ended');
             continue;
           }
-          for (const message of messages) send(client.socket, message);
+          for (const { message, userId } of messages) {
+            if (userId === undefined || userId === client.userId) send(client.socket, message);
+          }
         }
       },
       error: (error: unknown) => deps.logger.error({ err: error }, 'ws push pipeline failed'),

@@ -28,7 +28,7 @@ import {
 import { DomainError, mayActOnServer, on, requireServerHolder, type MountedRoute } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
-import { serverClaimOf, serverTotals } from './servers.queries.ts';
+import { serverClaimOf, serverSetupOf, serverTotals } from './servers.queries.ts';
 import { ownSponsorUrl, shownSponsorUrl } from '../sponsors/sponsors.queries.ts';
 import { serverSuspendedError, suspensionOf } from '../suspensions/suspensions.queries.ts';
 
@@ -109,6 +109,8 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       if (ownerOrAdmin) body.missingPermissions = guild.missingPermissions;
       if (ownerOrAdmin && suspension)
         body.suspension = { reason: suspension.reason, suspendedAt: suspension.suspendedAt };
+      // the panel's setup checklist; the key page's visitors need none of it (nor its two reads)
+      if (ownerOrAdmin) body.setup = await serverSetupOf(deps.readStore, guild._id);
       if (ownerOrAdmin && roleProblem) {
         const { action, problem, roleId, since } = roleProblem;
         body.roleProblem = { action, problem, roleId, since };

@@ -1,4 +1,13 @@
-import { serverReadModels, type GuildDocument, type ServerOwnerDocument } from '@vip/contracts';
+import {
+  analyticsReadModels,
+  botReadModels,
+  serverReadModels,
+  type BotSettingsDocument,
+  type GuildDocument,
+  type ServerDailyDocument,
+  type ServerOwnerDocument,
+  type ServerSetup,
+} from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 
 /** Servers the bot is in, and their members: the same figures as GET /api/server/stats. */
@@ -17,4 +26,19 @@ export function serverClaimOf(readStore: ReadStore, guildId: string): Promise<Se
 /** Who holds the server (the owner routes' requireServerHolder reads it from here); null when nobody does. */
 export async function holderOf(readStore: ReadStore, guildId: string): Promise<string | null> {
   return (await serverClaimOf(readStore, guildId))?.userId ?? null;
+}
+
+/**
+ * How far a server's setup came, for its owner's checklist: a chosen VIP role, and a key
+ * redeemed through the bot's message. Two reads by key: the second stops at the first day of
+ * the server with a redemption (one document per server and active day at most).
+ */
+export async function serverSetupOf(readStore: ReadStore, guildId: string): Promise<ServerSetup> {
+  const [settings, redeemedDay] = await Promise.all([
+    readStore.collection<BotSettingsDocument>(botReadModels.botSettings).findOne({ _id: guildId }),
+    readStore
+      .collection<ServerDailyDocument>(analyticsReadModels.serverDaily)
+      .findOne({ guildId, keysRedeemed: { $gt: 0 } }),
+  ]);
+  return { vipRoleChosen: Boolean(settings?.vipRoleId), keyRedeemed: redeemedDay !== null };
 }

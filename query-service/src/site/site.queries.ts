@@ -8,7 +8,7 @@ import {
   type DiscordPermissionName,
   type SiteSettings,
 } from '@vip/contracts';
-import { pricedPlans, type AppConfig } from '@vip/platform';
+import { pricedPlans, type AppConfig, type BillingConfig } from '@vip/platform';
 
 function botInvite(clientId: string | undefined, permissions: readonly DiscordPermissionName[]): BotInvite | null {
   const id = discordClientIdOf(clientId);
@@ -33,7 +33,18 @@ export function siteSettingsOf(config: AppConfig): SiteSettings {
     defaultServerSlots: config.defaultServerSlots,
     plans: configDefaults.plans,
     posterPlan: { name, priceEuros, serverSlots },
-    // which plans the pricing cards sell through Stripe; never its key or webhook secret
-    billing: config.billing ? { plans: pricedPlans(config.billing), graceDays: config.billing.graceDays } : null,
+    // which plans the pricing cards sell through Stripe, at Stripe's amounts; never its key or webhook secret
+    billing: config.billing ? billingOf(config.billing) : null,
+  };
+}
+
+function billingOf(billing: BillingConfig): NonNullable<SiteSettings['billing']> {
+  // the shipped defaults are never shown as what Stripe charges: the start reads Stripe's prices first
+  if (!billing.offers) throw new Error("Stripe's prices were not read at start (withStripePrices)");
+  return {
+    plans: pricedPlans(billing),
+    offers: billing.offers,
+    graceDays: billing.graceDays,
+    trialDays: billing.trialDays,
   };
 }

@@ -3,6 +3,14 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { chargeObject, disputeObject, eventObject, invoiceObject, seconds, subscriptionObject } from './objects.ts';
 import { checkoutPage, portalPage } from './pages.ts';
+import {
+  billingApi,
+  recurringPrice,
+  refusalFor,
+  type FakePrice,
+  type FakeRefusal,
+  type FakeSubscription,
+} from './billing-api.ts';
 
 export const FAKE_STRIPE_KEY = 'sk_test_fake_stripe_key';
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_stripe_webhook_secret';
@@ -28,10 +36,10 @@ export interface CheckoutSession {
   success_url: string;
   cancel_url: string;
   metadata: Record<string, string>;
-  subscription_data: { metadata?: Record<string, string> };
+  subscription_data: { metadata?: Record<string, string>; trial_period_days?: string };
   line_items: Array<{ price: string; quantity: string }>;
   subscription: string | null;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
 }
 
 export interface Delivery {
@@ -78,9 +86,18 @@ const listOf = (value: unknown) => Object.values((value ?? {}) as Record<string,
 export class FakeStripe {
   readonly calls: StripeCall[] = [];
   readonly deliveries: Delivery[] = [];
-  readonly customers = new Map<string, { id: string; metadata: Record<string, string> }>();
+  readonly customers = new Map<string, { id: string; metadata: Record<string, string>; email?: string | null }>();
   readonly sessions = new Map<string, CheckoutSession>();
   readonly charges = new Map<string, ReturnType<typeof chargeObject>>();
+  /** The account's prices (the config's two monthly ones at first); a test changes them before the product starts. */
+  readonly prices = new Map<string, FakePrice>(
+    Object.values(PRICES).map((id) => [id, recurringPrice(id, PRICE_AMOUNTS[id], 'month')]),
+  );
+  readonly subscriptions = new Map<string, FakeSubscription>();
+  /** Calls to answer with an error instead (see billing-api.ts). */
+  readonly refusals: FakeRefusal[] = [];
+  /** Stripe's idempotency: a POST repeated with the same Idempotency-Key gets the first answer again. */
+  private readonly idempotent = new Map<string, { status: number; body: unknown }>();
   /** Where Stripe sends events: the product's webhook endpoint. */
   webhookUrl: string | null = null;
   private readonly signer = new Stripe(FAKE_STRIPE_KEY);
@@ -140,7 +157,7 @@ export class FakeStripe {
 
   /** The objects of a paid subscription period, as Stripe makes them when a checkout is paid or renews. */
   paidPeriod(fields: { customer: string; subscription: string; userId: string; priceId: string; start: number }) {
-    const amount = PRICE_AMOUNTS[fields.priceId] ?? 1000;
+    const amount = this.amountOf(fields.priceId);
     const line = { priceId: fields.priceId, periodStart: fields.start, periodEnd: fields.start + 30 * DAY, amount };
     const invoice = invoiceObject({ id: this.id('in'), status: 'paid', line, ...fields });
     const charge = chargeObject({ id: this.id('ch'), customer: fields.customer, amount });
@@ -148,12 +165,17 @@ export class FakeStripe {
     return { invoice, charge, line };
   }
 
+  /** What a price charges, in cents. */
+  amountOf(priceId: string): number {
+    return this.prices.get(priceId)?.unit_amount ?? 1000;
+  }
+
   subscription(fields: Parameters<typeof subscriptionObject>[0]) {
     return subscriptionObject(fields);
   }
 
   failedInvoice(fields: { customer: string; subscription: string; userId: string; priceId: string; start: number }) {
-    const amount = PRICE_AMOUNTS[fields.priceId] ?? 1000;
+    const amount = this.amountOf(fields.priceId);
     const line = { priceId: fields.priceId, periodStart: fields.start, periodEnd: fields.start + 30 * DAY, amount };
     return invoiceObject({ id: this.id('in'), status: 'open', line, ...fields });
   }
@@ -177,15 +199,29 @@ export class FakeStripe {
   async pay(sessionId: string): Promise<{ session: CheckoutSession; subscription: string; charge: string }> {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no checkout session ${sessionId}`);
+    if (session.status !== 'open') throw new Error(`checkout session ${sessionId} is ${session.status}`);
     const subscription = this.id('sub');
     const userId = session.subscription_data.metadata?.userId ?? '';
     const priceId = session.line_items[0].price;
+    const start = seconds(Date.now());
+    const trialDays = Number(session.subscription_data.trial_period_days ?? 0);
+    if (trialDays > 0) return this.startTrial(session, { subscription, userId, priceId, start, trialDays });
+    this.subscriptions.set(subscription, {
+      id: subscription,
+      customer: session.customer,
+      userId,
+      priceId,
+      status: 'active',
+      periodStart: start,
+      periodEnd: start + 30 * DAY,
+      cancelAtPeriodEnd: false,
+    });
     const { invoice, charge } = this.paidPeriod({
       customer: session.customer,
       subscription,
       userId,
       priceId,
-      start: seconds(Date.now()),
+      start,
     });
     session.subscription = subscription;
     session.status = 'complete';
@@ -194,6 +230,42 @@ export class FakeStripe {
       this.event('checkout.session.completed', { ...session, object: 'checkout.session', payment_status: 'paid' }),
     );
     return { session, subscription, charge: charge.id };
+  }
+
+  /** A checkout with a trial: the subscription trials, its first invoice is paid for nothing, no charge. */
+  private async startTrial(
+    session: CheckoutSession,
+    fields: { subscription: string; userId: string; priceId: string; start: number; trialDays: number },
+  ) {
+    const { subscription, userId, priceId, start } = fields;
+    const end = start + fields.trialDays * DAY;
+    this.subscriptions.set(subscription, {
+      id: subscription,
+      customer: session.customer,
+      userId,
+      priceId,
+      status: 'trialing',
+      periodStart: start,
+      periodEnd: end,
+      cancelAtPeriodEnd: false,
+    });
+    const line = { priceId, periodStart: start, periodEnd: end, amount: 0 };
+    const invoice = invoiceObject({
+      id: this.id('in'),
+      status: 'paid',
+      line,
+      customer: session.customer,
+      subscription,
+      userId,
+      billingReason: 'subscription_create',
+    });
+    session.subscription = subscription;
+    session.status = 'complete';
+    await this.deliver(this.event('invoice.paid', invoice));
+    await this.deliver(
+      this.event('checkout.session.completed', { ...session, object: 'checkout.session', payment_status: 'paid' }),
+    );
+    return { session, subscription, charge: '' };
   }
 
   private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
@@ -214,8 +286,10 @@ export class FakeStripe {
       if (checkout) {
         const session = this.sessions.get(checkout[1]);
         if (!session) return send(404, { error: 'no such checkout' });
-        if (request.method === 'GET')
-          return page(checkoutPage(session, PRICE_AMOUNTS[session.line_items[0].price] ?? 0));
+        if (request.method === 'GET') {
+          const price = this.prices.get(session.line_items[0].price);
+          return page(checkoutPage(session, this.amountOf(session.line_items[0].price), price?.recurring?.interval));
+        }
         await this.pay(session.id);
         response.writeHead(303, { location: session.success_url });
         return void response.end();
@@ -224,7 +298,8 @@ export class FakeStripe {
       if (portal) return page(portalPage(new URL(request.url ?? '/', this.url).searchParams.get('return') ?? '/'));
       if (!pathname.startsWith('/v1/'))
         return send(404, { error: { type: 'invalid_request_error', message: 'Unknown path' } });
-      const form = parseForm(text);
+      // a list's parameters come in the query string, a change's in the body
+      const form = { ...parseForm(new URL(request.url ?? '/', this.url).search.slice(1)), ...parseForm(text) };
       this.calls.push({
         method: request.method ?? 'GET',
         path: pathname,
@@ -233,7 +308,15 @@ export class FakeStripe {
       });
       if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`)
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-      return this.api(request.method ?? 'GET', pathname, form, send);
+      const refusal = refusalFor(this, request.method ?? 'GET', pathname);
+      if (refusal) return send(refusal.status, { error: { type: refusal.type, message: refusal.message } });
+      const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
+      const known = typeof key === 'string' ? this.idempotent.get(key) : undefined;
+      if (known) return send(known.status, known.body);
+      return this.api(request.method ?? 'GET', pathname, form, (status, body) => {
+        if (typeof key === 'string') this.idempotent.set(key, { status, body });
+        send(status, body);
+      });
     } catch (error) {
       send(500, { error: { type: 'api_error', message: String(error) } });
     }
@@ -247,11 +330,7 @@ export class FakeStripe {
   ) {
     const missing = () =>
       send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such object' } });
-    if (method === 'POST' && path === '/v1/customers') {
-      const customer = { id: this.id('cus'), metadata: (form.metadata ?? {}) as Record<string, string> };
-      this.customers.set(customer.id, customer);
-      return send(200, { ...customer, object: 'customer', created: seconds(Date.now()), livemode: false });
-    }
+    if (billingApi(this, method, path, form, send)) return;
     const customer = /^\/v1\/customers\/(\w+)$/.exec(path);
     if (method === 'GET' && customer) {
       const found = this.customers.get(customer[1]);

@@ -23,6 +23,8 @@ export function invoiceObject(fields: {
   line: PlanLine;
   currency?: string;
   status: 'paid' | 'open';
+  /** Why Stripe made it: a renewal by default, `subscription_create` for a subscription's first. */
+  billingReason?: string;
 }) {
   const { id, customer, subscription, userId, line, status } = fields;
   const currency = fields.currency ?? 'eur';
@@ -33,7 +35,7 @@ export function invoiceObject(fields: {
     amount_paid: status === 'paid' ? line.amount : 0,
     amount_remaining: status === 'paid' ? 0 : line.amount,
     attempt_count: 1,
-    billing_reason: 'subscription_cycle',
+    billing_reason: fields.billingReason ?? 'subscription_cycle',
     collection_method: 'charge_automatically',
     created: line.periodStart,
     currency,
@@ -72,6 +74,7 @@ export function invoiceObject(fields: {
     period_end: line.periodStart,
     period_start: line.periodStart,
     status,
+    subtotal: line.amount,
     total: line.amount,
   };
 }

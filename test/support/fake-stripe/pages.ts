@@ -6,14 +6,14 @@ const htmlText = (text: string) =>
 const euros = (cents: number) => `€${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** Stripe's hosted checkout page, reduced to what a test pays with: one button. */
-export function checkoutPage(session: CheckoutSession, amount: number): string {
+export function checkoutPage(session: CheckoutSession, amount: number, interval = 'month'): string {
   const plan = session.metadata.plan ?? 'plan';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head>
 <body>
   <main>
     <h1>Subscribe to ${htmlText(plan)}</h1>
-    <p>${euros(amount)} per month</p>
+    <p>${euros(amount)} per ${htmlText(interval)}</p>
     <form method="post" action="/checkout/${htmlText(session.id)}/pay">
       <button type="submit">Pay ${euros(amount)}</button>
     </form>

@@ -20,6 +20,10 @@ export function applyLiveUpdate(list: AnnouncementView[], message: WsServerMessa
       return null;
     }
     case 'ready':
+    // a user's own changes: the queries they concern read them again (features/api/livePushes.ts)
+    case 'discord_changed':
+    case 'servers_changed':
+    case 'server_changed':
       return null;
     default: {
       // A message type from a newer server: ignore it rather than break the page.

@@ -1,8 +1,17 @@
 import { Link } from 'react-router';
-import { configDefaults } from '@vip/contracts/plain';
+import type { BillingOffer } from '@vip/contracts';
+import { configDefaults, moneyText } from '@vip/contracts/plain';
 import { useSiteSettings } from '../../app/siteConfig.ts';
 import { buyPathOf } from '../marketing/pricing.ts';
 import './billing.css';
+
+/** What Stripe charges for a plan: "€7.00 / month or €70.00 / year". */
+function pricesOf(offers: BillingOffer[], plan: string): string {
+  return offers
+    .filter((offer) => offer.plan === plan)
+    .map((offer) => `${moneyText(offer.amount, offer.currency)} / ${offer.interval}`)
+    .join(' or ');
+}
 
 /**
  * A signed-in user without a plan, where plans are sold online: the plans to buy, each on to
@@ -20,7 +29,7 @@ export function ChoosePlan({ lead }: { lead: string }) {
         {plans.map((plan) => (
           <li key={plan.id}>
             <span>
-              <strong>{plan.name}</strong> · €{plan.priceEuros} / month ·{' '}
+              <strong>{plan.name}</strong> · {pricesOf(billing.offers, plan.name)} ·{' '}
               {plan.serverSlots === 1 ? '1 server' : `up to ${plan.serverSlots} servers`}
             </span>
             <Link className="button button-primary button-small" to={buyPathOf(billing, plan.name)!}>

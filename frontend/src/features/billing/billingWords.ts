@@ -9,6 +9,7 @@ export function billingStateText(billing: PlanBilling): string {
   if (billing.kind === 'manual') return 'Manual (set by an admin)';
   switch (billing.status) {
     case 'active':
+      if (billing.trialUntil) return `Trial until ${formatDate(billing.trialUntil)}`;
       return billing.paidUntil
         ? `Active, renews on ${formatDate(billing.paidUntil)}`
         : 'Active, first payment on its way';

@@ -39,7 +39,7 @@ export function DiscordAccountCard() {
     <section className="card discord-account discord-account-unlinked" aria-labelledby="discord-account-title">
       <div>
         <h3 id="discord-account-title">Link your Discord account</h3>
-        <p className="muted">{discordTexts.notLinked}</p>
+        <p className="muted">{signIn?.enabled ? discordTexts.notLinked : discordTexts.notLinkedByCode}</p>
       </div>
       <div className="discord-account-actions">
         {signIn?.enabled && <ConnectDiscordButton />}

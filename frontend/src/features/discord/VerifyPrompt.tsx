@@ -4,7 +4,7 @@ import { discordTexts } from '@vip/contracts/plain';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 import { errorTextOf } from '../api/errorText.ts';
-import { useGetUserDiscordQuery, useVerifyServerMutation } from './discordApi.ts';
+import { useGetDiscordSignInQuery, useGetUserDiscordQuery, useVerifyServerMutation } from './discordApi.ts';
 
 const checkWords = {
   pending: 'The bot is reading your roles in this server...',
@@ -21,6 +21,8 @@ export function VerifyPrompt({ serverId, botInServer }: { serverId: string; botI
   const dispatch = useAppDispatch();
   const [verify, { isLoading }] = useVerifyServerMutation();
   const { data } = useGetUserDiscordQuery();
+  // "sign in with Discord" only where the site has it
+  const { data: signIn } = useGetDiscordSignInQuery();
   const check = data?.checks.find((candidate) => candidate.guildId === serverId);
   const pending = check?.status === 'pending';
   // while the bot looks, ask again every two seconds; the answer is an event, shown when it is in
@@ -31,7 +33,7 @@ export function VerifyPrompt({ serverId, botInServer }: { serverId: string; botI
 
   return (
     <div className="banner banner-warning verify-prompt" role="status">
-      <p>{discordTexts.unverifiedClaim}</p>
+      <p>{signIn?.enabled ? discordTexts.unverifiedClaim : discordTexts.unverifiedClaimByCode}</p>
       {check && <p className="verify-check">{checkWords[check.status]}</p>}
       {data?.account && botInServer && (
         <button

@@ -11,6 +11,7 @@ import type {
 import { discordPaths } from '@vip/contracts/plain';
 import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
+import { readAgainOnPush } from '../api/livePushes.ts';
 
 /** Sign in with Discord, the linked account, /link codes and the bot's role checks (decisions.md §9). */
 export const discordApi = apiSlice.injectEndpoints({
@@ -29,6 +30,9 @@ export const discordApi = apiSlice.injectEndpoints({
     getUserDiscord: build.query<UserDiscordResponse, void>({
       query: () => requestTo(discordPaths.userDiscord),
       providesTags: ['UserDiscord'],
+      // /link in Discord, a role check answered: the panel follows without a reload
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        readAgainOnPush(lifecycle, ['UserDiscord'], (message) => message.type === 'discord_changed'),
     }),
     createLinkCode: build.mutation<LinkCodeResponse, void>({
       query: () => requestTo(discordPaths.linkCode),

@@ -4,10 +4,11 @@ import { keyTexts, visitorTexts } from '../../app/visitorTexts.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { failureField, isHttpFailure } from '../../lib/http.ts';
-import { errorTextOf } from '../api/errorText.ts';
 import { KeyPage } from './KeyPage.tsx';
 import { AccessError, LinkProblem } from './LinkProblems.tsx';
 import { keysApi } from './keysApi.ts';
+import { keptKeyOf, keyPageSlot } from './keptKeys.ts';
+import { visitorProblemOf, type VisitorProblem } from './visitorProblems.ts';
 import './keys.css';
 
 /**
@@ -43,7 +44,7 @@ function GateProgress({ title, detail }: { title: string; detail?: string }) {
 
 function LinkMaker({ serverId }: { serverId: string }) {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<VisitorProblem | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -52,10 +53,10 @@ function LinkMaker({ serverId }: { serverId: string }) {
         // spec §5: it fails when the answer is not ok or success is false
         if (answer.success && answer.hash)
           navigate(`/gen?serverhash=${encodeURIComponent(answer.hash)}`, { replace: true });
-        else setError(answer.error || answer.message || visitorTexts.failedToGenerateLink);
+        else setError({ kind: 'failed', message: answer.error || answer.message || visitorTexts.failedToGenerateLink });
       },
       (failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorTextOf(failure, visitorTexts.failedToGenerateLink));
+        if (!controller.signal.aborted) setError(visitorProblemOf(failure, visitorTexts.failedToGenerateLink));
       },
     );
     return () => controller.abort();
@@ -64,7 +65,7 @@ function LinkMaker({ serverId }: { serverId: string }) {
   return (
     <GateFrame>
       {error ? (
-        <AccessError message={error} />
+        <AccessError problem={error} />
       ) : (
         <GateProgress title={visitorTexts.generatingLink} detail={visitorTexts.creatingLink} />
       )}
@@ -76,7 +77,7 @@ type Validation =
   | { state: 'checking' }
   | { state: 'valid'; serverId: string }
   | { state: 'spent'; code: 'used' | 'expired'; serverId: string }
-  | { state: 'error'; message: string };
+  | { state: 'error'; problem: VisitorProblem };
 
 function HashedKeyPage({ hash }: { hash: string }) {
   const [validation, setValidation] = useState<Validation>({ state: 'checking' });
@@ -88,18 +89,27 @@ function HashedKeyPage({ hash }: { hash: string }) {
         const { serverId } = answer;
         // the key page mounts from this answer: rendered in slices (main.tsx says why)
         if (answer.success && serverId) startTransition(() => setValidation({ state: 'valid', serverId }));
-        else setValidation({ state: 'error', message: answer.error || answer.message || keyTexts.invalidHash });
+        else
+          setValidation({
+            state: 'error',
+            problem: { kind: 'unknownLink', message: answer.error || answer.message || keyTexts.invalidHash },
+          });
       },
       (failure: unknown) => {
         if (controller.signal.aborted) return;
         const code = failureField(failure, 'code');
         const serverId = failureField(failure, 'serverId');
         if (isHttpFailure(failure) && (code === 'used' || code === 'expired') && serverId) {
-          setValidation({ state: 'spent', code, serverId });
-        } else if (isHttpFailure(failure) && failure.status === 404) {
-          setValidation({ state: 'error', message: errorTextOf(failure, keyTexts.invalidHash) });
+          // spent by a key this browser generated: the page shows that key again for its lifetime
+          if (keptKeyOf(keyPageSlot(serverId, hash), serverId))
+            startTransition(() => setValidation({ state: 'valid', serverId }));
+          else setValidation({ state: 'spent', code, serverId });
         } else {
-          setValidation({ state: 'error', message: errorTextOf(failure, visitorTexts.failedToValidateHash) });
+          const fallback = isHttpFailure(failure) && failure.status === 404 ? keyTexts.invalidHash : undefined;
+          setValidation({
+            state: 'error',
+            problem: visitorProblemOf(failure, fallback ?? visitorTexts.failedToValidateHash),
+          });
         }
       },
     );
@@ -124,7 +134,7 @@ function HashedKeyPage({ hash }: { hash: string }) {
     case 'error':
       return (
         <GateFrame>
-          <AccessError message={validation.message} />
+          <AccessError problem={validation.problem} />
         </GateFrame>
       );
   }

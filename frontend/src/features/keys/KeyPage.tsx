@@ -28,6 +28,8 @@ export function KeyPage({ serverId, hash }: { serverId: string; hash?: string })
   const info = useServerInfo(serverId, attempt);
   const settings = useSiteSettings();
   const [tab, setTab] = useState<KeyPageTab>('generator');
+  // suspended while the page was open: generating said so
+  const [suspendedMessage, setSuspendedMessage] = useState<string | null>(null);
   // one load of this page, whichever of its visit calls the server records (and in StrictMode's second run)
   const [pageLoadId] = useState(newPageLoadId);
 
@@ -39,8 +41,8 @@ export function KeyPage({ serverId, hash }: { serverId: string; hash?: string })
   let content: ReactNode;
   if (info.status === 'loading' || !settings) {
     content = <PageLoading label={visitorTexts.loadingServer} />;
-  } else if (info.status === 'restricted') {
-    content = <Restricted message={info.message} />;
+  } else if (info.status === 'restricted' || suspendedMessage) {
+    content = <Restricted message={suspendedMessage ?? (info.status === 'restricted' ? info.message : undefined)} />;
   } else if (info.status === 'botMissing') {
     content = <BotNotInServer inviteUrl={info.inviteUrl} message={info.message} />;
   } else if (info.status === 'failed') {
@@ -66,6 +68,7 @@ export function KeyPage({ serverId, hash }: { serverId: string; hash?: string })
                 hash={hash}
                 sponsorUrl={sponsorUrlOf(server)}
                 keyLifetimeHours={settings.keyLifetimeHours}
+                onSuspended={setSuspendedMessage}
               />
               <Instructions />
             </div>

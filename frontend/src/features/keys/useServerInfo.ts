@@ -4,6 +4,7 @@ import { errorTextOf } from '../api/errorText.ts';
 import { failureField, isHttpFailure } from '../../lib/http.ts';
 import { visitorTexts } from '../../app/visitorTexts.ts';
 import { keysApi } from './keysApi.ts';
+import { visitorProblemOf } from './visitorProblems.ts';
 
 export type ServerInfoState =
   | { status: 'loading' }
@@ -31,7 +32,7 @@ export function useServerInfo(serverId: string, attempt = 0): ServerInfoState {
         } else if (isHttpFailure(failure) && failure.status === 404 && inviteUrl !== undefined) {
           setState({ status: 'botMissing', inviteUrl, message: errorTextOf(failure, visitorTexts.failedToLoadServer) });
         } else {
-          setState({ status: 'failed', message: errorTextOf(failure, visitorTexts.failedToLoadServer) });
+          setState({ status: 'failed', message: visitorProblemOf(failure, visitorTexts.failedToLoadServer).message });
         }
       },
     );

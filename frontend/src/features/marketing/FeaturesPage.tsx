@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { configDefaults, serversPaths, statsPaths } from '@vip/contracts/plain';
-import type { GuildDebugListResponse, PublicStatsResponse } from '@vip/contracts';
+import { configDefaults, serversPaths, statsPaths, yearlySavingPercent } from '@vip/contracts/plain';
+import type { BillingInterval, GuildDebugListResponse, PublicStatsResponse } from '@vip/contracts';
 import { groupedCount } from '../../app/counts.ts';
 import { hoursText, minutesText } from '../../app/durations.ts';
 import { useSiteSettings, type SiteSettings } from '../../app/siteConfig.ts';
@@ -10,7 +10,8 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { keyBotCommands, posterBotCommands } from './commands.ts';
 import { PricingCard } from './PricingCard.tsx';
-import { buyPathOf, pricingTiersOf } from './pricing.ts';
+import { IntervalSwitch } from './IntervalSwitch.tsx';
+import { buyPathOf, pricingTiersOf, soldYearly } from './pricing.ts';
 import { usePolledJson } from './usePolledJson.ts';
 import { goToSection, useReveal } from './useReveal.ts';
 import './marketing.css';
@@ -192,6 +193,12 @@ function StatsBand() {
 function PricingSection({ settings }: { settings: SiteSettings }) {
   const ref = useRef<HTMLElement>(null);
   const revealed = useReveal(ref, 800);
+  const [interval, setInterval] = useState<BillingInterval>('month');
+  const { billing } = settings;
+  const bestSaving = Math.max(
+    0,
+    ...(billing?.plans ?? []).map((plan) => yearlySavingPercent(billing!.offers, plan) ?? 0),
+  );
   return (
     <section
       id="pricing"
@@ -202,10 +209,12 @@ function PricingSection({ settings }: { settings: SiteSettings }) {
     >
       <h2 id="pricing-title">Simple pricing</h2>
       <p className="muted section-lead">
-        Every plan includes one-time keys, greetings and the admin panel. Prices per month.
+        Every plan includes one-time keys, greetings and the admin panel.
+        {billing ? '' : ' Prices per month.'}
       </p>
+      {soldYearly(billing) && <IntervalSwitch interval={interval} onChange={setInterval} saving={bestSaving || null} />}
       <div className="pricing-grid">
-        {pricingTiersOf(settings.plans).map((tier) => (
+        {pricingTiersOf(settings.plans, billing, interval).map((tier) => (
           <PricingCard
             key={tier.name}
             tier={tier}
@@ -215,7 +224,7 @@ function PricingSection({ settings }: { settings: SiteSettings }) {
                   tier.mostPopular ? 'button button-primary button-block' : 'button button-secondary button-block'
                 }
                 // bought online where Stripe sells it (through sign-in), else from the support server
-                to={buyPathOf(settings.billing, tier.name) ?? '/invite#support'}
+                to={buyPathOf(billing, tier.name, tier.per) ?? '/invite#support'}
               >
                 Get {tier.name}
               </Link>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatEuro, type PricingTier } from './pricing.ts';
+import type { PricingTier } from './pricing.ts';
 
 export function PricingCard({ tier, action }: { tier: PricingTier; action: ReactNode }) {
   const titleId = `tier-${tier.name.toLowerCase().replace(/\s+/g, '-')}`;
@@ -11,9 +11,10 @@ export function PricingCard({ tier, action }: { tier: PricingTier; action: React
       {tier.mostPopular && <span className="popular-badge">Most popular</span>}
       <h3 id={titleId}>{tier.name}</h3>
       <p className="price">
-        <span className="price-amount">{formatEuro(tier.price)}</span>
-        <span className="muted"> / month</span>
+        <span className="price-amount">{tier.priceText}</span>
+        <span className="muted"> / {tier.per}</span>
       </p>
+      {tier.saving && <p className="badge badge-success price-saving">{tier.saving}</p>}
       <ul className="price-features">
         {tier.features.map((feature) => (
           <li key={feature}>{feature}</li>

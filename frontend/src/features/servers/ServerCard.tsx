@@ -10,6 +10,7 @@ import { errorTextOf } from '../api/errorText.ts';
 import { useGetServerQuery, useUpdateServerMutation } from './serversApi.ts';
 import { VerifyPrompt } from '../discord/VerifyPrompt.tsx';
 import { SponsorSetting } from '../sponsors/SponsorSetting.tsx';
+import { SuspensionNotice } from './SuspensionNotice.tsx';
 
 /**
  * Spec §2/§4 server card: viewing or editing (Change Server ID); an unverified claim asks to
@@ -31,6 +32,7 @@ export function ServerCard({
   return (
     <li className="card server-card" data-server-id={serverId} data-verified={!unverified}>
       <ServerSummary serverId={serverId} server={server} error={error} isLoading={isLoading} />
+      {server?.suspension && <SuspensionNotice suspension={server.suspension} />}
       {unverified && <VerifyPrompt serverId={serverId} botInServer={Boolean(server)} />}
       {missing.length > 0 && (
         <p className="banner banner-warning">The bot is missing permissions here: {missing.join(', ')}.</p>

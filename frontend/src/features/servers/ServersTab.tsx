@@ -3,6 +3,8 @@ import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { AddServerModal } from './AddServerModal.tsx';
 import { DiscordAccountCard } from '../discord/DiscordAccountCard.tsx';
+import { useGetUserDiscordQuery } from '../discord/discordApi.ts';
+import { SetupChecklist } from './SetupChecklist.tsx';
 import { ServerCard } from './ServerCard.tsx';
 import { useGetSubscriptionQuery } from '../subscriptions/subscriptionsApi.ts';
 import { useGetUserServersQuery } from './serversApi.ts';
@@ -24,9 +26,12 @@ function ServerSlots({ servers, maxSlots, unverified }: { servers: string[]; max
   // decisions.md §11: an ended plan keeps the servers beyond the free tier as they are
   const readOnly = useGetSubscriptionQuery().data?.readOnlyServers ?? [];
   const canAdd = servers.length < maxSlots;
+  // the checklist offers the first server once a Discord link can prove it; without its data, the empty state does
+  const discordKnown = Boolean(useGetUserDiscordQuery().data);
   return (
     <section aria-labelledby="servers-title">
       <DiscordAccountCard />
+      <SetupChecklist servers={servers} onAdd={() => setAdding(true)} />
       <div className="section-header">
         <div>
           <h2 id="servers-title">Your servers</h2>
@@ -48,9 +53,11 @@ function ServerSlots({ servers, maxSlots, unverified }: { servers: string[]; max
       {servers.length === 0 ? (
         <div className="empty-state">
           <p>{panelTexts.noServers}</p>
-          <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
-            Add your first server
-          </button>
+          {!discordKnown && (
+            <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+              Add your first server
+            </button>
+          )}
         </div>
       ) : (
         <ul className="server-grid">

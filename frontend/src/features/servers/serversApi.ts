@@ -9,6 +9,7 @@ import type {
 import { serversPaths } from '@vip/contracts/plain';
 import { requestTo } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
+import { readAgainOnPush } from '../api/livePushes.ts';
 
 /** Servers and the subscriber's server slots (spec §2 Servers tab, §7). */
 export const serversApi = apiSlice.injectEndpoints({
@@ -16,10 +17,19 @@ export const serversApi = apiSlice.injectEndpoints({
     getUserServers: build.query<UserServersResponse, void>({
       query: () => requestTo(serversPaths.userServers),
       providesTags: ['UserServers'],
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        readAgainOnPush(lifecycle, ['UserServers'], (message) => message.type === 'servers_changed'),
     }),
     getServer: build.query<ServerInfoResponse, string>({
       query: (id) => requestTo(serversPaths.serverInfo, { params: { id } }),
       providesTags: (_result, _error, id) => [{ type: 'Server', id }],
+      // a suspension, the bot joining or leaving, the VIP role: the owner's card follows
+      onCacheEntryAdded: (id, lifecycle) =>
+        readAgainOnPush(
+          lifecycle,
+          [{ type: 'Server', id }],
+          (message) => message.type === 'server_changed' && message.data === id,
+        ),
     }),
     getChannels: build.query<ChannelView[], string>({
       query: (id) => requestTo(serversPaths.serverChannels, { params: { id } }),

@@ -61,10 +61,13 @@ function SubscriberRow({ subscriber }: { subscriber: SubscriberListItem }) {
     }
   }
 
-  async function handleEnd() {
+  // a plan Stripe bills is cancelled in Stripe too: at once, or at the end of the period paid for
+  const billedByStripe = subscriber.billing?.kind === 'stripe' && subscriber.billing.status !== 'ended';
+
+  async function handleEnd(stripe: 'now' | 'periodEnd' = 'now') {
     try {
-      await end(subscriber.id).unwrap();
-      toast.success(adminTexts.subscriptionEnded);
+      await end({ id: subscriber.id, stripe }).unwrap();
+      toast.success(stripe === 'now' ? adminTexts.subscriptionEnded : adminTexts.stripeStopsAtPeriodEnd);
       setConfirmEnd(false);
     } catch (failure) {
       toast.error(errorTextOf(failure, adminTexts.failedToChangeSubscription));
@@ -139,9 +142,24 @@ function SubscriberRow({ subscriber }: { subscriber: SubscriberListItem }) {
         {subscriber.active &&
           (confirmEnd ? (
             <span className="button-row button-row-start">
-              <button type="button" className="button button-danger button-small" onClick={handleEnd} disabled={ending}>
-                {ending ? 'Ending...' : 'Confirm end'}
+              <button
+                type="button"
+                className="button button-danger button-small"
+                onClick={() => handleEnd('now')}
+                disabled={ending}
+              >
+                {ending ? 'Ending...' : billedByStripe ? 'End now, cancel in Stripe' : 'Confirm end'}
               </button>
+              {billedByStripe && (
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => handleEnd('periodEnd')}
+                  disabled={ending}
+                >
+                  Cancel at period end
+                </button>
+              )}
               <button type="button" className="button button-ghost button-small" onClick={() => setConfirmEnd(false)}>
                 Keep
               </button>

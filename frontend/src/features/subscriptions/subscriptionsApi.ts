@@ -3,6 +3,7 @@ import type {
   ChangeSubscriptionResponse,
   CreateSubscriberRequest,
   CreateSubscriberResponse,
+  EndSubscriptionRequest,
   ExtendSubscriptionRequest,
   ResetPasswordRequest,
   ResetPasswordResponse,
@@ -43,8 +44,8 @@ export const subscriptionsApi = apiSlice.injectEndpoints({
       query: ({ id, ...body }) => requestTo(subscriptionsPaths.extend, { params: { id }, body }),
       invalidatesTags: ['Subscribers'],
     }),
-    endSubscription: build.mutation<ChangeSubscriptionResponse, string>({
-      query: (id) => requestTo(subscriptionsPaths.end, { params: { id } }),
+    endSubscription: build.mutation<ChangeSubscriptionResponse, { id: string } & EndSubscriptionRequest>({
+      query: ({ id, ...body }) => requestTo(subscriptionsPaths.end, { params: { id }, body }),
       invalidatesTags: ['Subscribers'],
     }),
     unlinkDiscord: build.mutation<AdminActionResponse, { id: string; reason: string }>({
