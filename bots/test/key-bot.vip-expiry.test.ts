@@ -176,7 +176,7 @@ describe('key bot: the VIP role is taken back when the window ends', function ()
     expect(hasRole()).to.equal(false);
     // the product accepts the removal of the window as it now ends, and records it
     await eventually(() => removedEvent(member(3)), 5_000, 'VipRoleRemoved in the log');
-    const removed = (await streamEvents(product.dataDir, `vip-${GUILD}-${member(3)}`)).filter(
+    const removed = (await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, member(3)))).filter(
       (event) => event.type === 'VipRoleRemoved',
     );
     expect(removed).to.have.length(1);
