@@ -8,8 +8,10 @@ import {
   parseRecordedEvent,
   upcasters,
   type AuditPageResponse,
+  type RevenueDocument,
   type UserDocument,
   authReadModels,
+  billingReadModels,
 } from '@vip/contracts';
 import { passwords, type EventStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
@@ -110,6 +112,73 @@ describe('event versions and upcasting', function () {
           avatar: null,
           registeredAt: '2025-03-01T10:00:00.000Z',
         });
+      } finally {
+        await Promise.all([store.close(), readStore.close()]);
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe('Stripe facts written before the money rules of #27 (v1)', () => {
+    it('replay into today’s read models: a refund counted against the plan it carried, a dispute as a chargeback', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-upcast-billing-'));
+      const store = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+      const readStore = new SqliteReadStore(path.join(dir, 'read-models.sqlite'));
+      const at = '2026-03-01T00:00:00.000Z';
+      const standing = {
+        status: 'active',
+        customerId: 'cus_1',
+        subscriptionId: 'sub_1',
+        startedAt: at,
+        paidUntil: '2026-04-01T00:00:00.000Z',
+        graceUntil: null,
+        cancelsAt: null,
+        endedAt: null,
+      };
+      const plan = { name: 'Business', startedAt: at, expiresAt: '2026-04-04T00:00:00.000Z', ended: false };
+      const fact = (id: string) => ({ userId: 'u-old', stripeEventId: id, stripeEventAt: at, billing: standing, plan });
+      // as the product wrote them then: no schemaVersion, none of v2's fields
+      const metadata = { correlationId: 'old', causationId: 'old', actor: { kind: 'system' as const, id: 'stripe' } };
+      const v1 = [
+        {
+          type: 'BillingInvoicePaid',
+          data: {
+            ...fact('evt_1'),
+            invoiceId: 'in_1',
+            subscriptionId: 'sub_1',
+            amountPaid: 1500,
+            currency: 'eur',
+            periodStart: at,
+            periodEnd: '2026-04-01T00:00:00.000Z',
+          },
+        },
+        { type: 'BillingPaymentFailed', data: { ...fact('evt_2'), invoiceId: 'in_2', subscriptionId: 'sub_1' } },
+        {
+          type: 'BillingSubscriptionChanged',
+          data: { ...fact('evt_3'), subscriptionId: 'sub_1', planName: 'Business', cancelsAt: null },
+        },
+        {
+          type: 'BillingChargeRefunded',
+          data: { ...fact('evt_4'), chargeId: 'ch_1', amount: 1500, amountRefunded: 500, currency: 'eur' },
+        },
+        {
+          type: 'BillingChargeDisputed',
+          data: { ...fact('evt_5'), chargeId: 'ch_2', disputeId: 'dp_1', amount: 700, currency: 'eur' },
+        },
+      ];
+      try {
+        await store.append(
+          'subscription-u-old',
+          v1.map((event) => ({ ...event, metadata })),
+          'no_stream',
+        );
+        await rebuildReadModels(store, readStore, allProjectors);
+        const revenue = await readStore
+          .collection<RevenueDocument>(billingReadModels.revenue)
+          .findOne({ _id: '2026-03|Business|eur' });
+        expect(revenue).to.include({ paid: 1500, refunded: 500, disputed: 700, paymentsWithoutFee: 1 });
+        expect(parseEvent('BillingPaymentFailed', v1[1].data, 1).data).to.include({ nextPaymentAttempt: null });
+        expect(parseEvent('BillingSubscriptionChanged', v1[2].data, 1).data).to.include({ stripeStatus: null });
       } finally {
         await Promise.all([store.close(), readStore.close()]);
         fs.rmSync(dir, { recursive: true, force: true });

@@ -111,7 +111,6 @@ export interface Plan {
   lifetimeUpdates: boolean;
   mostPopular: boolean;
 }
-export type PlanId = (typeof configDefaults.plans)[number]['id'];
 
 /** The plan a subscription's name stands for, if it is one of the configured plans. */
 export function planNamed(name: string | undefined | null): Plan | undefined {

@@ -21,6 +21,7 @@ export const projections = {
   whitelist: 'whitelist',
   stats: 'stats',
   revenue: 'revenue',
+  billingAttention: 'billing-attention',
   botSettings: 'bot-settings',
   videoPosts: 'video-posts',
   suspensions: 'suspensions',

@@ -114,6 +114,12 @@ describe('frontend: plans bought through Stripe (browser)', function () {
     expect(await business.locator('[data-stat="billing.paying"]').textContent()).to.equal('1');
     expect(await business.locator('[data-stat="billing.thisMonth"]').textContent()).to.equal('€19.00');
     expect(await page.locator('tr[data-plan="Basic"] [data-stat="billing.thisMonth"]').textContent()).to.equal('€7.00');
+    // the month as an accountant reads it: paid, refunded, disputed and net, with Stripe's fees as read
+    const month = new Date().toISOString().slice(0, 7);
+    const revenue = page.getByRole('table', { name: 'Revenue by month' });
+    expect(
+      await revenue.locator(`tr[data-revenue="${month}|Business"] [data-stat="billing.net"]`).textContent(),
+    ).to.equal('€19.00');
 
     // ending a plan Stripe bills: the admin chooses when Stripe stops
     await page.goto(browser.url('/admin/subscribers'));

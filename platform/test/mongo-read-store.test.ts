@@ -198,7 +198,7 @@ async function everyOperation(store: MongoReadStore): Promise<void> {
   await keys.insertOne({ _id: 'k2' });
   await keys.replaceOne({ slug: 'x' }, { _id: undefined as unknown as string, n: 1 }, { upsert: true });
   await keys.updateOne({ _id: 'k1' }, { $set: { used: true } });
-  await keys.updateMany({ used: true }, { $inc: { n: 1 } });
+  await keys.updateMany({ used: true }, { $set: { n: 1 } });
   await keys.deleteOne({ _id: 'k2' });
   await keys.deleteMany({ used: true });
   await keys.bulkWrite([{ replaceOne: { filter: { _id: 'k3' }, replacement: { _id: 'k3' }, upsert: true } }]);

@@ -145,48 +145,46 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         expect(await c.findOne({ _id: 'same' })).to.deep.equal({ _id: 'same', v: 1 });
       });
 
-      it('updates one document with $set, $inc, $push, $pull, $unset, $max and $min', async function () {
+      it('updates one document with $set, $pull and $unset', async function () {
         const c = fresh('ops');
-        await c.insertOne({
-          _id: 'g',
-          n: 1,
-          tags: ['a', 'b', 'c'],
-          items: [{ q: 1 }, { q: 5 }],
-          best: 7,
-          first: '2024-05-01',
-          gone: 'x',
-        });
+        await c.insertOne({ _id: 'g', n: 1, tags: ['a', 'b', 'c'], items: [{ q: 1 }, { q: 5 }], gone: 'x' });
         const result = await c.updateOne(
           { _id: 'g' },
           {
-            $set: { title: 'hi', 'meta.source': 'bot' },
-            $inc: { n: 2, fresh: 1 },
-            $push: { log: 'started' },
+            $set: { n: 3, title: 'hi', 'meta.source': 'bot' },
             $pull: { tags: 'b', items: { q: { $lt: 2 } } },
             $unset: { gone: '' },
-            $max: { best: 10 },
-            $min: { first: '2024-01-01' },
           },
         );
         expect(result).to.deep.equal({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
         expect(await c.findOne({ _id: 'g' })).to.deep.equal({
           _id: 'g',
           n: 3,
-          fresh: 1,
           tags: ['a', 'c'],
           items: [{ q: 5 }],
-          best: 10,
-          first: '2024-01-01',
           title: 'hi',
           meta: { source: 'bot' },
-          log: ['started'],
         });
-        await c.updateOne(
-          { _id: 'g' },
-          { $push: { log: { $each: ['a', 'b'] } }, $max: { best: 3 }, $min: { first: '2025-01-01' } },
-        );
-        const after = (await c.findOne({ _id: 'g' }))!;
-        expect([after.log, after.best, after.first]).to.deep.equal([['started', 'a', 'b'], 10, '2024-01-01']);
+      });
+
+      it('refuses the update operators no read model uses, and changes nothing', async function () {
+        const c = fresh('refused_ops');
+        await c.insertOne({ _id: 'g', n: 1, log: [] });
+        for (const update of [
+          { $inc: { n: 1 } },
+          { $push: { log: 'x' } },
+          { $max: { n: 9 } },
+          { $min: { n: 0 } },
+          { $set: { n: 2 }, $setOnInsert: { made: true } },
+        ]) {
+          const error = await rejectionOf(c.updateOne({ _id: 'g' }, update as never));
+          expect(error).to.be.instanceOf(TypeError);
+          expect((error as Error).message).to.match(/\$set, \$unset and \$pull only, not \$\w+/);
+          expect(await rejectionOf(c.updateMany({}, update as never))).to.be.instanceOf(TypeError);
+          const bulk = [{ updateOne: { filter: { _id: 'g' }, update: update as never } }];
+          expect(await rejectionOf(c.bulkWrite(bulk))).to.be.instanceOf(TypeError);
+        }
+        expect(await c.findOne({ _id: 'g' })).to.deep.equal({ _id: 'g', n: 1, log: [] });
       });
 
       it('reports no match, and no modification when nothing changes', async function () {
@@ -205,11 +203,11 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         expect(await c.countDocuments()).to.equal(1);
       });
 
-      it('upserts from the filter equalities plus $setOnInsert, which an update does not reapply', async function () {
+      it('upserts from the filter equalities plus the update', async function () {
         const c = fresh('upsert');
         const created = await c.updateOne(
           { _id: 'u1', kind: 'vip', 'owner.id': 'o7', rank: { $eq: 3 } },
-          { $set: { n: 1 }, $inc: { seen: 1 }, $setOnInsert: { createdAt: '2024-01-01T00:00:00.000Z' } },
+          { $set: { n: 1 } },
           { upsert: true },
         );
         expect(created).to.deep.equal({ matchedCount: 0, modifiedCount: 0, upsertedCount: 1 });
@@ -219,17 +217,10 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
           owner: { id: 'o7' },
           rank: 3,
           n: 1,
-          seen: 1,
-          createdAt: '2024-01-01T00:00:00.000Z',
         });
-        const updated = await c.updateOne(
-          { _id: 'u1' },
-          { $set: { n: 2 }, $inc: { seen: 1 }, $setOnInsert: { createdAt: '2099-01-01T00:00:00.000Z' } },
-          { upsert: true },
-        );
+        const updated = await c.updateOne({ _id: 'u1' }, { $set: { n: 2 } }, { upsert: true });
         expect(updated).to.deep.equal({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
-        const after = (await c.findOne({ _id: 'u1' }))!;
-        expect([after.n, after.seen, after.createdAt]).to.deep.equal([2, 2, '2024-01-01T00:00:00.000Z']);
+        expect((await c.findOne({ _id: 'u1' }))?.n).to.equal(2);
       });
 
       it('gives an upserted document a string _id when the filter names none', async function () {
@@ -257,7 +248,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
           upsertedCount: 0,
         });
         expect(ids(await c.find({ young: true }, { sort: { _id: 1 } }))).to.deep.equal(['p2', 'p4']);
-        expect(await c.updateOne({ age: 25 }, { $inc: { visits: 1 } })).to.deep.include({ matchedCount: 1 });
+        expect(await c.updateOne({ age: 25 }, { $set: { visits: 1 } })).to.deep.include({ matchedCount: 1 });
         expect(await c.countDocuments({ visits: 1 })).to.equal(1);
         const upserted = await c.updateMany({ name: 'Eve' }, { $set: { age: 50 } }, { upsert: true });
         expect(upserted.upsertedCount).to.equal(1);
@@ -300,7 +291,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         const c = fresh('bulk');
         await c.bulkWrite([
           { insertOne: { document: { _id: 'a', n: 1 } } },
-          { updateOne: { filter: { _id: 'a' }, update: { $inc: { n: 10 } } } },
+          { updateOne: { filter: { _id: 'a' }, update: { $set: { n: 11 } } } },
           { updateOne: { filter: { _id: 'b' }, update: { $set: { n: 2 } }, upsert: true } },
           { replaceOne: { filter: { _id: 'c' }, replacement: { _id: 'c', n: 3 }, upsert: true } },
           { insertOne: { document: { _id: 'd', n: 4 } } },

@@ -44,7 +44,7 @@ describe('embedded SQLite read store', function () {
       const error = await rejectionOf(
         store.transaction(async () => {
           await keys.insertOne({ _id: 'dropped' });
-          await keys.updateOne({ _id: 'kept' }, { $inc: { uses: 1 } });
+          await keys.updateOne({ _id: 'kept' }, { $set: { uses: 2 } });
           expect(await keys.countDocuments()).to.equal(2); // its own writes are visible inside
           throw failure;
         }),
@@ -80,7 +80,7 @@ describe('embedded SQLite read store', function () {
       const file = freshFile();
       const first = openStore(file);
       await first.collection('greetings').insertOne({ _id: 'g1', text: 'welcome', at: '2024-02-02T00:00:00.000Z' });
-      await first.collection('greetings').updateOne({ _id: 'g1' }, { $push: { seenBy: 'u1' } });
+      await first.collection('greetings').updateOne({ _id: 'g1' }, { $set: { seenBy: ['u1'] } });
       await first.close();
       const second = openStore(file);
       expect(await second.collection('greetings').findOne({ _id: 'g1' })).to.deep.equal({
@@ -101,18 +101,18 @@ describe('embedded SQLite read store', function () {
       const afterAMoment = () => new Promise((resolve) => setTimeout(resolve, 2));
       await writer.collection('keys').insertOne({ _id: 'k1', uses: 0 });
       expect(await readerKeys.findOne({ _id: 'k1' })).to.deep.equal({ _id: 'k1', uses: 0 }); // now cached
-      await writer.collection('keys').updateOne({ _id: 'k1' }, { $inc: { uses: 1 } });
+      await writer.collection('keys').updateOne({ _id: 'k1' }, { $set: { uses: 1 } });
       await afterAMoment();
       expect(await readerKeys.findOne({ _id: 'k1' })).to.deep.equal({ _id: 'k1', uses: 1 });
-      await writer.collection('keys').insertOne({ _id: 'k2', uses: 5 });
+      await writer.collection('keys').insertOne({ _id: 'k2', uses: 5, by: ['a', 'b'] });
       await afterAMoment();
       expect(await readerKeys.countDocuments({ uses: { $gt: 0 } })).to.equal(2);
       // A write by the reader must start from the other connection's latest state, at once.
-      await writer.collection('keys').updateOne({ _id: 'k2' }, { $inc: { uses: 1 } });
-      await readerKeys.updateOne({ _id: 'k2' }, { $inc: { uses: 1 } });
+      await writer.collection('keys').updateOne({ _id: 'k2' }, { $pull: { by: 'a' } });
+      await readerKeys.updateOne({ _id: 'k2' }, { $pull: { by: 'b' } });
       // (and the writer, a reader now, sees that write within the millisecond like any other)
       await afterAMoment();
-      expect(await writer.collection('keys').findOne({ _id: 'k2' })).to.deep.equal({ _id: 'k2', uses: 7 });
+      expect(await writer.collection('keys').findOne({ _id: 'k2' })).to.deep.equal({ _id: 'k2', uses: 5, by: [] });
       await writer.dropCollection('keys');
       await afterAMoment();
       expect(await readerKeys.find()).to.deep.equal([]);
@@ -176,7 +176,7 @@ describe('embedded SQLite read store', function () {
       await keys.insertOne({ _id: 'b', n: 0 });
       let seenByOtherConnection: unknown;
       await store.transaction(async () => {
-        for (let i = 0; i < 100; i++) await keys.updateOne({ _id: 'a' }, { $inc: { n: 1 } });
+        for (let i = 1; i <= 100; i++) await keys.updateOne({ _id: 'a' }, { $set: { n: i } });
         await keys.deleteOne({ _id: 'b' });
         await keys.insertOne({ _id: 'c', n: 3 });
         await keys.insertOne({ _id: 'b', n: 2 }); // back, now after c

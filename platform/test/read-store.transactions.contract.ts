@@ -53,7 +53,7 @@ export function describeCollectionsAndTransactions(world: ContractWorld): void {
       const c = fresh('tx');
       const result = await world.store().transaction(async () => {
         await c.insertOne({ _id: 't', n: 1 });
-        await c.updateOne({ _id: 't' }, { $inc: { n: 1 } });
+        await c.updateOne({ _id: 't' }, { $set: { n: 2 } });
         return 'done';
       });
       expect(result).to.equal('done');

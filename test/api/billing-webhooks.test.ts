@@ -201,7 +201,7 @@ describe('billing: Stripe webhooks', function () {
     expect(await head()).to.equal(before + 1);
   });
 
-  it('answers an event about someone else’s customer, or one the product does not act on, and appends nothing', async () => {
+  it('records a payment of someone else’s customer as unmatched, and appends nothing for an event it does not act on', async () => {
     const before = await head();
     const stranger = world.fake.paidPeriod({
       customer: 'cus_not_ours',
@@ -215,7 +215,23 @@ describe('billing: Stripe webhooks', function () {
       await world.fake.deliver(world.fake.event('customer.created', { id: 'cus_x', object: 'customer' })),
     ];
     expect(answers.map((answer) => answer.status)).to.deep.equal([200, 200]);
-    expect(await head()).to.equal(before);
+    const added = (await allEvents(world.product.dataDir)).slice(before);
+    expect(added.map((event) => [event.type, event.data])).to.deep.equal([
+      [
+        'BillingPaymentUnmatched',
+        {
+          userId: null,
+          customerId: 'cus_not_ours',
+          stripeEventId: answers[0].eventId,
+          stripeEventAt: (added[0].data as { stripeEventAt: string }).stripeEventAt,
+          kind: 'paid',
+          objectId: stranger.invoice.id,
+          amount: 1500,
+          currency: 'eur',
+          status: null,
+        },
+      ],
+    ]);
   });
 
   it('keeps card data, the API key and the webhook secret out of the log', async () => {

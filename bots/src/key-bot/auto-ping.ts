@@ -4,9 +4,12 @@ import type { EventFeed } from '../shared/event-feed.ts';
 import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
 import { keyPageUrl } from '../config.ts';
-import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
+import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
 import type { AutoPing, KeyBotState } from './key-bot-state.ts';
 import { keyBotTexts } from './texts.ts';
+
+/** What this part uses of the connected bot, and all it sees of it. */
+type Connected = KeyBotNeeds<'client' | 'config' | 'logger' | 'standings' | 'state'>;
 
 /**
  * The first ping slot strictly after `now`: pings fall every interval from the start. A
@@ -21,7 +24,7 @@ export function nextPingAt(startedAt: number, intervalMs: number, now: number): 
 export class AutoPings implements KeyBotPart {
   readonly name = 'autoPings';
   private readonly timers: DueTimers<string>;
-  private context: KeyBotContext | undefined;
+  private context: Connected | undefined;
 
   constructor(
     private readonly state: KeyBotState,
@@ -43,7 +46,7 @@ export class AutoPings implements KeyBotPart {
     });
   }
 
-  start(context: KeyBotContext): void {
+  start(context: Connected): void {
     this.context = context;
     // the pings may come from a snapshot, which keeps no timers: the next slot of each
     const now = Date.now();

@@ -1,6 +1,9 @@
 import type { GuildMember, PartialGuildMember } from 'discord.js';
 import { configDefaults } from '@vip/contracts';
-import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
+import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
+
+/** What this part uses of the connected bot, and all it sees of it. */
+type Connected = KeyBotNeeds<'client' | 'config' | 'logger' | 'standings' | 'state'>;
 
 export interface GreetingValues {
   userId: string;
@@ -33,13 +36,13 @@ export class Greeter implements KeyBotPart {
   private readonly pending = new Map<string, NodeJS.Timeout>();
   private readonly greetedAt = new Map<string, number>();
   /** Set once the client is ready: members are greeted from then on. */
-  private context: KeyBotContext | undefined;
+  private context: Connected | undefined;
 
-  start(context: KeyBotContext): void {
+  start(context: Connected): void {
     this.context = context;
   }
 
-  onJoin(member: GuildMember): void {
+  memberJoined(member: GuildMember): void {
     const context = this.context;
     if (!context || member.user.bot) return;
     // the owner's plan ended, or the server is suspended: the greeting is kept, not sent
@@ -53,7 +56,7 @@ export class Greeter implements KeyBotPart {
     this.pending.set(key, timer);
   }
 
-  onLeave(member: GuildMember | PartialGuildMember): void {
+  memberLeft(member: GuildMember | PartialGuildMember): void {
     const key = `${member.guild.id}:${member.id}`;
     const timer = this.pending.get(key);
     if (!timer) return;
@@ -65,7 +68,7 @@ export class Greeter implements KeyBotPart {
     );
   }
 
-  private async greet(context: KeyBotContext, member: GuildMember, key: string): Promise<void> {
+  private async greet(context: Connected, member: GuildMember, key: string): Promise<void> {
     this.pending.delete(key);
     const { guild } = member;
     // read again: the owner may have changed or disabled the greeting during the delay

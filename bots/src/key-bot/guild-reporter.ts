@@ -1,9 +1,14 @@
-import { ChannelType, PermissionFlagsBits, type Guild } from 'discord.js';
+import { ChannelType, PermissionFlagsBits, type Guild, type GuildMember, type PartialGuildMember } from 'discord.js';
 import type { GuildReportRequest } from '@vip/contracts';
 import { keyBotTexts } from './texts.ts';
 import { botMember } from './vip-roles.ts';
-import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
+import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
 import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
+
+/** What this part uses of the connected bot, and all it sees of it. */
+type Connected = KeyBotNeeds<
+  'api' | 'client' | 'config' | 'log' | 'logger' | 'membersIntent' | 'roleProblems' | 'vipRoles'
+>;
 
 /** What the key bot needs in every server, by the names the panel shows. */
 const NEEDED_PERMISSIONS = [
@@ -35,7 +40,7 @@ export class GuildReporter implements KeyBotPart, SnapshotPart<ReporterSnapshot>
   private readonly warned = new Map<string, string>();
 
   /** Set once the client is ready: servers are reported from then on. */
-  private context: KeyBotContext | undefined;
+  private context: Connected | undefined;
 
   saveState(): ReporterSnapshot {
     return { reported: [...this.reported], warned: [...this.warned] };
@@ -63,7 +68,7 @@ export class GuildReporter implements KeyBotPart, SnapshotPart<ReporterSnapshot>
   }
 
   /** Ready: every server whose report changed since the last one (each of them, without a snapshot). */
-  start(context: KeyBotContext): void {
+  start(context: Connected): void {
     this.context = context;
     void this.reportAll(context);
   }
@@ -112,7 +117,16 @@ export class GuildReporter implements KeyBotPart, SnapshotPart<ReporterSnapshot>
     this.pending.set(guild.id, { timer, at });
   }
 
-  private async reportAll(context: KeyBotContext): Promise<void> {
+  /** The member count moved: reported with the next interval's report. */
+  memberJoined(member: GuildMember): void {
+    this.reportSoon(member.guild);
+  }
+
+  memberLeft(member: GuildMember | PartialGuildMember): void {
+    this.reportSoon(member.guild);
+  }
+
+  private async reportAll(context: Connected): Promise<void> {
     for (const guild of context.client.guilds.cache.values()) await this.report(guild);
   }
 
@@ -131,7 +145,7 @@ export class GuildReporter implements KeyBotPart, SnapshotPart<ReporterSnapshot>
     }
   }
 
-  private async warnAboutProblems(context: KeyBotContext, guild: Guild, missingPermissions: string[]): Promise<void> {
+  private async warnAboutProblems(context: Connected, guild: Guild, missingPermissions: string[]): Promise<void> {
     const problems: string[] = [];
     if (missingPermissions.length > 0) problems.push(keyBotTexts.warnMissingPermissions(missingPermissions));
     const role = context.vipRoles.find(guild);

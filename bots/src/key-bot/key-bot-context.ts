@@ -1,4 +1,4 @@
-import type { Client } from 'discord.js';
+import type { Client, GuildMember, PartialGuildMember } from 'discord.js';
 import type { Logger } from '@vip/platform';
 import type { BotsConfig } from '../config.ts';
 import type { BotPart } from '../shared/bot-part.ts';
@@ -48,5 +48,17 @@ export interface KeyBotContext extends KeyBotFolds {
   vipWindowText: string;
 }
 
-/** One piece of the key bot, run from its list of parts (key-bot.ts). */
-export type KeyBotPart = BotPart<KeyBotContext>;
+/**
+ * What one part uses of the connected bot: each part names the members it needs and sees
+ * only those, so a part's collaborators are read off its file.
+ */
+export type KeyBotNeeds<Used extends keyof KeyBotContext> = Pick<KeyBotContext, Used>;
+
+/**
+ * One piece of the key bot, run from its list of parts (key-bot.ts): members joining and
+ * leaving reach every part that listens for them, from that same list.
+ */
+export interface KeyBotPart extends BotPart<KeyBotContext> {
+  memberJoined?(member: GuildMember): void;
+  memberLeft?(member: GuildMember | PartialGuildMember): void;
+}

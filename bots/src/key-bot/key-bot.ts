@@ -1,11 +1,5 @@
 import { Events, GatewayIntentBits, type Client } from 'discord.js';
-import type { EventStore, Logger, Readiness, SnapshotStore } from '@vip/platform';
-import type { BotsConfig } from '../config.ts';
-import { connectDiscord } from '../shared/discord-client.ts';
-import { foldsOf } from '../shared/bot-part.ts';
-import { EventFeed } from '../shared/event-feed.ts';
-import { FoldCheckpoint } from '../shared/fold-checkpoint.ts';
-import { holdsGuild, shardSetFromEnv, snapshotKeyOf, type ShardSet } from '../shared/shards.ts';
+import { feedOf, runParts, type BotDeps, type RunningBot } from '../shared/bot-run.ts';
 import { ProductApi } from '../shared/product-api.ts';
 import { AutoPings } from './auto-ping.ts';
 import { Greeter } from './greetings.ts';
@@ -20,31 +14,20 @@ import { VerifiedOwners } from './verified-owners.ts';
 import { ManagementChecks } from './management-checks.ts';
 import { RoleProblems } from './role-problems.ts';
 import { VipRoleGrants } from './vip-role-grants.ts';
+import { PaymentReminders } from './payment-reminders.ts';
 import { ServerStandings } from './server-standing.ts';
 import { VerificationMessages } from './verification-messages.ts';
 import { WhitelistRoles } from './whitelist-roles.ts';
 
-export interface BotDeps {
-  eventStore: EventStore;
-  config: BotsConfig;
+export type { BotDeps, RunningBot } from '../shared/bot-run.ts';
+
+export interface KeyBotDeps extends BotDeps {
   /** The product's VIP window, for the text of the key-verification message. */
   vipRoleMinutes: number;
-  logger: Logger;
-  /** Where the bot says whether its event feed follows the log (the process's /api/ready). */
-  readiness?: Readiness;
-  /** Where the bot keeps the snapshot of its folds it starts from; without one it folds the whole log. */
-  snapshotStore?: SnapshotStore;
-  /** The shards this process runs; default: SHARDS / SHARD_COUNT as discord.js reads them (null: all). */
-  shards?: ShardSet | null;
 }
 
 /** The shape of the key bot's snapshot: bumped whenever a fold's saved state changes. */
-export const KEY_BOT_SNAPSHOT_VERSION = 2;
-
-export interface RunningBot {
-  client: Client;
-  stop(): Promise<void>;
-}
+export const KEY_BOT_SNAPSHOT_VERSION = 3;
 
 const windowText = (minutes: number) =>
   minutes >= 1 && Number.isInteger(minutes)
@@ -57,13 +40,10 @@ const windowText = (minutes: number) =>
  * pings, and takes VIP roles back on time. Its parts are one list: each is attached to the
  * feed, saved in the snapshot (its fold), started once Discord is ready and stopped from it.
  */
-export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
+export async function startKeyBot(deps: KeyBotDeps): Promise<RunningBot> {
   const { config, logger } = deps;
   if (!config.keyBot) throw new Error('DISCORD_TOKEN is not set');
-  const shards = deps.shards === undefined ? shardSetFromEnv() : deps.shards;
-  // a shard keeps only its own servers (Discord's rule), in its folds and in its snapshot
-  const feed = new EventFeed(deps.eventStore, logger, { holdsGuild: (guildId) => holdsGuild(shards, guildId) });
-  deps.readiness?.add('key bot', () => feed.health());
+  const { feed, shards } = feedOf(deps, 'key-bot');
   const api = new ProductApi(config.productApiUrl, config.botApiToken, logger);
 
   const state = new KeyBotState();
@@ -80,7 +60,6 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
     roleProblems,
   };
   const reporter = new GuildReporter();
-  const greeter = new Greeter();
   const parts: readonly KeyBotPart[] = [
     folds.state,
     folds.verifiedOwners,
@@ -93,33 +72,10 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
     new VipRoleExpiry(state, logger),
     new AutoPings(state, config, logger),
     reporter,
-    greeter,
+    new Greeter(),
+    // a direct message is no server's: one shard sends it
+    ...(shards === null || shards.ids.includes(0) ? [new PaymentReminders()] : []),
   ];
-  for (const part of parts) part.attach?.(feed);
-  const checkpoint = new FoldCheckpoint(
-    deps.snapshotStore,
-    deps.eventStore,
-    feed,
-    snapshotKeyOf('key-bot', shards),
-    KEY_BOT_SNAPSHOT_VERSION,
-    foldsOf(parts),
-    logger,
-    config.snapshots,
-  );
-  const resumedAfter = await checkpoint.restore();
-  await feed.start(resumedAfter);
-  checkpoint.start();
-  logger.info(
-    {
-      resumedAfter,
-      eventsRead: feed.eventsRead,
-      vipWindows: state.vipWindows.size,
-      greetings: state.greetings.size,
-      autoPings: state.autoPings.size,
-    },
-    'key bot caught up with the log',
-  );
-
   // each client gets its context (a login refused the members intent makes a second client)
   const wire = (client: Client, membersIntent: boolean) => {
     // decisions.md §9: a server's log channel is used only while a verified owner holds it
@@ -148,40 +104,36 @@ export async function startKeyBot(deps: BotDeps): Promise<RunningBot> {
       serverLeft: (guildId) => void reporter.left(guildId),
       serverChanged: (guild, settleMs) => reporter.reportSoon(guild, settleMs),
       memberJoined: (member) => {
-        greeter.onJoin(member);
-        folds.whitelistRoles.onJoin(member);
-        folds.vipRoleGrants.onJoin(member);
-        reporter.reportSoon(member.guild);
+        for (const part of parts) part.memberJoined?.(member);
       },
       memberLeft: (member) => {
-        greeter.onLeave(member);
-        folds.vipRoleGrants.onLeave(member);
-        reporter.reportSoon(member.guild);
+        for (const part of parts) part.memberLeft?.(member);
       },
     });
   };
 
-  const { client } = await connectDiscord({
-    token: config.keyBot.token,
-    apiUrl: config.discordApiUrl,
-    intents: [GatewayIntentBits.Guilds],
-    optionalIntent: GatewayIntentBits.GuildMembers,
-    logger,
-    wire,
-  }).catch(async (error: unknown) => {
-    // a bot that never connected must not keep following the log
-    feed.stop();
-    await checkpoint.stop();
-    throw error;
-  });
-
-  return {
-    client,
-    async stop() {
-      feed.stop();
-      for (const part of parts) part.stop?.();
-      await checkpoint.stop();
-      await client.destroy();
+  return runParts(deps, 'key-bot', {
+    feed,
+    shards,
+    parts,
+    snapshotVersion: KEY_BOT_SNAPSHOT_VERSION,
+    caughtUp: (resumedAfter) =>
+      logger.info(
+        {
+          resumedAfter,
+          eventsRead: feed.eventsRead,
+          vipWindows: state.vipWindows.size,
+          greetings: state.greetings.size,
+          autoPings: state.autoPings.size,
+        },
+        'key bot caught up with the log',
+      ),
+    discord: {
+      token: config.keyBot.token,
+      apiUrl: config.discordApiUrl,
+      intents: [GatewayIntentBits.Guilds],
+      optionalIntent: GatewayIntentBits.GuildMembers,
+      wire,
     },
-  };
+  });
 }

@@ -3,7 +3,10 @@ import type { Guild } from 'discord.js';
 import { ownsGuild } from '../shared/discord-client.ts';
 import type { EventFeed, FedEvent } from '../shared/event-feed.ts';
 import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
-import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
+import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
+
+/** What this part uses of the connected bot, and all it sees of it. */
+type Connected = KeyBotNeeds<'api' | 'client' | 'logger'>;
 
 interface PendingCheck {
   checkId: string;
@@ -22,7 +25,7 @@ export class ManagementChecks implements KeyBotPart, SnapshotPart<[string, Pendi
   readonly name = 'managementChecks';
   private readonly pending = new Map<string, PendingCheck>();
   /** Set once the client is ready: checks are carried out from then on. */
-  private context: KeyBotContext | undefined;
+  private context: Connected | undefined;
 
   attach(feed: EventFeed): void {
     feed.on(['ManagementCheckRequested', 'ManagementCheckAnswered'], (event) => this.apply(event));
@@ -47,7 +50,7 @@ export class ManagementChecks implements KeyBotPart, SnapshotPart<[string, Pendi
   }
 
   /** The client is ready: carry out what is still waiting, then each request as it comes. */
-  start(context: KeyBotContext): void {
+  start(context: Connected): void {
     this.context = context;
     for (const checkId of this.pending.keys()) void this.carryOut(checkId);
   }

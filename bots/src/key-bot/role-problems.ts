@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { VipRoleAction, VipRoleProblem } from '@vip/contracts';
 import type { EventFeed } from '../shared/event-feed.ts';
 import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
-import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
+import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
 import { keyBotTexts } from './texts.ts';
+
+/** What this part uses of the connected bot, and all it sees of it. */
+type Connected = KeyBotNeeds<'api' | 'log' | 'logger'>;
 
 /**
  * Failures said out loud (issue #21 item 4): when Discord refuses the bot a VIP role change
@@ -17,7 +20,7 @@ export class RoleProblems implements KeyBotPart, SnapshotPart<[string, VipRolePr
   private readonly open = new Map<string, VipRoleProblem>();
   /** Each server's reports to the product, one after another: a fix never overtakes its failure. */
   private readonly reports = new Map<string, Promise<void>>();
-  private context: KeyBotContext | undefined;
+  private context: Connected | undefined;
 
   attach(feed: EventFeed): void {
     feed.on(['VipRoleFailed', 'VipRoleFixed'], (event) => {
@@ -34,7 +37,7 @@ export class RoleProblems implements KeyBotPart, SnapshotPart<[string, VipRolePr
     refill(this.open, state);
   }
 
-  start(context: KeyBotContext): void {
+  start(context: Connected): void {
     this.context = context;
   }
 

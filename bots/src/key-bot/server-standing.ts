@@ -25,6 +25,16 @@ const handled = [
   'SubscriptionEnded',
   'ServerSuspended',
   'ServerSuspensionLifted',
+  // plans Stripe bills: each fact carries the plan as it stands after it
+  'BillingCheckoutCompleted',
+  'BillingInvoicePaid',
+  'BillingPaymentFailed',
+  'BillingPaymentActionRequired',
+  'BillingInvoiceUncollectible',
+  'BillingSubscriptionChanged',
+  'BillingSubscriptionCancelled',
+  'BillingChargeRefunded',
+  'BillingChargeDisputed',
 ] as const;
 
 /**
@@ -92,6 +102,13 @@ export class ServerStandings implements SnapshotPart<StandingsSnapshot> {
       case 'ServerSuspensionLifted':
         this.suspended.delete(event.data.guildId);
         return;
+      default: {
+        // a Stripe fact: the plan as the write side decided it (an admin's slots kept)
+        const { userId, plan } = event.data;
+        const slotsOverride = this.plans.get(userId)?.slotsOverride ?? null;
+        this.plans.set(userId, { planName: plan.name, slotsOverride, expiresAt: Date.parse(plan.expiresAt) });
+        return;
+      }
     }
   }
 

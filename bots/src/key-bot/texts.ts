@@ -26,6 +26,10 @@ export const keyBotTexts = {
   notTextChannel: 'Please pick a text channel.',
   onlyInServers: 'This only works inside a server.',
 
+  // a direct message to a subscriber whose card was refused (payment-reminders.ts)
+  paymentFailed: (planName: string, until: Date, panelUrl: string) =>
+    `⚠️ A payment for your ${planName} plan failed. Stripe will try your card again; everything stays on until ${at(until.getTime())}. Update your card under Manage billing: ${panelUrl}`,
+
   // redeeming
   redeemed: (until: number) => `✅ Key accepted! You have the VIP role until ${at(until)}.`,
   extended: (until: number) => `✅ Key accepted! Your VIP role now lasts until ${at(until)}.`,

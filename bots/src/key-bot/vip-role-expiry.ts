@@ -2,10 +2,15 @@ import type { Logger } from '@vip/platform';
 import type { EventFeed } from '../shared/event-feed.ts';
 import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
-import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
+import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
 import { vipWindowKey, type KeyBotState } from './key-bot-state.ts';
 import { failureOf, retryDelayMs } from './role-failures.ts';
 import { keyBotTexts } from './texts.ts';
+
+/** What this part uses of the connected bot, and all it sees of it. */
+type Connected = KeyBotNeeds<
+  'api' | 'client' | 'log' | 'logger' | 'roleProblems' | 'state' | 'vipRoleGrants' | 'vipRoles' | 'whitelistRoles'
+>;
 
 /**
  * Takes the VIP role back when a window ends. The schedule is the fold of VipRoleGranted /
@@ -18,7 +23,7 @@ export class VipRoleExpiry implements KeyBotPart {
   private readonly timers: DueTimers<string>;
   /** Failed attempts in a row per window, for the wait before the next one. */
   private readonly failures = new Map<string, number>();
-  private context: KeyBotContext | undefined;
+  private context: Connected | undefined;
 
   constructor(
     private readonly state: KeyBotState,
@@ -39,7 +44,7 @@ export class VipRoleExpiry implements KeyBotPart {
     });
   }
 
-  start(context: KeyBotContext): void {
+  start(context: Connected): void {
     this.context = context;
     // the windows may come from a snapshot, which keeps no timers: one removal per open window
     for (const [key, window] of this.state.vipWindows) this.timers.set(key, window.until);

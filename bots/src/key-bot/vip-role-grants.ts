@@ -4,11 +4,14 @@ import { ownsGuild } from '../shared/discord-client.ts';
 import { DueTimers } from '../shared/due-timers.ts';
 import type { EventFeed } from '../shared/event-feed.ts';
 import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
-import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
+import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
 import { vipWindowKey, type KeyBotState } from './key-bot-state.ts';
 import { failureOf, retryDelayMs, type RoleChangeFailure } from './role-failures.ts';
 import type { RoleProblems } from './role-problems.ts';
 import { keyBotTexts } from './texts.ts';
+
+/** What this part uses of the connected bot, and all it sees of it. */
+type Connected = KeyBotNeeds<'client' | 'log' | 'logger' | 'vipRoles'>;
 
 export type GrantOutcome = { ok: true; role: Role } | { ok: false; failure: RoleChangeFailure };
 
@@ -26,7 +29,7 @@ export class VipRoleGrants implements KeyBotPart, SnapshotPart<[string, number][
   /** Failures in a row per window, for the wait before the next try. */
   private readonly failures = new Map<string, number>();
   private readonly owed: DueTimers<string>;
-  private context: KeyBotContext | undefined;
+  private context: Connected | undefined;
 
   constructor(
     private readonly state: KeyBotState,
@@ -52,7 +55,7 @@ export class VipRoleGrants implements KeyBotPart, SnapshotPart<[string, number][
    * Ready: the open windows whose grant was never confirmed, or whose member Discord shows
    * without the role (they left and came back while the bot was away), are given now.
    */
-  start(context: KeyBotContext): void {
+  start(context: Connected): void {
     this.context = context;
     const now = Date.now();
     for (const [key, window] of this.state.vipWindows) {
@@ -64,7 +67,7 @@ export class VipRoleGrants implements KeyBotPart, SnapshotPart<[string, number][
   }
 
   /** Discord's last word on the member (the server as it came with the connection) shows them without the role. */
-  private seenWithout(context: KeyBotContext, guildId: string, userId: string): boolean {
+  private seenWithout(context: Connected, guildId: string, userId: string): boolean {
     const guild = context.client.guilds.cache.get(guildId);
     const member = guild?.members.cache.get(userId);
     const role = guild ? context.vipRoles.find(guild) : null;
@@ -113,7 +116,7 @@ export class VipRoleGrants implements KeyBotPart, SnapshotPart<[string, number][
   }
 
   /** A member came back: during their window they get the role again at once; after it, nothing. */
-  onJoin(member: GuildMember): void {
+  memberJoined(member: GuildMember): void {
     const context = this.context;
     const window = this.state.vipWindows.get(vipWindowKey(member.guild.id, member.id));
     if (!context || !window || window.until <= Date.now() || !ownsGuild(context.client, member.guild.id)) return;
@@ -127,7 +130,7 @@ export class VipRoleGrants implements KeyBotPart, SnapshotPart<[string, number][
   }
 
   /** Leaving takes every role away: the window's role is no longer given. */
-  onLeave(member: GuildMember | PartialGuildMember): void {
+  memberLeft(member: GuildMember | PartialGuildMember): void {
     const key = vipWindowKey(member.guild.id, member.id);
     this.given.delete(key);
     this.owed.delete(key);

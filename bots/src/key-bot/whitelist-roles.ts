@@ -5,10 +5,13 @@ import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
 import { whitelistEntryRuns } from '@vip/contracts';
 import type { Logger } from '@vip/platform';
-import type { KeyBotContext, KeyBotPart } from './key-bot-context.ts';
+import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
 import { vipWindowKey } from './key-bot-state.ts';
 import { keyBotTexts } from './texts.ts';
 import { failureOf, retryDelayMs } from './role-failures.ts';
+
+/** What this part uses of the connected bot, and all it sees of it. */
+type Connected = KeyBotNeeds<'api' | 'client' | 'log' | 'logger' | 'roleProblems' | 'state' | 'vipRoles'>;
 
 interface WhitelistEntry {
   guildId: string;
@@ -42,7 +45,7 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
   /** Grants Discord refused, tried again while the entry stands: failures in a row and the next try. */
   private readonly grantRetries = new Map<string, { inARow: number; timer: NodeJS.Timeout | undefined }>();
   /** Set once the client is ready: roles are given and taken from then on. */
-  private context: KeyBotContext | undefined;
+  private context: Connected | undefined;
 
   constructor(logger: Logger) {
     this.removals = new DueTimers((key) => this.settle(key), logger, 'whitelist-roles');
@@ -92,7 +95,7 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
   }
 
   /** After the fold and the connection: owed removals run, every standing entry gets its role. */
-  start(context: KeyBotContext): void {
+  start(context: Connected): void {
     this.context = context;
     this.removals.start();
     const now = Date.now();
@@ -124,7 +127,7 @@ export class WhitelistRoles implements KeyBotPart, SnapshotPart<[string, Whiteli
     return count;
   }
 
-  onJoin(member: GuildMember): void {
+  memberJoined(member: GuildMember): void {
     if (this.holds(member.guild.id, member.id)) void this.grant(member.guild.id, member.id);
   }
 

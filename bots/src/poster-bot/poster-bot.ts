@@ -1,10 +1,6 @@
 import { Events, GatewayIntentBits, type Client } from 'discord.js';
-import type { BotDeps, RunningBot } from '../key-bot/key-bot.ts';
-import { connectDiscord } from '../shared/discord-client.ts';
-import { EventFeed } from '../shared/event-feed.ts';
-import { foldsOf, type BotPart } from '../shared/bot-part.ts';
-import { FoldCheckpoint } from '../shared/fold-checkpoint.ts';
-import { holdsGuild, shardSetFromEnv, snapshotKeyOf } from '../shared/shards.ts';
+import type { BotPart } from '../shared/bot-part.ts';
+import { feedOf, runParts, type BotDeps, type RunningBot } from '../shared/bot-run.ts';
 import { ProductApi } from '../shared/product-api.ts';
 import { replyPrivately, runSlashCommand, somethingWentWrong } from '../shared/slash-command.ts';
 import { posterBotCommands } from './commands/index.ts';
@@ -22,15 +18,13 @@ export const POSTER_BOT_SNAPSHOT_VERSION = 1;
  * log, so posts survive restarts; a post missed while the bot was down is sent once when it
  * is back. It posts only in servers its plan covers (the product decides, per post).
  */
-export async function startPosterBot(deps: Omit<BotDeps, 'vipRoleMinutes'>): Promise<RunningBot> {
+export async function startPosterBot(deps: BotDeps): Promise<RunningBot> {
   const { config, logger } = deps;
   if (!config.posterBot) throw new Error('POSTER_DISCORD_TOKEN is not set');
   const api = new ProductApi(config.productApiUrl, config.botApiToken, logger);
   const schedule = new VideoSchedule(api, logger);
-  const shards = deps.shards === undefined ? shardSetFromEnv() : deps.shards;
-  const feed = new EventFeed(deps.eventStore, logger, { holdsGuild: (guildId) => holdsGuild(shards, guildId) });
+  const { feed, shards } = feedOf(deps, 'poster-bot');
   const context: PosterBotContext = { config, api, schedule, feed, logger };
-  deps.readiness?.add('poster bot', () => feed.health());
   if (config.posterPreview.loopbackPorts.length > 0)
     logger.warn(
       { ports: config.posterPreview.loopbackPorts },
@@ -39,61 +33,37 @@ export async function startPosterBot(deps: Omit<BotDeps, 'vipRoleMinutes'>): Pro
 
   // the poster bot's one part; started with the ready client
   const parts: readonly BotPart<Client>[] = [schedule];
-  for (const part of parts) part.attach?.(feed);
-  const checkpoint = new FoldCheckpoint(
-    deps.snapshotStore,
-    deps.eventStore,
+  return runParts(deps, 'poster-bot', {
     feed,
-    snapshotKeyOf('poster-bot', shards),
-    POSTER_BOT_SNAPSHOT_VERSION,
-    foldsOf(parts),
-    logger,
-    config.snapshots,
-  );
-  const resumedAfter = await checkpoint.restore();
-  await feed.start(resumedAfter);
-  checkpoint.start();
-  logger.info(
-    { resumedAfter, eventsRead: feed.eventsRead, posts: schedule.posts.size },
-    'poster bot caught up with the log',
-  );
-
-  const { client } = await connectDiscord({
-    token: config.posterBot.token,
-    apiUrl: config.discordApiUrl,
-    intents: [GatewayIntentBits.Guilds],
-    logger,
-    wire: (client) => {
-      client.once(Events.ClientReady, (ready) => {
-        logger.info(
-          { user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.options.shards },
-          'poster bot ready',
-        );
-        for (const part of parts) part.start?.(ready);
-      });
-      client.on(Events.InteractionCreate, async (interaction) => {
-        if (interaction.isChatInputCommand()) await runSlashCommand(posterBotCommands, interaction, context, logger);
-        else if (interaction.isButton())
-          await pressLibraryButton(interaction, context).catch(async (error: unknown) => {
-            logger.error({ err: error, customId: interaction.customId }, 'library button failed');
-            await replyPrivately(interaction, somethingWentWrong).catch(() => undefined);
-          });
-      });
+    shards,
+    parts,
+    snapshotVersion: POSTER_BOT_SNAPSHOT_VERSION,
+    caughtUp: (resumedAfter) =>
+      logger.info(
+        { resumedAfter, eventsRead: feed.eventsRead, posts: schedule.posts.size },
+        'poster bot caught up with the log',
+      ),
+    discord: {
+      token: config.posterBot.token,
+      apiUrl: config.discordApiUrl,
+      intents: [GatewayIntentBits.Guilds],
+      wire: (client) => {
+        client.once(Events.ClientReady, (ready) => {
+          logger.info(
+            { user: ready.user.tag, guilds: ready.guilds.cache.size, shards: ready.options.shards },
+            'poster bot ready',
+          );
+          for (const part of parts) part.start?.(ready);
+        });
+        client.on(Events.InteractionCreate, async (interaction) => {
+          if (interaction.isChatInputCommand()) await runSlashCommand(posterBotCommands, interaction, context, logger);
+          else if (interaction.isButton())
+            await pressLibraryButton(interaction, context).catch(async (error: unknown) => {
+              logger.error({ err: error, customId: interaction.customId }, 'library button failed');
+              await replyPrivately(interaction, somethingWentWrong).catch(() => undefined);
+            });
+        });
+      },
     },
-  }).catch(async (error: unknown) => {
-    // a bot that never connected must not keep following the log
-    feed.stop();
-    await checkpoint.stop();
-    throw error;
   });
-
-  return {
-    client,
-    async stop() {
-      feed.stop();
-      for (const part of parts) part.stop?.();
-      await checkpoint.stop();
-      await client.destroy();
-    },
-  };
 }

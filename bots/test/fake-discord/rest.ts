@@ -1,4 +1,5 @@
 import { PermissionFlagsBits } from 'discord.js';
+import { handleDirectMessages } from './direct-messages.ts';
 import type { FakeDiscord } from './fake-discord.ts';
 import {
   highestPosition,
@@ -91,6 +92,9 @@ export function handleRest(fake: FakeDiscord, call: RestCall): RestAnswer {
       })),
     );
   }
+
+  const direct = handleDirectMessages(fake, bot, call);
+  if (direct) return direct;
 
   if ((match = /^\/channels\/(\d+)\/messages$/.exec(path)) && method === 'POST') {
     const guild = [...fake.guilds.values()].find((candidate) => candidate.channels.has(match![1]));

@@ -1,4 +1,4 @@
-import { planRuns, type BillingStanding } from '@vip/contracts';
+import { isChargeback, planRuns, type BillingStanding } from '@vip/contracts';
 import type { Decider } from '../core/decider.ts';
 import {
   evolveSubscription,
@@ -6,55 +6,11 @@ import {
   type SubscriptionEvent,
   type SubscriptionState,
 } from '../subscriptions/subscription.state.ts';
+import { factEvent, unmatchedPayment } from './billing.fact-events.ts';
 import { DAY_MS, STRIPE_RESEND_WINDOW_MS, newestStripeTime, statusOf, type StripeFactEvent } from './billing.state.ts';
+import { STOPPED_SUBSCRIPTION, type StripeFact } from './stripe-facts.ts';
 
-/** A Stripe event as the webhook read it: what happened, with the plan its price stands for. */
-export type StripeFact =
-  | {
-      kind: 'checkout-completed';
-      checkoutSessionId: string;
-      customerId: string;
-      subscriptionId: string;
-      planName: string;
-    }
-  | {
-      kind: 'invoice-paid';
-      invoiceId: string;
-      customerId: string;
-      subscriptionId: string;
-      /** null: a price STRIPE_PRICES does not name. */
-      planName: string | null;
-      amountPaid: number;
-      currency: string;
-      periodStart: string;
-      periodEnd: string;
-      /** The free period of a trial (the subscription's first invoice, nothing to charge before discounts). */
-      trial?: boolean;
-    }
-  | { kind: 'payment-failed'; invoiceId: string; customerId: string; subscriptionId: string }
-  | {
-      kind: 'subscription-updated';
-      customerId: string;
-      subscriptionId: string;
-      planName: string | null;
-      cancelsAt: string | null;
-    }
-  | { kind: 'subscription-deleted'; customerId: string; subscriptionId: string }
-  /** Charges name no subscription: they are about the plan Stripe bills the customer now. */
-  | {
-      kind: 'charge-refunded';
-      chargeId: string;
-      amount: number;
-      amountRefunded: number;
-      currency: string;
-    }
-  | {
-      kind: 'charge-disputed';
-      chargeId: string;
-      disputeId: string;
-      amount: number;
-      currency: string;
-    };
+export type { StripeFact } from './stripe-facts.ts';
 
 export type BillingCommand =
   | { type: 'RecordBillingCustomer'; userId: string; customerId: string }
@@ -68,16 +24,26 @@ export type BillingCommand =
       fact: StripeFact;
     };
 
-/** What a fact does to the standing: `changed` false records it and leaves the plan as it is. */
-interface Outcome {
+/**
+ * What a fact does to the standing: `changed` false records it and leaves the plan as it is;
+ * `cancels` names the Stripe subscription the product cancels so that it charges no more.
+ */
+export interface Outcome {
   standing: BillingStanding;
   planName: string;
   changed: boolean;
+  cancels: string | null;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const ms = (value: string) => new Date(value).getTime();
 const later = (a: string | null, b: string) => (a !== null && ms(a) > ms(b) ? a : b);
+
+/**
+ * A failed payment keeps the plan on until a day after Stripe's next attempt (the time its
+ * answer takes to arrive), and at least the grace days from the first failure.
+ */
+const RETRY_ANSWER_MS = DAY_MS;
 
 /** A standing with the status its dates say (whatever status the fields it was made from had). */
 function standing({
@@ -101,31 +67,45 @@ function freshStanding(customerId: string, subscriptionId: string, at: number): 
 
 /**
  * Each fact on the plan's subscription, in Stripe's order: an older fact arriving after a
- * newer one is recorded without effect; another subscription's fact only takes over when
- * it is newer (a renewal bought after the previous one ended). Null: nothing to record it
+ * newer one is recorded without effect. Another subscription's fact only takes over once the
+ * plan's own no longer runs (a renewal bought after the previous one ended); while it runs, a
+ * second subscription (two checkouts racing at Stripe) is recorded for admins to see and
+ * never adopted, so the plan does not flip between the two. Null: nothing to record it
  * against (no Stripe plan yet, and nothing that starts one).
  */
 function outcomeOf(state: SubscriptionState, fact: StripeFact, at: number, graceMs: number): Outcome | null {
   const { standing: current, paymentsAsOf, subscriptionAsOf } = state.billing;
   const planName = state.planName ?? '';
-  const recordOnly = current ? { standing: current, planName, changed: false } : null;
+  const recordOnly = current ? { standing: current, planName, changed: false, cancels: null } : null;
   const own = current !== null && 'subscriptionId' in fact && fact.subscriptionId === current.subscriptionId;
   const ended = current?.endedAt != null;
+  const live = current !== null && !ended && stripeUntil(current, graceMs) > at;
+  const end = (cancels: string | null = null): Outcome | null =>
+    current && !ended
+      ? { standing: standing({ ...current, endedAt: iso(at) }), planName, changed: true, cancels }
+      : recordOnly;
   switch (fact.kind) {
     case 'checkout-completed':
-      // known already (its first invoice came first), or an older subscription's, after a newer one
-      if (current && (current.subscriptionId === fact.subscriptionId || at < subscriptionAsOf)) return recordOnly;
+      // known already (its first invoice came first), a second subscription, or an older one after a newer one
+      if (current && (current.subscriptionId === fact.subscriptionId || live || at < subscriptionAsOf))
+        return recordOnly;
       return {
         standing: freshStanding(fact.customerId, fact.subscriptionId, at),
         planName: fact.planName,
         changed: true,
+        cancels: null,
       };
     case 'invoice-paid': {
       if (!own) {
         const newer = !current || ended || at >= subscriptionAsOf;
-        if (!newer || fact.planName === null) return recordOnly;
+        if (live || !newer || fact.planName === null) return recordOnly;
         const adopted = freshStanding(fact.customerId, fact.subscriptionId, at);
-        return { standing: { ...adopted, paidUntil: fact.periodEnd }, planName: fact.planName, changed: true };
+        return {
+          standing: { ...adopted, paidUntil: fact.periodEnd },
+          planName: fact.planName,
+          changed: true,
+          cancels: null,
+        };
       }
       if (ended) {
         // a period that starts after the end runs the plan again; an earlier one is a late delivery
@@ -141,6 +121,7 @@ function outcomeOf(state: SubscriptionState, fact: StripeFact, at: number, grace
           standing: standing({ ...restarted, cancelsAt: null }),
           planName: fact.planName ?? planName,
           changed: true,
+          cancels: null,
         };
       }
       // the plan of a running subscription changes with customer.subscription.updated, not with an
@@ -154,33 +135,54 @@ function outcomeOf(state: SubscriptionState, fact: StripeFact, at: number, grace
         }),
         planName,
         changed: true,
+        cancels: null,
       };
     }
-    case 'payment-failed':
+    case 'payment-failed': {
       if (!own || ended || at < paymentsAsOf) return recordOnly;
-      // the grace runs from the first failure: Stripe's retries fail again without prolonging it
+      // the grace days run from the first failure; while Stripe retries, the plan waits for its next attempt
+      const atLeast = current.graceUntil ?? iso(at + graceMs);
+      const retry = fact.nextPaymentAttempt ? iso(ms(fact.nextPaymentAttempt) + RETRY_ANSWER_MS) : null;
       return {
-        standing: standing({ ...current, graceUntil: current.graceUntil ?? iso(at + graceMs) }),
+        standing: standing({ ...current, graceUntil: later(retry, atLeast) }),
         planName,
         changed: true,
+        cancels: null,
       };
+    }
+    case 'payment-action-required':
+      return recordOnly;
+    case 'invoice-uncollectible':
+      // Stripe gave up collecting the plan's invoice
+      return own ? end() : recordOnly;
     case 'subscription-updated':
       if (!own || ended || at < subscriptionAsOf) return recordOnly;
+      if (STOPPED_SUBSCRIPTION.has(fact.stripeStatus)) return end();
       return {
         standing: standing({ ...current, cancelsAt: fact.cancelsAt }),
         planName: fact.planName ?? planName,
         changed: true,
+        cancels: null,
       };
     case 'subscription-deleted':
-      if (!own || ended) return recordOnly;
-      return { standing: standing({ ...current, endedAt: iso(at) }), planName, changed: true };
-    case 'charge-refunded':
-    case 'charge-disputed': {
-      // charges name no subscription: a full refund or a chargeback ends the plan Stripe bills now
-      const full = fact.kind === 'charge-disputed' || fact.amountRefunded >= fact.amount;
-      if (!current || !full || ended) return recordOnly;
-      return { standing: standing({ ...current, endedAt: iso(at) }), planName, changed: true };
+      return own ? end() : recordOnly;
+    case 'charge-refunded': {
+      // only a full refund of the charge that paid the period now running ends the plan; any
+      // other refund (partial, an older period, another subscription) is money back, nothing more
+      const { invoice } = fact;
+      const ofPeriodNow =
+        current !== null &&
+        invoice !== null &&
+        invoice.subscriptionId === current.subscriptionId &&
+        current.paidUntil !== null &&
+        ms(invoice.periodEnd) >= ms(current.paidUntil);
+      if (!current || fact.amountRefunded < fact.amount || !ofPeriodNow) return recordOnly;
+      return end(current.subscriptionId);
     }
+    case 'charge-disputed':
+      // a chargeback ends the plan Stripe bills now (the money is withdrawn, whichever period
+      // it paid); an inquiry, a won dispute or a warning closed change no plan
+      return isChargeback(fact.status) ? end(current?.subscriptionId ?? null) : recordOnly;
   }
 }
 
@@ -220,57 +222,6 @@ function planAfter(
   };
 }
 
-function factEvent(command: Extract<BillingCommand, { type: 'ApplyStripeEvent' }>, common: object): StripeFactEvent {
-  const { fact } = command;
-  switch (fact.kind) {
-    case 'checkout-completed': {
-      const { checkoutSessionId, subscriptionId, planName } = fact;
-      return {
-        type: 'BillingCheckoutCompleted',
-        data: { ...common, checkoutSessionId, subscriptionId, planName },
-      } as StripeFactEvent;
-    }
-    case 'invoice-paid': {
-      const { invoiceId, subscriptionId, amountPaid, currency, periodStart, periodEnd } = fact;
-      return {
-        type: 'BillingInvoicePaid',
-        data: { ...common, invoiceId, subscriptionId, amountPaid, currency, periodStart, periodEnd },
-      } as StripeFactEvent;
-    }
-    case 'payment-failed':
-      return {
-        type: 'BillingPaymentFailed',
-        data: { ...common, invoiceId: fact.invoiceId, subscriptionId: fact.subscriptionId },
-      } as StripeFactEvent;
-    case 'subscription-updated': {
-      const { subscriptionId, planName, cancelsAt } = fact;
-      return {
-        type: 'BillingSubscriptionChanged',
-        data: { ...common, subscriptionId, planName, cancelsAt },
-      } as StripeFactEvent;
-    }
-    case 'subscription-deleted':
-      return {
-        type: 'BillingSubscriptionCancelled',
-        data: { ...common, subscriptionId: fact.subscriptionId },
-      } as StripeFactEvent;
-    case 'charge-refunded': {
-      const { chargeId, amount, amountRefunded, currency } = fact;
-      return {
-        type: 'BillingChargeRefunded',
-        data: { ...common, chargeId, amount, amountRefunded, currency },
-      } as StripeFactEvent;
-    }
-    case 'charge-disputed': {
-      const { chargeId, disputeId, amount, currency } = fact;
-      return {
-        type: 'BillingChargeDisputed',
-        data: { ...common, chargeId, disputeId, amount, currency },
-      } as StripeFactEvent;
-    }
-  }
-}
-
 /**
  * Stream `subscription-<userId>` (decisions.md §13): each Stripe event is applied once, as one
  * event of the subscriber's stream, decided on what the stream already knows. The same
@@ -293,20 +244,19 @@ export const billingDecider: Decider<BillingCommand, SubscriptionState, Subscrip
     if (at < newestStripeTime(state.billing) - STRIPE_RESEND_WINDOW_MS) return [];
     const graceMs = graceDays * DAY_MS;
     const outcome = outcomeOf(state, command.fact, at, graceMs);
-    if (!outcome) return [];
+    const recorded = { userId, stripeEventId: stripeEvent.id, stripeEventAt: iso(at) };
+    // a payment fact no Stripe plan of the subscriber takes is recorded all the same
+    if (!outcome) {
+      const unmatched = unmatchedPayment(command.fact, recorded);
+      return unmatched ? [unmatched] : [];
+    }
     const { fact } = command;
     // a paid period says whether it is a trial's; every other fact keeps what the last one said
     const billing =
       fact.kind === 'invoice-paid' && outcome.changed
         ? { ...outcome.standing, trialUntil: fact.trial ? fact.periodEnd : null }
         : outcome.standing;
-    const common = {
-      userId,
-      stripeEventId: stripeEvent.id,
-      stripeEventAt: iso(at),
-      billing,
-      plan: planAfter(state, outcome, at, graceMs),
-    };
-    return [factEvent(command, common)];
+    const common = { ...recorded, billing, plan: planAfter(state, outcome, at, graceMs) };
+    return [factEvent(fact, common, outcome.cancels)];
   },
 };

@@ -9,9 +9,12 @@ export type BillingEvent = EventOf<
   | 'BillingSubscriptionCancelled'
   | 'BillingChargeRefunded'
   | 'BillingChargeDisputed'
+  | 'BillingPaymentActionRequired'
+  | 'BillingInvoiceUncollectible'
+  | 'BillingPaymentUnmatched'
 >;
-/** The events that apply one Stripe event each. */
-export type StripeFactEvent = Exclude<BillingEvent, { type: 'BillingCustomerCreated' }>;
+/** The events that apply one Stripe event each to the plan. */
+export type StripeFactEvent = Exclude<BillingEvent, { type: 'BillingCustomerCreated' | 'BillingPaymentUnmatched' }>;
 
 export const DAY_MS = 24 * 3600_000;
 
@@ -72,15 +75,25 @@ function subscriptionOf(event: StripeFactEvent): string | null {
   return 'subscriptionId' in event.data ? event.data.subscriptionId : null;
 }
 
+/** The applied ids after one more: those within STRIPE_RESEND_WINDOW_MS of the newest. */
+export function rememberStripeEvent(
+  recent: BillingState['recent'],
+  stripeEventId: string,
+  stripeEventAt: string,
+): BillingState['recent'] {
+  const at = ms(stripeEventAt);
+  const newest = recent.reduce((max, seen) => Math.max(max, seen.at), at);
+  return [...recent.filter((seen) => seen.at >= newest - STRIPE_RESEND_WINDOW_MS), { id: stripeEventId, at }];
+}
+
 export function evolveBilling(state: BillingState, event: BillingEvent): BillingState {
   if (event.type === 'BillingCustomerCreated') return { ...state, customerId: event.data.customerId };
-  const { billing, stripeEventId, stripeEventAt } = event.data;
+  const { stripeEventId, stripeEventAt } = event.data;
+  const recent = rememberStripeEvent(state.recent, stripeEventId, stripeEventAt);
+  // a payment no plan took: applied once, and nothing else
+  if (event.type === 'BillingPaymentUnmatched') return { ...state, recent };
+  const { billing } = event.data;
   const at = ms(stripeEventAt);
-  const newest = Math.max(newestStripeTime(state), at);
-  const recent = [
-    ...state.recent.filter((seen) => seen.at >= newest - STRIPE_RESEND_WINDOW_MS),
-    { id: stripeEventId, at },
-  ];
   // only facts about the plan's own subscription move its clocks
   const own = subscriptionOf(event) === billing.subscriptionId;
   return {

@@ -1,4 +1,3 @@
-import type Stripe from 'stripe';
 import { isStripeDown, stripeClient, type BillingConfig } from '@vip/platform';
 import type { BillingInterval } from '@vip/contracts';
 
@@ -25,9 +24,6 @@ export class StripeFailed extends Error {
   }
 }
 
-/** A failed call of the webhook's (which answers any failure so that Stripe retries the delivery). */
-export { StripeFailed as StripeUnreachable };
-
 export interface CheckoutRequest {
   customerId: string;
   userId: string;
@@ -44,10 +40,10 @@ export interface CheckoutRequest {
 export const LIVE_SUBSCRIPTION = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete']);
 
 /**
- * What the product asks of Stripe, and nothing more: a customer, its subscriptions and open
- * checkouts, a Checkout Session, a portal session, cancelling a subscription, whose customer a
- * charge was, whose user a customer is; and the webhook's proof. The API key stays inside the
- * client; an error carries only Stripe's type, code and message.
+ * What checkout, the portal and an admin's End ask of Stripe, and nothing more: a customer,
+ * its subscriptions and open checkouts, a Checkout Session, a portal session, cancelling a
+ * subscription (the webhook's own questions are stripe-webhook-gateway.ts's). The API key
+ * stays inside the client; an error carries only Stripe's type, code and message.
  */
 export interface StripeGateway {
   /** The user's customer, made once: the same idempotency key gives the same customer to concurrent calls. */
@@ -62,19 +58,7 @@ export interface StripeGateway {
   createPortal(customerId: string, returnUrl: string): Promise<string>;
   /** Cancels a subscription at once, or at the end of the period paid for. */
   cancelSubscription(subscriptionId: string, when: 'now' | 'periodEnd'): Promise<void>;
-  /** The product user a Stripe customer was made for (its metadata), null for someone else's customer. */
-  userOfCustomer(customerId: string): Promise<string | null>;
-  /** The customer a charge was made to (a dispute names only its charge). */
-  customerOfCharge(chargeId: string): Promise<string | null>;
-  /** The event Stripe signed; throws on a missing or wrong signature. */
-  verifiedEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event;
 }
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  value == null ? null : typeof value === 'string' ? value : value.id;
-
-/** Stripe does not know the object: it is no customer or charge of this account. */
-const isMissing = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
 
 async function calling<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -158,28 +142,5 @@ export function stripeGateway(config: BillingConfig): StripeGateway {
         if (when === 'now') await stripe.subscriptions.cancel(subscriptionId);
         else await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
       }),
-
-    userOfCustomer: (customerId) =>
-      calling(async () => {
-        const customer = await stripe.customers.retrieve(customerId).catch((error: unknown) => {
-          if (isMissing(error)) return null;
-          throw error;
-        });
-        return !customer || customer.deleted ? null : (customer.metadata?.userId ?? null);
-      }),
-
-    customerOfCharge: (chargeId) =>
-      calling(async () => {
-        const charge = await stripe.charges.retrieve(chargeId).catch((error: unknown) => {
-          if (isMissing(error)) return null;
-          throw error;
-        });
-        return charge ? idOf(charge.customer) : null;
-      }),
-
-    verifiedEvent: (rawBody, signature) =>
-      stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret),
   };
 }
-
-export { idOf };

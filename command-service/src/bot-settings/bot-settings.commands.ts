@@ -3,7 +3,7 @@ import type { EventStore } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import { loadFold, type FoldStores } from '../core/load-state.ts';
 import { hasVerifiedOwner } from '../servers/server-owner.state.ts';
-import { ownerOf, slotsHeldBy } from '../servers/servers.commands.ts';
+import { ownerOf, slotsHeldBy } from '../servers/servers.reads.ts';
 import { planOfSubscriber } from '../subscriptions/subscriptions.commands.ts';
 import { isServerSuspended } from '../suspensions/suspensions.commands.ts';
 import { autoPingDecider } from './auto-ping.decider.ts';

@@ -4,7 +4,7 @@ import { on, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { botSettings, autoPings, videoPosts } from './bot-settings.commands.ts';
-import { isBotInServer } from '../servers/servers.commands.ts';
+import { isBotInServer } from '../servers/servers.reads.ts';
 import { posterStanding, videoPostOf } from './bot-settings.commands.ts';
 import { contentToRepost, type VideoPostCommand } from './video-post.decider.ts';
 

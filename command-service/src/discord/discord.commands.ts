@@ -17,27 +17,18 @@ import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
 import { unverifyClaimsProvenBy, verifyOwnClaims } from '../servers/servers.commands.ts';
-import type { ManagementProofInput } from '../servers/user-servers.decider.ts';
 import { discordLinkDecider, type DiscordProfile, type ServerSeen } from './discord-link.decider.ts';
-import { discordLinkStream, evolveDiscordLink, initialDiscordLinkState, proofFor } from './discord-link.state.ts';
+import { discordLinkStream } from './discord-link.state.ts';
+import { discordLinkOf, panelUserOf } from './discord.reads.ts';
 import type { DiscordAccountRead } from './discord-oauth.ts';
 import { discordReservationDecider } from './discord-reservation.decider.ts';
-import {
-  discordAccountStream,
-  evolveDiscordReservation,
-  initialDiscordReservationState,
-} from './discord-reservation.state.ts';
+import { discordAccountStream } from './discord-reservation.state.ts';
 import { linkCodeDecider, usableLinkCode } from './link-code.decider.ts';
 import { evolveLinkCode, initialLinkCodeState, linkCodeStream } from './link-code.state.ts';
 import { managementCheckDecider } from './management-check.decider.ts';
-import {
-  evolveManagementCheck,
-  initialManagementCheckState,
-  managementCheckStream,
-  type ManagementCheckState,
-} from './management-check.state.ts';
+import { managementCheckStream } from './management-check.state.ts';
 import { signInDecider } from './sign-in.decider.ts';
-import { evolveSignIn, initialSignInState, signInStream } from './sign-in.state.ts';
+import { signInStream } from './sign-in.state.ts';
 
 const reservations = commandHandlerFor(discordReservationDecider, (command) =>
   discordAccountStream(command.discordUserId),
@@ -53,18 +44,6 @@ export const checks = commandHandlerFor(managementCheckDecider, (command) => man
   readYourWrites: { projection: projections.discordAccounts, ifLate: 'answer' },
 });
 export const signIns = commandHandlerFor(signInDecider, (command) => signInStream(command.state));
-
-/** The panel user a Discord account is linked to, from its reservation stream. */
-export async function panelUserOf(store: EventStore, discordUserId: string): Promise<string | null> {
-  return (
-    await loadState(
-      store,
-      discordAccountStream(discordUserId),
-      evolveDiscordReservation,
-      initialDiscordReservationState(),
-    )
-  ).state.userId;
-}
 
 /**
  * A Discord sign-up's first step (issue #19 item 7): the account is reserved for a fresh
@@ -152,19 +131,6 @@ export async function unlinkDiscordAccount(
       await reservations(stores, { type: 'FreeDiscordAccount', discordUserId, userId }, context);
     }
   }
-}
-
-/** The panel user's Discord account and what it manages, read from its stream (never a read model). */
-export const discordLinkOf = async (store: EventStore, userId: string) =>
-  (await loadState(store, discordLinkStream(userId), evolveDiscordLink, initialDiscordLinkState())).state;
-
-/** Proof that the user manages the server, as an add-server or update-server decision takes it. */
-export async function managementProofOf(
-  store: EventStore,
-  userId: string,
-  guildId: string,
-): Promise<ManagementProofInput> {
-  return proofFor(await discordLinkOf(store, userId), guildId);
 }
 
 /**
@@ -305,15 +271,4 @@ export async function panelUserForLink(
   const userId = await panelUserOf(store, discordUserId);
   if (userId === null) throw new DomainError('not_found', discordTexts.notLinked, errorCodes.discordNotLinked);
   return userId;
-}
-
-/** A role check the panel asked the key bot for, from its stream. */
-export async function managementCheckOf(store: EventStore, checkId: string): Promise<ManagementCheckState> {
-  return (await loadState(store, managementCheckStream(checkId), evolveManagementCheck, initialManagementCheckState()))
-    .state;
-}
-
-/** Whether a sign-in's state was completed already (a second callback with it is refused). */
-export async function isSignInCompleted(store: EventStore, state: string): Promise<boolean> {
-  return (await loadState(store, signInStream(state), evolveSignIn, initialSignInState())).state.completed;
 }

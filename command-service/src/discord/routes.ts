@@ -25,21 +25,19 @@ import type { Context } from 'koa';
 import { userOf } from '../auth/auth.commands.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { isBotInServer, releaseServerClaim } from '../servers/servers.commands.ts';
+import { releaseServerClaim } from '../servers/servers.commands.ts';
+import { isBotInServer } from '../servers/servers.reads.ts';
 import {
   checks,
   connectDiscord,
-  discordLinkOf,
-  isSignInCompleted,
   linkCodes,
   linkDiscordAccount,
-  managementCheckOf,
   panelUserForLink,
-  panelUserOf,
   proveManagement,
   signInWithDiscord,
   unlinkDiscordAccount,
 } from './discord.commands.ts';
+import { discordLinkOf, isSignInCompleted, managementCheckOf, panelUserOf } from './discord.reads.ts';
 import {
   DiscordUnreachable,
   SIGN_IN_COOKIE,

@@ -2,7 +2,7 @@ import { greetingsApi, greetingTexts, type GreetingRemovedResponse, type Greetin
 import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { guildOf, ownerOfServer } from '../servers/servers.commands.ts';
+import { guildOf, ownerOfServer } from '../servers/servers.reads.ts';
 import { requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
 import { greetings } from './greetings.commands.ts';
 

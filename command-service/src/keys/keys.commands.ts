@@ -1,7 +1,7 @@
 import { isPremium, projections, type Tier } from '@vip/contracts';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import type { FoldStores } from '../core/load-state.ts';
-import { isBotInServer, ownerOfServer } from '../servers/servers.commands.ts';
+import { isBotInServer, ownerOfServer } from '../servers/servers.reads.ts';
 import { planOfSubscriber } from '../subscriptions/subscriptions.commands.ts';
 import { accessHashDecider } from './access-hash.decider.ts';
 import { accessHashStream } from './access-hash.state.ts';

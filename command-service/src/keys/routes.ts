@@ -9,7 +9,7 @@ import { clientKey, clientNetworkKey, digestOf, on, randomCode, type Keyring, ty
 import type { Context } from 'koa';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { isBotInServer } from '../servers/servers.commands.ts';
+import { isBotInServer } from '../servers/servers.reads.ts';
 import { requireServerNotSuspended } from '../suspensions/suspensions.commands.ts';
 import { accessHashErrors } from './access-hash.decider.ts';
 import { accessHashes, keys, serverStanding, visits } from './keys.commands.ts';

@@ -10,13 +10,13 @@ import { DomainError, on, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import {
-  unverifiedAmong,
   addSubscriberServer,
   changeSubscriberServer,
   type SlotsChange,
   leaveGuild,
   reportGuild,
 } from './servers.commands.ts';
+import { unverifiedAmong } from './servers.reads.ts';
 import { requireEditableServer, requireFreeTierSlot } from '../subscriptions/subscriptions.commands.ts';
 
 /**

@@ -1,16 +1,15 @@
-import { discordTexts, errorCodes, planSlots, projections, type GuildSnapshot } from '@vip/contracts';
-import { DomainError, type EventStore } from '@vip/platform';
+import { discordTexts, errorCodes, projections, type GuildSnapshot } from '@vip/contracts';
+import { DomainError } from '@vip/platform';
 import { commandHandlerFor, type CommandContext, type CommandStores } from '../core/command-handler.ts';
-import { loadFold, loadState, type FoldStores } from '../core/load-state.ts';
-import { managementProofOf } from '../discord/discord.commands.ts';
-import { subscriptionOf } from '../subscriptions/subscriptions.commands.ts';
+import { managementProofOf } from '../discord/discord.reads.ts';
 import { guildDecider } from './guild.decider.ts';
-import { guildFold, guildStream, type GuildState } from './guild.state.ts';
+import { guildStream } from './guild.state.ts';
 import { guildMembersStream } from './guild-members.state.ts';
 import { guildMembersDecider } from './guild-members.decider.ts';
 import { serverOwnerDecider } from './server-owner.decider.ts';
-import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from './server-owner.state.ts';
-import { evolveUserServers, initialUserServersState, userServersStream } from './user-servers.state.ts';
+import { serverOwnerStream } from './server-owner.state.ts';
+import { maxSlotsOf, ownerOf, slotsHeldBy } from './servers.reads.ts';
+import { evolveUserServers, userServersStream } from './user-servers.state.ts';
 import { userServersDecider, type UserServersCommand } from './user-servers.decider.ts';
 
 // key pages opened right after the bot joined should already find the server; a retry of a
@@ -32,33 +31,6 @@ export const owners = commandHandlerFor(serverOwnerDecider, (command) => serverO
 export interface SlotsChange {
   servers: string[];
   maxSlots: number;
-}
-
-/** Who holds the server and whether that claim is verified, from its reservation stream (never a read model). */
-export const ownerOf = async (store: EventStore, guildId: string) =>
-  (await loadState(store, serverOwnerStream(guildId), evolveServerOwner, initialServerOwnerState())).state;
-
-/** Who holds the server; null when nobody does. */
-export const ownerOfServer = async (store: EventStore, guildId: string): Promise<string | null> =>
-  (await ownerOf(store, guildId)).ownerId;
-
-/** What the key bot last reported of a server (its channels, whether it is there), from the server's own stream. */
-export async function guildOf(stores: FoldStores, guildId: string): Promise<GuildState> {
-  return (await loadFold(stores, guildStream(guildId), guildFold)).state;
-}
-
-/** Is the key bot in this server, per the server's own stream (never a read model)? */
-export async function isBotInServer(stores: FoldStores, guildId: string): Promise<boolean> {
-  return (await guildOf(stores, guildId)).botPresent;
-}
-
-/** The servers in a subscriber's slots, from their stream. */
-export const slotsHeldBy = async (store: EventStore, userId: string) =>
-  (await loadState(store, userServersStream(userId), evolveUserServers, initialUserServersState())).state.servers;
-
-/** The slots of the subscriber's plan, or the default while they have none. */
-export async function maxSlotsOf(store: EventStore, userId: string, defaultSlots: number): Promise<number> {
-  return planSlots(await subscriptionOf(store, userId), defaultSlots);
 }
 
 type ClaimingCommand = Extract<UserServersCommand, { type: 'AddServer' | 'ChangeServer' }>;
@@ -255,17 +227,4 @@ export async function releaseServerClaim(
   await owners(stores, { type: 'ReleaseServer', guildId, userId: ownerId, reason }, context);
   await slots(stores, { type: 'RemoveServer', userId: ownerId, guildId, cause: 'released' }, context);
   return { userId: ownerId };
-}
-
-/** The servers among `servers` whose claim by `userId` is not verified (the panel asks to verify them). */
-export async function unverifiedAmong(
-  stores: CommandStores,
-  userId: string,
-  servers: readonly string[],
-): Promise<string[]> {
-  const standing = await Promise.all(servers.map((guildId) => ownerOf(stores.eventStore, guildId)));
-  return servers.filter((_guildId, index) => {
-    const owner = standing[index];
-    return owner.ownerId !== userId || owner.provenBy === null;
-  });
 }

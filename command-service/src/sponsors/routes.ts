@@ -4,7 +4,7 @@ import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { sponsors } from './sponsors.commands.ts';
 import { requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
-import { ownerOfServer } from '../servers/servers.commands.ts';
+import { ownerOfServer } from '../servers/servers.reads.ts';
 import type { SponsorInputs } from './server-sponsor.decider.ts';
 
 /** POST/DELETE /api/server/:id/sponsor: a server's own sponsor step (decisions.md §3). */

@@ -59,6 +59,7 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
     case 'SubscriptionEnded':
       return { ...state, expiresAt: event.data.endedAt, endedAt: event.data.endedAt, manualUntil: null };
     case 'BillingCustomerCreated':
+    case 'BillingPaymentUnmatched':
       return { ...state, billing: evolveBilling(state.billing, event) };
     default: {
       // a Stripe fact: the plan is what the decision made of it

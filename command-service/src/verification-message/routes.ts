@@ -10,7 +10,7 @@ import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { messages } from './verification-message.commands.ts';
 import { planOfSubscriber, requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
-import { ownerOfServer } from '../servers/servers.commands.ts';
+import { ownerOfServer } from '../servers/servers.reads.ts';
 import type { VerificationMessageInputs } from './verification-message.decider.ts';
 
 /** POST/DELETE /api/verification-message/:serverId. */

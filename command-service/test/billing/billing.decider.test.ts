@@ -3,81 +3,24 @@ import { planRuns } from '@vip/contracts';
 import { billingDecider, type BillingCommand, type StripeFact } from '../../src/billing/billing.decider.ts';
 import { STRIPE_RESEND_WINDOW_MS } from '../../src/billing/billing.state.ts';
 import { subscriptionDecider } from '../../src/subscriptions/subscription.decider.ts';
-import type { SubscriptionEvent, SubscriptionState } from '../../src/subscriptions/subscription.state.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
-
-const spec = deciderSpec(billingDecider);
-const DAY = 24 * 3600_000;
-const at = (days: number) => new Date(NOW.getTime() + days * DAY).toISOString();
-const GRACE_DAYS = 3;
-
-let ids = 0;
-const stripe = (fact: StripeFact, when: string, id = `evt_${++ids}`): BillingCommand => ({
-  type: 'ApplyStripeEvent',
-  userId: 'u1',
-  stripeEvent: { id, at: when },
-  graceDays: GRACE_DAYS,
-  fact,
-});
-const ids_ = { customerId: 'cus_1', subscriptionId: 'sub_1' };
-const checkout = (subscriptionId = 'sub_1', planName = 'Business'): StripeFact => ({
-  kind: 'checkout-completed',
-  checkoutSessionId: `cs_${subscriptionId}`,
-  customerId: 'cus_1',
-  subscriptionId,
-  planName,
-});
-const paid = (periodStart: string, periodEnd: string, subscriptionId = 'sub_1', planName = 'Business'): StripeFact => ({
-  kind: 'invoice-paid',
-  invoiceId: `in_${periodEnd}`,
-  customerId: 'cus_1',
-  subscriptionId,
-  planName,
-  amountPaid: 1500,
-  currency: 'eur',
-  periodStart,
-  periodEnd,
-});
-const failed: StripeFact = { kind: 'payment-failed', invoiceId: 'in_x', ...ids_ };
-const updated = (cancelsAt: string | null, planName: string | null = 'Business'): StripeFact => ({
-  kind: 'subscription-updated',
-  ...ids_,
-  planName,
-  cancelsAt,
-});
-const deleted: StripeFact = { kind: 'subscription-deleted', ...ids_ };
-const refunded = (amountRefunded: number): StripeFact => ({
-  kind: 'charge-refunded',
-  chargeId: 'ch_1',
-  amount: 1500,
-  amountRefunded,
-  currency: 'eur',
-});
-const disputed: StripeFact = {
-  kind: 'charge-disputed',
-  chargeId: 'ch_1',
-  disputeId: 'dp_1',
-  amount: 1500,
-  currency: 'eur',
-};
-
-/** The events the decider itself writes for these commands, one after another. */
-function history(commands: BillingCommand[], start: SubscriptionEvent[] = []): SubscriptionEvent[] {
-  const events = [...start];
-  for (const command of commands) {
-    const state = events.reduce(billingDecider.evolve, billingDecider.initialState());
-    events.push(...billingDecider.decide(command, state, NOW));
-  }
-  return events;
-}
-const fold = (events: SubscriptionEvent[]): SubscriptionState =>
-  events.reduce(billingDecider.evolve, billingDecider.initialState());
-/** The one event a command decides on top of the history. */
-const decided = (given: SubscriptionEvent[], command: BillingCommand) => {
-  const events = billingDecider.decide(command, fold(given), NOW);
-  expect(events, 'one event').to.have.length(1);
-  return events[0] as Extract<SubscriptionEvent, { data: { plan: unknown } }>;
-};
+import { NOW } from '../support/decider-spec.ts';
+import {
+  GRACE_DAYS,
+  at,
+  checkout,
+  decided,
+  deleted,
+  disputed,
+  failed,
+  fold,
+  history,
+  invoiceOf,
+  paid,
+  refunded,
+  spec,
+  stripe,
+  updated,
+} from './billing-facts.ts';
 
 describe('billing decider: Stripe events on the subscriber’s stream', () => {
   it('starts the plan on a completed checkout, for the grace days until its first invoice is paid', () => {
@@ -266,26 +209,37 @@ describe('billing decider: Stripe events on the subscriber’s stream', () => {
     );
     const running = history([stripe(checkout(), at(0)), stripe(paid(at(0), at(30)), at(0))], admin);
     expect(fold(running).expiresAt).to.equal(at(60));
-    const refund = decided(running, stripe(refunded(1500), at(1)));
+    const refund = decided(running, stripe(refunded(1500, invoiceOf(at(30))), at(1)));
     expect(refund.data.billing.status).to.equal('ended');
     expect(refund.data.plan).to.include({ expiresAt: at(60), ended: false });
   });
 
-  it('records nothing for a subscriber Stripe does not bill yet, unless it starts their plan', () => {
+  it('records a payment fact no Stripe plan of the subscriber takes as unmatched, and nothing for a change of no plan', () => {
+    const kinds = [
+      [failed, 'failed', 'in_x', 1500],
+      [refunded(1500), 'refunded', 'ch_1', 1500],
+      [disputed, 'disputed', 'dp_1', 1500],
+      // a price STRIPE_PRICES does not name starts no plan
+      [
+        { ...(paid(at(0), at(30)) as Extract<StripeFact, { kind: 'invoice-paid' }>), planName: null },
+        'paid',
+        `in_${at(30)}`,
+        1500,
+      ],
+    ] as const;
+    for (const [fact, kind, objectId, amount] of kinds) {
+      const [event] = billingDecider.decide(stripe(fact, at(0), `evt_${kind}`), fold([]), NOW);
+      expect(event.type, kind).to.equal('BillingPaymentUnmatched');
+      expect(event.data).to.deep.include({ userId: 'u1', customerId: 'cus_1', kind, objectId, amount });
+      // and once: the same event again records nothing
+      spec
+        .given([event])
+        .when(stripe(fact, at(0), `evt_${kind}`))
+        .then([]);
+    }
     spec
       .given([])
-      .when(stripe(failed, at(0)))
-      .then([]);
-    spec
-      .given([])
-      .when(stripe(refunded(1500), at(0)))
-      .then([]);
-    // a price STRIPE_PRICES does not name starts no plan
-    spec
-      .given([])
-      .when(
-        stripe({ ...(paid(at(0), at(30)) as Extract<StripeFact, { kind: 'invoice-paid' }>), planName: null }, at(0)),
-      )
+      .when(stripe(updated(null), at(0)))
       .then([]);
   });
 

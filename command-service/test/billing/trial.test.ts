@@ -38,7 +38,8 @@ const invoicePaid = (fields: { billing_reason: string; subtotal: number; amount_
   }) as unknown as Stripe.Event;
 
 const trialOf = (fields: Parameters<typeof invoicePaid>[0]) => {
-  const fact = readStripeEvent(invoicePaid(fields), prices)?.fact;
+  const read = readStripeEvent(invoicePaid(fields), prices);
+  const fact = read && !read.notice ? read.fact : undefined;
   return fact?.kind === 'invoice-paid' ? fact.trial : undefined;
 };
 

@@ -37,11 +37,6 @@ export interface LoginResponse {
 /** GET /api/user/info: the spec needs avatar; id, username and isAdmin come along. */
 export type UserInfoResponse = SessionUser;
 
-export interface ErrorResponse {
-  error: string;
-  message?: string;
-}
-
 /** Usernames people can type and read back: letters, digits, dot, dash, underscore. */
 export const usernameSchema = z
   .string()

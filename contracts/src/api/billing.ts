@@ -53,8 +53,12 @@ export const billingApi = withSchemas(billingPaths, {
   },
   webhook: {
     summary:
-      'Stripe events (checkout.session.completed, invoice.paid, invoice.payment_failed, customer.subscription.updated and .deleted, charge.refunded, charge.dispute.created), verified by Stripe-Signature over the raw body and each applied once',
-    response: { status: 200, description: '{ received: true } (400 for a missing or wrong signature)' },
+      'Stripe events (checkout.session.completed, invoice.paid, .payment_failed, .payment_action_required and .marked_uncollectible, customer.subscription.updated and .deleted, charge.refunded, charge.dispute.created, .updated and .closed) in any API version, verified by Stripe-Signature over the raw body and each applied once',
+    response: {
+      status: 200,
+      description:
+        '{ received: true } (400 for a missing or wrong signature; 503 when Stripe did not answer what the event needs, so that Stripe delivers it again)',
+    },
   },
 });
 
@@ -90,10 +94,46 @@ export interface PlanSales {
   lastMonth: MoneyTotal[];
 }
 
+/** What a plan brought in one UTC month, in one currency: the figures an accountant signs. */
+export interface RevenueRow {
+  month: string;
+  planName: string;
+  currency: string;
+  paid: number;
+  refunded: number;
+  /** Chargebacks open or lost, less those won back this month. */
+  disputed: number;
+  net: number;
+  /** Stripe's fees read from the balance transactions (settlement currency); null when none could be read. */
+  stripeFee: MoneyTotal | null;
+  /** Payments whose fee could not be read: the fee is a floor when this is above 0. */
+  paymentsWithoutFee: number;
+}
+
+/** A payment fact an admin should look at (read model billing_attention). */
+export interface BillingAttentionItem {
+  kind: import('../read-models/billing.ts').BillingAttentionKind;
+  userId: string | null;
+  username: string | null;
+  customerId: string;
+  objectId: string;
+  amount: number;
+  currency: string;
+  detail: string | null;
+  at: string;
+}
+
 /** The statistics of plans sold (GET /api/admin/stats `billing`), every figure from the events. */
 export interface BillingFigures {
   /** The UTC month "this month" is (YYYY-MM). */
   month: string;
   /** Every configured plan, in the spec's order. */
   plans: PlanSales[];
+  /** This month's and last month's revenue, per plan and currency. */
+  revenue: RevenueRow[];
+  /** The newest payment facts to look at (at most ATTENTION_SHOWN). */
+  attention: BillingAttentionItem[];
 }
+
+/** How many payment facts to look at the Statistics screen lists. */
+export const ATTENTION_SHOWN = 20;

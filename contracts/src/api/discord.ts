@@ -72,7 +72,6 @@ export const discordMemberSchema = z.object({
     .regex(/^\d{1,20}$/, 'permissions must be a bit set'),
   owner: z.boolean({ error: 'owner must be true or false' }),
 });
-export type DiscordMember = z.output<typeof discordMemberSchema>;
 
 const guildSeenSchema = z.object({
   name: plainText(
@@ -115,7 +114,6 @@ export const reasonRequestSchema = z.object({
     'Reason',
   ),
 });
-export type ReasonRequest = z.input<typeof reasonRequestSchema>;
 
 /** GET /api/auth/discord: whether the login page offers "Sign in with Discord". */
 export interface DiscordSignInOptions {

@@ -44,7 +44,6 @@ export const greetingSettingsRequestSchema = z
     message: greetingTexts.selectChannel,
     path: ['channelId'],
   });
-export type GreetingSettingsRequest = z.input<typeof greetingSettingsRequestSchema>;
 
 export interface GreetingSavedResponse {
   success: true;

@@ -59,8 +59,6 @@ export const trackIpVisitRequestSchema = z.object({
 /** A link's hash as it arrives in the path: anything that cannot be one is checked as an unknown link. */
 export const accessHashParamSchema = z.string().max(200).catch('');
 
-export type GenerateKeyRequest = z.input<typeof generateKeyRequestSchema>;
-
 /** POST /api/hash/generate (errors keep the same shape, with `code`). */
 export interface GenerateHashResponse {
   success: boolean;

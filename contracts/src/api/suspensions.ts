@@ -39,12 +39,6 @@ export interface SuspensionChangedResponse {
   suspended: boolean;
 }
 
-/** The 403 every visitor-facing call of a suspended server answers (and the key bot relays). */
-export interface ServerSuspendedResponse {
-  error: string;
-  code: 'server_suspended';
-}
-
 const id = { id: serverIdParamSchema };
 export const suspensionsApi = withSchemas(suspensionsPaths, {
   list: {

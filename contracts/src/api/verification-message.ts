@@ -19,7 +19,6 @@ export const verificationMessageRequestSchema = z.object({
     .regex(colorPattern, verificationMessageTexts.color)
     .transform((color) => color.toLowerCase()),
 });
-export type VerificationMessageRequest = z.input<typeof verificationMessageRequestSchema>;
 
 /** GET /api/verification-message/:serverId: what /send posts there, and why. */
 export interface VerificationMessageView {

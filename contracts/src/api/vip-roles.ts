@@ -34,7 +34,6 @@ export const vipRoleRemovedRequestSchema = z.object({
   discordUserId: memberId,
   until: z.iso.datetime({ error: 'until must be an ISO date and time' }).optional(),
 });
-export type RedeemKeyRequest = z.input<typeof redeemKeyRequestSchema>;
 
 export const vipRoleFailedRequestSchema = z.object({
   discordUserId: discordId,

@@ -26,7 +26,6 @@ export const usernameReservedSchema = z.object({
 
 export type UserRegistered = { type: 'UserRegistered'; data: z.infer<typeof userRegisteredSchema> };
 export type UsernameReserved = { type: 'UsernameReserved'; data: z.infer<typeof usernameReservedSchema> };
-export type UserEvent = UserRegistered;
 
 /** Stream `session-<sessionId>`: a sign-in and its end. */
 export const sessionStartedSchema = z.object({

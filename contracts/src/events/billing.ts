@@ -74,10 +74,36 @@ export const billingInvoicePaidSchema = z.object({
   currency: z.string(),
   periodStart: z.string(),
   periodEnd: z.string(),
+  /**
+   * v2: Stripe's fee for the charge, from its balance transaction (in the account's settlement
+   * currency); null when the product could not read it (and in v1).
+   */
+  stripeFee: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
 });
 
-/** invoice.payment_failed: past due, on for the grace days (unless a later payment came first). */
+/**
+ * invoice.payment_failed: past due, on while Stripe still retries and for at least the grace
+ * days (unless a later payment came first). v2: when Stripe tries the invoice again (null:
+ * it gave up, or v1, which did not say).
+ */
 export const billingPaymentFailedSchema = z.object({
+  ...stripeFact,
+  invoiceId: z.string(),
+  subscriptionId: z.string(),
+  nextPaymentAttempt: z.string().nullable(),
+});
+
+/** invoice.payment_action_required: the bank asks the buyer to confirm the payment (3-D Secure); the plan is unchanged. */
+export const billingPaymentActionRequiredSchema = z.object({
+  ...stripeFact,
+  invoiceId: z.string(),
+  subscriptionId: z.string(),
+  amountDue: z.number().int().nonnegative(),
+  currency: z.string(),
+});
+
+/** invoice.marked_uncollectible: Stripe gave up collecting the subscription's invoice; the plan ends. */
+export const billingInvoiceUncollectibleSchema = z.object({
   ...stripeFact,
   invoiceId: z.string(),
   subscriptionId: z.string(),
@@ -90,6 +116,8 @@ export const billingSubscriptionChangedSchema = z.object({
   /** The plan its price stands for; null for a price STRIPE_PRICES does not name. */
   planName: z.string().nullable(),
   cancelsAt: z.string().nullable(),
+  /** v2: Stripe's status of the subscription (`unpaid` and `canceled` end the plan); null in v1. */
+  stripeStatus: z.string().nullable(),
 });
 
 /** customer.subscription.deleted: Stripe ended the subscription. */
@@ -98,20 +126,77 @@ export const billingSubscriptionCancelledSchema = z.object({
   subscriptionId: z.string(),
 });
 
-/** charge.refunded: `amountRefunded` is the charge's total refunded so far; a full refund ends the plan. */
+/**
+ * What the product learnt of the invoice a charge paid (through Stripe's invoice payments, or
+ * the charge's own `invoice` in older API versions): the plan the money was for, whatever the
+ * subscriber's plan is today, and the end of the period it paid. All null when Stripe names
+ * no invoice of a subscription (and in v1 events, written before the product asked).
+ */
+const chargedInvoice = {
+  invoiceId: z.string().nullable(),
+  /** The subscription the invoice belongs to. */
+  invoiceSubscriptionId: z.string().nullable(),
+  /** The plan its price stands for. */
+  chargedPlanName: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  /** The Stripe subscription the product cancelled so that it charges the buyer no more; null when none. */
+  cancelledSubscriptionId: z.string().nullable(),
+};
+
+/**
+ * charge.refunded: `amountRefunded` is the charge's total refunded so far. A full refund of
+ * the charge that paid the current period ends the plan (and its Stripe subscription); any
+ * other refund only lowers the revenue. v2: the charge's invoice.
+ */
 export const billingChargeRefundedSchema = z.object({
   ...stripeFact,
   chargeId: z.string(),
   amount: z.number().int().nonnegative(),
   amountRefunded: z.number().int().nonnegative(),
   currency: z.string(),
+  ...chargedInvoice,
 });
 
-/** charge.dispute.created: a chargeback; the plan ends. */
+/** The statuses of a dispute that are a chargeback: the money is withdrawn (an inquiry, `warning_*`, is not). */
+export const chargebackStatuses = ['needs_response', 'under_review', 'lost'] as const;
+export const isChargeback = (status: string) => (chargebackStatuses as readonly string[]).includes(status);
+
+/**
+ * charge.dispute.created, .updated and .closed: a chargeback (needs_response, under_review,
+ * lost) ends the plan and its Stripe subscription; an inquiry (warning_*) changes no plan;
+ * a closed dispute says who won. v2: Stripe's status and the charge's invoice (every v1
+ * dispute was taken for a chargeback).
+ */
 export const billingChargeDisputedSchema = z.object({
   ...stripeFact,
   chargeId: z.string(),
   disputeId: z.string(),
   amount: z.number().int().nonnegative(),
   currency: z.string(),
+  status: z.string(),
+  ...chargedInvoice,
+});
+
+/** The payment facts Stripe sends, as an event names them when no plan of the product takes them. */
+export const paymentFactKinds = ['paid', 'failed', 'action_required', 'refunded', 'disputed'] as const;
+export type PaymentFactKind = (typeof paymentFactKinds)[number];
+
+/**
+ * A payment fact no plan of the product takes: Stripe's customer is not one the product made
+ * (`userId` null, stream `billing-customer-<customerId>`), or its subscriber has no Stripe
+ * plan it could be about. Recorded so that the log holds every payment; admins see it.
+ */
+export const billingPaymentUnmatchedSchema = z.object({
+  userId: z.string().nullable(),
+  customerId: z.string(),
+  stripeEventId: z.string(),
+  stripeEventAt: z.string(),
+  kind: z.enum(paymentFactKinds),
+  /** The invoice, charge or dispute the fact is about. */
+  objectId: z.string(),
+  /** In the currency's smallest unit: paid, due, refunded so far or disputed. */
+  amount: z.number().int().nonnegative(),
+  currency: z.string(),
+  /** A dispute's status; null for the others. */
+  status: z.string().nullable(),
 });

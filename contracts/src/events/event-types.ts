@@ -85,6 +85,9 @@ export const eventTypeNames = [
   'BillingSubscriptionCancelled',
   'BillingChargeRefunded',
   'BillingChargeDisputed',
+  'BillingPaymentActionRequired',
+  'BillingInvoiceUncollectible',
+  'BillingPaymentUnmatched',
 ] as const;
 
 export type EventTypeName = (typeof eventTypeNames)[number];

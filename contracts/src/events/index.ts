@@ -127,12 +127,15 @@ export const eventSchemas = {
   // plans sold through Stripe (decisions.md §13)
   BillingCustomerCreated: { version: 1, schema: billing.billingCustomerCreatedSchema },
   BillingCheckoutCompleted: { version: 1, schema: billing.billingCheckoutCompletedSchema },
-  BillingInvoicePaid: { version: 1, schema: billing.billingInvoicePaidSchema },
-  BillingPaymentFailed: { version: 1, schema: billing.billingPaymentFailedSchema },
-  BillingSubscriptionChanged: { version: 1, schema: billing.billingSubscriptionChangedSchema },
+  BillingInvoicePaid: { version: 2, schema: billing.billingInvoicePaidSchema },
+  BillingPaymentFailed: { version: 2, schema: billing.billingPaymentFailedSchema },
+  BillingPaymentActionRequired: { version: 1, schema: billing.billingPaymentActionRequiredSchema },
+  BillingInvoiceUncollectible: { version: 1, schema: billing.billingInvoiceUncollectibleSchema },
+  BillingSubscriptionChanged: { version: 2, schema: billing.billingSubscriptionChangedSchema },
   BillingSubscriptionCancelled: { version: 1, schema: billing.billingSubscriptionCancelledSchema },
-  BillingChargeRefunded: { version: 1, schema: billing.billingChargeRefundedSchema },
-  BillingChargeDisputed: { version: 1, schema: billing.billingChargeDisputedSchema },
+  BillingChargeRefunded: { version: 2, schema: billing.billingChargeRefundedSchema },
+  BillingChargeDisputed: { version: 2, schema: billing.billingChargeDisputedSchema },
+  BillingPaymentUnmatched: { version: 1, schema: billing.billingPaymentUnmatchedSchema },
 } as const satisfies Record<string, { version: number; schema: z.ZodType }>;
 
 export type EventType = keyof typeof eventSchemas;

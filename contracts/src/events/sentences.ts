@@ -15,6 +15,7 @@ import {
   type SentenceContext,
 } from './sentence-words.ts';
 import { moneyText } from '../money.ts';
+import type { PaymentFactKind } from './billing.ts';
 
 export * from './sentence-words.ts';
 
@@ -156,25 +157,53 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
   BillingCheckoutCompleted: (d, c) =>
     `${user(d.userId, c)} bought the ${d.planName} plan through Stripe (subscription ${d.subscriptionId}), on until ${day(d.plan.expiresAt)}`,
   BillingInvoicePaid: (d, c) =>
-    `${user(d.userId, c)} paid ${moneyText(d.amountPaid, d.currency)} for the ${d.plan.name} plan up to ${day(d.periodEnd)} (invoice ${d.invoiceId})`,
+    d.subscriptionId !== d.billing.subscriptionId && !d.plan.ended
+      ? `${user(d.userId, c)} paid ${moneyText(d.amountPaid, d.currency)} on a second Stripe subscription ${d.subscriptionId} while ${d.billing.subscriptionId} runs (invoice ${d.invoiceId}): not taken as the plan; refund and cancel one of them`
+      : `${user(d.userId, c)} paid ${moneyText(d.amountPaid, d.currency)} for the ${d.plan.name} plan up to ${day(d.periodEnd)} (invoice ${d.invoiceId})`,
   BillingPaymentFailed: (d, c) =>
     d.billing.status === 'past_due' && d.billing.graceUntil
-      ? `a payment of ${user(d.userId, c)} failed (invoice ${d.invoiceId}): past due, the ${d.plan.name} plan stays on until ${day(d.billing.graceUntil)}`
+      ? `a payment of ${user(d.userId, c)} failed (invoice ${d.invoiceId}): past due, the ${d.plan.name} plan stays on until ${day(d.billing.graceUntil)}${d.nextPaymentAttempt ? `, Stripe tries again on ${day(d.nextPaymentAttempt)}` : ', Stripe tries no more'}`
       : `a payment of ${user(d.userId, c)} failed (invoice ${d.invoiceId}), after a later one had already been made`,
+  BillingPaymentActionRequired: (d, c) =>
+    `the bank of ${user(d.userId, c)} asks them to confirm a payment of ${moneyText(d.amountDue, d.currency)} (invoice ${d.invoiceId})`,
+  BillingInvoiceUncollectible: (d, c) =>
+    `Stripe gave up collecting the invoice ${d.invoiceId} of ${user(d.userId, c)}${d.plan.ended ? `: the ${d.plan.name} plan ended` : ''}`,
   BillingSubscriptionChanged: (d, c) =>
-    d.cancelsAt
-      ? `the ${d.plan.name} plan of ${user(d.userId, c)} was set to end on ${day(d.cancelsAt)}`
-      : `the Stripe subscription of ${user(d.userId, c)} runs on, on the ${d.planName ?? d.plan.name} plan`,
+    d.billing.status === 'ended' && (d.stripeStatus === 'unpaid' || d.stripeStatus === 'canceled')
+      ? `Stripe stopped billing the ${d.plan.name} plan of ${user(d.userId, c)} (subscription ${d.stripeStatus})${d.plan.ended ? ': the plan ended' : ''}`
+      : d.cancelsAt
+        ? `the ${d.plan.name} plan of ${user(d.userId, c)} was set to end on ${day(d.cancelsAt)}`
+        : `the Stripe subscription of ${user(d.userId, c)} runs on, on the ${d.planName ?? d.plan.name} plan`,
   BillingSubscriptionCancelled: (d, c) =>
     `Stripe ended the subscription ${d.subscriptionId} of ${user(d.userId, c)}${d.plan.ended ? ': the plan ended' : ''}`,
   BillingChargeRefunded: (d, c) =>
-    `${moneyText(d.amountRefunded, d.currency)} of a ${moneyText(d.amount, d.currency)} charge of ${user(d.userId, c)} was refunded${d.amountRefunded >= d.amount && d.plan.ended ? `: the ${d.plan.name} plan ended` : ''}`,
-  BillingChargeDisputed: (d, c) =>
-    `${user(d.userId, c)} disputed a ${moneyText(d.amount, d.currency)} charge (a chargeback)${d.plan.ended ? `: the ${d.plan.name} plan ended` : ''}`,
+    `${moneyText(d.amountRefunded, d.currency)} of a ${moneyText(d.amount, d.currency)} charge of ${user(d.userId, c)} was refunded${d.chargedPlanName ? ` (the ${d.chargedPlanName} plan, invoice ${d.invoiceId})` : ''}${d.cancelledSubscriptionId ? `: the ${d.plan.name} plan ended and its Stripe subscription was cancelled` : ''}`,
+  BillingChargeDisputed: (d, c) => {
+    const charge = `a ${moneyText(d.amount, d.currency)} charge of ${user(d.userId, c)}`;
+    const ended = d.cancelledSubscriptionId
+      ? `: the ${d.plan.name} plan ended and its Stripe subscription was cancelled`
+      : '';
+    if (d.status === 'won') return `the bank decided the dispute of ${charge} for the seller: the money is back`;
+    if (d.status === 'lost') return `the dispute of ${charge} was lost${ended}`;
+    if (d.status.startsWith('warning_'))
+      return `the bank of ${user(d.userId, c)} asked about ${charge} (an inquiry, ${d.status}): no plan changed; answer it in Stripe`;
+    return `${user(d.userId, c)} disputed ${charge} (a chargeback, ${d.status})${ended}`;
+  },
+  BillingPaymentUnmatched: (d, c) =>
+    `${paymentFactWords[d.kind]} of ${moneyText(d.amount, d.currency)} (${d.objectId}${d.status ? `, ${d.status}` : ''}) for ${d.userId ? `${user(d.userId, c)}, who has no Stripe plan it could be about` : `the Stripe customer ${d.customerId}, whom this product did not make`}`,
   PersonErased: (d) =>
     `a Discord member was erased on request: their key was destroyed after ${plural(d.vipWindowsEnded, 'VIP window')} and ${plural(d.whitelistEntriesEnded, 'whitelist entry', 'whitelist entries')} were ended`,
   LogSealed: (d) =>
     `the log was sealed up to position ${count(d.upToPosition)} (${plural(d.count, 'event')}, hash ${shortDigest(d.hash)})`,
+};
+
+/** How a payment fact no plan takes is told. */
+const paymentFactWords: Record<PaymentFactKind, string> = {
+  paid: 'a payment',
+  failed: 'a failed payment',
+  action_required: 'a payment waiting for the buyer to confirm it',
+  refunded: 'a refund',
+  disputed: 'a dispute',
 };
 
 /** The event's sentence; an event of a type this version does not know says so. */

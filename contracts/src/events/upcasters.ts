@@ -10,6 +10,15 @@ import type { EventMetadata } from './metadata.ts';
 type EventData = Record<string, unknown>;
 export type Upcaster = (data: EventData) => EventData;
 
+/** A v1 refund or dispute named no invoice: the product had not asked Stripe for it. */
+const unknownInvoice = {
+  invoiceId: null,
+  invoiceSubscriptionId: null,
+  chargedPlanName: null,
+  periodEnd: null,
+  cancelledSubscriptionId: null,
+};
+
 /**
  * `upcasters[type][v]` turns the data of version `v` into version `v + 1`. A type at version
  * N needs an entry for each of 1 … N−1 (a contracts test checks it).
@@ -45,6 +54,23 @@ export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster
   // v2: one page load is one visit; a v1 visit without a server was the twin of one with it
   VisitRecorded: {
     1: (data) => (data.guildId === null ? { ...data, twin: true } : data),
+  },
+  // v2 of Stripe's facts: what older events did not record is unknown (null), never made up
+  BillingInvoicePaid: {
+    1: (data) => ({ ...data, stripeFee: null }),
+  },
+  BillingPaymentFailed: {
+    1: (data) => ({ ...data, nextPaymentAttempt: null }),
+  },
+  BillingSubscriptionChanged: {
+    1: (data) => ({ ...data, stripeStatus: null }),
+  },
+  BillingChargeRefunded: {
+    1: (data) => ({ ...data, ...unknownInvoice }),
+  },
+  // every v1 dispute was taken for a chargeback (it ended the plan)
+  BillingChargeDisputed: {
+    1: (data) => ({ ...data, status: 'needs_response', ...unknownInvoice }),
   },
 };
 

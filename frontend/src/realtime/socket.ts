@@ -1,4 +1,4 @@
-import type { WsServerMessage } from '@vip/contracts';
+import type { WsAuthMessage, WsServerMessage } from '@vip/contracts';
 // The file, not the package index: the index also exports zod schemas we never want in the bundle.
 import { WS_CLOSE_UNAUTHORIZED } from '@vip/contracts/plain';
 
@@ -73,7 +73,7 @@ function connect(): void {
   setStatus(failedAttempts === 0 ? 'connecting' : 'reconnecting');
 
   // The token travels in the first message, not in the URL, so that it never lands in access logs.
-  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token: sessionToken }));
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token: sessionToken } satisfies WsAuthMessage));
 
   ws.onmessage = (event) => {
     if (socket !== ws) return;

@@ -1,7 +1,6 @@
 import { createHash, hash, type Hash } from 'node:crypto';
 import { fieldsSealedAsDigest, type LogSealed, type SealRecord } from '@vip/contracts';
-import type { RecordedEvent, StoredEvent } from '../event-store/event-store.ts';
-import { storedEventOf } from './stored-events.ts';
+import type { StoredEvent } from '../event-store/event-store.ts';
 
 /**
  * The log's hash chain (issue #15), shared by the projections process that seals the log, the
@@ -60,8 +59,6 @@ export const digestOfText = (text: string): Buffer => hash('sha256', text, 'buff
 export function storedDigest(event: StoredEvent, dataText = sealedDataText(event.type, event.data)): Buffer {
   return digestOfText(recordText(event, dataText, event.metadata));
 }
-
-export const eventDigest = (event: RecordedEvent): Buffer => storedDigest(storedEventOf(event));
 
 /** The hash of one seal's span: the previous hash, then each digest in log order. */
 export class SegmentHasher {

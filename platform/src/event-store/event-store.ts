@@ -65,6 +65,24 @@ export interface EventBatch {
   ack(): void;
 }
 
+/**
+ * A batch whose `ack` counts once, as both adapters hand them out: the first call releases
+ * the next page (`next`), a second call of the same batch's ack is ignored, so a consumer
+ * that acks twice never gets two pages running at once.
+ */
+export function batchOf(events: RecordedEvent[], caughtUp: boolean, next: () => void): EventBatch {
+  let acked = false;
+  return {
+    events,
+    caughtUp,
+    ack: () => {
+      if (acked) return;
+      acked = true;
+      next();
+    },
+  };
+}
+
 export interface SubscribeOptions {
   /** Position of the last event already processed; omitted = from the beginning. */
   after?: number;

@@ -21,6 +21,7 @@ import { Observable, type Subscriber } from 'rxjs';
 import type { EventMetadata } from '@vip/contracts';
 import {
   WrongExpectedRevisionError,
+  batchOf,
   type AppendResult,
   type EventBatch,
   type EventCount,
@@ -234,17 +235,12 @@ export class EventStoreDbEventStore implements EventStore {
         if (caughtUp) announcedCaughtUp = true;
         waitingForAck = true;
         subscription.pause();
-        let acked = false;
-        subscriber.next({
-          events,
-          caughtUp,
-          ack: () => {
-            if (acked) return;
-            acked = true;
+        subscriber.next(
+          batchOf(events, caughtUp, () => {
             waitingForAck = false;
             scheduleFlush();
-          },
-        });
+          }),
+        );
       };
       // Waiting one turn of the event loop groups the events that arrived together.
       const scheduleFlush = (): void => {

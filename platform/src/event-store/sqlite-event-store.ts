@@ -3,6 +3,7 @@ import { Observable, type Subscriber } from 'rxjs';
 import type { EventMetadata } from '@vip/contracts';
 import {
   WrongExpectedRevisionError,
+  batchOf,
   type AppendResult,
   type EventBatch,
   type EventCount,
@@ -275,17 +276,12 @@ export class SqliteEventStore implements EventStore {
         if (events.length > 0) checkpoint = events[events.length - 1].position;
         if (caughtUp) announcedCaughtUp = true;
         waitingForAck = true;
-        let acked = false;
-        subscriber.next({
-          events,
-          caughtUp,
-          ack: () => {
-            if (acked) return;
-            acked = true;
+        subscriber.next(
+          batchOf(events, caughtUp, () => {
             waitingForAck = false;
             schedule();
-          },
-        });
+          }),
+        );
       };
       // setImmediate keeps a synchronous ack() from recursing and lets I/O run between pages.
       const schedule = (): void => {

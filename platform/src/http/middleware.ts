@@ -16,7 +16,6 @@ export interface AppState {
   /** The request's bytes as they came, on the paths given to rawBodyOn only. */
   rawBody?: Buffer;
 }
-export type AppContext = Context & { state: AppState };
 
 /** What a client error of the body reader says, by its status (any other: the body is not JSON). */
 const clientErrorTexts: Partial<Record<number, string>> = {

@@ -23,6 +23,7 @@ import {
 } from 'mongodb';
 import {
   DuplicateKeyError,
+  supportedUpdate,
   type BulkOperation,
   type BulkWriteOptions,
   type Collection,
@@ -310,9 +311,9 @@ function counts(result: { matchedCount: number; modifiedCount: number; upsertedC
  * ObjectId from the server, so a string id is supplied on insert, as the embedded store does.
  */
 function withStringIdOnInsert(filter: Filter, update: Update, upsert: boolean): UpdateFilter<DriverDocument> {
-  if (!upsert || '_id' in filter || update.$setOnInsert?._id !== undefined)
-    return update as UpdateFilter<DriverDocument>;
-  return { ...update, $setOnInsert: { ...update.$setOnInsert, _id: randomUUID() } } as UpdateFilter<DriverDocument>;
+  const checked = supportedUpdate(update) as UpdateFilter<DriverDocument>;
+  if (!upsert || '_id' in filter) return checked;
+  return { ...checked, $setOnInsert: { _id: randomUUID() } } as UpdateFilter<DriverDocument>;
 }
 
 /** A replica set member or a mongos runs transactions; a standalone server does not (its `hello` names no set). */

@@ -6,16 +6,28 @@ export type Document = { _id: string };
 /** The default document type: any fields beside the _id. */
 export type LooseDocument = Document & Record<string, unknown>;
 export type Filter = Record<string, unknown>;
+/**
+ * The updates the read models make: `$set` and `$unset` (dotted paths too), and `$pull`, with
+ * which erasing a person takes them out of the lists that name them. MongoDB's other operators
+ * ($inc, $push, $max, $min, $setOnInsert, ...) are refused (see README.md): the projectors
+ * compute a document's new fields in code and set them.
+ */
 export type Update = {
   $set?: Record<string, unknown>;
-  $inc?: Record<string, number>;
-  $push?: Record<string, unknown>;
-  $pull?: Record<string, unknown>;
   $unset?: Record<string, unknown>;
-  $setOnInsert?: Record<string, unknown>;
-  $max?: Record<string, unknown>;
-  $min?: Record<string, unknown>;
+  $pull?: Record<string, unknown>;
 };
+
+const updateOperators: ReadonlySet<string> = new Set(['$set', '$unset', '$pull']);
+
+/** The update, once each of its operators is one the store supports; a clear error otherwise. */
+export function supportedUpdate(update: Update): Update {
+  for (const operator of Object.keys(update))
+    if (!updateOperators.has(operator))
+      throw new TypeError(`The read store updates with $set, $unset and $pull only, not ${operator}`);
+  return update;
+}
+
 export type Sort = Record<string, 1 | -1>;
 /** The fields of one compound index, in order, with their direction (MongoDB's key spec). */
 export type IndexSpec = Record<string, 1 | -1>;

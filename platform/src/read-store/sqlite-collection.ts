@@ -5,16 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Query } from 'mingo';
-import type {
-  BulkOperation,
-  BulkWriteOptions,
-  Collection,
-  Document,
-  Filter,
-  FindOptions,
-  Update,
-  UpdateOptions,
-  UpdateResult,
+import {
+  supportedUpdate,
+  type BulkOperation,
+  type BulkWriteOptions,
+  type Collection,
+  type Document,
+  type Filter,
+  type FindOptions,
+  type Update,
+  type UpdateOptions,
+  type UpdateResult,
 } from './read-store.ts';
 import type { DocumentRows } from './sqlite-rows.ts';
 import { matchRows, matcherOf, planQuery, selectDocuments, countRows, type Matched } from './sqlite-query.ts';
@@ -157,13 +158,12 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   private updateNow(rows: DocumentRows, filter: Filter, update: Update, upsert: boolean, many: boolean): UpdateResult {
-    const { $setOnInsert, ...operators } = update;
+    const operators = supportedUpdate(update);
     const targets = this.matching(rows, filter, many ? 0 : 1);
     if (targets.length === 0) {
       if (!upsert) return NOTHING_CHANGED;
       const created = seedFromFilter(filter);
       if (typeof created._id !== 'string') created._id = randomUUID();
-      if ($setOnInsert) applyUpdate(created, { $set: $setOnInsert }, filter);
       applyUpdate(created, operators as Operators, filter);
       // As in MongoDB, an upsert whose filter missed an existing _id is a duplicate key.
       this.insertNow(rows, created as Document);

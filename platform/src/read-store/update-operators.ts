@@ -51,34 +51,24 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 
 /**
  * Applies update operators to `target` in place: mingo's updater, except for the common
- * updates — `$set`, `$unset`, `$inc`, `$max` and `$min` of plain top-level fields holding
- * numbers or strings — which are plain assignments and many times faster (mingo builds a
- * whole context per call). The filter is passed so that positional paths (`items.$.name`) resolve.
+ * updates — `$set` and `$unset` of plain top-level fields — which are plain assignments and
+ * many times faster (mingo builds a whole context per call). The filter is passed so that
+ * positional paths (`items.$.name`) resolve.
  */
 export function applyUpdate(target: Record<string, unknown>, operators: Operators, filter: Filter): void {
   const keys = Object.keys(operators);
   if (keys.length === 0) return;
   if (
-    keys.every((operator) =>
-      isSimpleUpdate(operator, (operators as Record<string, Record<string, unknown>>)[operator], target),
-    )
+    keys.every((operator) => isSimpleUpdate(operator, (operators as Record<string, Record<string, unknown>>)[operator]))
   ) {
     for (const operator of keys) {
       const fields = (operators as Record<string, Record<string, unknown>>)[operator];
       for (const field in fields) {
         const value = fields[field];
-        const current = target[field];
         if (operator === '$set')
           target[field] =
             value === undefined || value === null || typeof value !== 'object' ? value : structuredClone(value);
-        else if (operator === '$unset') delete target[field];
-        else if (operator === '$inc') target[field] = ((current as number | undefined) ?? 0) + (value as number);
-        else if (operator === '$max')
-          target[field] =
-            current === undefined || (value as number | string) > (current as number | string) ? value : current;
-        else if (operator === '$min')
-          target[field] =
-            current === undefined || (value as number | string) < (current as number | string) ? value : current;
+        else delete target[field];
       }
     }
     return;
@@ -86,32 +76,10 @@ export function applyUpdate(target: Record<string, unknown>, operators: Operator
   applyOperators(target, operators, [], filter);
 }
 
-/** Whether plain JavaScript gives MongoDB's answer for this operator on these fields. */
-function isSimpleUpdate(operator: string, fields: Record<string, unknown>, target: Record<string, unknown>): boolean {
+/** Whether plain JavaScript gives MongoDB's answer: $set and $unset of top-level fields. */
+function isSimpleUpdate(operator: string, fields: Record<string, unknown>): boolean {
   if (fields === null || typeof fields !== 'object') return false;
-  for (const field in fields) {
-    if (field.includes('.') || field.startsWith('$')) return false;
-    const value = fields[field];
-    const current = target[field];
-    switch (operator) {
-      case '$set':
-      case '$unset':
-        break;
-      case '$inc':
-        if (typeof value !== 'number' || (current !== undefined && typeof current !== 'number')) return false;
-        break;
-      case '$max':
-      case '$min':
-        // BSON order across types (null < numbers < strings) is mingo's business
-        if (
-          (typeof value !== 'number' && typeof value !== 'string') ||
-          (current !== undefined && typeof current !== typeof value)
-        )
-          return false;
-        break;
-      default:
-        return false;
-    }
-  }
+  if (operator !== '$set' && operator !== '$unset') return false;
+  for (const field in fields) if (field.includes('.') || field.startsWith('$')) return false;
   return true;
 }

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import {
   billingReadModels,
+  netOf,
+  parseEvent,
   subscriptionReadModels,
+  type BillingAttentionDocument,
   type BillingStanding,
   type DomainEvent,
   type RevenueDocument,
@@ -10,6 +13,7 @@ import {
 import type { ReadStore } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { projectEvents } from '../../src/document-batch.ts';
+import { billingAttentionProjector } from '../../src/read-models/billing/billing-attention.projector.ts';
 import { revenueProjector } from '../../src/read-models/billing/revenue.projector.ts';
 import { subscriptionsProjector } from '../../src/read-models/subscriptions/subscriptions.projector.ts';
 import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
@@ -54,6 +58,7 @@ const paid = (id: string, at: string, amountPaid: number, periodEnd: string, cur
     currency,
     periodStart: at,
     periodEnd,
+    stripeFee: null,
     billing: standing({ paidUntil: periodEnd }),
     plan: plan(new Date(Date.parse(periodEnd) + 3 * 86_400_000).toISOString()),
   },
@@ -65,6 +70,7 @@ const pastDue: DomainEvent = {
     ...fact('evt_3', '2026-12-01T01:00:00.000Z'),
     invoiceId: 'in_dec',
     subscriptionId: 'sub_1',
+    nextPaymentAttempt: null,
     billing: standing({
       paidUntil: '2026-12-01T00:00:00.000Z',
       graceUntil: '2026-12-04T01:00:00.000Z',
@@ -73,7 +79,21 @@ const pastDue: DomainEvent = {
     plan: plan('2026-12-04T01:00:00.000Z'),
   },
 };
-const refunded = (id: string, at: string, amountRefunded: number, ended: boolean): DomainEvent => ({
+/** What a v2 refund or dispute learnt of its charge's invoice (none here: the plan's own is taken). */
+const noInvoice = {
+  invoiceId: null,
+  invoiceSubscriptionId: null,
+  chargedPlanName: null,
+  periodEnd: null,
+  cancelledSubscriptionId: null,
+};
+const refunded = (
+  id: string,
+  at: string,
+  amountRefunded: number,
+  ended: boolean,
+  chargedPlanName: string | null = null,
+): DomainEvent => ({
   type: 'BillingChargeRefunded',
   data: {
     ...fact(id, at),
@@ -81,6 +101,8 @@ const refunded = (id: string, at: string, amountRefunded: number, ended: boolean
     amount: 1500,
     amountRefunded,
     currency: 'eur',
+    ...noInvoice,
+    chargedPlanName,
     billing: ended ? standing({ status: 'ended', endedAt: at }) : standing(),
     plan: ended ? plan(at, true) : plan('2026-12-04T00:00:00.000Z'),
   },
@@ -173,5 +195,169 @@ describe('revenue projection', () => {
       [...history, refunded('evt_9', '2026-12-12T00:00:00.000Z', 500, true)],
     );
     expect(await revenueOf(late)).to.deep.equal(await revenueOf(once));
+  });
+});
+
+const disputed = (id: string, at: string, status: string, chargedPlanName: string | null = 'Basic'): DomainEvent => ({
+  type: 'BillingChargeDisputed',
+  data: {
+    ...fact(id, at),
+    chargeId: 'ch_2',
+    disputeId: 'dp_1',
+    amount: 700,
+    currency: 'eur',
+    status,
+    ...noInvoice,
+    chargedPlanName,
+    billing: standing(),
+    plan: plan('2026-12-04T00:00:00.000Z'),
+  },
+});
+
+describe('revenue projection: what an accountant signs (#27)', () => {
+  const figures = async (events: DomainEvent[]) =>
+    (
+      await (
+        await givenProjected([revenueProjector], events)
+      )
+        .collection<RevenueDocument>(billingReadModels.revenue)
+        .find({}, { sort: { _id: 1 } })
+    ).map((doc) => ({
+      _id: doc._id,
+      paid: doc.paid,
+      refunded: doc.refunded,
+      disputed: doc.disputed,
+      net: netOf(doc),
+      stripeFee: doc.stripeFee,
+      stripeFeeCurrency: doc.stripeFeeCurrency,
+      paymentsWithoutFee: doc.paymentsWithoutFee,
+    }));
+
+  it('books a refund against the plan of its charge, not the plan the subscriber has when it is refunded', async () => {
+    const rows = await figures([
+      checkout,
+      novemberPaid,
+      refunded('evt_r', '2026-12-10T00:00:00.000Z', 700, false, 'Basic'),
+    ]);
+    expect(rows.map(({ _id, refunded }) => ({ _id, refunded }))).to.deep.equal([
+      { _id: '2026-11|Business|eur', refunded: 0 },
+      { _id: '2026-12|Basic|eur', refunded: 700 },
+    ]);
+  });
+
+  it('subtracts a chargeback while it is open or lost, adds it back in the month it is won; an inquiry withdraws nothing', async () => {
+    const inquiry = disputed('evt_d0', '2026-11-05T00:00:00.000Z', 'warning_needs_response');
+    const open = disputed('evt_d1', '2026-11-06T00:00:00.000Z', 'needs_response');
+    const review = disputed('evt_d2', '2026-11-20T00:00:00.000Z', 'under_review');
+    const won = disputed('evt_d3', '2026-12-15T00:00:00.000Z', 'won');
+    const rows = await figures([inquiry, open, review, won]);
+    expect(rows.map(({ _id, disputed, net }) => ({ _id, disputed, net }))).to.deep.equal([
+      { _id: '2026-11|Basic|eur', disputed: 700, net: -700 },
+      { _id: '2026-12|Basic|eur', disputed: -700, net: 700 },
+    ]);
+    // a lost one stays withdrawn; an older status delivered after the newer changes nothing
+    const lost = await figures([open, disputed('evt_d4', '2026-12-15T00:00:00.000Z', 'lost'), review]);
+    expect(lost.map(({ disputed }) => disputed)).to.deep.equal([700]);
+  });
+
+  it('adds up Stripe’s fees where they were read, and says how many payments’ fees were not', async () => {
+    const withFee: DomainEvent = {
+      ...novemberPaid,
+      data: { ...(novemberPaid.data as object), stripeFee: { amount: 48, currency: 'eur' } },
+    } as DomainEvent;
+    const rows = await figures([
+      checkout,
+      withFee,
+      paid('evt_x', '2026-11-03T00:00:00.000Z', 1500, '2026-12-03T00:00:00.000Z'),
+    ]);
+    expect(rows[0]).to.include({ paid: 3000, stripeFee: 48, stripeFeeCurrency: 'eur', paymentsWithoutFee: 1 });
+  });
+
+  it('replays events written before #27 (v1): a refund against the plan it carries, a dispute as a chargeback', async () => {
+    const strip = (event: DomainEvent, ...fields: string[]) => {
+      const data = { ...(event.data as Record<string, unknown>) };
+      for (const field of fields) delete data[field];
+      return data;
+    };
+    const invoiceFields = [
+      'invoiceId',
+      'invoiceSubscriptionId',
+      'chargedPlanName',
+      'periodEnd',
+      'cancelledSubscriptionId',
+    ];
+    const v1 = [
+      parseEvent('BillingInvoicePaid', strip(novemberPaid, 'stripeFee'), 1),
+      parseEvent(
+        'BillingChargeRefunded',
+        strip(refunded('evt_r1', '2026-11-20T00:00:00.000Z', 500, false), ...invoiceFields),
+        1,
+      ),
+      parseEvent(
+        'BillingChargeDisputed',
+        strip(disputed('evt_d1', '2026-11-21T00:00:00.000Z', 'won'), 'status', ...invoiceFields),
+        1,
+      ),
+    ];
+    expect(v1[2].data).to.include({ status: 'needs_response', chargedPlanName: null });
+    const rows = await figures(v1);
+    expect(rows).to.deep.equal([
+      {
+        _id: '2026-11|Business|eur',
+        paid: 1500,
+        refunded: 500,
+        disputed: 700,
+        net: 300,
+        stripeFee: 0,
+        stripeFeeCurrency: null,
+        paymentsWithoutFee: 1,
+      },
+    ]);
+  });
+});
+
+describe('billing attention projection: what admins should look at', () => {
+  const attentionOf = async (events: DomainEvent[]) =>
+    (
+      await (
+        await givenProjected([billingAttentionProjector], events)
+      )
+        .collection<BillingAttentionDocument>(billingReadModels.attention)
+        .find({}, { sort: { at: 1 } })
+    ).map(({ kind, objectId, detail }) => ({ kind, objectId, detail }));
+
+  it('lists unmatched payments, inquiries, chargebacks and a second live subscription, nothing else', async () => {
+    const unmatched: DomainEvent = {
+      type: 'BillingPaymentUnmatched',
+      data: {
+        userId: null,
+        customerId: 'cus_x',
+        stripeEventId: 'evt_u',
+        stripeEventAt: '2026-11-02T00:00:00.000Z',
+        kind: 'paid',
+        objectId: 'in_x',
+        amount: 900,
+        currency: 'eur',
+        status: null,
+      },
+    };
+    const second = paid('evt_s', '2026-11-04T00:00:00.000Z', 700, '2026-12-04T00:00:00.000Z');
+    (second.data as { subscriptionId: string }).subscriptionId = 'sub_2';
+    expect(
+      await attentionOf([
+        checkout,
+        novemberPaid,
+        unmatched,
+        second,
+        disputed('evt_i', '2026-11-05T00:00:00.000Z', 'warning_needs_response'),
+        disputed('evt_c', '2026-11-06T00:00:00.000Z', 'needs_response'),
+        disputed('evt_w', '2026-11-07T00:00:00.000Z', 'won'),
+      ]),
+    ).to.deep.equal([
+      { kind: 'unmatched', objectId: 'in_x', detail: 'paid' },
+      { kind: 'second-subscription', objectId: 'sub_2', detail: 'the plan runs on sub_1' },
+      { kind: 'inquiry', objectId: 'dp_1', detail: 'warning_needs_response' },
+      { kind: 'chargeback', objectId: 'dp_1', detail: 'needs_response' },
+    ]);
   });
 });

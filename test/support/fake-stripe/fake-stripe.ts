@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { chargeObject, disputeObject, eventObject, invoiceObject, seconds, subscriptionObject } from './objects.ts';
+import { StripeMoney } from './invoice-payments.ts';
 import { checkoutPage, portalPage } from './pages.ts';
 import {
   billingApi,
@@ -89,6 +90,8 @@ export class FakeStripe {
   readonly customers = new Map<string, { id: string; metadata: Record<string, string>; email?: string | null }>();
   readonly sessions = new Map<string, CheckoutSession>();
   readonly charges = new Map<string, ReturnType<typeof chargeObject>>();
+  /** Invoices, invoice payments, cancellations; a slow or failing Stripe (invoice-payments.ts). */
+  readonly money = new StripeMoney();
   /** The account's prices (the config's two monthly ones at first); a test changes them before the product starts. */
   readonly prices = new Map<string, FakePrice>(
     Object.values(PRICES).map((id) => [id, recurringPrice(id, PRICE_AMOUNTS[id], 'month')]),
@@ -162,6 +165,7 @@ export class FakeStripe {
     const invoice = invoiceObject({ id: this.id('in'), status: 'paid', line, ...fields });
     const charge = chargeObject({ id: this.id('ch'), customer: fields.customer, amount });
     this.charges.set(charge.id, charge);
+    this.money.paid(invoice, charge);
     return { invoice, charge, line };
   }
 
@@ -308,6 +312,7 @@ export class FakeStripe {
       });
       if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`)
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (this.money.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.money.delayMs));
       const refusal = refusalFor(this, request.method ?? 'GET', pathname);
       if (refusal) return send(refusal.status, { error: { type: refusal.type, message: refusal.message } });
       const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
@@ -368,6 +373,7 @@ export class FakeStripe {
         url,
       });
     }
+    if (this.money.answer(method, path, form, send)) return;
     const charge = /^\/v1\/charges\/(\w+)$/.exec(path);
     if (method === 'GET' && charge) {
       const found = this.charges.get(charge[1]);

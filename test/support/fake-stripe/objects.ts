@@ -144,6 +144,7 @@ export function chargeObject(fields: {
     livemode: false,
     metadata: {},
     paid: true,
+    payment_intent: `pi_${fields.id}`,
     // what a card payment carries; the product must not keep any of it
     payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } },
     refunded: refunded >= fields.amount,

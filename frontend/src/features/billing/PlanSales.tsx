@@ -1,4 +1,4 @@
-import type { BillingFigures, MoneyTotal } from '@vip/contracts';
+import type { BillingAttentionItem, BillingFigures, MoneyTotal, RevenueRow } from '@vip/contracts';
 import { moneyText } from '@vip/contracts/plain';
 import { useSiteSettings } from '../../app/siteConfig.ts';
 import { formatCount } from '../stats/figures.ts';
@@ -42,7 +42,71 @@ export function PlanSales({ figures }: { figures: BillingFigures | undefined }) 
           ))}
         </tbody>
       </table>
-      <p className="muted">Net of refunds, by the UTC month of each payment ({figures.month} is this month).</p>
+      <p className="muted">
+        Net of refunds and chargebacks, by the UTC month of each payment ({figures.month} is this month).
+      </p>
+      {figures.revenue.length > 0 && <RevenueByMonth rows={figures.revenue} />}
+      {figures.attention.length > 0 && <PaymentsToLookAt items={figures.attention} />}
     </section>
+  );
+}
+
+/** Paid, refunded, disputed and net per month, plan and currency, with Stripe's fees where they were read. */
+function RevenueByMonth({ rows }: { rows: RevenueRow[] }) {
+  return (
+    <table className="plan-sales" aria-label="Revenue by month">
+      <thead>
+        <tr>
+          <th scope="col">Month</th>
+          <th scope="col">Plan</th>
+          <th scope="col">Paid</th>
+          <th scope="col">Refunded</th>
+          <th scope="col">Disputed</th>
+          <th scope="col">Net</th>
+          <th scope="col">Stripe fees (as read)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={`${row.month}|${row.planName}|${row.currency}`} data-revenue={`${row.month}|${row.planName}`}>
+            <td>{row.month}</td>
+            <th scope="row">{row.planName}</th>
+            <td>{moneyText(row.paid, row.currency)}</td>
+            <td>{moneyText(row.refunded, row.currency)}</td>
+            <td>{moneyText(row.disputed, row.currency)}</td>
+            <td data-stat="billing.net">{moneyText(row.net, row.currency)}</td>
+            <td>
+              {row.stripeFee ? moneyText(row.stripeFee.amount, row.stripeFee.currency) : '—'}
+              {row.paymentsWithoutFee > 0 && ` (${formatCount(row.paymentsWithoutFee)} not read)`}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const attentionWords: Record<BillingAttentionItem['kind'], string> = {
+  unmatched: 'No plan took it',
+  'second-subscription': 'Second subscription: refund and cancel one',
+  inquiry: 'Inquiry: answer it in Stripe',
+  chargeback: 'Chargeback',
+};
+
+/** What an admin should look at in Stripe's Dashboard, newest first. */
+function PaymentsToLookAt({ items }: { items: BillingAttentionItem[] }) {
+  return (
+    <>
+      <h4>Payments to look at</h4>
+      <ul className="plan-attention">
+        {items.map((item) => (
+          <li key={`${item.at}|${item.objectId}|${item.kind}`} data-attention={item.kind}>
+            <strong>{attentionWords[item.kind]}</strong>: {item.objectId}
+            {item.amount > 0 && `, ${moneyText(item.amount, item.currency)}`}, {item.username ?? item.customerId}
+            {item.detail && ` (${item.detail})`}, {item.at.slice(0, 10)}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -14,7 +14,7 @@ export function billingStateText(billing: PlanBilling): string {
         ? `Active, renews on ${formatDate(billing.paidUntil)}`
         : 'Active, first payment on its way';
     case 'past_due':
-      return `Past due: a payment failed, everything stays on until ${formatDate(billing.graceUntil)}`;
+      return `Past due: a payment failed and Stripe tries the card again; everything stays on until ${formatDate(billing.graceUntil)}. Update the card in Manage billing`;
     case 'cancelling':
       return `Ends on ${formatDate(billing.cancelsAt)}`;
     case 'ended':

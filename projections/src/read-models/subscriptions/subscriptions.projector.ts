@@ -28,6 +28,8 @@ export const subscriptionsProjector = defineProjector({
     'BillingSubscriptionCancelled',
     'BillingChargeRefunded',
     'BillingChargeDisputed',
+    'BillingPaymentActionRequired',
+    'BillingInvoiceUncollectible',
   ],
   async apply(event, documents) {
     const subscriptions = documents.of<SubscriptionDocument>(subscriptionReadModels.subscriptions);
