@@ -18,12 +18,16 @@ const backend = 'http://127.0.0.1:3000';
  *   slice builds its requests with them too, and a group takes in what its modules import:
  *   without a group of their own they would land in the store chunk, and every page would
  *   load Redux with them.
+ * - stored-user: where the session is kept in the browser (features/auth/storedUser.ts), read
+ *   by the public pages' header to tell who is signed in; the store's savedSession uses it too,
+ *   and without a group it would pull the store (and Redux) into every public page.
  */
 const vendor =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-hot-toast|goober|cookie|set-cookie-parser)[\\/]/;
 const redux =
   /[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|immer|reselect|redux|redux-thunk|react-redux|use-sync-external-store|@standard-schema[\\/]utils)[\\/]/;
 const http = /[\\/](frontend[\\/]src[\\/]lib[\\/]http|contracts[\\/]src[\\/]routes[\\/]route)\.ts$/;
+const storedUser = /[\\/]frontend[\\/]src[\\/]features[\\/]auth[\\/]storedUser\.ts$/;
 const store =
   /[\\/]frontend[\\/]src[\\/](app[\\/]store|features[\\/]api[\\/]apiSlice|features[\\/]auth[\\/](authSlice|sessionEffects|savedSession)|features[\\/]announcements[\\/]readMarksSlice|realtime[\\/]socket)\.ts$/;
 
@@ -40,6 +44,7 @@ export default defineConfig({
             { name: 'redux', test: redux },
             { name: 'store', test: store },
             { name: 'http', test: http, priority: 1 },
+            { name: 'stored-user', test: storedUser, priority: 1 },
           ],
         },
       },

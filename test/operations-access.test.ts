@@ -65,7 +65,8 @@ describe('operations data is not public (issue #19 item 5)', function () {
     it('says only whether it is up to anyone; the details to admins and the token', async () => {
       const anonymous = await api(product.url, 'GET', '/api/health');
       expect(anonymous.status).to.equal(200);
-      expect(anonymous.body).to.deep.equal({ status: 'ok' });
+      // the all-in-one runs the bots, and says honestly that none runs here (no bot token in the test)
+      expect(anonymous.body).to.deep.equal({ status: 'ok', bots: { key: 'not running', poster: 'not running' } });
       const token = await login(product.url, ADMIN.username, ADMIN.password);
       for (const headers of [bearer(token), bearer(METRICS_TOKEN)]) {
         const detailed = await api(product.url, 'GET', '/api/health', { headers });
@@ -73,6 +74,7 @@ describe('operations data is not public (issue #19 item 5)', function () {
         expect(detailed.body).to.include({ status: 'ok', service: 'all-in-one' });
         expect(detailed.body.eventStore).to.have.property('headPosition');
         expect(detailed.body.projections).to.be.an('array').that.is.not.empty;
+        expect(detailed.body.bots).to.deep.equal({ key: 'not running', poster: 'not running' });
       }
     });
   });
@@ -91,7 +93,10 @@ describe('operations data is not public (issue #19 item 5)', function () {
         expect(answer.status).to.equal(404);
         expect(await answer.text()).to.not.contain('vip_');
       }
-      expect((await api(product.url, 'GET', '/api/health')).body).to.deep.equal({ status: 'ok' });
+      expect((await api(product.url, 'GET', '/api/health')).body).to.deep.equal({
+        status: 'ok',
+        bots: { key: 'not running', poster: 'not running' },
+      });
     });
   });
 

@@ -9,9 +9,22 @@ export interface ProjectionHealth {
   lag: number;
 }
 
+/** A bot as the process that runs it sees it: connected and following the log, on its way, or not running at all. */
+export type BotState = 'running' | 'starting' | 'not running';
+
+/**
+ * The bots of a process that hosts them (the all-in-one): whether each runs. A service
+ * without bots (a query-service of docker-compose) cannot know, and says nothing of them.
+ */
+export interface BotStates {
+  key: BotState;
+  poster: BotState;
+}
+
 /** GET /api/health for anyone: whether the service is up (its stores answer); 503 with `down` when not. */
 export interface PublicHealthResponse {
   status: 'ok' | 'down';
+  bots?: BotStates;
 }
 
 /** GET /api/health for admins and the metrics token: the log's head and how far each read model has caught up. */
@@ -21,6 +34,7 @@ export interface HealthResponse {
   eventStore: { adapter: string; headPosition: number | null };
   readStore: { adapter: string };
   projections: ProjectionHealth[];
+  bots?: BotStates;
 }
 
 /** GET /api/ready: whether this process should get traffic; 503 with the failing checks otherwise. */

@@ -32,7 +32,7 @@ describe('frontend: admin panel (browser)', function () {
     const dialog = page.getByRole('dialog', { name: 'Add whitelist entry' });
     await dialog.getByText(/make sure the User ID and Server ID are correct/).waitFor();
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
-    await page.getByText('Please fill in all fields').waitFor();
+    await page.getByText('Please fill in all fields').first().waitFor();
     // the server says the same when the browser's check is skipped
     const refused = await api<{ error: string }>(browser.product(), '/api/admin/whitelist', {
       token: await tokenOf(browser.product()),
@@ -44,7 +44,11 @@ describe('frontend: admin panel (browser)', function () {
     await dialog.getByLabel('User ID').fill('123');
     await dialog.getByLabel('Server ID').fill(DEMO_SERVER_ID);
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
-    await page.getByText('User ID and Server ID must be Discord IDs (17–20 digits)').waitFor();
+    await page.getByText('User ID and Server ID must be Discord IDs (17–20 digits)').first().waitFor();
+    // the field at fault is marked, and what was typed stays
+    expect(await dialog.getByLabel('User ID').getAttribute('aria-invalid')).to.equal('true');
+    expect(await dialog.getByLabel('Server ID').getAttribute('aria-invalid')).to.equal(null);
+    expect(await dialog.getByLabel('Server ID').inputValue()).to.equal(DEMO_SERVER_ID);
 
     await dialog.getByLabel('User ID').fill('200000000000000001');
     await dialog.getByLabel('Duration').selectOption('monthly');
@@ -121,15 +125,16 @@ describe('frontend: admin panel (browser)', function () {
     await page.getByLabel('Days', { exact: true }).fill('10');
     await page.getByRole('button', { name: 'Create Subscriber' }).click();
     await page.getByText('Subscriber created successfully').waitFor();
-    await page.getByText(/Generated password for sub-generated/).waitFor();
-    expect(await page.locator('.new-password .secret-value').textContent()).to.match(/^•+$/);
-    await page.getByRole('button', { name: 'Show Generated password' }).click();
-    const password = (await page.locator('.new-password .secret-value').textContent()) ?? '';
+    // the password is shown once, on the new subscriber's card
+    const row = page.locator('.subscriber-row', { hasText: 'sub-generated' });
+    await row.getByText(/Generated password for sub-generated/).waitFor();
+    expect(await row.locator('.new-password .secret-value').textContent()).to.match(/^•+$/);
+    await row.getByRole('button', { name: 'Show Password of sub-generated' }).click();
+    const password = (await row.locator('.new-password .secret-value').textContent()) ?? '';
     expect(
       (await api(browser.product(), '/api/auth/login', { body: { username: 'sub-generated', password } })).status,
     ).to.equal(200);
 
-    const row = page.locator('.subscriber-row', { hasText: 'sub-generated' });
     await row.getByText('Active').waitFor();
     await row.getByRole('button', { name: /Extend sub-generated/ }).click();
     await page.getByText('Subscription extended successfully').waitFor();

@@ -6,7 +6,7 @@ import { createSubscriber, type CreatedSubscriber } from './support/seed.ts';
  * The journeys of spec §2 (login, route guard) and §4 (realtime announcements), in Debian's
  * chromium against the real all-in-one server serving frontend/dist.
  */
-const announcementDate = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/;
+const announcementDate = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/;
 
 describe('frontend: login and live announcements (browser)', function () {
   this.timeout(90_000);
@@ -96,11 +96,13 @@ describe('frontend: login and live announcements (browser)', function () {
     await subscriber.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 
     await admin.getByRole('button', { name: 'Create Announcement' }).click();
-    await admin.getByText('Please fill in all fields').waitFor();
+    await admin.getByText('Please fill in all fields').first().waitFor();
 
     const title = `Maintenance tonight ${Date.now()}`;
     await admin.getByLabel('Title', { exact: true }).fill(title);
-    await admin.getByLabel('Content', { exact: true }).fill('The key generator is down from 22:00 to 23:00.');
+    await admin
+      .getByLabel('Content', { exact: true })
+      .fill('The key generator is **down** from 22:00 to 23:00. [Status](https://status.example/now) <b>no</b>');
     await admin.getByLabel('Priority', { exact: true }).selectOption('high');
     await admin.getByRole('button', { name: 'Create Announcement' }).click();
     await admin.getByText('Announcement created successfully').waitFor();
@@ -117,6 +119,13 @@ describe('frontend: login and live announcements (browser)', function () {
     expect(await readerCard.locator('.badge').textContent()).to.equal('High priority');
     expect(await readerCard.locator('.announcement-author').textContent()).to.equal(ADMIN.username);
     expect(await readerCard.locator('time').textContent()).to.match(announcementDate);
+    // its markdown rendered, its HTML not
+    expect(await readerCard.locator('.announcement-content strong').textContent()).to.equal('down');
+    expect(await readerCard.getByRole('link', { name: 'Status' }).getAttribute('href')).to.equal(
+      'https://status.example/now',
+    );
+    expect(await readerCard.locator('.announcement-content b').count()).to.equal(0);
+    expect(await readerCard.locator('.announcement-content').textContent()).to.include('<b>no</b>');
     expect(await readerCard.getByRole('button', { name: /Delete/ }).count()).to.equal(0);
 
     // Priority filter, then read marks: a click reads it, "Show unread only" hides it.

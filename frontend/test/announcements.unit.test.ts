@@ -34,9 +34,13 @@ describe('frontend: announcement list updates', () => {
     expect(newestFirst(list).map((item) => item.id)).to.deep.equal(['new', 'old']);
   });
 
-  it('formats dates as "Nov 22, 2026, 14:05" in 24-hour time', () => {
-    expect(formatAnnouncementDate(new Date(2026, 10, 22, 14, 5).toISOString())).to.equal('Nov 22, 2026, 14:05');
-    expect(formatAnnouncementDate(new Date(2026, 0, 3, 0, 7).toISOString())).to.equal('Jan 3, 2026, 00:07');
+  it('formats dates as "Nov 22, 2026, 14:05 UTC" in 24-hour time, the zone named', () => {
+    expect(formatAnnouncementDate(new Date(Date.UTC(2026, 10, 22, 14, 5)).toISOString())).to.equal(
+      'Nov 22, 2026, 14:05 UTC',
+    );
+    expect(formatAnnouncementDate(new Date(Date.UTC(2026, 0, 3, 0, 7)).toISOString())).to.equal(
+      'Jan 3, 2026, 00:07 UTC',
+    );
     expect(formatAnnouncementDate('not a date')).to.equal('');
   });
 });
@@ -54,5 +58,12 @@ describe('frontend: where login leads', () => {
     expect(landingPathFor(member, { from: '/panel?tab=greetings' })).to.equal('/panel?tab=greetings');
     expect(landingPathFor(member, { from: '//evil.example' })).to.equal('/panel');
     expect(landingPathFor(admin, { from: '/login' })).to.equal('/admin');
+  });
+
+  it('never lands a subscriber on an admin page (the not-found screen for them)', () => {
+    expect(landingPathFor(member, { from: '/admin/subscribers' })).to.equal('/panel');
+    expect(landingPathFor(member, { from: '/admin' })).to.equal('/panel');
+    expect(landingPathFor(admin, { from: '/admin/audit' })).to.equal('/admin/audit');
+    expect(landingPathFor(member, { from: '/administration-notes' })).to.equal('/administration-notes');
   });
 });

@@ -1,8 +1,17 @@
 import { expect } from 'chai';
 import type { AuditPageResponse } from '@vip/contracts';
 import type { Page } from 'playwright-core';
+import { proveManagement } from '../../test/support/discord.ts';
 import { ADMIN, logIn, useProductInBrowser } from './support/productInBrowser.ts';
-import { api, DEMO_SERVER_ID, eventually, seedDemoServer, tokenOf } from './support/seed.ts';
+import {
+  api,
+  createSubscriber,
+  DEMO_CHANNELS,
+  DEMO_SERVER_ID,
+  eventually,
+  seedDemoServer,
+  tokenOf,
+} from './support/seed.ts';
 
 /** The admin's audit trail (/admin/audit): filters, a key's life, a server's settings history. */
 describe('frontend: admin audit trail (browser)', function () {
@@ -121,5 +130,60 @@ describe('frontend: admin audit trail (browser)', function () {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).to.be.at.most(0);
+  });
+
+  it('reads in words: event types grouped, dates typed as DD.MM.YYYY, settings changes by name', async () => {
+    // an owner who saved a greeting: the settings history has names to show
+    const owner = await createSubscriber(browser.product(), 'greeter', 'greeter-password');
+    const token = await tokenOf(browser.product(), owner);
+    await proveManagement(browser.product().url, token, [DEMO_SERVER_ID]);
+    expect(
+      (await api(browser.product(), '/api/user/add-server', { token, body: { guildId: DEMO_SERVER_ID } })).status,
+    ).to.equal(200);
+    const welcome = DEMO_CHANNELS[1];
+    const saved = await api(browser.product(), `/api/greetings/settings/${DEMO_SERVER_ID}`, {
+      token,
+      body: { enabled: true, channelId: welcome.id, delay: 2, message: 'Hello {user}' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
+
+    const page = await signedInAdmin('/admin/audit');
+    const type = page.getByLabel('Event type');
+    await type.locator('option[value="KeyGenerated"]').waitFor({ state: 'attached' });
+    const groups = await type
+      .locator('optgroup')
+      .evaluateAll((list) => list.map((group) => group.getAttribute('label')));
+    expect(groups).to.include('Keys and VIP roles');
+    expect(groups).to.not.include('Billing (Stripe)'); // Stripe is off here
+    expect(await type.locator('option[value="KeyGenerated"]').textContent()).to.equal('Key generated');
+
+    // a date as every date is shown; one that is no day is marked, not sent
+    const from = page.getByLabel('From');
+    await from.fill('31.02.2026');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.locator('#audit-from-error').waitFor();
+    expect(await from.getAttribute('aria-invalid')).to.equal('true');
+    const today = new Date();
+    const two = (n: number) => String(n).padStart(2, '0');
+    await from.fill(`${two(today.getUTCDate())}.${two(today.getUTCMonth() + 1)}.${today.getUTCFullYear()}`);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const iso = `${today.getUTCFullYear()}-${two(today.getUTCMonth() + 1)}-${two(today.getUTCDate())}`;
+    await page.waitForURL(`**/admin/audit?from=${iso}`);
+    await page.locator('.audit-event').first().waitFor();
+    expect(await from.inputValue()).to.match(/^\d{2}\.\d{2}\.\d{4}$/);
+
+    await page.goto(browser.url(`/admin/audit/servers/${DEMO_SERVER_ID}`));
+    const greeting = page.locator('.audit-event[data-setting="greeting"]').last();
+    await greeting.waitFor();
+    const table = await greeting.locator('.audit-diff').textContent();
+    expect(table)
+      .to.include('Channel')
+      .and.include(`#${welcome.name}`)
+      .and.include('2 s')
+      .and.include('Greet new members');
+    expect(table).to.not.include(welcome.id).and.not.include('channelId').and.not.include('"');
+    const ownerRow = page.locator('.audit-event[data-setting="owner"]').first();
+    expect(await ownerRow.locator('.audit-diff').textContent()).to.include('greeter');
+    expect(browser.pageErrors).to.deep.equal([]);
   });
 });

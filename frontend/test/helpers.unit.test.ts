@@ -17,14 +17,14 @@ describe('frontend: dates (spec §9)', () => {
     expect(formatDay('2026-11-05')).to.equal('05.11.2026');
   });
 
-  it('counts down in days, hours, minutes and seconds, and floors at 0', () => {
+  it('counts down in days, hours, minutes and seconds, and floors at 0 (coarse while days are left)', () => {
     const now = Date.UTC(2026, 0, 1, 0, 0, 0);
     const left = countdownTo(new Date(now + ((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000).toISOString(), now);
     expect(left).to.deep.include({ days: 2, hours: 3, minutes: 4, seconds: 5 });
-    expect(formatCountdown(left)).to.equal('2d 03h 04m 05s');
+    expect(formatCountdown(left)).to.equal('2 days, 3 hours');
     const past = countdownTo(new Date(now - 5000).toISOString(), now);
     expect(past).to.deep.equal({ days: 0, hours: 0, minutes: 0, seconds: 0, totalMs: 0 });
-    expect(formatCountdown(past)).to.equal('0d 00h 00m 00s');
+    expect(formatCountdown(past)).to.equal('0h 00m 00s');
     expect(countdownTo('garbage', now).totalMs).to.equal(0);
   });
 });

@@ -8,21 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ADMIN, removeDataDir, startAllInOne } from '../../test/support/all-in-one.ts';
-import { proveManagement } from '../../test/support/discord.ts';
-import { appendEvents } from '../../test/support/seed.ts';
-import { api, createSubscriber, DEMO_SERVER_ID, reportServer, seedDemoServer, tokenOf } from './support/seed.ts';
+import { removeDataDir, startAllInOne } from '../../test/support/all-in-one.ts';
+import { DEMO_SERVER_ID } from './support/seed.ts';
+import { CLI_USER, SUSPENDED_SERVER, seed, signIn, type Who } from './support/screenshotSeed.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const outDir = path.join(root, 'screenshots');
-const SUB = { username: 'sub1', password: 'sub1-password' };
-/** A subscriber whose plan has ended (decisions.md §11): one server stays editable, the other is read-only. */
-const ENDED = { username: 'sub2', password: 'sub2-password' };
-/** A subscriber just made by an admin: no Discord link, no server (the Servers tab's checklist). */
-const NEWCOMER = { username: 'sub3', password: 'sub3-password' };
-/** Suspended by an admin; sub1 owns it, so their card shows the suspension. */
-const SUSPENDED_SERVER = '100000000000000204';
-type Who = 'visitor' | 'subscriber' | 'ended-subscriber' | 'new-subscriber' | 'admin';
 
 interface Shot {
   name: string;
@@ -156,7 +147,8 @@ const shots: Shot[] = [
   {
     name: 'status',
     path: '/status',
-    then: async (page) => void (await page.getByText('All systems operational').waitFor()),
+    // no bot runs here: the page says so
+    then: async (page) => void (await page.getByRole('heading', { name: /key bot is not running/ }).waitFor()),
   },
   {
     name: 'panel-servers',
@@ -210,6 +202,27 @@ const shots: Shot[] = [
     },
   },
   {
+    // a refused save keeps what was typed and marks the field at fault
+    name: 'panel-greeting-refused',
+    path: '/panel?tab=greetings',
+    who: 'subscriber',
+    then: async (page) => {
+      await page.getByLabel('Server', { exact: true }).selectOption(DEMO_SERVER_ID);
+      await page.locator('#greeting-channel option', { hasText: '#welcome' }).waitFor({ state: 'attached' });
+      await page.locator('.greeting-item').first().waitFor();
+      await page.getByLabel('Delay (seconds)').fill('5');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await page.locator('#greeting-form-delay-error').waitFor();
+    },
+  },
+  {
+    // billing off: a plan's button leads here, which says how this site gives plans
+    name: 'buy-by-hand',
+    path: '/buy/premium',
+    who: 'subscriber',
+    then: async (page) => void (await page.getByTestId('buy-by-hand').waitFor()),
+  },
+  {
     name: 'panel-subscription',
     path: '/panel?tab=subscription',
     who: 'subscriber',
@@ -238,7 +251,7 @@ const shots: Shot[] = [
     then: async (page) => {
       await page.getByRole('button', { name: 'Add Entry' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Add Entry' }).click();
-      await page.getByText('Please fill in all fields').waitFor();
+      await page.getByText('Please fill in all fields').first().waitFor();
     },
   },
   {
@@ -264,6 +277,44 @@ const shots: Shot[] = [
     },
   },
   {
+    // two subscribers created in a row, and a reset from a card: every one-time password stays until dismissed
+    name: 'admin-subscribers-passwords',
+    path: '/admin/subscribers',
+    who: 'admin',
+    then: async (page) => {
+      for (const name of ['first', 'second']) {
+        const username = `${name}${Date.now() % 100000}`;
+        const form = page.locator('form.subscriber-form');
+        await form.getByLabel('Username').fill(username);
+        await form.getByRole('button', { name: 'Create Subscriber' }).click();
+        await page
+          .locator('.subscriber-row', { hasText: username })
+          .getByText(/Generated password for/)
+          .waitFor();
+      }
+      const cliRow = page.locator('.subscriber-row', { hasText: CLI_USER.username });
+      await cliRow.getByRole('button', { name: `Reset the password of ${CLI_USER.username}` }).click();
+      await cliRow.getByRole('button', { name: 'Confirm reset' }).click();
+      await cliRow.getByText(/New password for/).waitFor();
+    },
+  },
+  {
+    name: 'admin-audit-settings-history',
+    path: `/admin/audit/servers/${DEMO_SERVER_ID}`,
+    who: 'admin',
+    then: async (page) => void (await page.locator('.audit-event[data-setting="greeting"]').first().waitFor()),
+  },
+  {
+    name: 'admin-audit-date-refused',
+    path: '/admin/audit',
+    who: 'admin',
+    then: async (page) => {
+      await page.getByLabel('From').fill('31.02.2026');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.locator('#audit-from-error').waitFor();
+    },
+  },
+  {
     // a suspended server's key page tells visitors; Contact support only where SUPPORT_URL is set
     name: 'key-page-suspended',
     path: `/key/${SUSPENDED_SERVER}`,
@@ -276,95 +327,6 @@ const shots: Shot[] = [
     then: async (page) => void (await page.locator('.server-card h3').first().waitFor()),
   },
 ];
-
-async function seed(product: { url: string; dataDir: string }) {
-  await seedDemoServer(product);
-  const guilds: [string, string, number][] = [
-    ['100000000000000201', 'Pixel Art Guild', 5321],
-    ['100000000000000202', 'Speedrunners Hub', 842],
-    ['100000000000000203', 'Lo-fi Study Lounge', 12870],
-    ['100000000000000204', 'Indie Devs', 2310],
-    ['100000000000000205', 'Tabletop Nights', 410],
-  ];
-  for (const [id, name, members] of guilds) await reportServer(product, id, name, members);
-  await createSubscriber(product, SUB.username, SUB.password, { planName: 'Business', days: 30, maxSlots: 5 });
-  const subToken = await tokenOf(product, SUB);
-  // decisions.md §9: sub1's Discord account manages these servers, proven with /link
-  await proveManagement(
-    product.url,
-    subToken,
-    [
-      DEMO_SERVER_ID,
-      '100000000000000201',
-      '100000000000000202',
-      '100000000000000203',
-      SUSPENDED_SERVER,
-      '199999999999999998',
-    ],
-    { username: 'Sub One' },
-  );
-  for (const guildId of [DEMO_SERVER_ID, '100000000000000201', SUSPENDED_SERVER])
-    await api(product, '/api/user/add-server', { token: subToken, body: { guildId } });
-  // a claim made before proof existed: the panel asks to verify it
-  const { id: subId } = (await api<{ id: string }>(product, '/api/user/info', { token: subToken })).body;
-  const claimedAt = new Date().toISOString();
-  await appendEvents(product.dataDir, 'server-owner-100000000000000205', [
-    { type: 'ServerClaimed', data: { guildId: '100000000000000205', userId: subId, claimedAt, discordUserId: null } },
-  ]);
-  await appendEvents(product.dataDir, `user-servers-${subId}`, [
-    { type: 'SubscriberServerAdded', data: { userId: subId, guildId: '100000000000000205', addedAt: claimedAt } },
-  ]);
-  await api(product, `/api/greetings/settings/${DEMO_SERVER_ID}`, {
-    token: subToken,
-    body: {
-      enabled: true,
-      channelId: '100000000000000012',
-      delay: 3,
-      message: 'Welcome {user} to {server.name}! You are our {membercount}th member!',
-    },
-  });
-  const adminToken = await tokenOf(product, ADMIN);
-  for (const [userId, guildId, duration] of [
-    ['200000000000000001', DEMO_SERVER_ID, 'monthly'],
-    ['200000000000000001', '100000000000000201', 'lifetime'],
-    ['200000000000000002', DEMO_SERVER_ID, 'weekly'],
-  ]) {
-    await api(product, '/api/admin/whitelist', { token: adminToken, body: { userId, guildId, duration } });
-  }
-  for (const [title, content, priority] of [
-    ['Scheduled maintenance', 'The key generator is down tonight from 22:00 to 23:00 UTC.', 'high'],
-    ['New greeting variables', 'Greetings can now show the member count with {membercount}.', 'medium'],
-    ['Tip: one-time links', 'Share /gen?serverid=… links: every visitor gets a fresh one-time link.', 'low'],
-  ]) {
-    await api(product, '/api/announcements', { token: adminToken, body: { title, content, priority } });
-  }
-  for (let i = 0; i < 4; i++) await api(product, '/api/keys/generateKey', { body: { guildId: DEMO_SERVER_ID } });
-
-  await api(product, `/api/admin/servers/${SUSPENDED_SERVER}/suspend`, {
-    token: adminToken,
-    body: { reason: 'Selling keys outside Discord' },
-  });
-  await createSubscriber(product, NEWCOMER.username, NEWCOMER.password);
-  await createSubscriber(product, ENDED.username, ENDED.password, { planName: 'Premium', days: 30, maxSlots: 2 });
-  const endedToken = await tokenOf(product, ENDED);
-  const endedServers = ['100000000000000202', '100000000000000203'];
-  await proveManagement(product.url, endedToken, endedServers, { username: 'Sub Two' });
-  for (const guildId of endedServers)
-    await api(product, '/api/user/add-server', { token: endedToken, body: { guildId } });
-  const { id: endedId } = (await api<{ id: string }>(product, '/api/user/info', { token: endedToken })).body;
-  await api(product, `/api/admin/subscribers/${endedId}/end`, { token: adminToken, body: {} });
-}
-
-async function signIn(page: Page, base: string, who: Who) {
-  if (who === 'visitor') return;
-  const credentials =
-    who === 'admin' ? ADMIN : who === 'ended-subscriber' ? ENDED : who === 'new-subscriber' ? NEWCOMER : SUB;
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Username').fill(credentials.username);
-  await page.getByLabel('Password').fill(credentials.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/(panel|admin)/);
-}
 
 async function take(browser: Browser, base: string, width: number, shot: Shot) {
   const context = await browser.newContext({

@@ -159,13 +159,36 @@ describe('frontend: run-time site settings and the sponsor step (browser)', func
     await card.getByText(/opens alice-sponsor\.example in a new tab/).waitFor();
     await card.getByLabel("This server's own sponsor link").fill('javascript:alert(1)');
     await card.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Sponsor link must be a full http:// or https:// address').waitFor();
+    await page.getByText('Sponsor link must be a full http:// or https:// address').first().waitFor();
+    const field = card.getByLabel("This server's own sponsor link");
+    expect(await field.getAttribute('aria-invalid')).to.equal('true');
     await card.getByLabel("This server's own sponsor link").fill('https://new-sponsor.example/x');
     await card.getByRole('button', { name: 'Save' }).click();
     await card.getByText(/opens new-sponsor\.example in a new tab/).waitFor();
     expect((await api<{ sponsorUrl: string }>(browser.product(), `/api/server/${ALICES}`)).body.sponsorUrl).to.equal(
       'https://new-sponsor.example/x',
     );
+  });
+
+  it("says a premium owner's sponsor link is kept for when the plan ends, and saves it as such", async () => {
+    const page = await browser.openPage('/login');
+    await page.getByLabel('Username').fill('carol');
+    await page.getByLabel('Password').fill('carol-password-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const card = page.locator(`[data-server-id="${PREMIUM}"]`);
+    await card.getByText('Sponsor link', { exact: true }).click();
+    const status = card.locator('.sponsor-setting [role="status"]');
+    expect(await status.textContent()).to.equal(
+      'Your plan keeps the key page free of any sponsor step. A link saved here is kept and shown only if your plan ends.',
+    );
+    await card.getByLabel("This server's own sponsor link, for when the plan ends").fill('https://later.example/x');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Sponsor link saved: shown only if your plan ends').waitFor();
+    await status.filter({ hasText: 'The link below is kept and shown only if your plan ends.' }).waitFor();
+    // and the key page still shows no sponsor step
+    const key = await browser.openPage(`/key/${PREMIUM}`);
+    await key.getByRole('button', { name: 'Generate Key' }).waitFor();
+    expect(await key.getByText(/Continue via sponsor/).count()).to.equal(0);
   });
 
   it('counts one key page load as one visit', async () => {

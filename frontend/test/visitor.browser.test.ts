@@ -217,9 +217,10 @@ describe('frontend: visitors (browser)', function () {
     const page = await browser.openPage('/invite');
     await page.getByRole('heading', { name: 'VIP Access bot' }).waitFor();
     await page.getByRole('heading', { name: 'Poster bot' }).waitFor();
-    // no client ids at run time: the buttons say which variable is missing instead of linking nowhere
+    // no client ids at run time: the buttons say the bot cannot be added yet, never a setting's name
     expect(await page.getByRole('button', { name: 'Add to Discord' }).first().isDisabled()).to.equal(true);
-    await page.getByText('(DISCORD_CLIENT_ID is not set)').waitFor();
+    await page.getByText('The VIP Access bot cannot be added from this site yet.').waitFor();
+    expect(await page.locator('main').textContent()).to.not.match(/[A-Z]+_[A-Z_]+/);
     expect(await page.getByRole('link', { name: 'Premium features' }).first().getAttribute('href')).to.equal(
       '/features#pricing',
     );
@@ -238,7 +239,10 @@ describe('frontend: visitors (browser)', function () {
     await page.locator('.price-amount', { hasText: '€15' }).waitFor();
 
     await page.goto(browser.url('/status'));
-    await page.getByRole('heading', { name: 'All systems operational' }).waitFor();
+    // no bot runs in this test: the page says so rather than "All systems operational"
+    await page.getByRole('heading', { name: 'The site is up; the key bot is not running' }).waitFor();
+    expect(await page.locator('[data-bot="key"] .service-state').textContent()).to.equal('Not running');
+    expect(await page.getByRole('heading', { name: 'All systems operational' }).count()).to.equal(0);
     // the details (adapters, the log's head, each read model's lag) are the admins'
     expect(await page.locator('.data-table tbody tr').count()).to.equal(0);
 

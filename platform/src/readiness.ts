@@ -22,6 +22,16 @@ export class Readiness {
     this.draining = true;
   }
 
+  /** One check's outcome ('ok', or why not); null when no check has this name. */
+  async outcomeOf(name: string): Promise<string | null> {
+    const check = this.checks.get(name);
+    if (!check) return null;
+    const outcome = await withTimeout(check).catch((error: unknown) =>
+      error instanceof Error ? error.message : String(error),
+    );
+    return outcome === true ? 'ok' : outcome;
+  }
+
   async report(): Promise<{ ready: boolean; checks: Record<string, string> }> {
     const checks: Record<string, string> = {};
     if (this.draining) checks.shutdown = 'shutting down';

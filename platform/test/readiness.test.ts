@@ -71,3 +71,39 @@ describe('GET /api/ready', () => {
     expect(await broken.report()).to.deep.equal({ ready: false, checks: { 'read store': 'database is locked' } });
   });
 });
+
+describe('GET /api/health: the bots of a process that runs them', () => {
+  it('says each bot runs, starts or does not run, from its own check (none: not started here)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vip-bots-'));
+    const eventStore = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+    const readStore = new SqliteReadStore(path.join(dir, 'read-models.sqlite'));
+    const readiness = new Readiness();
+    let keyBot: true | string = 'starting';
+    readiness.add('key bot', () => keyBot);
+    const serve = (botsHere: boolean) => {
+      const app = new Koa();
+      app.use(healthRoutes('test', eventStore, readStore, readiness, { botsHere }).routes());
+      return http.createServer(app.callback()).listen(0, '127.0.0.1');
+    };
+    const withBots = serve(true);
+    const withoutBots = serve(false);
+    await Promise.all(
+      [withBots, withoutBots].map((server) => new Promise((resolve) => server.once('listening', resolve))),
+    );
+    const health = async (server: http.Server) =>
+      (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health`)).json();
+    try {
+      expect(await health(withBots)).to.deep.equal({ status: 'ok', bots: { key: 'starting', poster: 'not running' } });
+      keyBot = true;
+      expect((await health(withBots)).bots.key).to.equal('running');
+      keyBot = 'event feed down (refused); resubscribing in 500 ms';
+      expect((await health(withBots)).bots.key).to.equal('not running');
+      // a service without the bots cannot know: it says nothing of them
+      expect(await health(withoutBots)).to.deep.equal({ status: 'ok' });
+    } finally {
+      await Promise.all([withBots, withoutBots].map((server) => new Promise((resolve) => server.close(resolve))));
+      await Promise.all([eventStore.close(), readStore.close()]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

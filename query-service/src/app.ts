@@ -25,6 +25,8 @@ export function queryRoutes(deps: QueryDeps, service = 'query-service'): Mounted
   return [
     ...healthChecks(service, deps.eventStore, deps.readStore, deps.readiness, {
       metricsToken: deps.config.metricsToken,
+      // the all-in-one runs the bots beside this service: its health can say whether they run
+      botsHere: service === 'all-in-one',
     }),
     ...authRoutes(),
     ...announcementRoutes(deps.readStore),

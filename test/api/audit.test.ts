@@ -279,6 +279,10 @@ describe('the audit trail (API)', function () {
     expect(removed.changes.map((change) => change.field)).to.deep.equal(['enabled', 'channelId', 'delay', 'message']);
     expect(role.changes).to.deep.equal([{ field: 'roleId', from: null, to: '430000000000000001' }]);
     expect(role.actor.kind).to.equal('bot');
+    // the ids read in words: the owner by username, the channels by name
+    expect(body.names[subscriberId]).to.equal('subscriber');
+    expect(body.names[WELCOME]).to.equal('welcome');
+    expect(body.names[GENERAL]).to.equal('general');
 
     const untouched = await api<ServerSettingsHistoryResponse>(
       product.url,
@@ -286,6 +290,6 @@ describe('the audit trail (API)', function () {
       `/api/admin/audit/servers/${OTHER_SERVER}/settings`,
       { token: adminToken },
     );
-    expect(untouched.body).to.deep.equal({ guildId: OTHER_SERVER, changes: [] });
+    expect(untouched.body).to.deep.equal({ guildId: OTHER_SERVER, changes: [], names: {} });
   });
 });

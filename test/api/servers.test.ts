@@ -338,7 +338,7 @@ describe('servers: bot reports, server info and subscriber slots', function () {
       expect(first.body.maxSlots).to.equal(1);
       const second = await addServer('carol', { guildId: '200000000000000006' });
       expect(second.status).to.equal(409);
-      expect(second.body.error).to.equal('Maximum limit of 1 servers reached');
+      expect(second.body.error).to.equal('Maximum limit of 1 server reached');
       // the read side agrees: the plan's slots, and no ads on a paying owner's key page
       expect(await serversOf('carol')).to.deep.equal({
         servers: ['200000000000000005'],

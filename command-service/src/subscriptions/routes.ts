@@ -1,12 +1,19 @@
-import { subscriptionsApi, type ChangeSubscriptionResponse, type CreateSubscriberResponse } from '@vip/contracts';
-import { on, passwords, type MountedRoute } from '@vip/platform';
+import {
+  errorCodes,
+  subscriptionsApi,
+  subscriptionTexts,
+  type AdminPasswordResetResponse,
+  type ChangeSubscriptionResponse,
+  type CreateSubscriberResponse,
+} from '@vip/contracts';
+import { clientKey, DomainError, on, passwords, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { subscriptionOf, subscriptions } from './subscriptions.commands.ts';
 import { answerStripeFailure } from '../billing/checkout-routes.ts';
 import { StripeFailed, stripeGateway } from '../billing/stripe-gateway.ts';
 import type { SubscriptionState } from './subscription.state.ts';
-import { registerUser } from '../auth/auth.commands.ts';
+import { endOtherSessions, registerUser, userOf, users } from '../auth/auth.commands.ts';
 import { subscriptionSummary } from './subscription.decider.ts';
 import { evolveSubscription, initialSubscriptionState } from './subscription.state.ts';
 
@@ -14,7 +21,7 @@ import { evolveSubscription, initialSubscriptionState } from './subscription.sta
 const billedSubscriptionOf = ({ billing }: SubscriptionState): string | null =>
   billing.standing && billing.standing.status !== 'ended' ? billing.standing.subscriptionId : null;
 
-/** Admins create subscriber accounts and change their plans. */
+/** Admins create subscriber accounts, change their plans and reset their passwords. */
 export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
   const gateway = deps.config.billing ? stripeGateway(deps.config.billing) : null;
   const summaryOf = async (userId: string) =>
@@ -78,6 +85,39 @@ export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
       if (!billed || when === 'now')
         await subscriptions(deps, { type: 'EndSubscription', userId }, commandContext(ctx));
       const answer: ChangeSubscriptionResponse = { success: true, subscription: await summaryOf(userId) };
+      return answer;
+    }),
+
+    // an account made without a plan (npm run user, a Discord sign-up) gets one from the admin's list
+    on(subscriptionsApi.startPlan, async ({ ctx, params: { id: userId }, body: { planName, days, maxSlots } }) => {
+      const account = await userOf(deps.eventStore, userId);
+      if (!account.registered)
+        throw new DomainError('not_found', subscriptionTexts.userNotFound, errorCodes.userNotFound);
+      if (account.isAdmin) throw new DomainError('forbidden', subscriptionTexts.notASubscriber, errorCodes.forbidden);
+      await subscriptions(
+        deps,
+        { type: 'StartSubscription', userId, planName, days, slotsOverride: maxSlots ?? null, discordUserId: null },
+        commandContext(ctx),
+      );
+      const answer: ChangeSubscriptionResponse = { success: true, subscription: await summaryOf(userId) };
+      return answer;
+    }),
+
+    // An admin helping a subscriber who lost their password: a generated one, shown once in
+    // this answer and kept only as a hash. Every session of the account ends first, so that
+    // whoever held the old password is out before the new one is handed over.
+    on(subscriptionsApi.resetPassword, async ({ ctx, params: { id: userId } }) => {
+      const account = await userOf(deps.eventStore, userId);
+      if (!account.registered || !account.username)
+        throw new DomainError('not_found', subscriptionTexts.userNotFound, errorCodes.userNotFound);
+      if (account.isAdmin) throw new DomainError('forbidden', subscriptionTexts.notASubscriber, errorCodes.forbidden);
+      const password = passwords.generate();
+      const passwordHash = await deps.passwordWork.run(clientKey(ctx, deps.keyring), () => passwords.hash(password));
+      const context = commandContext(ctx);
+      // no session is kept: the admin's own session is not one of this account's
+      await endOtherSessions(deps, userId, '', context);
+      await users(deps, { type: 'ChangePassword', userId, passwordHash }, context);
+      const answer: AdminPasswordResetResponse = { username: account.username, password };
       return answer;
     }),
   ];

@@ -101,7 +101,7 @@ describe('user servers decider', () => {
     spec
       .given([added(S1)])
       .when(add(S2, { maxSlots: 1 }))
-      .thenFails('conflict', 'Maximum limit of 1 servers reached');
+      .thenFails('conflict', 'Maximum limit of 1 server reached');
   });
 
   it('uses the plan’s slots when it has more than the default', () => {

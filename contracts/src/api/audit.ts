@@ -137,7 +137,17 @@ export interface ServerSettingsChange extends AuditEventView {
 export interface ServerSettingsHistoryResponse {
   guildId: string;
   changes: ServerSettingsChange[];
+  /**
+   * The names of the ids the changes hold, so that the history reads in words: users (an
+   * owner, a subscriber) by username, the server's channels by name. An id with no known name
+   * is left out.
+   */
+  names: Record<string, string>;
 }
+
+/** The fields of a settings change whose values are a user's id, and those that are a channel's. */
+export const settingUserFields: readonly string[] = ['ownerId', 'subscriberId'];
+export const settingChannelFields: readonly string[] = ['channelId'];
 
 /** Event types that change a server's settings, and which setting each one changes. */
 export const serverSettingEvents = {

@@ -62,6 +62,14 @@ export const createSubscriberRequestSchema = z.object({
 });
 export type CreateSubscriberRequest = z.input<typeof createSubscriberRequestSchema>;
 
+/** POST /api/admin/subscribers/:id/plan: a plan for an account that has none (made with npm run user). */
+export const startPlanRequestSchema = z.object({
+  planName,
+  days: wholeNumber(1, 3650, subscriptionTexts.daysRange),
+  maxSlots: slotsOverride,
+});
+export type StartPlanRequest = z.input<typeof startPlanRequestSchema>;
+
 export const extendSubscriptionRequestSchema = z.object({
   days: wholeNumber(1, 3650, subscriptionTexts.daysRange),
   // absent or blank: the slots stay as they are
@@ -123,8 +131,26 @@ export interface SubscriberListItem extends SubscriberIdentity {
   billing?: PlanBilling;
 }
 
+/**
+ * A panel account with no plan at all (made with `npm run user`, or by a Discord sign-up that
+ * never bought one): listed so that an admin can find and help them too.
+ */
+export interface AccountWithoutPlan extends SubscriberIdentity {
+  id: string;
+  username: string;
+  registeredAt: string;
+}
+
 export interface SubscribersResponse {
   subscribers: SubscriberListItem[];
+  /** Non-admin accounts without a plan, newest first. */
+  withoutPlan: AccountWithoutPlan[];
+}
+
+/** POST /api/admin/subscribers/:id/reset-password: the new password, shown once and never stored. */
+export interface AdminPasswordResetResponse {
+  username: string;
+  password: string;
 }
 
 /**
@@ -193,8 +219,23 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
     body: endSubscriptionRequestSchema,
     response: { status: 200, description: '{ success: true, subscription }' },
   },
+  resetPassword: {
+    summary:
+      "Replace a subscriber's panel password with a generated one, shown once; ends every session of the account",
+    params: { id: userIdSchema },
+    invalidParams: { notFound: errorCodes.userNotFound },
+    response: { status: 200, description: '{ username, password }' },
+  },
+  startPlan: {
+    summary: 'Start a plan for an account that has none (one made with npm run user, or by a Discord sign-up)',
+    params: { id: userIdSchema },
+    invalidParams: { notFound: errorCodes.userNotFound },
+    body: startPlanRequestSchema,
+    form: true,
+    response: { status: 200, description: '{ success: true, subscription }' },
+  },
   subscribers: {
-    summary: 'Subscribers, newest first',
+    summary: 'Subscribers, newest first, and the accounts without a plan',
     response: { status: 200, description: 'SubscribersResponse' },
   },
   userSubscription: {

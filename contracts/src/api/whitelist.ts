@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SNOWFLAKE } from '../discord-id.ts';
-import { whitelistTexts } from '../texts/whitelist.ts';
+import { WHITELIST_SERVERS_AT_ONCE, whitelistTexts } from '../texts/whitelist.ts';
 import { errorTexts } from '../error-texts.ts';
 import { whitelistDurationSchema, type WhitelistDuration } from '../events/whitelist.ts';
 import { whitelistPaths } from '../routes/whitelist.ts';
@@ -14,7 +14,7 @@ export const whitelistDurationDays: Record<Exclude<WhitelistDuration, 'days'>, n
   lifetime: null,
 };
 export const defaultWhitelistDuration: WhitelistDuration = 'monthly';
-export const WHITELIST_SERVERS_AT_ONCE = 25;
+export { WHITELIST_SERVERS_AT_ONCE };
 
 const missing = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

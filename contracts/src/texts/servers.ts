@@ -2,7 +2,7 @@
 export const serverTexts = {
   enterServerId: 'Please enter a server ID',
   badServerId: 'Server ID must be a Discord server ID (17–20 digits)',
-  maxServers: (max: number) => `Maximum limit of ${max} servers reached`,
+  maxServers: (max: number) => `Maximum limit of ${max} server${max === 1 ? '' : 's'} reached`,
   claimedByAnother: 'This server is already registered by another subscriber',
   alreadyInList: 'This server is already in your list',
   notInList: 'This server is not in your list',

@@ -14,6 +14,8 @@ export const subscriptionTexts = {
   noActiveSubscription: 'No active subscription found',
   userNotFound: 'User not found',
   wrongCurrentPassword: 'Your current password is not correct',
+  /** An admin resets subscribers' passwords; an admin's own is changed by that admin, with the current one. */
+  notASubscriber: "An admin's account is not a subscriber's: its password and plan are not set here",
   failedToLoadSubscription: 'Failed to load subscription details',
 } as const;
 

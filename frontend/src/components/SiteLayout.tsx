@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { storedUser } from '../features/auth/storedUser.ts';
 
 /** The frame of the public pages: a slim header with the site's links and a legal footer. */
 export function SiteLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  // someone signed in is offered their own part, not a Login they do not need (read from storage:
+  // these pages do without the store)
+  const user = storedUser();
   return (
     <div className="site">
       <a className="skip-link" href="#main">
@@ -18,9 +22,15 @@ export function SiteLayout({ children, wide = false }: { children: ReactNode; wi
         <nav aria-label="Site" className="site-nav">
           <NavLink to="/features">Features</NavLink>
           <NavLink to="/invite">Invite</NavLink>
-          <NavLink to="/login" className="site-nav-login">
-            Login
-          </NavLink>
+          {user ? (
+            <NavLink to={user.isAdmin ? '/admin' : '/panel'} className="site-nav-login">
+              {user.isAdmin ? 'Admin panel' : 'Your panel'}
+            </NavLink>
+          ) : (
+            <NavLink to="/login" className="site-nav-login">
+              Login
+            </NavLink>
+          )}
         </nav>
       </header>
       <main id="main" className={wide ? 'site-main site-main-wide' : 'site-main'}>

@@ -3,6 +3,8 @@ import {
   healthApi,
   readModels,
   type CheckpointDocument,
+  type BotState,
+  type BotStates,
   type HealthResponse,
   type PublicHealthResponse,
   type ReadinessResponse,
@@ -18,6 +20,15 @@ import { metricsCaller } from './operations.ts';
 /** Who sees the details of /api/health besides admins: a request with the deployment's METRICS_TOKEN. */
 export interface HealthAccess {
   metricsToken?: string;
+  /** The bots run in this process (the all-in-one): health says whether each one runs. */
+  botsHere?: boolean;
+}
+
+/** A bot's readiness check as its state; no check at all: it was not started here. */
+function botStateOf(outcome: string | null): BotState {
+  if (outcome === 'ok') return 'running';
+  if (outcome === 'starting' || outcome?.startsWith('catching up')) return 'starting';
+  return 'not running';
 }
 
 /**
@@ -56,6 +67,11 @@ export function healthChecks(
   });
 
   const eventsBehind = new EventsBehind(eventStore);
+  const botStates = async (): Promise<{ bots?: BotStates }> => {
+    if (!access.botsHere) return {};
+    const [key, poster] = await Promise.all([readiness.outcomeOf('key bot'), readiness.outcomeOf('poster bot')]);
+    return { bots: { key: botStateOf(key), poster: botStateOf(poster) } };
+  };
   return [
     on(healthApi.health, async ({ ctx, user }) => {
       if (!user?.isAdmin && !metricsCaller(ctx, access.metricsToken)) {
@@ -66,7 +82,7 @@ export function healthChecks(
           () => true,
           () => false,
         );
-        const body: PublicHealthResponse = { status: up ? 'ok' : 'down' };
+        const body: PublicHealthResponse = { status: up ? 'ok' : 'down', ...(await botStates()) };
         ctx.status = up ? 200 : 503;
         ctx.body = body;
         return;
@@ -84,6 +100,7 @@ export function healthChecks(
         eventStore: { adapter: eventStore.adapterName, headPosition },
         readStore: { adapter: readStore.adapterName },
         projections: projections.sort((a, b) => a.name.localeCompare(b.name)),
+        ...(await botStates()),
       };
       return body;
     }),

@@ -26,7 +26,7 @@ import {
 import type { QueryDeps } from '../deps.ts';
 import { auditPage, keyLife, settingsEvents } from './audit.queries.ts';
 import { auditEvents } from './audit-view.ts';
-import { settingsHistory } from './settings-history.ts';
+import { settingNames, settingsHistory } from './settings-history.ts';
 import { StateBuilds } from './state-builds.ts';
 
 /**
@@ -64,7 +64,12 @@ export function auditRoutes(deps: QueryDeps): MountedRoute[] {
       // the newest changes, each told against the value before it (the priming events set those)
       const { priming, changes } = await settingsEvents(deps.readStore, guildId);
       const history = settingsHistory(await shown([...priming, ...changes]), guildId);
-      const body: ServerSettingsHistoryResponse = { guildId, changes: history.slice(priming.length) };
+      const shownChanges = history.slice(priming.length);
+      const body: ServerSettingsHistoryResponse = {
+        guildId,
+        changes: shownChanges,
+        names: await settingNames(deps.readStore, guildId, shownChanges),
+      };
       ctx.body = body;
     }),
   ];

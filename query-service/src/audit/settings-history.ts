@@ -1,4 +1,10 @@
 import {
+  authReadModels,
+  serverReadModels,
+  settingChannelFields,
+  settingUserFields,
+  type GuildDocument,
+  type UserDocument,
   colorFromNumber,
   defaultGreetingSettings,
   serverSettingEvents,
@@ -7,6 +13,8 @@ import {
   type ServerSettingsChange,
   type SettingChange,
 } from '@vip/contracts';
+
+import type { ReadStore } from '@vip/platform';
 
 type SettingValue = Record<string, unknown> | null;
 
@@ -89,4 +97,39 @@ export function settingsHistory(events: readonly AuditEventView[], guildId: stri
     current.set(setting, after);
     return [{ ...event, setting, changes: fieldChanges(before, after) }];
   });
+}
+
+/**
+ * The names of the users and channels a history's changes hold (two reads whatever its
+ * length: the users by id, the server's own document for its channels).
+ */
+export async function settingNames(
+  readStore: ReadStore,
+  guildId: string,
+  changes: readonly ServerSettingsChange[],
+): Promise<Record<string, string>> {
+  const idsIn = (fields: readonly string[]) => {
+    const ids = new Set<string>();
+    for (const change of changes)
+      for (const diff of change.changes)
+        if (fields.includes(diff.field))
+          for (const value of [diff.from, diff.to]) if (typeof value === 'string') ids.add(value);
+    return [...ids];
+  };
+  const userIds = idsIn(settingUserFields);
+  const channelIds = new Set(idsIn(settingChannelFields));
+  const [users, guild] = await Promise.all([
+    userIds.length === 0
+      ? []
+      : readStore
+          .collection<UserDocument>(authReadModels.users)
+          .find({ _id: { $in: userIds } }, { projection: { _id: 1, username: 1 } }),
+    channelIds.size === 0
+      ? null
+      : readStore.collection<GuildDocument>(serverReadModels.guilds).findOne({ _id: guildId }),
+  ]);
+  const names: Record<string, string> = {};
+  for (const user of users) names[user._id] = user.username;
+  for (const channel of guild?.channels ?? []) if (channelIds.has(channel.id)) names[channel.id] = channel.name;
+  return names;
 }

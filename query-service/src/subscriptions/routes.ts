@@ -36,10 +36,18 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
         ).map((user) => [user._id, user.username]),
       );
       const now = new Date();
-      const identities = await subscriberIdentities(
-        deps.readStore,
-        plans.map((plan) => plan.userId),
-      );
+      // accounts that never had a plan (npm run user, a Discord sign-up): an admin must find them too
+      const withPlan = new Set(plans.map((plan) => plan._id));
+      const accounts = (
+        await users().find(
+          { isAdmin: false },
+          { sort: { registeredAt: -1, _id: -1 }, limit: 5000, projection: { _id: 1, username: 1, registeredAt: 1 } },
+        )
+      ).filter((account) => !withPlan.has(account._id));
+      const identities = await subscriberIdentities(deps.readStore, [
+        ...plans.map((plan) => plan.userId),
+        ...accounts.map((account) => account._id),
+      ]);
       const body: SubscribersResponse = {
         subscribers: plans.map((plan) => ({
           id: plan.userId,
@@ -53,6 +61,12 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
           discordUserId: plan.discordUserId,
           ...billingOf(plan),
           ...identities.get(plan.userId)!,
+        })),
+        withoutPlan: accounts.map((account) => ({
+          id: account._id,
+          username: account.username,
+          registeredAt: account.registeredAt,
+          ...identities.get(account._id)!,
         })),
       };
       return body;

@@ -1,6 +1,6 @@
 import type { ServerAnalytics } from '@vip/contracts';
 import { configDefaults, planTexts } from '@vip/contracts/plain';
-import { formatAnnouncementDate } from '../../lib/dates.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { DailyChart } from '../stats/DailyChart.tsx';
 import { formatCount } from '../stats/figures.ts';
@@ -51,7 +51,7 @@ export function AnalyticsTab() {
       <div className="section-header">
         <h2 id="analytics-title">Analytics</h2>
         <span className="muted">
-          Updated {formatAnnouncementDate(data.generatedAt)} · refreshes every {configDefaults.statsRefreshSeconds} s
+          Updated {formatDateTime(data.generatedAt)} · refreshes every {configDefaults.statsRefreshSeconds} s
         </span>
       </div>
       {data.servers.length === 0 ? (

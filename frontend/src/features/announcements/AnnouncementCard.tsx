@@ -3,6 +3,7 @@ import type { AnnouncementView } from '@vip/contracts';
 import './author.css';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatAnnouncementDate } from '../../lib/dates.ts';
+import { renderMarkdown } from '../../lib/markdown.tsx';
 
 const priorityLabel = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
@@ -39,7 +40,7 @@ export function AnnouncementCard({
         <h3 id={titleId}>{title}</h3>
         <span className={`badge badge-${priority}`}>{priorityLabel[priority]} priority</span>
       </header>
-      <p className="announcement-content">{content}</p>
+      <div className="announcement-content">{renderMarkdown(content)}</div>
       <footer className="announcement-footer">
         <span className="muted announcement-byline">
           <UserAvatar username={author.username} avatar={author.avatar} /> by{' '}

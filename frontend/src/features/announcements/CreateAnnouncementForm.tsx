@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import {
   ANNOUNCEMENT_CONTENT_MAX,
   ANNOUNCEMENT_TITLE_MAX,
@@ -10,6 +9,13 @@ import {
 } from '@vip/contracts/plain';
 import { useCreateAnnouncementMutation } from './announcementsApi.ts';
 import { errorTextOf } from '../api/errorText.ts';
+import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
+
+const fieldOfProblem = fieldsByText({
+  title: [new RegExp(`^Title must be at most ${ANNOUNCEMENT_TITLE_MAX}`), /^Title may not contain/],
+  content: [new RegExp(`^Content must be at most ${ANNOUNCEMENT_CONTENT_MAX}`), /^Content may not contain/],
+  priority: [errorTexts.invalidPriority],
+});
 
 const priorityLabel: Record<Priority, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
@@ -19,23 +25,24 @@ export function CreateAnnouncementForm() {
   const [content, setContent] = useState('');
   const [priority, setPriority] = useState<Priority>(configDefaults.defaultPriority);
   const [createAnnouncement, { isLoading }] = useCreateAnnouncementMutation();
+  const feedback = useFormFeedback('announcement-form', fieldOfProblem);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
     if (!title.trim() || !content.trim()) {
-      toast.error(errorTexts.fillAllFields);
+      feedback.refused(errorTexts.fillAllFields, title.trim() ? 'content' : 'title');
       return;
     }
     try {
       await createAnnouncement({ title: title.trim(), content: content.trim(), priority }).unwrap();
-      toast.success(successTexts.announcementCreated);
+      feedback.saved(successTexts.announcementCreated);
       setTitle('');
       setContent('');
       setPriority(configDefaults.defaultPriority);
     } catch (failure) {
       // keep what was typed, so that nothing is lost on a retry
-      toast.error(errorTextOf(failure, errorTexts.failedToCreateAnnouncement));
+      feedback.refused(errorTextOf(failure, errorTexts.failedToCreateAnnouncement));
     }
   }
 
@@ -49,8 +56,16 @@ export function CreateAnnouncementForm() {
           maxLength={ANNOUNCEMENT_TITLE_MAX}
           required
           value={title}
-          onChange={(e) => setTitle(e.target.value)}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            feedback.edited('title');
+          }}
+          {...feedback.fieldProps('title', 'announcement-title-hint')}
         />
+        <p className="field-hint" id="announcement-title-hint">
+          {title.length} of {ANNOUNCEMENT_TITLE_MAX} characters
+        </p>
+        {feedback.fieldError('title')}
       </div>
       <div className="field">
         <label htmlFor="announcement-content">Content</label>
@@ -60,8 +75,17 @@ export function CreateAnnouncementForm() {
           maxLength={ANNOUNCEMENT_CONTENT_MAX}
           required
           value={content}
-          onChange={(e) => setContent(e.target.value)}
+          onChange={(e) => {
+            setContent(e.target.value);
+            feedback.edited('content');
+          }}
+          {...feedback.fieldProps('content', 'announcement-content-hint')}
         />
+        <p className="field-hint" id="announcement-content-hint">
+          {content.length} of {ANNOUNCEMENT_CONTENT_MAX} characters. **bold**, *italics*, `code` and links (https://…)
+          are shown as such.
+        </p>
+        {feedback.fieldError('content')}
       </div>
       <div className="field">
         <label htmlFor="announcement-priority">Priority</label>

@@ -1,14 +1,18 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { eventTypeNames } from '@vip/contracts/plain';
+import { useSiteSettings } from '../../app/siteConfig.ts';
+import { dayOfInput, inputOfDay } from '../../lib/dates.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { type AuditFilters, useGetAuditPageQuery } from './auditApi.ts';
+import { eventTypeGroups } from './auditWords.ts';
 import { EventItem } from './EventItem.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { SettingsOpener } from './SettingsOpener.tsx';
 
 const FILTER_NAMES = ['guildId', 'userId', 'type', 'from', 'to'] as const;
+type DayFilter = 'from' | 'to';
+const isDayFilter = (name: string): name is DayFilter => name === 'from' || name === 'to';
 
 function filtersOf(params: URLSearchParams): AuditFilters {
   const filters: AuditFilters = {};
@@ -23,14 +27,22 @@ function filtersOf(params: URLSearchParams): AuditFilters {
 export function AuditLog() {
   const [params, setParams] = useSearchParams();
   const applied = filtersOf(params);
-  const [draft, setDraft] = useState<AuditFilters>(applied);
+  // the day fields are typed as every date is shown (DD.MM.YYYY); the address keeps the API's YYYY-MM-DD
+  const draftOf = (filters: AuditFilters): AuditFilters => ({
+    ...filters,
+    from: filters.from && inputOfDay(filters.from),
+    to: filters.to && inputOfDay(filters.to),
+  });
+  const [draft, setDraft] = useState<AuditFilters>(() => draftOf(applied));
+  const [badDay, setBadDay] = useState<DayFilter | null>(null);
+  const billingOn = Boolean(useSiteSettings()?.billing);
   const [befores, setBefores] = useState<(number | undefined)[]>([undefined]);
   const [appliedKey, setAppliedKey] = useState(params.toString());
   if (appliedKey !== params.toString()) {
     // the filters changed (Apply, back/forward): start again from the newest page
     setAppliedKey(params.toString());
     setBefores([undefined]);
-    setDraft(applied);
+    setDraft(draftOf(applied));
   }
 
   function apply(event: FormEvent) {
@@ -38,8 +50,15 @@ export function AuditLog() {
     const next = new URLSearchParams();
     for (const name of FILTER_NAMES) {
       const value = draft[name]?.trim();
-      if (value) next.set(name, value);
+      if (!value) continue;
+      const day = isDayFilter(name) ? dayOfInput(value) : value;
+      if (day === null) {
+        setBadDay(name as DayFilter);
+        return;
+      }
+      next.set(name, day);
     }
+    setBadDay(null);
     setParams(next);
   }
 
@@ -47,8 +66,25 @@ export function AuditLog() {
     id: `audit-${name}`,
     name,
     value: draft[name] ?? '',
-    onChange: (event: { target: { value: string } }) => setDraft((state) => ({ ...state, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setDraft((state) => ({ ...state, [name]: event.target.value }));
+      if (badDay === name) setBadDay(null);
+    },
   });
+  const dayField = (name: DayFilter) => ({
+    ...field(name),
+    inputMode: 'numeric' as const,
+    autoComplete: 'off',
+    placeholder: 'DD.MM.YYYY',
+    'aria-invalid': badDay === name ? (true as const) : undefined,
+    'aria-describedby': badDay === name ? `audit-${name}-error` : undefined,
+  });
+  const dayError = (name: DayFilter) =>
+    badDay === name && (
+      <p className="field-error" id={`audit-${name}-error`}>
+        A date like 28.11.2026 (DD.MM.YYYY)
+      </p>
+    );
 
   return (
     <section aria-labelledby="audit-title" className="audit">
@@ -68,20 +104,26 @@ export function AuditLog() {
           <label htmlFor="audit-type">Event type</label>
           <select {...field('type')}>
             <option value="">All types</option>
-            {eventTypeNames.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
+            {eventTypeGroups(billingOn).map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.types.map((type) => (
+                  <option key={type.value} value={type.value}>
+                    {type.text}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor="audit-from">From</label>
-          <input {...field('from')} type="date" />
+          <input {...dayField('from')} />
+          {dayError('from')}
         </div>
         <div className="field">
           <label htmlFor="audit-to">To</label>
-          <input {...field('to')} type="date" />
+          <input {...dayField('to')} />
+          {dayError('to')}
         </div>
         <div className="audit-filter-actions">
           <button type="submit" className="button button-primary">

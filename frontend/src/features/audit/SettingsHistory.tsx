@@ -5,6 +5,7 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetServerSettingsHistoryQuery } from './auditApi.ts';
 import { BackToLog } from './BackToLog.tsx';
+import { fieldWords, settingWords, valueWords } from './auditWords.ts';
 import { actorText } from './EventItem.tsx';
 import { SettingsOpener } from './SettingsOpener.tsx';
 
@@ -31,7 +32,7 @@ export function SettingsHistory() {
         {(history) => (
           <ol className="audit-events" aria-label="Settings changes">
             {history.changes.map((change) => (
-              <SettingChangeItem key={change.position} change={change} />
+              <SettingChangeItem key={change.position} change={change} names={history.names ?? {}} />
             ))}
           </ol>
         )}
@@ -40,18 +41,17 @@ export function SettingsHistory() {
   );
 }
 
-const valueText = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
-
-function SettingChangeItem({ change }: { change: ServerSettingsChange }) {
+/** One change in words: the setting, what happened, and each field's old and new value by name. */
+function SettingChangeItem({ change, names }: { change: ServerSettingsChange; names: Record<string, string> }) {
   return (
     <li className="card audit-event" data-setting={change.setting}>
       <div className="audit-event-head">
-        <span className="badge badge-accent">{change.setting}</span>
-        <span className="muted">{change.type}</span>
+        <span className="badge badge-accent">{settingWords[change.setting] ?? change.setting}</span>
         <time dateTime={change.time} className="muted">
           {formatDateTime(change.time)}
         </time>
       </div>
+      <p className="audit-sentence">{change.sentence}</p>
       <p className="audit-actor">
         <span className="muted">by</span> {actorText(change.actor)}
       </p>
@@ -70,11 +70,13 @@ function SettingChangeItem({ change }: { change: ServerSettingsChange }) {
             <tbody>
               {change.changes.map((diff) => (
                 <tr key={diff.field}>
-                  <th scope="row" className="mono">
-                    {diff.field}
-                  </th>
-                  <td className="mono">{valueText(diff.from)}</td>
-                  <td className="mono">{valueText(diff.to)}</td>
+                  <th scope="row">{fieldWords(diff.field)}</th>
+                  <td title={typeof diff.from === 'string' ? diff.from : undefined}>
+                    {valueWords(diff.field, diff.from, names)}
+                  </td>
+                  <td title={typeof diff.to === 'string' ? diff.to : undefined}>
+                    {valueWords(diff.field, diff.to, names)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -13,6 +13,8 @@ export function landingPathFor(user: SessionUser, locationState: unknown): strin
   const from = (locationState as Partial<LoginRedirectState> | null)?.from;
   // Only same-site paths: a crafted state must not send someone to another origin ("//host").
   if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login')) {
+    // a subscriber who opened an admin page before signing in goes home, not to the not-found screen
+    if (!user.isAdmin && /^\/admin(\/|\?|$)/.test(from)) return '/panel';
     return from;
   }
   return user.isAdmin ? '/admin' : '/panel';

@@ -1,11 +1,5 @@
 import type { SessionUser } from '@vip/contracts';
-
-/**
- * Where a session survives a reload (spec §3): the token alone under `authToken`, the user as
- * JSON under `user`. Both go together: half a session is treated as none.
- */
-const TOKEN_KEY = 'authToken';
-const USER_KEY = 'user';
+import { readUser, TOKEN_KEY, USER_KEY } from './storedUser.ts';
 
 export interface SavedSession {
   token: string;
@@ -44,18 +38,4 @@ export function forgetSavedSession(): void {
   } catch {
     // nothing was saved
   }
-}
-
-function readUser(raw: string | null): SessionUser | null {
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const { id, username, isAdmin, avatar } = value as Record<string, unknown>;
-  if (typeof id !== 'string' || typeof username !== 'string' || typeof isAdmin !== 'boolean') return null;
-  return { id, username, isAdmin, avatar: typeof avatar === 'string' && avatar ? avatar : null };
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { AlreadyBilledRefusal } from '@vip/contracts';
 import { billingTexts, errorCodes, planNamed } from '@vip/contracts/plain';
+import { safeExternalUrl, useSiteSettings } from '../../app/siteConfig.ts';
 import { SignedInLayout } from '../../components/SignedInLayout.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useStartCheckoutMutation } from './billingApi.ts';
@@ -23,6 +24,9 @@ export default function BuyPage() {
   const [startCheckout] = useStartCheckoutMutation();
   const [failure, setFailure] = useState<{ text: string; code?: string; portalUrl?: string } | null>(null);
   const started = useRef(false);
+  const supportUrl = safeExternalUrl(useSiteSettings()?.supportUrl);
+  // not sold online here: the way this site gives plans instead of a dead end
+  const soldByHand = failure?.code === errorCodes.billingOff || failure?.code === errorCodes.notForSale;
 
   useEffect(() => {
     if (started.current) return; // once, even when React runs effects twice in development
@@ -52,6 +56,21 @@ export default function BuyPage() {
               <p className="banner banner-error" role="alert">
                 {failure.text}
               </p>
+              {soldByHand && (
+                <p data-testid="buy-by-hand">
+                  {supportUrl ? (
+                    <>
+                      Plans here are given by the site's team:{' '}
+                      <a href={supportUrl} target="_blank" rel="noopener noreferrer">
+                        ask for {name} on the support server
+                      </a>
+                      .
+                    </>
+                  ) : (
+                    `Plans here are given by the admin who runs this site: ask them for ${name}. Until then your account keeps the servers it has.`
+                  )}
+                </p>
+              )}
               <div className="button-row button-row-start">
                 {failure.code === errorCodes.alreadyBilled &&
                   (failure.portalUrl ? (

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import type { ChannelView, GreetingSettings } from '@vip/contracts';
 import { configDefaults, defaultGreetingSettings, GREETING_MESSAGE_MAX } from '@vip/contracts/plain';
 import { greetingTexts, panelTexts } from '../../app/texts.ts';
 import { VariableChips } from '../../components/VariableChips.tsx';
+import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetChannelsQuery, useGetServerQuery } from '../servers/serversApi.ts';
 import { greetingVariables } from './greetingDefaults.ts';
@@ -11,6 +11,13 @@ import { GreetingPreview } from './GreetingPreview.tsx';
 import { useGetGreetingSettingsQuery, useSaveGreetingSettingsMutation } from './greetingsApi.ts';
 
 const { min: MIN_DELAY, max: MAX_DELAY } = configDefaults.greetingDelaySeconds;
+
+// the server refuses with these shared texts; each blames one field of the form
+const fieldOfProblem = fieldsByText({
+  channel: [greetingTexts.selectChannel, greetingTexts.channelNotInServer],
+  delay: [greetingTexts.delayRange],
+  message: [greetingTexts.messageLength, /^Message may not contain/],
+});
 
 /** Selecting a server loads its channels and settings (spec §4); then the form. */
 export function GreetingEditor({ serverId }: { serverId: string }) {
@@ -78,23 +85,25 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
   const [message, setMessage] = useState(initial.message);
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const [save, { isLoading: saving }] = useSaveGreetingSettingsMutation();
+  const feedback = useFormFeedback('greeting-form', fieldOfProblem);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
     if (!serverId) {
-      toast.error(panelTexts.selectServer);
+      feedback.refused(panelTexts.selectServer);
       return;
     }
     if (!channelId) {
-      toast.error(greetingTexts.selectChannel);
+      feedback.refused(greetingTexts.selectChannel);
       return;
     }
+    // a refusal keeps everything typed: only a successful save reloads the form (greetingsApi)
     try {
       const answer = await save({ serverId, settings: { enabled, channelId, delay: Number(delay), message } }).unwrap();
-      toast.success(answer.message || greetingTexts.settingsSaved);
+      feedback.saved(answer.message || greetingTexts.settingsSaved);
     } catch (failure) {
-      toast.error(errorTextOf(failure, panelTexts.failedToSaveSettings));
+      feedback.refused(errorTextOf(failure, panelTexts.failedToSaveSettings));
     }
   }
 
@@ -104,6 +113,7 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
     const end = area?.selectionEnd ?? message.length;
     const next = message.slice(0, start) + token + message.slice(end);
     setMessage(next);
+    feedback.edited('message');
     requestAnimationFrame(() => {
       area?.focus();
       area?.setSelectionRange(start + token.length, start + token.length);
@@ -129,8 +139,12 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
           <select
             id="greeting-channel"
             value={channelId}
-            onChange={(event) => setChannelId(event.target.value)}
+            onChange={(event) => {
+              setChannelId(event.target.value);
+              feedback.edited('channel');
+            }}
             disabled={!serverId}
+            {...feedback.fieldProps('channel')}
           >
             <option value="">Select a channel</option>
             {channels.map((channel) => (
@@ -139,6 +153,7 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
               </option>
             ))}
           </select>
+          {feedback.fieldError('channel')}
         </div>
         <div className="field field-narrow">
           <label htmlFor="greeting-delay">Delay (seconds)</label>
@@ -149,8 +164,16 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
             max={MAX_DELAY}
             step={1}
             value={delay}
-            onChange={(event) => setDelay(event.target.value)}
+            onChange={(event) => {
+              setDelay(event.target.value);
+              feedback.edited('delay');
+            }}
+            {...feedback.fieldProps('delay', 'greeting-delay-hint')}
           />
+          <p className="field-hint" id="greeting-delay-hint">
+            {MIN_DELAY}–{MAX_DELAY} seconds
+          </p>
+          {feedback.fieldError('delay')}
         </div>
       </div>
       <div className="field">
@@ -161,8 +184,16 @@ function GreetingForm({ serverId, initial, channels, serverName, memberCount }: 
           rows={4}
           maxLength={GREETING_MESSAGE_MAX}
           value={message}
-          onChange={(event) => setMessage(event.target.value)}
+          onChange={(event) => {
+            setMessage(event.target.value);
+            feedback.edited('message');
+          }}
+          {...feedback.fieldProps('message', 'greeting-message-hint')}
         />
+        <p className="field-hint" id="greeting-message-hint">
+          {message.length} of {GREETING_MESSAGE_MAX} characters
+        </p>
+        {feedback.fieldError('message')}
       </div>
       <VariableChips titleId="variables-title" variables={greetingVariables} onInsert={insertVariable} />
       <GreetingPreview message={message} serverName={serverName} memberCount={memberCount} channelName={channelName} />

@@ -18,7 +18,9 @@ export const greetingsApi = apiSlice.injectEndpoints({
     }),
     saveGreetingSettings: build.mutation<GreetingSavedResponse, { serverId: string; settings: GreetingSettings }>({
       query: ({ serverId, settings }) => requestTo(greetingsPaths.save, { params: { serverId }, body: settings }),
-      invalidatesTags: (_result, _error, { serverId }) => [{ type: 'Greeting', id: serverId }, 'GreetingList'],
+      // only a save that happened reloads the form: a refused one leaves what the owner typed
+      invalidatesTags: (result, _error, { serverId }) =>
+        result ? [{ type: 'Greeting', id: serverId }, 'GreetingList'] : [],
     }),
     deleteGreeting: build.mutation<GreetingRemovedResponse, string>({
       query: (serverId) => requestTo(greetingsPaths.remove, { params: { serverId } }),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { configDefaults, serversPaths, statsPaths, yearlySavingPercent } from '@vip/contracts/plain';
 import type { BillingInterval, GuildDebugListResponse, PublicStatsResponse } from '@vip/contracts';
@@ -69,10 +69,30 @@ function Hero({ settings }: { settings: SiteSettings }) {
   );
 }
 
-/** The five largest servers, looping (spec §2, §9). Nothing to show, nothing shown. */
+/**
+ * The five largest servers, looping (spec §2, §9). Nothing to show, nothing shown. The loop
+ * needs a second copy of the list; it is there only when one copy is wider than the strip,
+ * so that a site with one or two servers never shows a server twice side by side.
+ */
 function ServerStrip() {
   const guilds = usePolledJson<GuildDebugListResponse>(serversPaths.debugGuilds, refreshMs)?.guilds ?? [];
   const top = guilds.slice(0, configDefaults.topGuildsInStrip);
+  const viewport = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLUListElement>(null);
+  const [loops, setLoops] = useState(false);
+  const shown = top.map((guild) => guild.id).join();
+  // measured again whenever the servers shown change, and on every resize
+  useLayoutEffect(() => {
+    if (!shown) return;
+    const measure = () => {
+      const firstCopy = track.current?.querySelectorAll<HTMLElement>('.strip-item:not([aria-hidden])') ?? [];
+      const width = [...firstCopy].reduce((total, item) => total + item.offsetWidth, 0);
+      setLoops(width > (viewport.current?.clientWidth ?? Number.POSITIVE_INFINITY));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [shown]);
   if (top.length === 0) return null;
   const item = (guild: (typeof top)[number], copy: string) => (
     <li key={`${copy}-${guild.id}`} className="strip-item" aria-hidden={copy === 'b' || undefined}>
@@ -83,11 +103,11 @@ function ServerStrip() {
   return (
     <section className="strip" aria-label="Servers using VIP Access">
       <p className="strip-title">Trusted by growing communities</p>
-      <div className="strip-viewport">
-        {/* the list twice, so that the loop has no gap; the copy is hidden from assistive technology */}
-        <ul className="strip-track">
+      <div className="strip-viewport" ref={viewport}>
+        {/* when it loops, the list twice so that the loop has no gap; the copy is hidden from assistive technology */}
+        <ul className={loops ? 'strip-track strip-track-looping' : 'strip-track'} ref={track}>
           {top.map((guild) => item(guild, 'a'))}
-          {top.map((guild) => item(guild, 'b'))}
+          {loops && top.map((guild) => item(guild, 'b'))}
         </ul>
       </div>
     </section>
@@ -223,8 +243,9 @@ function PricingSection({ settings }: { settings: SiteSettings }) {
                 className={
                   tier.mostPopular ? 'button button-primary button-block' : 'button button-secondary button-block'
                 }
-                // bought online where Stripe sells it (through sign-in), else from the support server
-                to={buyPathOf(billing, tier.name, tier.per) ?? '/invite#support'}
+                // bought online where Stripe sells it; else the same page says how this site gives
+                // it (both through sign-in, whose page says how to get an account)
+                to={buyPathOf(billing, tier.name, tier.per) ?? `/buy/${encodeURIComponent(tier.name.toLowerCase())}`}
               >
                 Get {tier.name}
               </Link>

@@ -13,7 +13,6 @@ const bots = (settings: SiteSettings) => [
     name: 'VIP Access bot',
     icon: <BotIcon size={32} />,
     invite: settings.keyBot,
-    variable: 'DISCORD_CLIENT_ID',
     text: 'One-time VIP keys, key verification, automatic pings, greetings and redemption logs.',
     points: [
       'Key generation and verification',
@@ -27,7 +26,6 @@ const bots = (settings: SiteSettings) => [
     name: 'Poster bot',
     icon: <FilmIcon size={32} />,
     invite: settings.posterBot,
-    variable: 'POSTER_DISCORD_CLIENT_ID',
     text: 'Post videos with a title and a link button, and re-post anything from your library.',
     points: [
       '/postvideo to any channel',
@@ -68,7 +66,7 @@ export default function InvitePage() {
                 ))}
               </ul>
               <div className="bot-actions">
-                <AddToDiscord bot={bot.invite} botName={bot.name} variable={bot.variable} />
+                <AddToDiscord bot={bot.invite} botName={bot.name} noteId={`${bot.id}-invite-note`} />
                 <Link className="button button-secondary" to="/features#pricing">
                   Premium features
                 </Link>
@@ -77,11 +75,14 @@ export default function InvitePage() {
             </article>
           ))}
         </div>
-        <section id="support" className="card support-card" aria-labelledby="support-title" tabIndex={-1}>
-          <h2 id="support-title">Need help?</h2>
-          <p className="muted">Questions about setup, plans or your keys: the support server is the place to ask.</p>
-          <SupportLink />
-        </section>
+        {/* only a support server that exists is offered */}
+        {settings.supportUrl && (
+          <section id="support" className="card support-card" aria-labelledby="support-title" tabIndex={-1}>
+            <h2 id="support-title">Need help?</h2>
+            <p className="muted">Questions about setup, plans or your keys: the support server is the place to ask.</p>
+            <SupportLink />
+          </section>
+        )}
       </div>
     </SiteLayout>
   );

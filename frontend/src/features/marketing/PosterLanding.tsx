@@ -41,7 +41,7 @@ export default function PosterLanding() {
             <p className="hero-lead">Share, organise and re-post your videos without leaving Discord.</p>
             <div className="hero-actions">
               {settings && (
-                <AddToDiscord bot={settings.posterBot} botName="Poster bot" variable="POSTER_DISCORD_CLIENT_ID" />
+                <AddToDiscord bot={settings.posterBot} botName="Poster bot" noteId="poster-bot-invite-note" />
               )}
             </div>
           </div>
@@ -68,9 +68,21 @@ export default function PosterLanding() {
             <PricingCard
               tier={posterPlanTier(settings.posterPlan)}
               action={
-                <Link className="button button-primary button-block" to="/invite#support">
-                  Get the {settings.posterPlan.name} Plan
-                </Link>
+                // sold by the site's team: on its support server where there is one, else the way to an account
+                settings.supportUrl ? (
+                  <a
+                    className="button button-primary button-block"
+                    href={settings.supportUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Get the {settings.posterPlan.name} Plan
+                  </a>
+                ) : (
+                  <Link className="button button-primary button-block" to="/login#get-an-account">
+                    Get the {settings.posterPlan.name} Plan
+                  </Link>
+                )
               }
             />
           )}

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import type { BotStates } from '@vip/contracts';
+import { useSiteSettings, type SiteSettings } from '../../app/siteConfig.ts';
 import { projectionLagCountLimit, configDefaults } from '@vip/contracts/plain';
 import { groupedCount } from '../../app/counts.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
-import { formatAnnouncementDate } from '../../lib/dates.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { useGetHealthQuery } from './publicApi.ts';
 import './marketing.css';
 
@@ -12,9 +14,54 @@ const refreshMs = configDefaults.statsRefreshSeconds * 1000;
 const eventsBehind = (lag: number) =>
   lag >= projectionLagCountLimit ? `${groupedCount(projectionLagCountLimit)}+` : groupedCount(lag);
 
-/** /status (and status.* hosts): the product's health, refreshed every 30 s. */
+const botNames = { key: 'Key bot', poster: 'Poster bot' } as const;
+const botStateWords = { running: 'Running', starting: 'Starting', 'not running': 'Not running' } as const;
+
+/**
+ * The bots the headline must not hide: the key bot always (keys are redeemed through it), the
+ * poster bot where the site offers it. Empty while every one of them runs, or when this
+ * service cannot tell (the bots run elsewhere).
+ */
+function botsDown(bots: BotStates | undefined, settings: SiteSettings | undefined): string[] {
+  if (!bots) return [];
+  const offered = (['key', 'poster'] as const).filter((bot) => bot === 'key' || settings?.posterBot);
+  return offered.filter((bot) => bots[bot] !== 'running').map((bot) => botNames[bot].toLowerCase());
+}
+
+function headline(healthy: boolean, down: string[]): string {
+  if (!healthy) return 'Degraded performance';
+  if (down.length === 0) return 'All systems operational';
+  return `The site is up; the ${down.join(' and the ')} ${down.length === 1 ? 'is' : 'are'} not running`;
+}
+
+/** Each bot's state as this service sees it, said plainly. */
+function BotList({ bots }: { bots: BotStates }) {
+  return (
+    <section className="card" aria-labelledby="bots-title">
+      <h2 id="bots-title">Bots</h2>
+      <ul className="service-list">
+        {(['key', 'poster'] as const).map((bot) => (
+          <li key={bot} data-bot={bot}>
+            <span
+              className={`status-dot ${bots[bot] === 'running' ? 'status-dot-up' : 'status-dot-down'}`}
+              aria-hidden="true"
+            />
+            <strong>{botNames[bot]}</strong>
+            <span className={bots[bot] === 'running' ? 'service-state' : 'service-state service-state-down'}>
+              {botStateWords[bots[bot]]}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** /status (and status.* hosts): the product's health, the bots' included, refreshed every 30 s. */
 export default function StatusPage() {
   const { data, isLoading, isError, fulfilledTimeStamp } = useGetHealthQuery(undefined, { pollingInterval: refreshMs });
+  const settings = useSiteSettings();
+  const down = botsDown(data && 'bots' in data ? data.bots : undefined, settings);
 
   // not QueryResult: an unreachable service is a status of its own here, and the page keeps polling
   let body: ReactNode;
@@ -35,28 +82,37 @@ export default function StatusPage() {
     // a visitor learns whether the product is up; the details are the admins' (issue #19 item 5)
     const healthy = data.status === 'ok' && !isError;
     body = (
-      <div className={`status-summary ${healthy ? 'status-up' : 'status-degraded'}`} role="status">
-        <span className="status-dot" aria-hidden="true" />
-        <div>
-          <h2>{healthy ? 'All systems operational' : 'Degraded performance'}</h2>
-          <p className="muted">{fulfilledTimeStamp ? `Checked ${formatAnnouncementDate(fulfilledTimeStamp)}.` : ''}</p>
+      <>
+        <div
+          className={`status-summary ${healthy && down.length === 0 ? 'status-up' : 'status-degraded'}`}
+          role="status"
+        >
+          <span className="status-dot" aria-hidden="true" />
+          <div>
+            <h2>{headline(healthy, down)}</h2>
+            <p className="muted">{fulfilledTimeStamp ? `Checked ${formatDateTime(fulfilledTimeStamp)}.` : ''}</p>
+          </div>
         </div>
-      </div>
+        {data.bots && <BotList bots={data.bots} />}
+      </>
     );
   } else {
     const healthy = data.status === 'ok' && !isError;
     const lagging = data.projections.filter((projection) => projection.lag > 0).length;
     body = (
       <>
-        <div className={`status-summary ${healthy ? 'status-up' : 'status-degraded'}`} role="status">
+        <div
+          className={`status-summary ${healthy && down.length === 0 ? 'status-up' : 'status-degraded'}`}
+          role="status"
+        >
           <span className="status-dot" aria-hidden="true" />
           <div>
-            <h2>{healthy ? 'All systems operational' : 'Degraded performance'}</h2>
+            <h2>{headline(healthy, down)}</h2>
             <p className="muted">
               {lagging === 0
                 ? 'Every read model is up to date.'
                 : `${lagging} read model${lagging === 1 ? ' is' : 's are'} catching up.`}
-              {fulfilledTimeStamp ? ` Checked ${formatAnnouncementDate(fulfilledTimeStamp)}.` : ''}
+              {fulfilledTimeStamp ? ` Checked ${formatDateTime(fulfilledTimeStamp)}.` : ''}
             </p>
           </div>
         </div>
@@ -80,6 +136,7 @@ export default function StatusPage() {
             </li>
           </ul>
         </section>
+        {data.bots && <BotList bots={data.bots} />}
         <section className="card" aria-labelledby="projections-title">
           <h2 id="projections-title">Projections</h2>
           <div className="table-scroll">

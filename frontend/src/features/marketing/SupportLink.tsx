@@ -1,8 +1,8 @@
 import { useSiteSettings } from '../../app/siteConfig.ts';
 
 /**
- * The support server's invite, when the operator gave one (SUPPORT_URL). Without one, the
- * compact form (a bot card's button) is disabled; the full form says what is missing.
+ * The support server's invite, when the operator gave one. Without one there is nothing to
+ * offer: no button, and no word to a visitor about the site's settings.
  */
 export function SupportLink({ compact = false }: { compact?: boolean }) {
   const supportUrl = useSiteSettings()?.supportUrl;
@@ -13,16 +13,5 @@ export function SupportLink({ compact = false }: { compact?: boolean }) {
       </a>
     );
   }
-  if (compact) {
-    return (
-      <button type="button" className="button button-ghost" disabled title="The support server link is not configured">
-        Support server
-      </button>
-    );
-  }
-  return (
-    <span className="field-hint">
-      The support server link is not configured on this site yet (SUPPORT_URL is not set).
-    </span>
-  );
+  return null;
 }

@@ -1,10 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { ManagedServerPicker } from './ManagedServerPicker.tsx';
 import { useAddServerMutation } from './serversApi.ts';
+
+const fieldOfProblem = fieldsByText({
+  guildId: [
+    serverTexts.enterServerId,
+    serverTexts.badServerId,
+    serverTexts.alreadyInList,
+    serverTexts.claimedByAnother,
+  ],
+});
 
 /**
  * Spec §2/§5: register a server in a free slot. The servers the user's Discord account
@@ -14,22 +23,23 @@ import { useAddServerMutation } from './serversApi.ts';
 export function AddServerModal({ onClose }: { onClose: () => void }) {
   const [guildId, setGuildId] = useState('');
   const [addServer, { isLoading }] = useAddServerMutation();
+  const feedback = useFormFeedback('add-server-form', fieldOfProblem);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
     const id = guildId.trim();
     if (!id) {
-      toast.error(serverTexts.enterServerId);
+      feedback.refused(serverTexts.enterServerId);
       return;
     }
     try {
       const answer = await addServer({ guildId: id }).unwrap();
-      toast.success(answer.message || serverTexts.serverAdded);
+      feedback.saved(answer.message || serverTexts.serverAdded);
       onClose();
     } catch (failure) {
       // the server's words first: 'Maximum limit of 3 servers reached', 'already registered'...
-      toast.error(errorTextOf(failure, panelTexts.failedToAddServer));
+      feedback.refused(errorTextOf(failure, panelTexts.failedToAddServer));
     }
   }
 
@@ -45,9 +55,13 @@ export function AddServerModal({ onClose }: { onClose: () => void }) {
             autoComplete="off"
             placeholder="e.g. 100000000000000001"
             value={guildId}
-            onChange={(event) => setGuildId(event.target.value)}
-            aria-describedby="add-server-note"
+            onChange={(event) => {
+              setGuildId(event.target.value);
+              feedback.edited('guildId');
+            }}
+            {...feedback.fieldProps('guildId', 'add-server-note')}
           />
+          {feedback.fieldError('guildId')}
           <p className="field-hint" id="add-server-note">
             {panelTexts.adminPermissionsNote} In Discord: Server Settings → Widget, or right-click the server with
             Developer Mode on → Copy Server ID.

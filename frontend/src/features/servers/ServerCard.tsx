@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
 import type { ServerInfoResponse } from '@vip/contracts';
 import { planTexts, vipRoleFixes, vipRoleTexts } from '@vip/contracts/plain';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
@@ -11,6 +10,7 @@ import { useGetServerQuery, useUpdateServerMutation } from './serversApi.ts';
 import { VerifyPrompt } from '../discord/VerifyPrompt.tsx';
 import { SponsorSetting } from '../sponsors/SponsorSetting.tsx';
 import { SuspensionNotice } from './SuspensionNotice.tsx';
+import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
 
 /**
  * Spec §2/§4 server card: viewing or editing (Change Server ID); an unverified claim asks to
@@ -123,24 +123,30 @@ function ServerSummary({
   );
 }
 
+// the server refuses with these shared texts; each is about the id typed
+const fieldOfServerIdProblem = fieldsByText({
+  newId: [serverTexts.enterServerId, serverTexts.badServerId, serverTexts.alreadyInList, serverTexts.claimedByAnother],
+});
+
 function ChangeServerId({ oldId, onDone }: { oldId: string; onDone: () => void }) {
   const [newId, setNewId] = useState('');
   const [updateServer, { isLoading }] = useUpdateServerMutation();
   const inputId = `new-server-id-${oldId}`;
+  const feedback = useFormFeedback(`change-server-${oldId}`, fieldOfServerIdProblem);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
     if (!newId.trim()) {
-      toast.error(serverTexts.enterServerId);
+      feedback.refused(serverTexts.enterServerId);
       return;
     }
     try {
       const answer = await updateServer({ oldId, newId: newId.trim() }).unwrap();
-      toast.success(answer.message || serverTexts.serverUpdated);
+      feedback.saved(answer.message || serverTexts.serverUpdated);
       onDone();
     } catch (failure) {
-      toast.error(errorTextOf(failure, panelTexts.failedToUpdateServer));
+      feedback.refused(errorTextOf(failure, panelTexts.failedToUpdateServer));
     }
   }
 
@@ -160,7 +166,11 @@ function ChangeServerId({ oldId, onDone }: { oldId: string; onDone: () => void }
           // biome-ignore lint/a11y/noAutofocus: the form replaces the Change Server ID button the user just pressed; without this their focus would be lost to the page
           autoFocus
           value={newId}
-          onChange={(event) => setNewId(event.target.value)}
+          onChange={(event) => {
+            setNewId(event.target.value);
+            feedback.edited('newId');
+          }}
+          {...feedback.fieldProps('newId')}
         />
         <button type="submit" className="button button-primary button-small" disabled={isLoading}>
           {isLoading ? 'Updating...' : 'Update'}
@@ -169,6 +179,7 @@ function ChangeServerId({ oldId, onDone }: { oldId: string; onDone: () => void }
           Cancel
         </button>
       </div>
+      {feedback.fieldError('newId')}
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { panelTexts, serverTexts } from '../../app/texts.ts';
+import { isHttpFailure } from '../../lib/http.ts';
+import { panelTexts } from '../../app/texts.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { AddServerModal } from './AddServerModal.tsx';
 import { DiscordAccountCard } from '../discord/DiscordAccountCard.tsx';
@@ -24,8 +25,12 @@ export function ServersTab() {
 function ServerSlots({ servers, maxSlots, unverified }: { servers: string[]; maxSlots: number; unverified: string[] }) {
   const [adding, setAdding] = useState(false);
   // decisions.md §11: an ended plan keeps the servers beyond the free tier as they are
-  const readOnly = useGetSubscriptionQuery().data?.readOnlyServers ?? [];
+  const subscription = useGetSubscriptionQuery();
+  const readOnly = subscription.data?.readOnlyServers ?? [];
+  // an account with no plan still has its slots: say whose they are, beside the Subscription tab's "no plan"
+  const noPlan = isHttpFailure(subscription.error) && subscription.error.status === 404;
   const canAdd = servers.length < maxSlots;
+  const slots = (count: number) => `${count} slot${count === 1 ? '' : 's'}`;
   // the checklist offers the first server once a Discord link can prove it; without its data, the empty state does
   const discordKnown = Boolean(useGetUserDiscordQuery().data);
   return (
@@ -36,7 +41,7 @@ function ServerSlots({ servers, maxSlots, unverified }: { servers: string[]; max
         <div>
           <h2 id="servers-title">Your servers</h2>
           <p className="muted slot-count">
-            {servers.length} of {maxSlots} slots used
+            {servers.length} of {slots(maxSlots)} used{noPlan ? ' (the slots of an account without a plan)' : ''}
           </p>
         </div>
         {canAdd && servers.length > 0 && (
@@ -45,9 +50,11 @@ function ServerSlots({ servers, maxSlots, unverified }: { servers: string[]; max
           </button>
         )}
       </div>
+      {/* full, not refused: "Maximum limit…" is the answer to adding one more, never said before that */}
       {!canAdd && (
         <p className="banner banner-info" role="status">
-          {serverTexts.maxServers(maxSlots)}. Change a server's ID to move a slot to another server.
+          {maxSlots === 1 ? 'Your one slot is in use' : `All ${slots(maxSlots)} are in use`}. Change a server's ID to
+          move a slot to another server.
         </p>
       )}
       {servers.length === 0 ? (

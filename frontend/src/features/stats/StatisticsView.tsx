@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AdminStatsResponse } from '@vip/contracts';
 import { configDefaults, vipRoleTexts } from '@vip/contracts/plain';
-import { formatAnnouncementDate } from '../../lib/dates.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { PlanSales } from '../billing/PlanSales.tsx';
 import { useGetGuildsQuery } from '../marketing/publicApi.ts';
 import { DailyChart } from './DailyChart.tsx';
@@ -24,7 +24,7 @@ export function StatisticsView() {
         <h2 id="stats-title">Statistics</h2>
         <span className="muted">
           {data
-            ? `Updated ${formatAnnouncementDate(data.generatedAt)} · refreshes every ${configDefaults.statsRefreshSeconds} s`
+            ? `Updated ${formatDateTime(data.generatedAt)} · refreshes every ${configDefaults.statsRefreshSeconds} s`
             : 'Loading figures...'}
         </span>
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { countdownTo, formatCountdown } from '../../lib/dates.ts';
+import { countdownTo, formatCountdown, formatDateTime } from '../../lib/dates.ts';
 
-/** Spec §4: the time left, recomputed every second, never below 0. */
+/** Spec §4: the time left, recomputed every second, never below 0; days and hours while a day or more is left. */
 export function Countdown({ until }: { until: string }) {
   const [now, setNow] = useState(() => Date.now());
   const left = countdownTo(until, now);
@@ -12,7 +12,13 @@ export function Countdown({ until }: { until: string }) {
     return () => clearInterval(timer);
   }, [running]);
   return (
-    <time className="countdown" dateTime={until} data-testid="countdown" aria-live="off">
+    <time
+      className="countdown"
+      dateTime={until}
+      title={`until ${formatDateTime(until)}`}
+      data-testid="countdown"
+      aria-live="off"
+    >
       {formatCountdown(left)}
     </time>
   );

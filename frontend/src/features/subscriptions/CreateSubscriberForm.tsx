@@ -1,10 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { configDefaults, errorTexts, planSlots } from '@vip/contracts/plain';
+import { configDefaults, errorTexts, planSlots, subscriptionTexts } from '@vip/contracts/plain';
 import { adminTexts } from '../../app/texts.ts';
-import { SecretField } from '../../components/SecretField.tsx';
+import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
 import { errorTextOf } from '../api/errorText.ts';
+import type { HandedPassword } from './OneTimePasswords.tsx';
 import { useCreateSubscriberMutation } from './subscriptionsApi.ts';
+
+type SubscriberField = 'username' | 'password' | 'planName' | 'days' | 'maxSlots' | 'discordUserId';
+
+// the server refuses with these shared texts; each blames one field of the form
+const fieldOfProblem = fieldsByText<SubscriberField>({
+  username: [/^Username /, errorTexts.usernameTaken],
+  password: [/^Password must/],
+  planName: [/^Plan /],
+  days: [subscriptionTexts.daysRange],
+  maxSlots: [subscriptionTexts.maxSlotsRange],
+  discordUserId: [subscriptionTexts.discordUserId],
+});
 
 const empty = {
   username: '',
@@ -19,19 +31,26 @@ const empty = {
 const planSlotsOf = (planName: string) =>
   planSlots({ planName, slotsOverride: null }, configDefaults.defaultServerSlots);
 
-/** Create a subscriber account with its plan; a generated password is shown once. */
-export function CreateSubscriberForm() {
+/**
+ * Create a subscriber account with its plan. A generated password goes to `onCreated`, which
+ * shows it once on the new subscriber's card until dismissed.
+ */
+export function CreateSubscriberForm({ onCreated }: { onCreated: (id: string, password: HandedPassword) => void }) {
   const [form, setForm] = useState(empty);
-  const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
   const [createSubscriber, { isLoading, reset }] = useCreateSubscriberMutation();
-  const set = (field: keyof typeof empty) => (event: { target: { value: string } }) =>
+  const feedback = useFormFeedback('subscriber-form', fieldOfProblem);
+  const set = (field: SubscriberField) => (event: { target: { value: string } }) => {
     setForm((state) => ({ ...state, [field]: event.target.value }));
+    feedback.edited(field);
+  };
+  const blankField = (['username', 'days'] as const).find((field) => !form[field].trim());
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
-    if (!form.username.trim() || !form.planName.trim() || !form.days.trim()) {
-      toast.error(errorTexts.fillAllFields);
+    if (blankField) {
+      feedback.refused(errorTexts.fillAllFields, blankField);
       return;
     }
     try {
@@ -43,12 +62,14 @@ export function CreateSubscriberForm() {
         maxSlots: form.maxSlots.trim() ? Number(form.maxSlots) : undefined,
         discordUserId: form.discordUserId.trim() || undefined,
       }).unwrap();
-      reset(); // the answer may hold the generated password: keep it only here, once
-      setCreated(answer.password ? { username: answer.username, password: answer.password } : null);
+      reset(); // the answer may hold the generated password: keep it only on the card, once
+      if (answer.password)
+        onCreated(answer.id, { username: answer.username, password: answer.password, why: 'created' });
+      setCreated(answer.password ? answer.username : null);
       setForm(empty);
-      toast.success(adminTexts.subscriberCreated);
+      feedback.saved(adminTexts.subscriberCreated);
     } catch (failure) {
-      toast.error(errorTextOf(failure, adminTexts.failedToCreateSubscriber));
+      feedback.refused(errorTextOf(failure, adminTexts.failedToCreateSubscriber));
     }
   }
 
@@ -56,20 +77,24 @@ export function CreateSubscriberForm() {
     <section className="card" aria-labelledby="create-subscriber-title">
       <h3 id="create-subscriber-title">New subscriber</h3>
       {created && (
-        <div className="new-password" role="status">
-          <p className="banner banner-warning">
-            Generated password for {created.username}: shown once. Pass it on now; it cannot be shown again.
-          </p>
-          <SecretField label="Generated password" value={created.password} />
-          <button type="button" className="button button-secondary button-small" onClick={() => setCreated(null)}>
-            Done
-          </button>
-        </div>
+        <p className="field-hint" role="status">
+          The generated password of {created} is on their card in the list until you dismiss it.
+        </p>
       )}
       <form onSubmit={handleSubmit} noValidate className="subscriber-form">
         <div className="field">
           <label htmlFor="subscriber-username">Username</label>
-          <input id="subscriber-username" autoComplete="off" value={form.username} onChange={set('username')} />
+          <input
+            id="subscriber-username"
+            autoComplete="off"
+            value={form.username}
+            onChange={set('username')}
+            {...feedback.fieldProps('username', 'subscriber-username-hint')}
+          />
+          <p className="field-hint" id="subscriber-username-hint">
+            3 to 32 letters, digits, dots, dashes or underscores.
+          </p>
+          {feedback.fieldError('username')}
         </div>
         <div className="field">
           <label htmlFor="subscriber-password">Password (optional)</label>
@@ -79,11 +104,12 @@ export function CreateSubscriberForm() {
             autoComplete="new-password"
             value={form.password}
             onChange={set('password')}
-            aria-describedby="subscriber-password-hint"
+            {...feedback.fieldProps('password', 'subscriber-password-hint')}
           />
           <p className="field-hint" id="subscriber-password-hint">
             Leave empty to generate one. At least 10 characters.
           </p>
+          {feedback.fieldError('password')}
         </div>
         <div className="field">
           <label htmlFor="subscriber-plan">Plan</label>
@@ -98,7 +124,19 @@ export function CreateSubscriberForm() {
         <div className="form-row">
           <div className="field">
             <label htmlFor="subscriber-days">Days</label>
-            <input id="subscriber-days" type="number" min={1} max={3650} value={form.days} onChange={set('days')} />
+            <input
+              id="subscriber-days"
+              type="number"
+              min={1}
+              max={3650}
+              value={form.days}
+              onChange={set('days')}
+              {...feedback.fieldProps('days', 'subscriber-days-hint')}
+            />
+            <p className="field-hint" id="subscriber-days-hint">
+              1–3650
+            </p>
+            {feedback.fieldError('days')}
           </div>
           <div className="field">
             <label htmlFor="subscriber-slots">Max slots (optional)</label>
@@ -110,11 +148,12 @@ export function CreateSubscriberForm() {
               placeholder={String(planSlotsOf(form.planName))}
               value={form.maxSlots}
               onChange={set('maxSlots')}
-              aria-describedby="subscriber-slots-hint"
+              {...feedback.fieldProps('maxSlots', 'subscriber-slots-hint')}
             />
             <p className="field-hint" id="subscriber-slots-hint">
-              Leave empty for the plan's slots.
+              1–100. Leave empty for the plan's slots.
             </p>
+            {feedback.fieldError('maxSlots')}
           </div>
         </div>
         <div className="field">
@@ -124,7 +163,12 @@ export function CreateSubscriberForm() {
             inputMode="numeric"
             value={form.discordUserId}
             onChange={set('discordUserId')}
+            {...feedback.fieldProps('discordUserId', 'subscriber-discord-hint')}
           />
+          <p className="field-hint" id="subscriber-discord-hint">
+            17–20 digits.
+          </p>
+          {feedback.fieldError('discordUserId')}
         </div>
         <button type="submit" className="button button-primary" disabled={isLoading}>
           {isLoading ? 'Creating...' : 'Create Subscriber'}

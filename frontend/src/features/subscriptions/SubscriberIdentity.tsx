@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import type { SubscriberListItem } from '@vip/contracts';
+import type { SubscriberIdentity as SubscriberIdentityData } from '@vip/contracts';
 import { ADMIN_REASON_MAX } from '@vip/contracts/plain';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { errorTextOf } from '../api/errorText.ts';
@@ -12,7 +12,11 @@ import './identity.css';
  * §9): which account is linked, which servers they hold and whether each claim is verified;
  * an admin can unlink the account or release a claim, each with a reason for the audit trail.
  */
-export function SubscriberIdentity({ subscriber }: { subscriber: SubscriberListItem }) {
+export function SubscriberIdentity({
+  subscriber,
+}: {
+  subscriber: SubscriberIdentityData & { id: string; username: string };
+}) {
   const [unlink, { isLoading: unlinking }] = useUnlinkDiscordMutation();
   const [release, { isLoading: releasing }] = useReleaseClaimMutation();
   const { discord, servers = [] } = subscriber;

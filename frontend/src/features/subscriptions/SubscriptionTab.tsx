@@ -12,7 +12,7 @@ import { plansWithText } from '@vip/contracts/plain';
 import { billingBadge, billingStateText } from '../billing/billingWords.ts';
 import { ChoosePlan } from '../billing/ChoosePlan.tsx';
 import { ManageBilling } from '../billing/ManageBilling.tsx';
-import { useSiteSettings } from '../../app/siteConfig.ts';
+import { safeExternalUrl, useSiteSettings } from '../../app/siteConfig.ts';
 import { Countdown } from './Countdown.tsx';
 import { useGetSubscriptionQuery, useResetPanelPasswordMutation } from './subscriptionsApi.ts';
 
@@ -47,7 +47,32 @@ export function SubscriptionTab() {
         {(subscription) => <SubscriptionDetails data={subscription} />}
       </QueryResult>
       {noPlan && !waiting && <ChoosePlan lead="Buy a plan to add your servers and unlock what it includes." />}
+      {noPlan && !waiting && <NoPlanWayForward />}
     </>
+  );
+}
+
+/**
+ * An account without a plan where plans are not sold online: what it has now, and who gives a
+ * plan here (the support server where there is one, else the admin), never a dead end.
+ */
+function NoPlanWayForward() {
+  const settings = useSiteSettings();
+  if (!settings || settings.billing) return null;
+  const supportUrl = safeExternalUrl(settings.supportUrl);
+  return (
+    <p className="banner banner-info" data-testid="no-plan-way-forward">
+      Without a plan your account keeps up to {settings.defaultServerSlots} servers. Plans here are given by the site's
+      team:{' '}
+      {supportUrl ? (
+        <a href={supportUrl} target="_blank" rel="noopener noreferrer">
+          ask for one on the support server
+        </a>
+      ) : (
+        'ask the admin who runs this site for one'
+      )}
+      .
+    </p>
   );
 }
 
@@ -88,6 +113,10 @@ function SubscriptionDetails({ data }: { data: SubscriptionPanelView }) {
         <h2 id="credentials-title">Credentials</h2>
         <SecretField label="Panel username" value={data.panelUsername} />
         <SecretField label="License key" value={data.licenseKey} />
+        <p className="field-hint" data-testid="license-key-hint">
+          Your license key names your subscription: give it when you ask support or an admin about your plan. It does
+          not sign anyone in, and it stays the same when your password changes.
+        </p>
         <ResetPassword />
       </section>
     </div>

@@ -1,5 +1,6 @@
 import type {
   AdminActionResponse,
+  AdminPasswordResetResponse,
   ChangeSubscriptionResponse,
   CreateSubscriberRequest,
   CreateSubscriberResponse,
@@ -7,8 +8,8 @@ import type {
   ExtendSubscriptionRequest,
   ResetPasswordRequest,
   ResetPasswordResponse,
-  SubscriberListItem,
   SubscribersResponse,
+  StartPlanRequest,
   SubscriptionPanelView,
 } from '@vip/contracts';
 import { authPaths, discordPaths, subscriptionsPaths } from '@vip/contracts/plain';
@@ -30,10 +31,18 @@ export const subscriptionsApi = apiSlice.injectEndpoints({
     resetPanelPassword: build.mutation<ResetPasswordResponse, ResetPasswordRequest>({
       query: (body) => requestTo(authPaths.resetPassword, { body }),
     }),
-    getSubscribers: build.query<SubscriberListItem[], void>({
+    getSubscribers: build.query<SubscribersResponse, void>({
       query: () => requestTo(subscriptionsPaths.subscribers),
-      transformResponse: (response: SubscribersResponse) => response.subscribers,
       providesTags: ['Subscribers'],
+    }),
+    startPlan: build.mutation<ChangeSubscriptionResponse, { id: string } & StartPlanRequest>({
+      query: ({ id, ...body }) => requestTo(subscriptionsPaths.startPlan, { params: { id }, body }),
+      invalidatesTags: (result) => (result ? ['Subscribers', 'AdminStats'] : []),
+    }),
+    // the answer holds the new password, shown once: see SubscribersView
+    resetSubscriberPassword: build.mutation<AdminPasswordResetResponse, string>({
+      query: (id) => requestTo(subscriptionsPaths.resetPassword, { params: { id } }),
+      invalidatesTags: ['Audit'],
     }),
     // the answer may hold a generated password, shown once: see CreateSubscriberForm
     createSubscriber: build.mutation<CreateSubscriberResponse, CreateSubscriberRequest>({
@@ -66,6 +75,8 @@ export const {
   useCreateSubscriberMutation,
   useExtendSubscriptionMutation,
   useEndSubscriptionMutation,
+  useResetSubscriberPasswordMutation,
+  useStartPlanMutation,
   useUnlinkDiscordMutation,
   useReleaseClaimMutation,
 } = subscriptionsApi;

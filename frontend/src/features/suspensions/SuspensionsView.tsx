@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { SuspensionView } from '@vip/contracts';
-import { errorTexts, SUSPENSION_REASON_MAX, suspensionTexts } from '@vip/contracts/plain';
+import { errorTexts, serverTexts, SUSPENSION_REASON_MAX, suspensionTexts } from '@vip/contracts/plain';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetSuspensionsQuery, useLiftSuspensionMutation, useSuspendServerMutation } from './suspensionsApi.ts';
 
@@ -87,25 +88,32 @@ function SuspensionRow({ suspension }: { suspension: SuspensionView }) {
   );
 }
 
+// the server refuses with these shared texts; each blames one field of the form
+const fieldOfProblem = fieldsByText({
+  guildId: [serverTexts.badServerId, suspensionTexts.alreadySuspended],
+  reason: [suspensionTexts.reasonLength, /^Reason may not contain/],
+});
+
 function SuspendServerForm() {
   const [guildId, setGuildId] = useState('');
   const [reason, setReason] = useState('');
   const [suspend, { isLoading }] = useSuspendServerMutation();
+  const feedback = useFormFeedback('suspend-form', fieldOfProblem);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
     if (!guildId.trim() || !reason.trim()) {
-      toast.error(errorTexts.fillAllFields);
+      feedback.refused(errorTexts.fillAllFields, guildId.trim() ? 'reason' : 'guildId');
       return;
     }
     try {
       const answer = await suspend({ guildId: guildId.trim(), reason: reason.trim() }).unwrap();
-      toast.success(answer.message);
+      feedback.saved(answer.message);
       setGuildId('');
       setReason('');
     } catch (failure) {
-      toast.error(errorTextOf(failure, suspensionTexts.failedToSuspend));
+      feedback.refused(errorTextOf(failure, suspensionTexts.failedToSuspend));
     }
   }
 
@@ -124,8 +132,13 @@ function SuspendServerForm() {
             inputMode="numeric"
             autoComplete="off"
             value={guildId}
-            onChange={(event) => setGuildId(event.target.value)}
+            onChange={(event) => {
+              setGuildId(event.target.value);
+              feedback.edited('guildId');
+            }}
+            {...feedback.fieldProps('guildId')}
           />
+          {feedback.fieldError('guildId')}
         </div>
         <div className="field">
           <label htmlFor="suspend-reason">Reason</label>
@@ -134,12 +147,17 @@ function SuspendServerForm() {
             rows={3}
             maxLength={SUSPENSION_REASON_MAX}
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            aria-describedby="suspend-reason-hint"
+            onChange={(event) => {
+              setReason(event.target.value);
+              feedback.edited('reason');
+            }}
+            {...feedback.fieldProps('reason', 'suspend-reason-hint')}
           />
           <p className="field-hint" id="suspend-reason-hint">
-            Seen by admins and the server's owner, never by visitors.
+            Seen by admins and the server's owner, never by visitors. {reason.length} of {SUSPENSION_REASON_MAX}{' '}
+            characters.
           </p>
+          {feedback.fieldError('reason')}
         </div>
         <button type="submit" className="button button-danger" disabled={isLoading}>
           {isLoading ? 'Suspending...' : 'Suspend server'}

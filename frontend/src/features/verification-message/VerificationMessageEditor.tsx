@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import type { VerificationMessage, VerificationMessageView } from '@vip/contracts';
 import {
   configDefaults,
@@ -13,6 +12,7 @@ import {
 } from '@vip/contracts/plain';
 import { useSiteSettings } from '../../app/siteConfig.ts';
 import { VariableChips } from '../../components/VariableChips.tsx';
+import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetServerQuery } from '../servers/serversApi.ts';
 import {
@@ -44,6 +44,16 @@ export function VerificationMessageEditor({ serverId }: { serverId: string }) {
   return <VerificationMessageForm key={view.fulfilledTimeStamp} serverId={serverId} view={view.data} />;
 }
 
+type MessageField = keyof VerificationMessage;
+
+// the server refuses with these shared texts; each blames one field of the form
+const fieldOfProblem = fieldsByText<MessageField>({
+  title: [verificationMessageTexts.titleLength, /^Title may not contain/],
+  description: [verificationMessageTexts.descriptionLength, /^Description may not contain/],
+  buttonLabel: [verificationMessageTexts.buttonLabelLength, /^Button label may not contain/],
+  color: [verificationMessageTexts.color],
+});
+
 /** Why the form is locked, in the owner's words; null when they may edit. */
 function lockOf(view: VerificationMessageView): string | null {
   if (view.readOnly) return planTexts.serverReadOnly;
@@ -61,8 +71,17 @@ function VerificationMessageForm({ serverId, view }: { serverId: string; view: V
   const server = useGetServerQuery(serverId);
   const settings = useSiteSettings();
   const lock = lockOf(view);
-  const set = (field: keyof VerificationMessage) => (value: string) =>
+  const feedback = useFormFeedback('verification-form', fieldOfProblem);
+  const set = (field: MessageField) => (value: string) => {
     setMessage((state) => ({ ...state, [field]: value }));
+    feedback.edited(field);
+  };
+  /** A text field's limit beside it, and its mark when the server refused it. */
+  const limitOf = (field: Exclude<MessageField, 'color'>) => (
+    <p className="field-hint" id={`verification-${field}-hint`}>
+      {message[field].length} of {verificationMessageLimits[field]} characters
+    </p>
+  );
   const values = {
     serverName: server.data?.name ?? 'Your Server',
     vipDuration: vipDurationText(settings?.vipRoleMinutes ?? configDefaults.vipRoleMinutes),
@@ -73,18 +92,18 @@ function VerificationMessageForm({ serverId, view }: { serverId: string; view: V
     if (saving || lock) return;
     try {
       const answer = await save({ serverId, message }).unwrap();
-      toast.success(answer.message);
+      feedback.saved(answer.message);
     } catch (failure) {
-      toast.error(errorTextOf(failure, verificationMessageTexts.failedToSave));
+      feedback.refused(errorTextOf(failure, verificationMessageTexts.failedToSave));
     }
   }
 
   async function handleReset() {
     try {
       const answer = await reset(serverId).unwrap();
-      toast.success(answer.message);
+      feedback.saved(answer.message);
     } catch (failure) {
-      toast.error(errorTextOf(failure, verificationMessageTexts.failedToReset));
+      feedback.refused(errorTextOf(failure, verificationMessageTexts.failedToReset), null);
     }
   }
 
@@ -117,7 +136,10 @@ function VerificationMessageForm({ serverId, view }: { serverId: string; view: V
             maxLength={verificationMessageLimits.title}
             value={message.title}
             onChange={(event) => set('title')(event.target.value)}
+            {...feedback.fieldProps('title', 'verification-title-hint')}
           />
+          {limitOf('title')}
+          {feedback.fieldError('title')}
         </div>
         <div className="field">
           <label htmlFor="verification-message-description">Description</label>
@@ -128,7 +150,10 @@ function VerificationMessageForm({ serverId, view }: { serverId: string; view: V
             maxLength={verificationMessageLimits.description}
             value={message.description}
             onChange={(event) => set('description')(event.target.value)}
+            {...feedback.fieldProps('description', 'verification-description-hint')}
           />
+          {limitOf('description')}
+          {feedback.fieldError('description')}
         </div>
         <VariableChips
           titleId="verification-variables-title"
@@ -143,7 +168,10 @@ function VerificationMessageForm({ serverId, view }: { serverId: string; view: V
               maxLength={verificationMessageLimits.buttonLabel}
               value={message.buttonLabel}
               onChange={(event) => set('buttonLabel')(event.target.value)}
+              {...feedback.fieldProps('buttonLabel', 'verification-buttonLabel-hint')}
             />
+            {limitOf('buttonLabel')}
+            {feedback.fieldError('buttonLabel')}
           </div>
           <div className="field field-narrow">
             <label htmlFor="verification-message-color">Colour</label>
@@ -160,8 +188,13 @@ function VerificationMessageForm({ serverId, view }: { serverId: string; view: V
                 maxLength={7}
                 value={message.color}
                 onChange={(event) => set('color')(event.target.value)}
+                {...feedback.fieldProps('color', 'verification-color-hint')}
               />
             </span>
+            <p className="field-hint" id="verification-color-hint">
+              Hex, like #f5b301
+            </p>
+            {feedback.fieldError('color')}
           </div>
         </div>
       </fieldset>

@@ -16,7 +16,9 @@ export const verificationMessageApi = apiSlice.injectEndpoints({
     >({
       query: ({ serverId, message }) =>
         requestTo(verificationMessagePaths.save, { params: { serverId }, body: message }),
-      invalidatesTags: (_result, _error, { serverId }) => [{ type: 'VerificationMessage', id: serverId }],
+      // only a save that happened reloads the form: a refused one leaves what the owner typed
+      invalidatesTags: (result, _error, { serverId }) =>
+        result ? [{ type: 'VerificationMessage', id: serverId }] : [],
     }),
     resetVerificationMessage: build.mutation<{ success: true; message: string }, string>({
       query: (serverId) => requestTo(verificationMessagePaths.reset, { params: { serverId } }),

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import type { WhitelistDuration } from '@vip/contracts';
-import { errorTexts } from '@vip/contracts/plain';
+import { errorTexts, isDiscordId, WHITELIST_SERVERS_AT_ONCE } from '@vip/contracts/plain';
 import { whitelistTexts } from '../../app/texts.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useAddWhitelistEntryMutation } from './whitelistApi.ts';
 
@@ -16,6 +16,16 @@ const durations: { value: WhitelistDuration; label: string }[] = [
   { value: 'yearly', label: 'Yearly (365 days)' },
 ];
 
+type EntryField = 'userId' | 'guildIds' | 'duration' | 'days';
+const isDiscordIdText = (text: string) => isDiscordId(text.trim());
+
+const fieldOfText = fieldsByText<EntryField>({
+  userId: [],
+  guildIds: [whitelistTexts.tooManyServers],
+  duration: [whitelistTexts.invalidDuration],
+  days: [whitelistTexts.daysRange],
+});
+
 /** The server ids an admin typed: one per line, or separated by commas or spaces (spec §3 "one id or a list"). */
 export const serverIdsIn = (text: string) => [...new Set(text.split(/[\s,;]+/).filter((id) => id !== ''))];
 
@@ -27,12 +37,27 @@ export function AddEntryModal({ onClose }: { onClose: () => void }) {
   const [days, setDays] = useState('30');
   const [addEntry, { isLoading }] = useAddWhitelistEntryMutation();
   const servers = serverIdsIn(guildIds);
+  const feedback = useFormFeedback('whitelist-form', fieldOfText);
+  // "User ID and Server ID must be…" blames whichever of the two is not an id
+  const blamed = (text: string): EntryField | null =>
+    text === whitelistTexts.discordIds ? (isDiscordIdText(userId) ? 'guildIds' : 'userId') : fieldOfText(text);
+  const blank: EntryField | undefined = !userId.trim()
+    ? 'userId'
+    : servers.length === 0
+      ? 'guildIds'
+      : duration === 'days' && !days.trim()
+        ? 'days'
+        : undefined;
+  const edit = (field: EntryField, set: (value: string) => void) => (event: { target: { value: string } }) => {
+    set(event.target.value);
+    feedback.edited(field);
+  };
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading) return;
-    if (!userId.trim() || servers.length === 0 || (duration === 'days' && !days.trim())) {
-      toast.error(errorTexts.fillAllFields);
+    if (blank) {
+      feedback.refused(errorTexts.fillAllFields, blank);
       return;
     }
     try {
@@ -42,10 +67,11 @@ export function AddEntryModal({ onClose }: { onClose: () => void }) {
         duration,
         ...(duration === 'days' ? { days: Number(days) } : {}),
       }).unwrap();
-      toast.success(answer.message || whitelistTexts.entryAdded);
+      feedback.saved(answer.message || whitelistTexts.entryAdded);
       onClose();
     } catch (failure) {
-      toast.error(errorTextOf(failure, whitelistTexts.failedToAdd));
+      const text = errorTextOf(failure, whitelistTexts.failedToAdd);
+      feedback.refused(text, blamed(text));
     }
   }
 
@@ -59,8 +85,13 @@ export function AddEntryModal({ onClose }: { onClose: () => void }) {
             inputMode="numeric"
             autoComplete="off"
             value={userId}
-            onChange={(event) => setUserId(event.target.value)}
+            onChange={edit('userId', setUserId)}
+            {...feedback.fieldProps('userId', 'whitelist-user-hint')}
           />
+          <p className="field-hint" id="whitelist-user-hint">
+            17–20 digits.
+          </p>
+          {feedback.fieldError('userId')}
         </div>
         <div className="field">
           <label htmlFor="whitelist-server">Server ID</label>
@@ -70,13 +101,14 @@ export function AddEntryModal({ onClose }: { onClose: () => void }) {
             autoComplete="off"
             spellCheck={false}
             value={guildIds}
-            onChange={(event) => setGuildIds(event.target.value)}
-            aria-describedby="whitelist-server-hint"
+            onChange={edit('guildIds', setGuildIds)}
+            {...feedback.fieldProps('guildIds', 'whitelist-server-hint')}
           />
           <p className="field-hint" id="whitelist-server-hint">
-            One server, or several: one per line or separated by commas
+            One server, or up to {WHITELIST_SERVERS_AT_ONCE}: one per line or separated by commas
             {servers.length > 1 ? ` (${servers.length} servers)` : ''}.
           </p>
+          {feedback.fieldError('guildIds')}
         </div>
         <div className="form-row">
           <div className="field">
@@ -103,8 +135,13 @@ export function AddEntryModal({ onClose }: { onClose: () => void }) {
                 max={3650}
                 step={1}
                 value={days}
-                onChange={(event) => setDays(event.target.value)}
+                onChange={edit('days', setDays)}
+                {...feedback.fieldProps('days', 'whitelist-days-hint')}
               />
+              <p className="field-hint" id="whitelist-days-hint">
+                1–3650
+              </p>
+              {feedback.fieldError('days')}
             </div>
           )}
         </div>
