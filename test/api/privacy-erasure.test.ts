@@ -221,11 +221,12 @@ describe('erasure of a Discord member on request (API, files)', function () {
     const scratch = new SqliteReadStore(':memory:');
     try {
       await withEventStore(product.dataDir, (eventStore) => rebuildReadModels(eventStore, scratch, allProjectors));
+      // the seal the sealer writes as the product stops comes after its projections stopped
+      const unsealed = async (store: SqliteReadStore, collection: string) =>
+        (await readModelSnapshot(store, collection)).filter((doc) => (doc as { type?: string }).type !== 'LogSealed');
       for (const projector of allProjectors)
         for (const collection of projector.collections)
-          expect(await readModelSnapshot(scratch, collection), collection).to.deep.equal(
-            await readModelSnapshot(live, collection),
-          );
+          expect(await unsealed(scratch, collection), collection).to.deep.equal(await unsealed(live, collection));
     } finally {
       await Promise.all([live.close(), scratch.close()]);
     }

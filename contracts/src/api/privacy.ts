@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { privacyTexts } from '../texts/privacy.ts';
 import { privacyPaths } from '../routes/privacy.ts';
 import { withSchemas } from './route-spec.ts';
+import { SNOWFLAKE } from '../discord-id.ts';
 
-const member = { discordUserId: z.string().regex(/^\d{17,20}$/, privacyTexts.badMemberId) };
+const member = { discordUserId: z.string().regex(SNOWFLAKE, privacyTexts.badMemberId) };
 
 export interface EraseMemberResponse {
   success: true;

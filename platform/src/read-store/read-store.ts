@@ -101,8 +101,8 @@ export interface ReadStore {
   transaction<R>(work: () => Promise<R>): Promise<R>;
   /**
    * Embedded only: copies the write-ahead log into the file and empties it, so that no old
-   * version of a document removed by an erasure stays in one of its frames. Best effort: a
-   * batch being applied at that moment leaves it for the next call or the close.
+   * version of a document removed by an erasure stays in one of its frames. A batch being
+   * applied at that moment is let commit first.
    */
   truncateWriteAheadLog?(): Promise<void>;
   close(): Promise<void>;

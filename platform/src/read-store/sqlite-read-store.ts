@@ -114,7 +114,10 @@ export class SqliteReadStore implements ReadStore, RowsOwner {
   }
 
   async truncateWriteAheadLog(): Promise<void> {
-    if (!this.transactionOpen && !this.db.memory) this.db.pragma('wal_checkpoint(TRUNCATE)');
+    if (this.db.memory) return;
+    // a batch being applied holds the write: the checkpoint waits for its commit
+    while (this.transactionOpen) await new Promise((resolve) => setImmediate(resolve));
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   async close(): Promise<void> {
