@@ -27,7 +27,7 @@ describe('authorization matrix: every route × every kind of caller', function (
   this.timeout(120_000);
   let product: SpawnedProduct;
   const tokens: Partial<Record<Caller, string>> = {};
-  const userIds: Partial<Record<Caller, string>> = {};
+  const userIds: Partial<Record<Caller | 'resetTarget', string>> = {};
   const passwords = { subscriber: 'subscriber-pass-1', otherSubscriber: 'other-subscriber-1' };
 
   const tokenOf = async (caller: Caller, fresh: boolean): Promise<string | undefined> => {
@@ -45,6 +45,8 @@ describe('authorization matrix: every route × every kind of caller', function (
       if (name === 'serverId') return SERVER;
       if (name === 'hash') return 'UNKNOWN-HASH';
       if (route.path.startsWith('/api/server/') || route.path.startsWith('/api/bot/guilds')) return SERVER;
+      // a password reset ends every session of its account: an account of its own, not a caller's
+      if (route.path.endsWith('/reset-password')) return userIds.resetTarget!;
       if (route.path.startsWith('/api/user/') || route.path.startsWith('/api/admin/subscribers'))
         return userIds[caller === 'otherSubscriber' ? 'otherSubscriber' : 'subscriber']!;
       return '00000000-0000-4000-8000-000000000000';
@@ -61,6 +63,11 @@ describe('authorization matrix: every route × every kind of caller', function (
       userIds[caller] = /\(([0-9a-f-]{36})\)/.exec(created.stdout)![1];
       tokens[caller] = await login(product.url, caller, passwords[caller]);
     }
+    const target = await runCli('src/cli/user.ts', ['create', 'reset-target', '--password', 'reset-target-1'], {
+      DATA_DIR: product.dataDir,
+    });
+    expect(target.code, target.stderr).to.equal(0);
+    userIds.resetTarget = /\(([0-9a-f-]{36})\)/.exec(target.stdout)![1];
     const reported = await api(product.url, 'POST', `/api/bot/guilds/${SERVER}`, {
       token: BOT_TOKEN,
       body: {

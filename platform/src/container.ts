@@ -7,10 +7,12 @@ import { createLogger, type Logger } from './logger.ts';
 import { TOKENS } from './tokens.ts';
 import { embeddedFiles, ensureDataDir, privateDatabase, restrict } from './data-dir.ts';
 import { openLog } from './event-store/open-log.ts';
+import { scratchFileLabel, scratchFolder } from './read-store/scratch-stores.ts';
 import { SqliteReadStore } from './read-store/sqlite-read-store.ts';
 import { VersionedReadStore } from './read-store/versioned-read-store.ts';
 import { SessionTokens, resolveJwtSecret } from './auth/session-tokens.ts';
-import { Authenticator } from './auth/authenticator.ts';
+import { Authenticator, sessionsCatchingUp } from './auth/authenticator.ts';
+import type { EventStore } from './event-store/event-store.ts';
 import { Keyring } from './auth/keyring.ts';
 import type { ReadStore } from './read-store/read-store.ts';
 import { MeteredEventStore } from './event-store/metered-event-store.ts';
@@ -48,8 +50,9 @@ export const coreModule = (config: AppConfig, service: string) =>
     bind(TOKENS.sessionTokens).toResolvedValue(() => new SessionTokens(masterSecret(), config.sessionHours));
     bind(TOKENS.keyring).toResolvedValue(() => new Keyring(masterSecret()));
     bind(TOKENS.authenticator).toResolvedValue(
-      (tokens: SessionTokens, readStore: ReadStore) => new Authenticator(tokens, readStore),
-      [TOKENS.sessionTokens, TOKENS.readStore],
+      (tokens: SessionTokens, readStore: ReadStore, eventStore: EventStore) =>
+        new Authenticator(tokens, readStore, sessionsCatchingUp(eventStore, readStore)),
+      [TOKENS.sessionTokens, TOKENS.readStore, TOKENS.eventStore],
     );
   });
 
@@ -254,9 +257,8 @@ export async function openSeparateReadStore(
     const database = scratchDatabaseName(config.mongodbDatabase, label);
     return { store: await MongoReadStore.connect(config.mongodbUrl, database), where: `MongoDB database ${database}` };
   }
-  const safe = label.replace(/[^\w.-]/g, '_');
   ensureDataDir(config.dataDir);
-  const file = path.join(ensureDataDir(path.join(config.dataDir, 'replays')), `${safe}.sqlite`);
+  const file = path.join(ensureDataDir(scratchFolder(config.dataDir)), `${scratchFileLabel(label)}.sqlite`);
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
   return {
     store: new SqliteReadStore(privateDatabase(file), { cacheBytes: config.readStoreCacheMb * 2 ** 20 }),

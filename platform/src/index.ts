@@ -40,3 +40,4 @@ export { embeddedFiles } from './data-dir.ts';
 export * from './privacy/personal-keys.ts';
 export { PersonalDataEventStore } from './privacy/personal-data-event-store.ts';
 export { SqlitePersonalKeys } from './privacy/sqlite-personal-keys.ts';
+export * from './read-store/scratch-stores.ts';

@@ -33,19 +33,42 @@ export interface AppliedPages {
   events: ProjectedEvent[];
   /** The requests that caused them, when the logger writes debug lines. */
   correlationIds: Set<string> | undefined;
+  /** Pages read but not applied, the document limit being reached: the next transaction's. */
+  left: RecordedEvent[][];
 }
 
 /**
- * Applies the pages `nextPage` gives to `projectors`, in ONE read-store transaction: each
- * document written once, then the projectors' checkpoints once, until no page comes or
- * `eventLimit` events were applied. A projector skips events at or before its checkpoint, so
- * a batch delivered again (at-least-once) changes nothing.
+ * Reads the pages `nextPage` gives until it gives none or `eventLimit` events were read, all
+ * before a transaction opens: a transaction never waits on the log (MongoDB aborts one that
+ * lives longer than its lifetime limit, 60 s by default).
+ */
+export async function readPages(
+  nextPage: () => Promise<RecordedEvent[] | undefined>,
+  eventLimit: number,
+): Promise<RecordedEvent[][]> {
+  const pages: RecordedEvent[][] = [];
+  for (let read = 0; read < eventLimit; ) {
+    const page = await nextPage();
+    if (!page || page.length === 0) break;
+    pages.push(page);
+    read += page.length;
+  }
+  return pages;
+}
+
+/**
+ * Applies `pages` (read beforehand) to `projectors`, in ONE read-store transaction: each
+ * document written once, then the projectors' checkpoints once. The transaction ends after
+ * the event that brings the documents it writes to `documentLimit` (a MongoDB transaction
+ * too large for the server's cache is aborted, and run again in vain until withTransaction
+ * gives up); the events after it are handed back in `left`. A projector skips events at or
+ * before its checkpoint, so a batch delivered again (at-least-once) changes nothing.
  */
 export async function applyInOneTransaction(
   context: ApplyContext,
-  nextPage: () => Promise<RecordedEvent[] | undefined>,
+  given: readonly RecordedEvent[][],
   projectors: readonly Projector[],
-  { keepEvents, eventLimit }: { keepEvents: boolean; eventLimit: number },
+  { keepEvents, documentLimit = Number.POSITIVE_INFINITY }: { keepEvents: boolean; documentLimit?: number },
 ): Promise<AppliedPages> {
   const { store, names, routes, namesOf, checkpointOf, logger } = context;
   const targets = new Set(projectors);
@@ -55,11 +78,13 @@ export async function applyInOneTransaction(
     position: 0,
     events: [],
     correlationIds: logger.isLevelEnabled('debug') ? new Set<string>() : undefined,
+    left: [],
   };
-  /** The pages read so far: a store may run the work again (MongoDB after a transient error). */
-  const pages: RecordedEvent[][] = [];
+  const pages = given.filter((page) => page.length > 0);
+  if (pages.length === 0) return result;
+  const manyPages = pages.length > 1;
+  // the store may run the work again (MongoDB after a transient error): each run starts over
   await store.transaction(async () => {
-    // each attempt starts over: a fresh batch, and the same pages first
     const batch = new DocumentBatch(store);
     // each projector sees the batch through its own names (a builder writes its versioned collections)
     const views = new Map<Projector, DocumentBatch>();
@@ -68,14 +93,14 @@ export async function applyInOneTransaction(
       if (!view) views.set(projector, (view = batch.within(namesOf.get(projector) ?? names.resolve.bind(names))));
       return view;
     };
-    Object.assign(result, { applied: 0, from: 0, position: 0 });
+    Object.assign(result, { applied: 0, from: 0, position: 0, left: [] });
     result.events.length = 0;
     result.correlationIds?.clear();
-    for (let page = 0; result.applied < eventLimit; page++) {
-      const recorded = page < pages.length ? pages[page] : await nextPage();
-      if (!recorded || recorded.length === 0) break;
-      if (page === pages.length) pages.push(recorded);
+    for (let page = 0; page < pages.length; page++) {
+      const recorded = pages[page];
       const events = projectedEvents(recorded, logger);
+      /** The position after which this transaction stops, when the document limit is reached inside the page. */
+      let cut: number | undefined;
       for (const event of events) {
         const routed = routes.get(event.type);
         if (!routed) continue;
@@ -85,14 +110,24 @@ export async function applyInOneTransaction(
             if (applying) await applying;
           }
         }
+        if (batch.documents >= documentLimit) {
+          cut = event.position;
+          break;
+        }
       }
+      const taken = cut === undefined ? recorded : recorded.filter((event) => event.position <= cut);
+      const rest = cut === undefined ? [] : recorded.filter((event) => event.position > cut);
       // a batch of many pages: what no projector reads back is written page by page
-      if (Number.isFinite(eventLimit) && result.applied + recorded.length < eventLimit) await batch.flushUnread();
-      if (result.applied === 0) result.from = recorded[0].position;
-      result.applied += recorded.length;
-      result.position = recorded[recorded.length - 1].position;
-      if (keepEvents) result.events.push(...events);
-      if (result.correlationIds) for (const event of recorded) result.correlationIds.add(event.metadata?.correlationId);
+      if (manyPages) await batch.flushUnread();
+      if (result.applied === 0) result.from = taken[0].position;
+      result.applied += taken.length;
+      result.position = taken[taken.length - 1].position;
+      if (keepEvents) result.events.push(...events.filter((event) => event.position <= result.position));
+      if (result.correlationIds) for (const event of taken) result.correlationIds.add(event.metadata?.correlationId);
+      if (cut !== undefined) {
+        result.left = [...(rest.length > 0 ? [rest] : []), ...pages.slice(page + 1)];
+        break;
+      }
     }
     if (result.applied === 0) return;
     // the documents before the checkpoints: on MongoDB (no transaction) a crash in between

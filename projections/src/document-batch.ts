@@ -36,6 +36,13 @@ export class DocumentBatch {
     return new DocumentBatch(this.store, names, this.collections);
   }
 
+  /** Documents this batch has written or will write at its flush: what its transaction holds. */
+  get documents(): number {
+    let count = 0;
+    for (const collection of this.collections.values()) count += collection.documents;
+    return count;
+  }
+
   /** The documents of one collection, typed. */
   of<T extends Document>(collection: string): BatchCollection<T> {
     const physical = this.names(collection);
@@ -89,6 +96,8 @@ class CollectionInBatch implements BatchCollection<Document> {
   private readonly loaded = new Map<string, Readonly<Document> | null>();
   /** Whether anything was read from this collection in this batch. */
   read = false;
+  /** Documents written by earlier flushes of this batch (flushUnread). */
+  private written = 0;
 
   constructor(
     private readonly store: ReadStore,
@@ -110,6 +119,10 @@ class CollectionInBatch implements BatchCollection<Document> {
     const document = stored ? Object.freeze(stored) : null;
     this.loaded.set(id, document);
     return document;
+  }
+
+  get documents(): number {
+    return this.written + this.changed.size;
   }
 
   set(document: Document): void {
@@ -137,6 +150,7 @@ class CollectionInBatch implements BatchCollection<Document> {
       }
     }
     if (operations.length > 0) await collection.bulkWrite(operations, { ordered: false });
+    this.written += this.changed.size;
     this.changed.clear();
   }
 }

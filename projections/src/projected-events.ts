@@ -29,16 +29,6 @@ export function projectedEvents(recorded: readonly RecordedEvent[], logger: Logg
   return projected;
 }
 
-/** A page source that gives `recorded` once. */
-export function onePage(recorded: RecordedEvent[]): () => Promise<RecordedEvent[] | undefined> {
-  let given = false;
-  return async () => {
-    if (given) return undefined;
-    given = true;
-    return recorded;
-  };
-}
-
 /** Correlation ids logged per batch at most: a catch-up batch may hold thousands. */
 const LOGGED_CORRELATIONS = 20;
 

@@ -56,8 +56,9 @@ export async function rebuildReadModels(
   const target = until && 'position' in until ? Math.min(until.position, head) : head;
   const runner = new ProjectionRunner(eventStore, readStore, projectors, options.logger ?? pino({ level: 'silent' }));
   const pageSize = options.pageSize ?? 5_000;
-  // large batches: one transaction per batch, and a document many pages touch is written once
-  // per batch; bounded, so that the documents a batch holds fit in memory whatever the log's length
+  // large batches: a document many pages touch is written once per batch; bounded, so that the
+  // documents a batch holds fit in memory whatever the log's length. One transaction per batch,
+  // or several where the store bounds the documents of a transaction (MongoDB)
   const batchSize = options.batchSize ?? 50_000;
   const started = performance.now();
   let position = 0;
@@ -67,23 +68,19 @@ export async function rebuildReadModels(
     const seconds = (performance.now() - started) / 1000;
     options.onProgress?.({ position, target, events, eventsPerSecond: events / Math.max(seconds, 1e-6) });
   };
-  // the next page of the log within the limit; it counts as applied once the next is asked for
-  let handedOut: RecordedEvent[] = [];
+  // the next page of the log within the limit; read before the batch's transaction opens
   const nextPage = async (): Promise<RecordedEvent[] | undefined> => {
-    if (handedOut.length > 0) {
-      events += handedOut.length;
-      position = handedOut[handedOut.length - 1].position;
-      handedOut = [];
-      report();
-    }
     if (done) return undefined;
     const page = await eventStore.readAll({ after: position, maxCount: pageSize });
-    handedOut = page.filter((event) => withinLimit(event, until));
+    const handedOut = page.filter((event) => withinLimit(event, until));
     done = page.length < pageSize || handedOut.length < page.length;
+    if (handedOut.length > 0) position = handedOut[handedOut.length - 1].position;
+    // counted as it is read: every page read is applied before the batch returns
+    events += handedOut.length;
+    report();
     return handedOut;
   };
   while (!done) await runner.applyPages(nextPage, batchSize);
-  await nextPage(); // counts the last page
   // dropping a collection dropped its indexes: built again over the replayed documents, at
   // once, rather than entry by entry during the replay (which reads documents by _id only)
   await ensureIndexes(readStore, projectors);

@@ -13,8 +13,8 @@ import {
   type VersionedReadStore,
   versionedReadStoreOf,
 } from '@vip/platform';
-import { applyInOneTransaction } from './apply-pages.ts';
-import { logBatch, onePage } from './projected-events.ts';
+import { applyInOneTransaction, readPages } from './apply-pages.ts';
+import { logBatch } from './projected-events.ts';
 import { settleDivergence } from './log-divergence.ts';
 import { ensureIndexes, type Projector } from './projector.ts';
 import { liveAfterSwitch, ReadModelBuilds, routesOf } from './read-model-builds.ts';
@@ -91,7 +91,7 @@ export class ProjectionRunner {
         exclusive: (work) => this.exclusive(work),
         livePosition: () => this.position,
         checkpointOf: (name) => this.checkpoints.get(name),
-        apply: (events, projectors) => this.apply(onePage(events), projectors, false),
+        apply: (events, projectors) => this.apply([events], projectors, false),
         switched: (built, position) => this.switched(built, position),
       },
     });
@@ -201,7 +201,7 @@ export class ProjectionRunner {
         const missed = page.filter((event) => event.position <= this.position);
         if (missed.length === 0) return;
         // not announced on applied$: /ws pushed these events when the others applied them
-        await this.apply(onePage(missed), [projector], false);
+        await this.apply([missed], [projector], false);
       }
     });
   }
@@ -279,61 +279,59 @@ export class ProjectionRunner {
    * batch delivered again (at-least-once) changes nothing.
    */
   async applyEvents(recorded: RecordedEvent[], projectors: readonly Projector[] = this.live): Promise<void> {
-    if (recorded.length > 0) await this.apply(onePage(recorded), projectors, true);
+    if (recorded.length > 0) await this.apply([recorded], projectors, true);
   }
 
   /**
    * Applies the pages `nextPage` gives, one after the other, as ONE batch (one transaction,
    * each document written once, the checkpoints once), until it gives none or `eventLimit`
    * events were applied; not announced on applied$. What a rebuild does: the hot documents
-   * of many pages are written once. Returns how many events were applied (0: none came).
+   * of many pages are written once. The pages are read before the transaction opens, and a
+   * store whose transactions are bounded (MongoDB) gets as many as its limit asks for.
+   * Returns how many events were applied (0: none came).
    */
   async applyPages(
     nextPage: () => Promise<RecordedEvent[] | undefined>,
     eventLimit: number,
     projectors: readonly Projector[] = this.live,
   ): Promise<number> {
-    return this.apply(nextPage, projectors, false, eventLimit);
+    return this.apply(await readPages(nextPage, eventLimit), projectors, false);
   }
 
-  private async apply(
-    nextPage: () => Promise<RecordedEvent[] | undefined>,
-    projectors: readonly Projector[],
-    announce: boolean,
-    eventLimit = Number.POSITIVE_INFINITY,
-  ): Promise<number> {
-    const started = performance.now();
-    await this.names.current();
-    const context = {
-      store: this.store,
-      names: this.names,
-      routes: this.routes,
-      namesOf: this.namesOf,
-      checkpointOf: (name: string) => this.checkpoints.get(name),
-      logger: this.logger,
-    };
-    const { applied, from, position, events, correlationIds } = await applyInOneTransaction(
-      context,
-      nextPage,
-      projectors,
-      {
+  private async apply(pages: RecordedEvent[][], projectors: readonly Projector[], announce: boolean): Promise<number> {
+    let total = 0;
+    for (let left = pages; left.length > 0; ) {
+      const started = performance.now();
+      await this.names.current();
+      const context = {
+        store: this.store,
+        names: this.names,
+        routes: this.routes,
+        namesOf: this.namesOf,
+        checkpointOf: (name: string) => this.checkpoints.get(name),
+        logger: this.logger,
+      };
+      const applied = await applyInOneTransaction(context, left, projectors, {
         keepEvents: announce,
-        eventLimit,
-      },
-    );
-    if (applied === 0) return 0;
-    for (const projector of projectors) this.checkpoints.set(projector.name, position);
-    if (correlationIds)
-      logBatch(this.logger, {
-        from,
-        position,
-        events: applied,
-        projections: projectors.length === this.live.length ? 'all' : projectors.map((p) => p.name),
-        correlationIds,
-        started,
+        documentLimit: this.store.transactionDocumentLimit,
       });
-    if (announce) this.applied$.next({ events, position });
-    return applied;
+      left = applied.left;
+      if (applied.applied === 0) break;
+      total += applied.applied;
+      const { from, position, events, correlationIds } = applied;
+      for (const projector of projectors) this.checkpoints.set(projector.name, position);
+      if (correlationIds)
+        logBatch(this.logger, {
+          from,
+          position,
+          events: applied.applied,
+          projections: projectors.length === this.live.length ? 'all' : projectors.map((p) => p.name),
+          correlationIds,
+          started,
+        });
+      if (announce) this.applied$.next({ events, position });
+    }
+    return total;
   }
 
   /**

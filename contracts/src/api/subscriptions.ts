@@ -8,6 +8,7 @@ import { planTexts } from '../texts/subscriptions.ts';
 import { newPasswordSchema, usernameSchema } from './auth.ts';
 import { subscriptionsPaths } from '../routes/subscriptions.ts';
 import { withSchemas } from './route-spec.ts';
+import { adminListQuerySchema } from './admin-lists.ts';
 import type { SubscriberIdentity } from './discord.ts';
 import type { PlanBilling } from './billing.ts';
 
@@ -142,8 +143,14 @@ export interface AccountWithoutPlan extends SubscriberIdentity {
 }
 
 export interface SubscribersResponse {
+  /** One page, newest first. */
   subscribers: SubscriberListItem[];
-  /** Non-admin accounts without a plan, newest first. */
+  /** Pass as `after` for the next (older) page; null when this page is the last. */
+  nextAfter: string | null;
+  /**
+   * Non-admin accounts without a plan that match the search, newest first: with the first page
+   * only (no `after`), at most a page of them (a search finds the others).
+   */
   withoutPlan: AccountWithoutPlan[];
 }
 
@@ -235,8 +242,10 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
     response: { status: 200, description: '{ success: true, subscription }' },
   },
   subscribers: {
-    summary: 'Subscribers, newest first, and the accounts without a plan',
-    response: { status: 200, description: 'SubscribersResponse' },
+    summary:
+      'Subscribers, newest first, a page at a time, and (first page) the accounts without a plan; search: a name, a user id or a Discord id',
+    query: adminListQuerySchema,
+    response: { status: 200, description: 'SubscribersResponse: { subscribers, nextAfter, withoutPlan }' },
   },
   userSubscription: {
     summary: "The signed-in user's plan, panel username and license key",

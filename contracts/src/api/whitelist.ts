@@ -5,6 +5,7 @@ import { errorTexts } from '../error-texts.ts';
 import { whitelistDurationSchema, type WhitelistDuration } from '../events/whitelist.ts';
 import { whitelistPaths } from '../routes/whitelist.ts';
 import { withSchemas } from './route-spec.ts';
+import { adminListQuerySchema } from './admin-lists.ts';
 
 /** How long each fixed duration lasts; lifetime never ends, `days` lasts the days chosen. */
 export const whitelistDurationDays: Record<Exclude<WhitelistDuration, 'days'>, number | null> = {
@@ -92,7 +93,10 @@ export interface WhitelistEntryView {
 }
 
 export interface WhitelistResponse {
+  /** One page, newest first. */
   whitelists: WhitelistEntryView[];
+  /** Pass as `after` for the next (older) page; null when this page is the last. */
+  nextAfter: string | null;
 }
 
 export interface AddWhitelistEntryResponse {
@@ -117,8 +121,10 @@ export interface WhitelistRoleRemovedResponse {
 
 export const whitelistApi = withSchemas(whitelistPaths, {
   list: {
-    summary: 'Active whitelist entries, newest first',
-    response: { status: 200, description: 'WhitelistResponse' },
+    summary:
+      'Active whitelist entries, newest first, a page at a time; search: a Discord user or server id, or a server name',
+    query: adminListQuerySchema,
+    response: { status: 200, description: 'WhitelistResponse: { whitelists, nextAfter }' },
   },
   add: {
     summary: 'Whitelist a Discord user on one server or several (again: renews the entry)',

@@ -4,13 +4,15 @@ import { bodyParser } from '@koa/bodyparser';
 import { errorTexts, type BotName } from '@vip/contracts';
 import { DomainError, statusOfKind } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
-import { bearerToken, type Authenticator, type SignedInUser } from '../auth/authenticator.ts';
+import { bearerToken, SessionNotYetKnown, type Authenticator, type SignedInUser } from '../auth/authenticator.ts';
 import { sameSecret } from '../auth/keyring.ts';
 import { loggablePath } from './operations.ts';
 
 export interface AppState {
   correlationId: string;
   user?: SignedInUser;
+  /** A valid token whose session the read models, still catching up, do not hold yet: 503 where a user is needed. */
+  sessionNotYetKnown?: SessionNotYetKnown;
   /** On a bot route, the bot its service token stands for: the one the route's spec names. */
   bot?: BotName;
   /** The request's bytes as they came, on the paths given to rawBodyOn only. */
@@ -175,17 +177,28 @@ export function rawBodyOn(paths: readonly string[], limitBytes = 512 * 1024): Mi
   };
 }
 
-/** Resolves the bearer token, if any, to ctx.state.user. Never rejects by itself. */
+/**
+ * Resolves the bearer token, if any, to ctx.state.user. Never rejects by itself: a session not
+ * projected yet is kept aside, so that only a route that needs the user answers 503 for it and
+ * a public one answers as for anyone.
+ */
 export function identify(authenticator: Authenticator): Middleware {
   return async (ctx, next) => {
-    const user = await authenticator.authenticate(bearerToken(ctx.get('authorization')));
-    if (user) ctx.state.user = user;
+    const state = ctx.state as AppState;
+    try {
+      const user = await authenticator.authenticate(bearerToken(ctx.get('authorization')));
+      if (user) state.user = user;
+    } catch (error) {
+      if (!(error instanceof SessionNotYetKnown)) throw error;
+      state.sessionNotYetKnown = error;
+    }
     await next();
   };
 }
 
 export function requireUser(ctx: Context): SignedInUser {
-  const user = (ctx.state as AppState).user;
+  const { user, sessionNotYetKnown } = ctx.state as AppState;
+  if (!user && sessionNotYetKnown) throw sessionNotYetKnown;
   if (!user) throw new DomainError('unauthorized', errorTexts.unauthorized);
   return user;
 }

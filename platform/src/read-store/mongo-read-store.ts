@@ -44,6 +44,12 @@ const NAMESPACE_NOT_FOUND = 26;
 
 export class MongoReadStore implements ReadStore {
   readonly adapterName = 'mongodb';
+  /**
+   * A few thousand documents a transaction: a rebuild's batch of 50,000 events written in one
+   * outlived `transactionLifetimeLimitSeconds` (60 s by default) or the cache, and the abort,
+   * labelled transient, made withTransaction run it again until its 120 s were spent.
+   */
+  readonly transactionDocumentLimit = 4_000;
   /** The session of the transaction the current async context runs in, if any. */
   private readonly sessions = new AsyncLocalStorage<ClientSession>();
   /** Whether the server runs transactions: asked once, at the first batch. */

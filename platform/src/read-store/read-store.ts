@@ -105,6 +105,12 @@ export interface ReadStore {
    * applied at that moment is let commit first.
    */
   truncateWriteAheadLog?(): Promise<void>;
+  /**
+   * The documents one transaction should write at most (undefined: no bound). MongoDB aborts a
+   * transaction that outlives its lifetime limit or outgrows its cache, and the abort is
+   * transient, so the same too-large batch would be run again until the retries run out.
+   */
+  readonly transactionDocumentLimit?: number;
   close(): Promise<void>;
   /**
    * Removes the whole store, every collection in it (MongoDB: its database; embedded: its

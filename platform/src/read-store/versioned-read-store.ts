@@ -94,6 +94,10 @@ export class VersionedReadStore implements ReadStore {
     this.refreshMs = options.refreshMs ?? 1000;
   }
 
+  get transactionDocumentLimit(): number | undefined {
+    return this.physical.transactionDocumentLimit;
+  }
+
   /** The physical name a logical one stands for now (the names as last read: call current() first). */
   resolve(logical: string): string {
     return this.sets?.names[logical] ?? logical;

@@ -11,6 +11,7 @@ import {
   embeddedFiles,
   loadConfig,
   openSeparateReadStore,
+  stateAsOfScratchLabel,
   TOKENS,
   type EventStore,
 } from '@vip/platform';
@@ -167,7 +168,10 @@ async function state(): Promise<number> {
       process.stdout.write(`${JSON.stringify({ missing: position })}\n`);
       return 0;
     }
-    const scratch = await openSeparateReadStore(config, `audit-state-${build}`);
+    const scratch = await openSeparateReadStore(config, stateAsOfScratchLabel(build));
+    // stopped (the query service shutting down, an operator's Ctrl-C): the copy goes with the build
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+      process.once(signal, () => void scratch.store.destroy().finally(() => process.exit(1)));
     let shownAt = 0;
     const answer = await usingStore(scratch.store, 'destroy', (store) =>
       stateAsOf(eventStore, store, position, ({ position: reached, target, events }) => {

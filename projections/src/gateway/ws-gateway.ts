@@ -2,8 +2,15 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { concatMap, from, type Subscription } from 'rxjs';
-import { WS_CLOSE_TOO_MANY, WS_CLOSE_UNAUTHORIZED, type WsServerMessage } from '@vip/contracts';
-import { requestClientAddress, type Authenticator, type Logger, type Metrics, type ReadStore } from '@vip/platform';
+import { WS_CLOSE_TOO_MANY, WS_CLOSE_TRY_AGAIN, WS_CLOSE_UNAUTHORIZED, type WsServerMessage } from '@vip/contracts';
+import {
+  requestClientAddress,
+  SessionNotYetKnown,
+  type Authenticator,
+  type Logger,
+  type Metrics,
+  type ReadStore,
+} from '@vip/platform';
 import type { ProjectionRunner } from '../runner.ts';
 import { endedSessions, liveMessages } from './live-messages.ts';
 
@@ -94,8 +101,12 @@ export function attachWsGateway(
     ws.once('message', async (raw) => {
       clearTimeout(timeout);
       const token = parseAuth(raw.toString());
-      const user = token ? await deps.authenticator.authenticate(token).catch(() => null) : null;
-      if (!user) return ws.close(WS_CLOSE_UNAUTHORIZED, 'Unauthorized');
+      const user = token
+        ? await deps.authenticator.authenticate(token).catch((error: unknown) => error as Error)
+        : null;
+      // not projected yet: the client reconnects with backoff, the session is not over
+      if (user instanceof SessionNotYetKnown) return ws.close(WS_CLOSE_TRY_AGAIN, 'Try again later');
+      if (!user || user instanceof Error) return ws.close(WS_CLOSE_UNAUTHORIZED, 'Unauthorized');
       if (ws.readyState !== ws.OPEN) return;
       if (perSession.of(user.sessionId) >= limits.perSession)
         return ws.close(WS_CLOSE_TOO_MANY, 'Too many connections');

@@ -187,6 +187,8 @@ function auditStateRoute(deps: QueryDeps): MountedRoute {
     deps.config.audit.replaysAtOnce,
     auditWorkbenchDefaults.statesKept,
   );
+  // at start: what builds killed before this start left behind
+  void builds.sweep();
   const noEventAt = (position: number) =>
     new DomainError('not_found', auditWorkbenchTexts.noEventAt(position), errorCodes.notFound);
 

@@ -11,6 +11,9 @@ import {
   type Collection,
   type Logger,
   type ReadStore,
+  removeScratchStores,
+  stateAsOfScratchLabel,
+  stateAsOfScratchPrefix,
 } from '@vip/platform';
 
 /**
@@ -146,7 +149,34 @@ export class StateBuilds {
       return false;
     // the build document of that exact build, so that two replicas taking over never both win
     const taken = await this.builds.replaceOne({ _id: claim._id, buildId: current.buildId }, claim);
+    // the build taken over left its scratch store: nobody else will remove it
+    if (taken.modifiedCount === 1) void this.sweep();
     return taken.modifiedCount === 1;
+  }
+
+  /**
+   * Removes the scratch stores of builds no process runs any more: a build killed (SIGKILL,
+   * a crash), its query-service restarted, or taken over by another replica leaves its whole
+   * copy of the read models behind. Kept: those of builds alive on any replica (a fresh
+   * heartbeat) and, embedded, a file written to within the stale time. Run at start and after
+   * a takeover; never fails the caller.
+   */
+  async sweep(): Promise<void> {
+    try {
+      const now = Date.now();
+      const alive = (await this.builds.find({ status: 'building' })).filter((doc) => fresh(doc, now));
+      const removed = await removeScratchStores(this.config, stateAsOfScratchPrefix, {
+        keep: alive.map((doc) => stateAsOfScratchLabel(doc.buildId)),
+        idleMs: STALE_MS,
+      });
+      if (removed.length > 0)
+        this.logger.warn(
+          { removed },
+          'removed the scratch stores of "state as of" builds that no process runs any more',
+        );
+    } catch (error) {
+      this.logger.warn({ err: error }, 'the scratch stores of "state as of" builds could not be swept');
+    }
   }
 
   private run(build: StateBuildDocument): void {

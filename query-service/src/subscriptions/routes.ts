@@ -14,10 +14,18 @@ import {
   type UserDocument,
   type UserProfileResponse,
   authReadModels,
+  discordReadModels,
+  isDiscordId,
+  type DiscordAccountDocument,
 } from '@vip/contracts';
 import { DomainError, on, type MountedRoute } from '@vip/platform';
+import { containing, cursorAfter, pageFilter, pageOf } from '../admin-list-page.ts';
 import type { QueryDeps } from '../deps.ts';
 import { subscriberIdentities, slotLimitsOf, subscriberStanding } from './subscriptions.queries.ts';
+
+/** Accounts a search may name, and accounts looked at for the ones without a plan, at most: a vaguer search is narrowed by the admin. */
+const ACCOUNTS_MATCHED_AT_MOST = 1000;
+const ACCOUNTS_CHUNK = 200;
 
 /** GET /api/user/subscription, /api/user/:id, /api/admin/subscribers. */
 export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
@@ -27,23 +35,65 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
   const billingOf = (plan: SubscriptionDocument) =>
     deps.config.billing || plan.billing ? { billing: planBillingOf(plan) } : {};
 
+  /** The user ids a search names (a user id, a Discord id, part of a name); undefined: no search. */
+  const accountsMatching = async (search: string | undefined): Promise<string[] | undefined> => {
+    if (search === undefined) return undefined;
+    const [named, linked] = await Promise.all([
+      users().find(
+        { $or: [{ _id: search }, { username: containing(search) }] },
+        { projection: { _id: 1 }, limit: ACCOUNTS_MATCHED_AT_MOST },
+      ),
+      isDiscordId(search)
+        ? deps.readStore
+            .collection<DiscordAccountDocument>(discordReadModels.discordAccounts)
+            .find({ discordUserId: search }, { projection: { _id: 1 } })
+        : [],
+    ]);
+    return [...new Set([...named, ...linked].map((account) => account._id))];
+  };
+
+  /**
+   * Up to `limit` of the newest non-admin accounts without a plan (among `matching`, when a
+   * search gave them), read a chunk at a time and never more than ACCOUNTS_MATCHED_AT_MOST.
+   */
+  const accountsWithoutPlan = async (matching: string[] | undefined, limit: number) => {
+    const found: Pick<UserDocument, '_id' | 'username' | 'registeredAt'>[] = [];
+    let after: string | undefined;
+    for (let read = 0; found.length < limit && read < ACCOUNTS_MATCHED_AT_MOST; read += ACCOUNTS_CHUNK) {
+      const conditions = [{ isAdmin: false }, ...(matching ? [{ _id: { $in: matching } }] : [])];
+      const chunk = await users().find(pageFilter('registeredAt', after, conditions), {
+        sort: { registeredAt: -1, _id: -1 },
+        limit: ACCOUNTS_CHUNK,
+        projection: { _id: 1, username: 1, registeredAt: 1 },
+      });
+      if (chunk.length === 0) break;
+      const withPlan = new Set(
+        (
+          await subscriptions().find({ _id: { $in: chunk.map((account) => account._id) } }, { projection: { _id: 1 } })
+        ).map((plan) => plan._id),
+      );
+      found.push(...chunk.filter((account) => !withPlan.has(account._id)));
+      const last = chunk[chunk.length - 1];
+      after = cursorAfter(last.registeredAt, last._id);
+      if (chunk.length < ACCOUNTS_CHUNK) break;
+    }
+    return found.slice(0, limit);
+  };
+
   return [
-    on(subscriptionsApi.subscribers, async () => {
-      const plans = await subscriptions().find({}, { sort: { startedAt: -1, _id: -1 }, limit: 5000 });
+    on(subscriptionsApi.subscribers, async ({ query }) => {
+      const now = new Date();
+      const matching = await accountsMatching(query.search);
+      const filter = pageFilter('startedAt', query.after, matching ? [{ _id: { $in: matching } }] : []);
+      const rows = await subscriptions().find(filter, { sort: { startedAt: -1, _id: -1 }, limit: query.limit + 1 });
+      const { page: plans, next } = pageOf(rows, query.limit, (last) => cursorAfter(last.startedAt, last._id));
       const names = new Map(
         (
           await users().find({ _id: { $in: plans.map((plan) => plan._id) } }, { projection: { _id: 1, username: 1 } })
         ).map((user) => [user._id, user.username]),
       );
-      const now = new Date();
       // accounts that never had a plan (npm run user, a Discord sign-up): an admin must find them too
-      const withPlan = new Set(plans.map((plan) => plan._id));
-      const accounts = (
-        await users().find(
-          { isAdmin: false },
-          { sort: { registeredAt: -1, _id: -1 }, limit: 5000, projection: { _id: 1, username: 1, registeredAt: 1 } },
-        )
-      ).filter((account) => !withPlan.has(account._id));
+      const accounts = query.after === undefined ? await accountsWithoutPlan(matching, query.limit) : [];
       const identities = await subscriberIdentities(deps.readStore, [
         ...plans.map((plan) => plan.userId),
         ...accounts.map((account) => account._id),
@@ -62,6 +112,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
           ...billingOf(plan),
           ...identities.get(plan.userId)!,
         })),
+        nextAfter: next,
         withoutPlan: accounts.map((account) => ({
           id: account._id,
           username: account.username,

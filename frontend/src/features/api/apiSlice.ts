@@ -10,15 +10,19 @@ import { authPaths } from '@vip/contracts/plain';
 import { requestTo } from '../../lib/http.ts';
 import type { RootState } from '../../app/store.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
+import { retryWhenBusy } from './retryWhenBusy.ts';
 
 // every endpoint names its route with requestTo (lib/http.ts): the paths are the catalogue's, whole
-const sendsSessionToken = fetchBaseQuery({
-  prepareHeaders(headers, { getState }) {
-    const token = (getState() as RootState).auth.token;
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    return headers;
-  },
-});
+// a read answered 503 (a session not projected yet during a catch-up) is asked again, not failed
+const sendsSessionToken = retryWhenBusy(
+  fetchBaseQuery({
+    prepareHeaders(headers, { getState }) {
+      const token = (getState() as RootState).auth.token;
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return headers;
+    },
+  }),
+);
 
 /**
  * A 401 on a call made with the session's token means the token expired or the session was

@@ -31,8 +31,9 @@ export const subscriptionsApi = apiSlice.injectEndpoints({
     resetPanelPassword: build.mutation<ResetPasswordResponse, ResetPasswordRequest>({
       query: (body) => requestTo(authPaths.resetPassword, { body }),
     }),
-    getSubscribers: build.query<SubscribersResponse, void>({
-      query: () => requestTo(subscriptionsPaths.subscribers),
+    /** One page, newest first: the first (no `after`, with the accounts without a plan) or the one after a page's `nextAfter`. */
+    getSubscribers: build.query<SubscribersResponse, { search?: string; after?: string }>({
+      query: ({ search, after }) => requestTo(subscriptionsPaths.subscribers, { query: { search, after } }),
       providesTags: ['Subscribers'],
     }),
     startPlan: build.mutation<ChangeSubscriptionResponse, { id: string } & StartPlanRequest>({

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { WhitelistEntryView } from '@vip/contracts';
 import { whitelistTexts } from '../../app/texts.ts';
+import { ListSearch } from '../../components/ListSearch.tsx';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
@@ -16,35 +17,84 @@ const durationLabel: Record<WhitelistEntryView['duration'], string> = {
   yearly: 'Yearly',
 };
 
-/** Spec §2 Whitelist Manager: entries grouped by user, each user row collapsible. */
+/**
+ * Spec §2 Whitelist Manager: entries grouped by user, each user row collapsible, 50 entries a
+ * page (newest first) with "Load more", and a search by Discord user or server id, or by a
+ * server's name, as the audit trail pages.
+ */
 export function WhitelistManager() {
-  const query = useGetWhitelistQuery();
   const [adding, setAdding] = useState(false);
-  const users = useMemo(() => groupByUser(query.data ?? []), [query.data]);
+  const [search, setSearch] = useState<string | undefined>(undefined);
+  const [afters, setAfters] = useState<(string | undefined)[]>([undefined]);
 
   return (
     <section aria-labelledby="whitelist-title">
       <div className="section-header">
-        <h2 id="whitelist-title">
-          Whitelist Entries{' '}
-          <span className="count-badge">
-            {users.length} {users.length === 1 ? 'user' : 'users'}
-          </span>
-        </h2>
+        <h2 id="whitelist-title">Whitelist Entries</h2>
         <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
           Add Entry
         </button>
       </div>
-      <QueryResult
-        query={query}
-        loading="Loading whitelist..."
-        failed={whitelistTexts.failedToLoad}
-        empty={whitelistTexts.empty}
-      >
-        {() => <WhitelistUsers users={users} />}
-      </QueryResult>
+      <ListSearch
+        label="Search the whitelist"
+        placeholder="Discord user or server id, or a server's name"
+        onSearch={(text) => {
+          setSearch(text);
+          setAfters([undefined]);
+        }}
+      />
+      {afters.map((after, index) => (
+        <WhitelistPage
+          key={after ?? 'newest'}
+          search={search}
+          after={after}
+          last={index === afters.length - 1}
+          onMore={(next) => setAfters((list) => [...list, next])}
+        />
+      ))}
       {adding && <AddEntryModal onClose={() => setAdding(false)} />}
     </section>
+  );
+}
+
+/** One page of entries (the newest, or the one after `after`), with "Load more" under the last. */
+function WhitelistPage({
+  search,
+  after,
+  last,
+  onMore,
+}: {
+  search: string | undefined;
+  after: string | undefined;
+  last: boolean;
+  onMore: (after: string) => void;
+}) {
+  const query = useGetWhitelistQuery({ search, after });
+  const users = useMemo(() => groupByUser(query.data?.whitelists ?? []), [query.data]);
+  return (
+    <QueryResult
+      query={query}
+      loading="Loading whitelist..."
+      failed={whitelistTexts.failedToLoad}
+      empty={search === undefined ? whitelistTexts.empty : 'No whitelist entries match this search'}
+      // a later page may come back empty (the earlier ones ended exactly there): nothing to say then
+      isEmpty={(page) => after === undefined && page.whitelists.length === 0}
+    >
+      {(page) => (
+        <>
+          <WhitelistUsers users={users} />
+          {last && page.nextAfter !== null && (
+            <button
+              type="button"
+              className="button button-secondary load-more"
+              onClick={() => page.nextAfter !== null && onMore(page.nextAfter)}
+            >
+              Load more
+            </button>
+          )}
+        </>
+      )}
+    </QueryResult>
   );
 }
 

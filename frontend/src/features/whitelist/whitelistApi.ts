@@ -3,7 +3,6 @@ import type {
   AddWhitelistEntryResponse,
   RemoveWhitelistEntryRequest,
   RemoveWhitelistEntryResponse,
-  WhitelistEntryView,
   WhitelistResponse,
 } from '@vip/contracts';
 import { whitelistPaths } from '@vip/contracts/plain';
@@ -13,9 +12,9 @@ import { apiSlice } from '../api/apiSlice.ts';
 /** The admin's whitelist (spec §2 Whitelist Manager, §7). */
 export const whitelistApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getWhitelist: build.query<WhitelistEntryView[], void>({
-      query: () => requestTo(whitelistPaths.list),
-      transformResponse: (response: WhitelistResponse) => response.whitelists,
+    /** One page, newest first: the first (no `after`) or the one after a page's `nextAfter`. */
+    getWhitelist: build.query<WhitelistResponse, { search?: string; after?: string }>({
+      query: ({ search, after }) => requestTo(whitelistPaths.list, { query: { search, after } }),
       providesTags: ['Whitelist'],
     }),
     addWhitelistEntry: build.mutation<AddWhitelistEntryResponse, AddWhitelistEntryRequest>({

@@ -8,6 +8,8 @@ import { defineProjector } from '../../projector.ts';
 export const usersProjector = defineProjector({
   name: 'users',
   collections: [authReadModels.users],
+  // the admin's accounts without a plan, newest first
+  indexes: { [authReadModels.users]: [{ registeredAt: -1, _id: -1 }] },
   handles: ['UserRegistered', 'DiscordAccountLinked', 'DiscordProfileRefreshed', 'DiscordAccountUnlinked'],
   async apply(event, documents) {
     const users = documents.of<UserDocument>(authReadModels.users);

@@ -9,7 +9,8 @@ export const whitelistProjector = defineProjector({
   name: 'whitelist',
   collections: [whitelistReadModels.whitelist],
   // the statistics count the entries still running
-  indexes: { [whitelistReadModels.whitelist]: [{ expiresAt: 1 }] },
+  // the admin's list pages newest first (addedAt, then _id for ties)
+  indexes: { [whitelistReadModels.whitelist]: [{ expiresAt: 1 }, { addedAt: -1, _id: -1 }] },
   handles: ['WhitelistEntryAdded', 'WhitelistEntryRemoved'],
   async apply(event, documents) {
     // an erased member's entries are kept nowhere: their erasure removed them from the live model
