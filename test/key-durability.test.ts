@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import path from 'node:path';
 import { keyReadModels, vipRoleReadModels, type GenerationCountResponse, type KeyDocument } from '@vip/contracts';
-import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { rebuildReadModels } from '@vip/projections';
 import { keysProjectors } from '@vip/projections/read-models/keys/index.ts';
@@ -9,7 +8,7 @@ import { vipRolesProjectors } from '@vip/projections/read-models/vip-roles/index
 import { BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
 import { api, healthDetails } from './support/http.ts';
 import { readModelSnapshot } from './support/read-models.ts';
-import { eventually, seedGuild } from './support/seed.ts';
+import { eventually, seedGuild, withEventStore } from './support/seed.ts';
 
 const GUILD = '400000000000000001';
 const REQUESTS = 400;
@@ -94,11 +93,13 @@ describe('keys survive a crash in the middle of a burst', function () {
     product = undefined;
 
     // the read models the crash interrupted equal a rebuild from position 0
-    const eventStore = new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
     const live = new SqliteReadStore(path.join(dataDir, 'read-models.sqlite'));
     const scratch = new SqliteReadStore(':memory:');
     try {
-      await rebuildReadModels(eventStore, scratch, [...keysProjectors, ...vipRolesProjectors]);
+      // the log as the product reads it: the members' ids through their keys
+      await withEventStore(dataDir, (eventStore) =>
+        rebuildReadModels(eventStore, scratch, [...keysProjectors, ...vipRolesProjectors]),
+      );
       for (const collection of [...Object.values(keyReadModels), vipRoleReadModels.vipRoles]) {
         expect(await readModelSnapshot(scratch, collection), collection).to.deep.equal(
           await readModelSnapshot(live, collection),
@@ -108,7 +109,7 @@ describe('keys survive a crash in the middle of a burst', function () {
         (await readModelSnapshot(live, keyReadModels.keys)).filter((doc) => (doc as KeyDocument).redeemedAt !== null),
       ).to.have.length(answered.length);
     } finally {
-      await Promise.all([eventStore.close(), live.close(), scratch.close()]);
+      await Promise.all([live.close(), scratch.close()]);
     }
   });
 });

@@ -1,7 +1,14 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import { currentSchemaVersion, systemActor } from '@vip/contracts';
-import { createLogger, loadConfig, SqliteSnapshotStore } from '@vip/platform';
+import { currentSchemaVersion, systemActor, personalStreams } from '@vip/contracts';
+import {
+  createLogger,
+  embeddedFiles,
+  loadConfig,
+  PersonalDataEventStore,
+  SqlitePersonalKeys,
+  SqliteSnapshotStore,
+} from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../../test/support/all-in-one.ts';
 import { api } from '../../test/support/http.ts';
@@ -43,12 +50,14 @@ describe('key bot: a start resumes from the snapshot of its folds', function () 
   let fake: FakeDiscord;
   let product: SpawnedProduct;
   let sqlite: SqliteEventStore;
+  /** The log as the product reads it: members' ids through their keys. */
+  let log: PersonalDataEventStore;
   let snapshots: SqliteSnapshotStore;
   let proxy: Awaited<ReturnType<typeof countingProxy>>;
   let bot: RunningBot | undefined;
 
   const startBot = async (): Promise<CountingEventStore> => {
-    const eventStore = countingEventStore(sqlite);
+    const eventStore = countingEventStore(log);
     const appConfig = loadConfig({ DATA_DIR: product.dataDir, BOT_API_TOKEN: BOT_TOKEN, LOG_LEVEL: 'silent' });
     const config = loadBotsConfig(appConfig, {
       DISCORD_API_URL: fake.apiUrl,
@@ -86,6 +95,7 @@ describe('key bot: a start resumes from the snapshot of its folds', function () 
       },
     ]);
     sqlite = new SqliteEventStore(path.join(product.dataDir, 'events.sqlite'));
+    log = new PersonalDataEventStore(sqlite, new SqlitePersonalKeys(embeddedFiles(product.dataDir).personalKeys));
     snapshots = new SqliteSnapshotStore(path.join(product.dataDir, 'snapshots.sqlite'));
     await fill(sqlite, 4_000);
   });
@@ -93,7 +103,7 @@ describe('key bot: a start resumes from the snapshot of its folds', function () 
     await bot?.stop();
     await proxy?.close();
     await snapshots?.close();
-    await sqlite?.close();
+    await log?.close();
     await product?.stop();
     await fake?.close();
     if (product) removeDataDir(product.dataDir);
@@ -111,7 +121,7 @@ describe('key bot: a start resumes from the snapshot of its folds', function () 
     const answer = await redeem(fake, member(1), await generateKey(product));
     expect(answer.data.content).to.match(/Key accepted/);
     expect((await redeem(fake, member(2), await generateKey(product))).data.content).to.match(/Key accepted/);
-    const granted = (await streamEvents(product.dataDir, `vip-${GUILD}-${member(1)}`)).at(-1)!;
+    const granted = (await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, member(1)))).at(-1)!;
     const until = Date.parse((granted.data as { until: string }).until);
 
     // the bot's fold has the window (so that the snapshot, not the events after it, carries it)

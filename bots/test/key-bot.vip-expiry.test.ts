@@ -1,3 +1,4 @@
+import { personalStreams } from '@vip/contracts';
 import { expect } from 'chai';
 import type { SpawnedProduct } from '../../test/support/all-in-one.ts';
 import { api } from '../../test/support/http.ts';
@@ -28,7 +29,7 @@ describe('key bot: the VIP role is taken back when the window ends', function ()
   };
   /** The window's end as the product decided it (the reply only shows whole seconds). */
   const untilOf = async (userId: string) => {
-    const events = await streamEvents(product.dataDir, `vip-${GUILD}-${userId}`);
+    const events = await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, userId));
     const granted = events.filter((event) => event.type === 'VipRoleGranted').at(-1)!;
     return Date.parse((granted.data as { until: string }).until);
   };
@@ -36,7 +37,9 @@ describe('key bot: the VIP role is taken back when the window ends', function ()
   const removalOf = (userId: string) =>
     fake.callsTo('DELETE', `/guilds/${GUILD}/members/${userId}/roles/${vipRoleId()}`);
   const removedEvent = async (userId: string) =>
-    (await streamEvents(product.dataDir, `vip-${GUILD}-${userId}`)).some((event) => event.type === 'VipRoleRemoved');
+    (await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, userId))).some(
+      (event) => event.type === 'VipRoleRemoved',
+    );
 
   before(async () => {
     fake = await startFakeDiscord();
@@ -173,7 +176,7 @@ describe('key bot: the VIP role is taken back when the window ends', function ()
     expect(hasRole()).to.equal(false);
     // the product accepts the removal of the window as it now ends, and records it
     await eventually(() => removedEvent(member(3)), 5_000, 'VipRoleRemoved in the log');
-    const removed = (await streamEvents(product.dataDir, `vip-${GUILD}-${member(3)}`)).filter(
+    const removed = (await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, member(3)))).filter(
       (event) => event.type === 'VipRoleRemoved',
     );
     expect(removed).to.have.length(1);

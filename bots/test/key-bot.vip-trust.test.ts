@@ -1,3 +1,4 @@
+import { personalStreams } from '@vip/contracts';
 import { expect } from 'chai';
 import type { AdminStatsResponse, ServerInfoResponse } from '@vip/contracts';
 import { ADMIN, type SpawnedProduct } from '../../test/support/all-in-one.ts';
@@ -34,7 +35,7 @@ describe('key bot: VIP roles members can trust', function () {
       .members.get(userId)
       ?.roles.includes(vipRoleId(guildId) ?? '-');
   const untilOf = async (userId: string) => {
-    const granted = (await streamEvents(product.dataDir, `vip-${GUILD}-${userId}`))
+    const granted = (await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, userId)))
       .filter((event) => event.type === 'VipRoleGranted')
       .at(-1)!;
     return Date.parse((granted.data as { until: string }).until);
@@ -211,7 +212,9 @@ describe('key bot: VIP roles members can trust', function () {
     ).to.equal(true);
     await eventually(
       async () =>
-        (await streamEvents(product.dataDir, `vip-${GUILD}-${member(8)}`)).some((e) => e.type === 'VipRoleRemoved'),
+        (await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, member(8)))).some(
+          (e) => e.type === 'VipRoleRemoved',
+        ),
       5_000,
       'VipRoleRemoved',
     );

@@ -1,3 +1,4 @@
+import { personalStreams } from '@vip/contracts';
 import { expect } from 'chai';
 import type { AdminStatsResponse } from '@vip/contracts';
 import { ADMIN, type SpawnedProduct } from '../../test/support/all-in-one.ts';
@@ -45,14 +46,14 @@ describe('key bot: the whitelist gives standing VIP', function () {
     );
   const removals = (userId: string) => fake.callsTo('DELETE', rolePath(userId));
   const settled = async (userId: string) =>
-    (await streamEvents(product.dataDir, `whitelist-${GUILD}-${userId}`)).filter(
+    (await streamEvents(product.dataDir, personalStreams.whitelist(GUILD, userId))).filter(
       (event) => event.type === 'WhitelistRoleRemoved',
     ).length;
   const whitelist = (userId: string, duration = 'lifetime') =>
     api(product.url, 'POST', '/api/admin/whitelist', { token: adminToken, body: { userId, guildId: GUILD, duration } });
   /** An entry that runs out `seconds` from now, as the admin's whitelist manager would have written it days ago. */
   const entryEndingIn = (userId: string, seconds: number) =>
-    appendEvents(product.dataDir, `whitelist-${GUILD}-${userId}`, [
+    appendEvents(product.dataDir, personalStreams.whitelist(GUILD, userId), [
       {
         type: 'WhitelistEntryAdded',
         data: {
@@ -123,8 +124,11 @@ describe('key bot: the whitelist gives standing VIP', function () {
     await entryEndingIn(member(2), 8);
     await grantOf(member(2));
     const expiresAt = Date.parse(
-      ((await streamEvents(product.dataDir, `whitelist-${GUILD}-${member(2)}`)).at(-1)!.data as { expiresAt: string })
-        .expiresAt,
+      (
+        (await streamEvents(product.dataDir, personalStreams.whitelist(GUILD, member(2)))).at(-1)!.data as {
+          expiresAt: string;
+        }
+      ).expiresAt,
     );
     await restart();
     expect(expiresAt - Date.now(), 'restarted before the end').to.be.above(500);
@@ -170,7 +174,7 @@ describe('key bot: the whitelist gives standing VIP', function () {
     expect(answer.data.content).to.match(/Key accepted/);
     await eventually(
       async () =>
-        (await streamEvents(product.dataDir, `vip-${GUILD}-${member(5)}`)).some(
+        (await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, member(5)))).some(
           (event) => event.type === 'VipRoleRemoved',
         ),
       WINDOW_SECONDS * 1000 + 4_000,

@@ -17,6 +17,7 @@ import { verificationMessageRoutes } from './verification-message/routes.ts';
 import { discordRoutes } from './discord/routes.ts';
 import { sponsorRoutes } from './sponsors/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
+import { privacyRoutes } from './privacy/routes.ts';
 
 /** Every route of the write side, each mounted from its spec in the catalogue. */
 export function commandRoutes(deps: CommandDeps): MountedRoute[] {
@@ -35,6 +36,7 @@ export function commandRoutes(deps: CommandDeps): MountedRoute[] {
     ...discordRoutes(deps),
     ...sponsorRoutes(deps),
     ...billingRoutes(deps),
+    ...privacyRoutes(deps),
   ];
 }
 

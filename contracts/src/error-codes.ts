@@ -28,6 +28,8 @@ export const errorCodes = {
   subscriptionEnded: 'subscription_ended',
   noSubscription: 'no_subscription',
   whitelistEntryNotFound: 'whitelist_entry_not_found',
+  // erasure of a person on request
+  rolesStillHeld: 'roles_still_held',
   unknownPlan: 'unknown_plan',
   // plans sold through Stripe
   billingOff: 'billing_off',

@@ -14,6 +14,7 @@ export * from './api/keys.ts';
 export * from './api/input-rules.ts';
 export * from './api/subscriptions.ts';
 export * from './api/whitelist.ts';
+export * from './api/privacy.ts';
 export * from './api/admin-lists.ts';
 export * from './api/stats.ts';
 export * from './api/bot-settings.ts';

@@ -24,6 +24,9 @@ import { PasswordWork } from './auth/password-work.ts';
 import type { SnapshotStore } from './snapshot-store/snapshot-store.ts';
 import { SqliteSnapshotStore } from './snapshot-store/sqlite-snapshot-store.ts';
 import { SignedSnapshotStore } from './snapshot-store/signed-snapshot-store.ts';
+import { PersonalDataEventStore } from './privacy/personal-data-event-store.ts';
+import type { PersonalKeys } from './privacy/personal-keys.ts';
+import { SqlitePersonalKeys } from './privacy/sqlite-personal-keys.ts';
 
 /*
  * The drivers of EventStoreDB and MongoDB are imported only when their URL is set: together
@@ -53,13 +56,34 @@ export const coreModule = (config: AppConfig, service: string) =>
     );
   });
 
-/** EventStoreDB when EVENTSTORE_URL is set, otherwise the embedded SQLite log in DATA_DIR; appends counted for /metrics. */
+/**
+ * EventStoreDB when EVENTSTORE_URL is set, otherwise the embedded SQLite log in DATA_DIR;
+ * personal data written encrypted and read opened (privacy/personal-data-event-store.ts);
+ * appends counted for /metrics.
+ */
 export const eventStoreModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.eventStore).toResolvedValue(
-      async (metrics: Metrics) => new MeteredEventStore(await openLog(config), metrics),
-      [TOKENS.metrics],
+      async (metrics: Metrics, personalKeys: PersonalKeys) =>
+        new MeteredEventStore(new PersonalDataEventStore(await openLog(config), personalKeys), metrics),
+      [TOKENS.metrics, TOKENS.personalKeys],
     );
+  });
+
+/** The persons' keys: a collection beside the read models (MongoDB), or a file of their own in DATA_DIR. */
+export const personalKeysModule = (config: AppConfig) =>
+  new ContainerModule(({ bind }) => {
+    const binding = bind(TOKENS.personalKeys);
+    if (config.mongodbUrl)
+      binding.toResolvedValue(
+        async (client: MongoClient) =>
+          new (await import('./privacy/mongo-personal-keys.ts')).MongoPersonalKeys(client.db(config.mongodbDatabase)),
+        [TOKENS.mongoClient],
+      );
+    else
+      binding.toResolvedValue(
+        () => new SqlitePersonalKeys(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).personalKeys)),
+      );
   });
 
 /** How a process connects to MongoDB (a test hands in a stubbed driver). */
@@ -181,6 +205,7 @@ export async function createContainer(
   await container.load(
     coreModule(config, service),
     eventStoreModule(config),
+    personalKeysModule(config),
     mongoClientModule(config, options.connectMongo),
     readStoreModule(config),
     rateCounterModule(config, service),

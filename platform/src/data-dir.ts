@@ -7,6 +7,8 @@ export const embeddedFiles = (dataDir: string) => ({
   readModels: path.join(dataDir, 'read-models.sqlite'),
   rateWindows: path.join(dataDir, 'rate-limits.sqlite'),
   snapshots: path.join(dataDir, 'snapshots.sqlite'),
+  /** The persons' keys and pseudonyms (personal data in the log is readable only through them). */
+  personalKeys: path.join(dataDir, 'personal-keys.sqlite'),
 });
 
 /**

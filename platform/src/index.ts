@@ -37,4 +37,7 @@ export * from './snapshot-store/snapshot-store.ts';
 export { SqliteSnapshotStore } from './snapshot-store/sqlite-snapshot-store.ts';
 export * from './snapshot-store/signed-snapshot-store.ts';
 export { embeddedFiles } from './data-dir.ts';
+export * from './privacy/personal-keys.ts';
+export { PersonalDataEventStore } from './privacy/personal-data-event-store.ts';
+export { SqlitePersonalKeys } from './privacy/sqlite-personal-keys.ts';
 export * from './read-store/scratch-stores.ts';

@@ -12,6 +12,7 @@ import type { Readiness } from './readiness.ts';
 import type { RateCounter } from './rate-counter/rate-counter.ts';
 import type { PasswordWork } from './auth/password-work.ts';
 import type { SignedSnapshotStore } from './snapshot-store/signed-snapshot-store.ts';
+import type { PersonalKeys } from './privacy/personal-keys.ts';
 
 /** Every injectable in one place (docs/architecture.md: tokens in one file). */
 export const TOKENS = {
@@ -28,6 +29,8 @@ export const TOKENS = {
   passwordWork: Symbol.for('vip.PasswordWork') as ServiceIdentifier<PasswordWork>,
   /** The snapshots of long folds, signed with the keyring's snapshot key. */
   snapshotStore: Symbol.for('vip.SnapshotStore') as ServiceIdentifier<SignedSnapshotStore>,
+  /** The persons' keys and pseudonyms, apart from the log (crypto-shredding). */
+  personalKeys: Symbol.for('vip.PersonalKeys') as ServiceIdentifier<PersonalKeys>,
   /** The process's one MongoClient (MONGODB_URL set): its stores share its pool. */
   mongoClient: Symbol.for('vip.MongoClient') as ServiceIdentifier<MongoClient>,
 } as const;

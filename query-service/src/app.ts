@@ -17,6 +17,7 @@ import { analyticsRoutes } from './analytics/routes.ts';
 import { discordRoutes } from './discord/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { sponsorRoutes } from './sponsors/routes.ts';
+import { privacyRoutes } from './privacy/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 
 /** Every route of the read side, each mounted from its spec in the catalogue. */
@@ -43,6 +44,7 @@ export function queryRoutes(deps: QueryDeps, service = 'query-service'): Mounted
     ...discordRoutes(deps),
     ...siteRoutes(deps),
     ...sponsorRoutes(deps),
+    ...privacyRoutes(deps),
     ...healthRoutes(),
   ];
 }

@@ -7,6 +7,7 @@ import {
   type AuditStateReady,
   type AuditStateResponse,
   type DomainEvent,
+  personalStreams,
 } from '@vip/contracts';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { api, healthDetails, login } from '../support/http.ts';
@@ -111,7 +112,7 @@ describe('the audit trail: sentences and the state as of a position (API)', func
       keyBot,
     );
     positions.granted = await append(
-      `vip-${SERVER}-${MEMBER}`,
+      personalStreams.vipRole(SERVER, MEMBER),
       {
         type: 'VipRoleGranted',
         data: { guildId: SERVER, discordUserId: MEMBER, keyDigest: KEY, until: at(3_600_000), grantedAt: at(1000) },

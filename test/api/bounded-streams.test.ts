@@ -1,3 +1,4 @@
+import { personalStreams } from '@vip/contracts';
 import { expect } from 'chai';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -161,7 +162,7 @@ describe('decisions read bounded streams (API, reads counted through the event s
       if (n === 1000) expect(redeemed.events, 'the 1,000th').to.be.at.most(FEW);
     }
     expect(most).to.be.at.most(FEW);
-    expect(await deps.eventStore.readStream(`vip-${REDEEM_SERVER}-${MEMBER}`)).to.have.length(1000);
+    expect(await deps.eventStore.readStream(personalStreams.vipRole(REDEEM_SERVER, MEMBER))).to.have.length(1000);
   });
 
   it('an address’s 3,000th visit reads a few events, and still counts every visit', async () => {

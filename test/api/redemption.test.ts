@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { errorTexts, keyErrorCodes, keyTexts, type RedeemKeyResponse } from '@vip/contracts';
+import { errorTexts, keyErrorCodes, keyTexts, type RedeemKeyResponse, personalStreams } from '@vip/contracts';
 import { digestOf, randomCode } from '@vip/platform';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { api, healthDetails, login } from '../support/http.ts';
@@ -54,7 +54,7 @@ describe('key redemption by the key bot (API)', function () {
     const keyStream = await streamEvents(product.dataDir, `key-${digestOf(key)}`);
     expect(keyStream.map((e) => e.type)).to.deep.equal(['KeyGenerated', 'KeyRedeemed']);
     expect(keyStream[1].metadata.actor).to.deep.equal({ kind: 'bot', id: 'key-bot' });
-    const window = await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`);
+    const window = await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, discordUserId));
     expect(window.map((e) => e.type)).to.deep.equal(['VipRoleGranted']);
   });
 
@@ -173,15 +173,15 @@ describe('key redemption by the key bot (API)', function () {
       'KeyGenerated',
       'KeyRedeemed',
     ]);
-    expect((await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`)).map((e) => e.type)).to.deep.equal([
-      'VipRoleGranted',
-    ]);
+    expect(
+      (await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, discordUserId))).map((e) => e.type),
+    ).to.deep.equal(['VipRoleGranted']);
 
     // asked once more, the member gets the same answer and nothing more is granted
     const again = await redeem({ guildId: GUILD, discordUserId, key });
     expect(again.status).to.equal(200);
     expect(again.body).to.deep.equal(retry.body);
-    expect(await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`)).to.have.length(1);
+    expect(await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, discordUserId))).to.have.length(1);
   });
 
   it('refuses a key of another server', async () => {
@@ -246,7 +246,7 @@ describe('key redemption by the key bot (API)', function () {
     expect(keyStream.filter((e) => e.type === 'KeyRedeemed')).to.have.length(1);
     let windows = 0;
     for (const discordUserId of claimants)
-      windows += (await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`)).length;
+      windows += (await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, discordUserId))).length;
     expect(windows).to.equal(1);
   });
 
@@ -273,7 +273,7 @@ describe('key redemption by the key bot (API)', function () {
         removed: false,
         openUntil: null,
       });
-      const window = await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`);
+      const window = await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, discordUserId));
       expect(window.map((e) => e.type)).to.deep.equal(['VipRoleGranted', 'VipRoleRemoved']);
 
       const reopened = await redeem({ guildId: GUILD, discordUserId, key: await generateKey() });
@@ -311,7 +311,7 @@ describe('key redemption by the key bot (API)', function () {
         removed: false,
         openUntil: second.body.until,
       });
-      const window = await streamEvents(product.dataDir, `vip-${GUILD}-${discordUserId}`);
+      const window = await streamEvents(product.dataDir, personalStreams.vipRole(GUILD, discordUserId));
       expect(window.map((e) => e.type)).to.deep.equal(['VipRoleGranted', 'VipRoleGranted']);
 
       const due = await removed({ guildId: GUILD, discordUserId, until: second.body.until });

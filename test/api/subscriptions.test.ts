@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import path from 'node:path';
 import { errorTexts, planTexts, subscriptionReadModels, subscriptionTexts, whitelistReadModels } from '@vip/contracts';
-import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
+import { openProductLog } from '../support/seed.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, rebuildReadModels } from '@vip/projections';
 import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
@@ -309,7 +309,8 @@ describe('subscribers, their subscription and their password', function () {
   describe('the log and the read models', () => {
     it('hold no password, only argon2id hashes, and a rebuild from position 0 equals the live read models', async () => {
       await product.stop();
-      const eventStore = new SqliteEventStore(path.join(product.dataDir, 'events.sqlite'));
+      // the log as the product reads it: the members' ids through their keys
+      const eventStore = openProductLog(product.dataDir);
       const live = new SqliteReadStore(path.join(product.dataDir, 'read-models.sqlite'));
       const scratch = new SqliteReadStore(':memory:');
       try {

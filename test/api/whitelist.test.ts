@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { errorTexts, whitelistTexts } from '@vip/contracts';
+import { errorTexts, whitelistTexts, personalStreams } from '@vip/contracts';
 import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import { streamEvents } from '../support/seed.ts';
 import { api, healthDetails, login } from '../support/http.ts';
@@ -145,7 +145,7 @@ describe('the whitelist manager', function () {
     await remove({ userId: carl, guildId: server });
     expect((await settle({ userId: carl, guildId: server })).body).to.deep.equal({ success: true, settled: true });
     expect((await settle({ userId: carl, guildId: server })).body).to.deep.equal({ success: true, settled: false });
-    const settled = (await streamEvents(product.dataDir, `whitelist-${server}-${carl}`)).filter(
+    const settled = (await streamEvents(product.dataDir, personalStreams.whitelist(server, carl))).filter(
       (event) => event.type === 'WhitelistRoleRemoved',
     );
     expect(settled).to.have.length(1);

@@ -1,6 +1,12 @@
-import path from 'node:path';
 import { currentSchemaVersion, systemActor, type DomainEvent } from '@vip/contracts';
-import { digestOf, randomCode, type RecordedEvent } from '@vip/platform';
+import {
+  PersonalDataEventStore,
+  SqlitePersonalKeys,
+  digestOf,
+  embeddedFiles,
+  randomCode,
+  type RecordedEvent,
+} from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 
 /**
@@ -11,8 +17,17 @@ import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.t
  */
 const metadata = { correlationId: 'test-seed', causationId: 'test-seed', actor: systemActor };
 
-export async function withEventStore<T>(dataDir: string, work: (store: SqliteEventStore) => Promise<T>): Promise<T> {
-  const store = new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
+/** The product's log as the product reads and writes it: personal data through the persons' keys. */
+export function openProductLog(dataDir: string): PersonalDataEventStore {
+  const files = embeddedFiles(dataDir);
+  return new PersonalDataEventStore(new SqliteEventStore(files.events), new SqlitePersonalKeys(files.personalKeys));
+}
+
+export async function withEventStore<T>(
+  dataDir: string,
+  work: (store: PersonalDataEventStore) => Promise<T>,
+): Promise<T> {
+  const store = openProductLog(dataDir);
   try {
     return await work(store);
   } finally {

@@ -43,6 +43,7 @@ const handled = [
   'AutoPingStopped',
   'VipRoleGranted',
   'VipRoleRemoved',
+  'VipWindowEnded',
   'KeyGenerated',
   'KeyRedeemed',
 ] as const;
@@ -112,6 +113,12 @@ export class KeyBotState implements SnapshotPart<KeyBotStateSnapshot> {
       case 'VipRoleGranted': {
         const { guildId, discordUserId, until } = event.data;
         this.vipWindows.set(vipWindowKey(guildId, discordUserId), { guildId, discordUserId, until: Date.parse(until) });
+        return;
+      }
+      case 'VipWindowEnded': {
+        // ended early (an erasure): due now, so the bot takes the role back for this end
+        const window = this.vipWindows.get(vipWindowKey(event.data.guildId, event.data.discordUserId));
+        if (window) window.until = Date.parse(event.data.endedAt);
         return;
       }
       case 'VipRoleRemoved':

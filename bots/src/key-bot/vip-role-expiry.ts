@@ -33,9 +33,10 @@ export class VipRoleExpiry implements KeyBotPart {
   }
 
   attach(feed: EventFeed): void {
-    feed.on(['VipRoleGranted', 'VipRoleRemoved'], (event) => {
+    feed.on(['VipRoleGranted', 'VipWindowEnded', 'VipRoleRemoved'], (event) => {
       const key = vipWindowKey(event.data.guildId, event.data.discordUserId);
       if (event.type === 'VipRoleGranted') this.timers.set(key, Date.parse(event.data.until));
+      else if (event.type === 'VipWindowEnded') this.timers.set(key, Date.parse(event.data.endedAt));
       else {
         this.timers.delete(key);
         this.failures.delete(key);

@@ -7,6 +7,7 @@ import {
   type Logger,
   type Metrics,
   type PasswordWork,
+  type PersonalKeys,
   type RateCounter,
   type ReadStore,
   type Readiness,
@@ -32,6 +33,8 @@ export interface CommandDeps {
   rateCounter: RateCounter;
   /** The queue in front of argon2: sign-ins and password changes hash through it. */
   passwordWork: PasswordWork;
+  /** The persons' keys: destroying one is an erasure. */
+  personalKeys: PersonalKeys;
 }
 
 export async function resolveCommandDeps(container: Container): Promise<CommandDeps> {
@@ -48,5 +51,6 @@ export async function resolveCommandDeps(container: Container): Promise<CommandD
     readiness: container.get(TOKENS.readiness),
     rateCounter: await container.getAsync(TOKENS.rateCounter),
     passwordWork: container.get(TOKENS.passwordWork),
+    personalKeys: await container.getAsync(TOKENS.personalKeys),
   };
 }

@@ -1,7 +1,7 @@
-import type { EventOf } from '@vip/contracts';
+import { personalStreams, type EventOf } from '@vip/contracts';
 
-/** Stream `discord-account-<discordUserId>`: the reservation that keeps a Discord account with one panel user. */
-export const discordAccountStream = (discordUserId: string) => `discord-account-${discordUserId}`;
+/** Stream `discord-account-<pseudonym>`: the reservation that keeps a Discord account with one panel user. */
+export const discordAccountStream = personalStreams.discordAccount;
 
 export type DiscordReservationEvent = EventOf<'DiscordAccountReserved' | 'DiscordAccountFreed'>;
 export interface DiscordReservationState {

@@ -14,7 +14,9 @@ export type VipRoleCommand =
       maxHours: number;
     }
   /** `until`: the end of the window the bot took the role away for (absent: whichever is open). */
-  | { type: 'RemoveVipRole'; guildId: string; discordUserId: string; until?: string };
+  | { type: 'RemoveVipRole'; guildId: string; discordUserId: string; until?: string }
+  /** The member asked to be erased: an open window ends now, and the bot takes the role back. */
+  | { type: 'EndVipWindow'; guildId: string; discordUserId: string };
 
 /** Each key adds its VIP time to the window's end (from now when none is open), up to the cap from now; never shortens it. */
 export function extendedWindow(state: VipRoleState, now: Date, minutes: number, maxHours: number) {
@@ -54,6 +56,13 @@ export const vipRoleDecider: Decider<VipRoleCommand, VipRoleState, VipRoleEvent>
         if (command.until !== undefined && Date.parse(state.until) > Date.parse(command.until)) return [];
         const { guildId, discordUserId } = command;
         return [{ type: 'VipRoleRemoved', data: { guildId, discordUserId, removedAt: now.toISOString() } }];
+      }
+      case 'EndVipWindow': {
+        if (openWindowEnd(state, now) === null) return [];
+        const { guildId, discordUserId } = command;
+        return [
+          { type: 'VipWindowEnded', data: { guildId, discordUserId, reason: 'erasure', endedAt: now.toISOString() } },
+        ];
       }
     }
     const unknown: never = command;

@@ -1,10 +1,10 @@
-import type { EventOf } from '@vip/contracts';
+import { personalStreams, type EventOf } from '@vip/contracts';
 import type { Fold } from '../core/decider.ts';
 
-/** Stream `vip-<guildId>-<discordUserId>`: one member's VIP role window on one server. */
-export const vipRoleStream = (guildId: string, discordUserId: string) => `vip-${guildId}-${discordUserId}`;
+/** Stream `vip-<guildId>-<pseudonym>`: one member's VIP role window on one server (the member's id never names the stream). */
+export const vipRoleStream = personalStreams.vipRole;
 
-export type VipRoleEvent = EventOf<'VipRoleGranted' | 'VipRoleRemoved'>;
+export type VipRoleEvent = EventOf<'VipRoleGranted' | 'VipRoleRemoved' | 'VipWindowEnded'>;
 
 /** What one key's grant answered: the window's end then, whether it prolonged an open one, whether the cap cut it. */
 export interface KeyGrant {
@@ -64,6 +64,13 @@ export function evolveVipRole(state: VipRoleState, event: VipRoleEvent): VipRole
       const { grants, settledUpTo } = forgetRunOut(state, Date.parse(grantedAt));
       return { until, grants: { ...grants, [keyDigest]: { until, extended, capped, grantedAt } }, settledUpTo };
     }
+    case 'VipWindowEnded':
+      // ended early (an erasure): the bot's removal for this end closes it, no key of it answers again
+      return {
+        until: event.data.endedAt,
+        grants: {},
+        settledUpTo: forgetRunOut(state, Number.POSITIVE_INFINITY).settledUpTo,
+      };
     case 'VipRoleRemoved':
       // the window is over: no key of it answers again
       return { until: null, grants: {}, settledUpTo: forgetRunOut(state, Number.POSITIVE_INFINITY).settledUpTo };

@@ -1,7 +1,7 @@
-import { type EventOf, type WhitelistDuration, whitelistEntryRuns } from '@vip/contracts';
+import { personalStreams, type EventOf, type WhitelistDuration, whitelistEntryRuns } from '@vip/contracts';
 
-/** Stream `whitelist-<guildId>-<discordUserId>`: one member on one server. */
-export const whitelistStream = (guildId: string, userId: string) => `whitelist-${guildId}-${userId}`;
+/** Stream `whitelist-<guildId>-<pseudonym>`: one member on one server (the member's id never names the stream). */
+export const whitelistStream = personalStreams.whitelist;
 
 export type WhitelistEvent = EventOf<'WhitelistEntryAdded' | 'WhitelistEntryRemoved' | 'WhitelistRoleRemoved'>;
 

@@ -185,4 +185,48 @@ describe('VIP role decider', () => {
         .then([removal]);
     });
   });
+
+  describe('the member asked to be erased', () => {
+    const end = { type: 'EndVipWindow', guildId: GUILD, discordUserId: MEMBER } as const;
+    const ended: VipRoleEvent = {
+      type: 'VipWindowEnded',
+      data: { guildId: GUILD, discordUserId: MEMBER, reason: 'erasure', endedAt: NOW.toISOString() },
+    };
+
+    it('ends an open window now', () => {
+      spec
+        .given([granted(minutes(30))])
+        .when(end)
+        .then([ended]);
+    });
+
+    it('ends nothing when no window is open, or it was ended already', () => {
+      spec.given([]).when(end).then([]);
+      spec
+        .given([granted(minutes(-1))])
+        .when(end)
+        .then([]);
+      spec
+        .given([granted(minutes(30)), removed])
+        .when(end)
+        .then([]);
+      spec
+        .given([granted(minutes(30)), ended])
+        .when(end)
+        .then([]);
+    });
+
+    it("closes the window at the bot's removal for the early end, and the member's keys grant nothing again", () => {
+      spec
+        .given([granted(minutes(30)), ended])
+        .when({ ...remove, until: NOW.toISOString() })
+        .then([
+          { type: 'VipRoleRemoved', data: { guildId: GUILD, discordUserId: MEMBER, removedAt: NOW.toISOString() } },
+        ]);
+      spec
+        .given([granted(minutes(30), 'k1'), ended])
+        .when({ ...grant, redeemedAt: minutes(-10) })
+        .then([]);
+    });
+  });
 });

@@ -19,6 +19,7 @@ import { siteApi } from './site.ts';
 import { sponsorsApi } from './sponsors.ts';
 import { vipRolesApi } from './vip-roles.ts';
 import { billingApi } from './billing.ts';
+import { privacyApi } from './privacy.ts';
 
 /**
  * Every call of the API. The services mount handlers only from these (platform's mountRoutes
@@ -45,4 +46,5 @@ export const apiCatalogue: readonly RouteSpec[] = [
   sponsorsApi,
   vipRolesApi,
   billingApi,
+  privacyApi,
 ].flatMap((feature): RouteSpec[] => Object.values(feature));

@@ -8,6 +8,7 @@ import type { LoginResponse } from './auth.ts';
 import { plainText } from './input-rules.ts';
 import { discordPaths } from '../routes/discord.ts';
 import { withSchemas } from './route-spec.ts';
+import { erasedPerson } from '../events/personal-data.ts';
 
 const snowflake = (text: string) => z.string({ error: text }).regex(SNOWFLAKE, text);
 const serverId = snowflake(serverTexts.badServerId);
@@ -30,7 +31,8 @@ export function managesServer(member: { owner: boolean; permissions: string }): 
 
 /** A Discord avatar hash as an image address on Discord's CDN; null stays null (the initial letter). */
 export function discordAvatarUrl(discordUserId: string, avatar: string | null): string | null {
-  if (!avatar) return null;
+  // an erased account has no avatar: its address would name the account
+  if (!avatar || discordUserId === erasedPerson) return null;
   if (/^https?:\/\//.test(avatar)) return avatar;
   return `https://cdn.discordapp.com/avatars/${discordUserId}/${avatar}.png?size=128`;
 }

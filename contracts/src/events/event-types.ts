@@ -35,6 +35,7 @@ export const eventTypeNames = [
   'VipRoleRemoved',
   'VipRoleFailed',
   'VipRoleFixed',
+  'VipWindowEnded',
   'VisitRecorded',
   // subscriptions and the whitelist
   'SubscriptionStarted',
@@ -71,6 +72,7 @@ export const eventTypeNames = [
   'ManagementCheckAnswered',
   // the log's tamper evidence
   'LogSealed',
+  'PersonErased',
   // a server's own sponsor step
   'ServerSponsorSet',
   'ServerSponsorCleared',

@@ -21,6 +21,7 @@ import * as sponsors from './sponsors.ts';
 import * as vipRoles from './vip-roles.ts';
 import * as billing from './billing.ts';
 import { logSealedSchema } from './audit.ts';
+import { personErasedSchema, vipWindowEndedSchema } from './personal-data.ts';
 import { storedSchemaVersion, upcast } from './upcasters.ts';
 
 export * from './metadata.ts';
@@ -39,6 +40,7 @@ export * from './sponsors.ts';
 export * from './vip-roles.ts';
 export * from './billing.ts';
 export * from './audit.ts';
+export * from './personal-data.ts';
 export * from './sentences.ts';
 export * from './upcasters.ts';
 
@@ -80,6 +82,7 @@ export const eventSchemas = {
   VipRoleRemoved: { version: 1, schema: vipRoles.vipRoleRemovedSchema },
   VipRoleFailed: { version: 1, schema: vipRoles.vipRoleFailedSchema },
   VipRoleFixed: { version: 1, schema: vipRoles.vipRoleFixedSchema },
+  VipWindowEnded: { version: 1, schema: vipWindowEndedSchema },
   VisitRecorded: { version: 2, schema: keys.visitRecordedSchema },
   // subscriptions and the whitelist
   SubscriptionStarted: { version: 2, schema: subscriptions.subscriptionStartedSchema },
@@ -116,6 +119,8 @@ export const eventSchemas = {
   ManagementCheckAnswered: { version: 1, schema: discord.managementCheckAnsweredSchema },
   // the log's tamper evidence
   LogSealed: { version: 1, schema: logSealedSchema },
+  // a person erased on request (their key destroyed)
+  PersonErased: { version: 1, schema: personErasedSchema },
   // a server's own sponsor step
   ServerSponsorSet: { version: 1, schema: sponsors.serverSponsorSetSchema },
   ServerSponsorCleared: { version: 1, schema: sponsors.serverSponsorClearedSchema },

@@ -1,3 +1,4 @@
+import { erasedPerson } from './personal-data.ts';
 import type { Actor } from './metadata.ts';
 
 /**
@@ -35,7 +36,8 @@ export const serverName = (guildId: string | null | undefined, context: Sentence
 export const userName = (userId: string, context: SentenceContext): string =>
   context.names.user(userId) ?? `user ${shortId(userId)}`;
 
-export const member = (discordUserId: string): string => `member ${shortId(discordUserId)}`;
+export const member = (discordUserId: string): string =>
+  discordUserId === erasedPerson ? 'an erased member' : `member ${shortId(discordUserId)}`;
 
 export const key = (keyDigest: string): string => `key ${shortDigest(keyDigest)}`;
 

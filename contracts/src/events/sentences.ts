@@ -96,6 +96,8 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
   VipRoleFailed: (d, c) =>
     `Discord refused the key bot ${d.action === 'grant' ? 'giving' : 'taking back'} the VIP role of ${member(d.discordUserId)} on ${server(d.guildId, c)} (${vipRoleProblemWords[d.problem]})`,
   VipRoleFixed: (d, c) => `the key bot could change VIP roles on ${server(d.guildId, c)} again`,
+  VipWindowEnded: (d, c) =>
+    `the VIP window of ${member(d.discordUserId)} on ${server(d.guildId, c)} was ended before its time, as the member asked to be erased`,
   VisitRecorded: (d, c) =>
     d.twin
       ? 'a visitor opened a key page (the twin of a visit counted with its server)'
@@ -189,6 +191,8 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
   },
   BillingPaymentUnmatched: (d, c) =>
     `${paymentFactWords[d.kind]} of ${moneyText(d.amount, d.currency)} (${d.objectId}${d.status ? `, ${d.status}` : ''}) for ${d.userId ? `${user(d.userId, c)}, who has no Stripe plan it could be about` : `the Stripe customer ${d.customerId}, whom this product did not make`}`,
+  PersonErased: (d) =>
+    `a Discord member was erased on request: their key was destroyed after ${plural(d.vipWindowsEnded, 'VIP window')} and ${plural(d.whitelistEntriesEnded, 'whitelist entry', 'whitelist entries')} were ended`,
   LogSealed: (d) =>
     `the log was sealed up to position ${count(d.upToPosition)} (${plural(d.count, 'event')}, hash ${shortDigest(d.hash)})`,
 };

@@ -1,4 +1,4 @@
-import { eventSchemas } from '../events/index.ts';
+import { erasedPerson, eventSchemas } from '../events/index.ts';
 import type { Actor } from '../events/metadata.ts';
 
 /**
@@ -109,7 +109,8 @@ export function guildIdsOf(data: EventFacts, type?: string): string[] {
 
 /** The people an event is about or by: those it names (USER_FIELDS), and whoever caused it. */
 export function userIdsOf(data: EventFacts, actor: Actor, type?: string): string[] {
-  return idsIn(data, fieldsOf(type).user, actor.id);
+  // an erased person is found under no id: their erasure took them out of the live index
+  return idsIn(data, fieldsOf(type).user, actor.id).filter((id) => id !== erasedPerson);
 }
 
 /** The full digest of the key the event names, if any. */

@@ -16,3 +16,4 @@ export * from './verification-message.ts';
 export * from './analytics.ts';
 export * from './bot-settings.ts';
 export * from './billing.ts';
+export * from './personal-data.ts';

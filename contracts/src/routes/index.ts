@@ -19,3 +19,4 @@ export * from './verification-message.ts';
 export * from './whitelist.ts';
 export * from './vip-roles.ts';
 export * from './billing.ts';
+export * from './privacy.ts';

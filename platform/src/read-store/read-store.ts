@@ -100,6 +100,12 @@ export interface ReadStore {
    */
   transaction<R>(work: () => Promise<R>): Promise<R>;
   /**
+   * Embedded only: copies the write-ahead log into the file and empties it, so that no old
+   * version of a document removed by an erasure stays in one of its frames. A batch being
+   * applied at that moment is let commit first.
+   */
+  truncateWriteAheadLog?(): Promise<void>;
+  /**
    * The documents one transaction should write at most (undefined: no bound). MongoDB aborts a
    * transaction that outlives its lifetime limit or outgrows its cache, and the abort is
    * transient, so the same too-large batch would be run again until the retries run out.

@@ -49,6 +49,8 @@ export class SqliteReadStore implements ReadStore, RowsOwner {
     this.db.pragma('page_size = 16384');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
+    // an erased person's documents are zeroed where they lay, not left in freed pages
+    this.db.pragma('secure_delete = ON');
     // Read models can be rebuilt from the event log, so losing the last commits on power
     // loss is acceptable; WAL with NORMAL still never corrupts the file.
     this.db.pragma('synchronous = NORMAL');
@@ -109,6 +111,13 @@ export class SqliteReadStore implements ReadStore, RowsOwner {
     } finally {
       this.transactionOpen = false;
     }
+  }
+
+  async truncateWriteAheadLog(): Promise<void> {
+    if (this.db.memory) return;
+    // a batch being applied holds the write: the checkpoint waits for its commit
+    while (this.transactionOpen) await new Promise((resolve) => setImmediate(resolve));
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   async close(): Promise<void> {

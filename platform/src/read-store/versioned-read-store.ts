@@ -169,6 +169,10 @@ export class VersionedReadStore implements ReadStore {
     return this.physical.transaction(work);
   }
 
+  async truncateWriteAheadLog(): Promise<void> {
+    await this.physical.truncateWriteAheadLog?.();
+  }
+
   close(): Promise<void> {
     return this.physical.close();
   }

@@ -57,6 +57,9 @@ export class SignedSnapshotStore implements SnapshotStore {
   remove(key: string): Promise<void> {
     return this.store.remove(key);
   }
+  async truncateWriteAheadLog(): Promise<void> {
+    await this.store.truncateWriteAheadLog?.();
+  }
 
   /** Every stored snapshot as the store holds it, signature and all: the auditor's walk. */
   entries(): AsyncIterable<StoredSnapshot> {

@@ -34,6 +34,8 @@ export interface SnapshotStore {
   save<State>(key: string, snapshot: Snapshot<State>): Promise<void>;
   /** Forgets a snapshot (it no longer matches its stream: a restored log). */
   remove(key: string): Promise<void>;
+  /** Embedded only: empties the write-ahead log, so that a removed snapshot stays in none of its frames. */
+  truncateWriteAheadLog?(): Promise<void>;
   /** Every stored snapshot, by key, a page at a time (`npm run audit -- verify` checks each). */
   entries(): AsyncIterable<StoredSnapshot>;
   close(): Promise<void>;

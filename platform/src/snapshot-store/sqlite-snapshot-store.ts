@@ -24,6 +24,8 @@ export class SqliteSnapshotStore implements SnapshotStore {
     this.db = new Database(file, { timeout: 5000 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = OFF');
+    // a snapshot replaced or removed (an erasure) is zeroed where it lay, not left in freed pages
+    this.db.pragma('secure_delete = ON');
     this.db.exec(`CREATE TABLE IF NOT EXISTS snapshots (
       key TEXT PRIMARY KEY, covers INTEGER NOT NULL, version INTEGER NOT NULL, state TEXT NOT NULL, signature TEXT
     ) WITHOUT ROWID`);
@@ -66,6 +68,9 @@ export class SqliteSnapshotStore implements SnapshotStore {
   }
   async remove(key: string): Promise<void> {
     this.statements.remove.run(key);
+  }
+  async truncateWriteAheadLog(): Promise<void> {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
   async *entries(): AsyncIterable<StoredSnapshot> {
     // by pages: no statement stays open across the caller's awaits

@@ -26,8 +26,10 @@ export default function PrivacyPage() {
         <ul>
           <li>
             <strong>Discord identifiers.</strong> The ids of servers the bots are in (with their name, icon, member
-            count and channel list), and the Discord user id of a member who redeems a key or is whitelisted. We do not
-            read or store message content.
+            count and channel list), and the Discord user id of a member who redeems a key or is whitelisted (or of a
+            server admin who runs a bot command), and the name and avatar of a Discord account linked to a panel
+            account. We do not read or store message content. Each member's ids and names are stored encrypted with a
+            key of their own, kept apart from our records: destroying that key erases them from every copy at once.
           </li>
           <li>
             <strong>Hashed addresses, never raw IPs.</strong> To count visits and to limit abuse, your IP address is
@@ -60,8 +62,9 @@ export default function PrivacyPage() {
         <h2>How long</h2>
         <p>
           Keys expire after {hoursText(settings.keyLifetimeHours)}. The records of what happened are kept as long as the
-          service needs them for statistics and auditing; a server owner or subscriber can ask us to remove the data of
-          their server or account.
+          service needs them for statistics and auditing, and a Discord member's part of them until they ask us to erase
+          it. Invoices of paid plans are kept as long as the law requires of a seller, named only by the payment
+          provider's customer and invoice numbers.
         </p>
       </section>
       <section>
@@ -75,7 +78,11 @@ export default function PrivacyPage() {
       <section>
         <h2>Your rights</h2>
         <p>
-          You may ask what we hold about you, ask us to correct it, or ask us to delete it, through the support server.
+          You may ask for a copy of what we hold about you, ask us to correct it, or ask us to erase it, through the
+          support server. A copy lists every fact we keep about you, with its time, in plain sentences, and nothing
+          about anyone else. An erasure first ends your VIP roles and whitelist entries (the bot takes the roles back),
+          then destroys your key: what remains in our records reads "erased person", and our tamper-evident log records
+          that the erasure was carried out, without your id.
         </p>
       </section>
     </LegalPage>

@@ -2,6 +2,7 @@ import {
   auditDocumentId,
   auditProjection,
   auditReadModels,
+  erasedPerson,
   eventSchemas,
   guildIdsOf,
   keyDigestOf,
@@ -88,5 +89,7 @@ async function indexVipWindow(
     keyDigests = [];
   }
   audit.set(document);
-  windows.set({ _id, keyDigests, lastPosition: event.position });
+  // an erased member's closed windows are kept nowhere: their erasure removed them from the live model
+  if (event.data.discordUserId === erasedPerson && keyDigests.length === 0) windows.delete(_id);
+  else windows.set({ _id, keyDigests, lastPosition: event.position });
 }

@@ -1,5 +1,6 @@
 import {
   discordReadModels,
+  erasedPerson,
   projections,
   type DiscordAccountDocument,
   type ManagementCheckDocument,
@@ -33,6 +34,8 @@ export const discordAccountsProjector = defineProjector({
     switch (event.type) {
       case 'DiscordAccountLinked': {
         const { userId, discordUserId, username, avatar, linkedAt } = event.data;
+        // an erased account is linked nowhere: its erasure removed it from the live model
+        if (discordUserId === erasedPerson) return;
         accounts.set({ _id: userId, discordUserId, username, avatar, linkedAt, managed: [] });
         return;
       }

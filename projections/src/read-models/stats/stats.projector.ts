@@ -1,4 +1,4 @@
-import { statsReadModels, utcDay, type DailyStatsDocument, type VipWindowDocument } from '@vip/contracts';
+import { erasedPerson, statsReadModels, utcDay, type DailyStatsDocument, type VipWindowDocument } from '@vip/contracts';
 import type { DocumentBatch } from '../../document-batch.ts';
 import { defineProjector } from '../../projector.ts';
 import { countOnce } from '../count-once.ts';
@@ -37,6 +37,8 @@ export const statsProjector = defineProjector({
         return count(documents, utcDay(event.data.visitedAt), event.position, 'visits');
       case 'VipRoleGranted': {
         const { guildId, discordUserId, until } = event.data;
+        // an erased member's windows are kept nowhere: their erasure removed them from the live model
+        if (discordUserId === erasedPerson) return;
         const windows = documents.of<VipWindowDocument>(statsReadModels.vipWindows);
         const _id = `${guildId}-${discordUserId}`;
         const current = await windows.get(_id);

@@ -1,4 +1,4 @@
-import { vipRoleId, type VipRoleDocument, vipRoleProjections, vipRoleReadModels } from '@vip/contracts';
+import { erasedPerson, vipRoleId, type VipRoleDocument, vipRoleProjections, vipRoleReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /** Each member's VIP window per server: active while now < until and not removed. */
@@ -7,6 +7,8 @@ export const vipRolesProjector = defineProjector({
   collections: [vipRoleReadModels.vipRoles],
   handles: ['VipRoleGranted', 'VipRoleRemoved'],
   async apply(event, documents) {
+    // an erased member's windows are kept nowhere: their erasure removed them from the live model
+    if (event.data.discordUserId === erasedPerson) return;
     const windows = documents.of<VipRoleDocument>(vipRoleReadModels.vipRoles);
     const _id = vipRoleId(event.data.guildId, event.data.discordUserId);
     // `grants` counts: an event delivered twice must not count twice

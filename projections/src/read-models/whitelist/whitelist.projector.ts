@@ -1,4 +1,4 @@
-import { whitelistDocumentId, type WhitelistDocument, whitelistReadModels } from '@vip/contracts';
+import { erasedPerson, whitelistDocumentId, type WhitelistDocument, whitelistReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /**
@@ -13,6 +13,8 @@ export const whitelistProjector = defineProjector({
   indexes: { [whitelistReadModels.whitelist]: [{ expiresAt: 1 }, { addedAt: -1, _id: -1 }] },
   handles: ['WhitelistEntryAdded', 'WhitelistEntryRemoved'],
   async apply(event, documents) {
+    // an erased member's entries are kept nowhere: their erasure removed them from the live model
+    if (event.data.userId === erasedPerson) return;
     const whitelist = documents.of<WhitelistDocument>(whitelistReadModels.whitelist);
     switch (event.type) {
       case 'WhitelistEntryAdded': {
