@@ -72,7 +72,7 @@ const groups: Array<{ label: string; billing?: true; test: (type: string) => boo
   },
   {
     label: 'Keys and VIP roles',
-    test: (type) => /^(AccessHash|Key|VipRole(Granted|Removed|Failed|Fixed)|Visit)/.test(type),
+    test: (type) => /^(AccessHash|Key|VipRole(Granted|Removed|Failed|Fixed)|VipWindow|Visit)/.test(type),
   },
   { label: 'Plans and whitelist', test: (type) => /^(Subscription|Whitelist)/.test(type) },
   {
@@ -85,6 +85,7 @@ const groups: Array<{ label: string; billing?: true; test: (type: string) => boo
     test: (type) => /^(Discord|ServerManagement|LinkCode|ManagementCheck)/.test(type),
   },
   { label: 'Billing (Stripe)', billing: true, test: (type) => type.startsWith('Billing') },
+  { label: 'Privacy requests', test: (type) => type === 'PersonErased' },
   { label: 'The log itself', test: (type) => type === 'LogSealed' },
 ];
 
