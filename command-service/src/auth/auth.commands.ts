@@ -208,6 +208,6 @@ export async function loadCredentials(deps: CommandDeps, username: string) {
   const userId = await reservedUserId(deps.eventStore, username);
   if (!userId) return null;
   const state = await userOf(deps.eventStore, userId);
-  if (!state.registered || !state.passwordHash || !state.username) return null;
+  if (!state.registered || state.deleted || !state.passwordHash || !state.username) return null;
   return { userId, username: state.username, passwordHash: state.passwordHash, isAdmin: state.isAdmin };
 }
