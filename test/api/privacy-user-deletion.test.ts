@@ -86,7 +86,7 @@ describe("a panel user's own copy and deletion of their account (API)", function
     expect(refused.status).to.equal(403);
     expect(refused.body.error).to.equal(privacyTexts.wrongPassword);
     const unproven = await deleteMe(paying.token, {});
-    expect(unproven.status).to.equal(403);
+    expect(unproven.status).to.equal(400);
     expect(unproven.body.error).to.equal(privacyTexts.recentSignInNeeded);
     expect(world.fake.subscriptions.get(paying.subscription)!.status).to.equal('active');
 

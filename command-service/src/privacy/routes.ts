@@ -1,11 +1,11 @@
-import { authReadModels, errorCodes, privacyApi, privacyTexts, type SessionDocument } from '@vip/contracts';
+import { errorCodes, privacyApi, privacyTexts } from '@vip/contracts';
 import { clientAndNetworkKeys, clientKey, DomainError, on, passwords, type MountedRoute } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { userOf } from '../auth/auth.commands.ts';
 import { answerStripeFailure } from '../billing/checkout-routes.ts';
 import { StripeFailed, stripeGateway } from '../billing/stripe-gateway.ts';
-import { discordLinkOf } from '../discord/discord.reads.ts';
+import { sessionStream } from '../auth/session.state.ts';
 import { eraseMember } from './member-erasure.ts';
 import { deleteUser } from './user-deletion.ts';
 
@@ -27,13 +27,12 @@ export function privacyRoutes(deps: CommandDeps): MountedRoute[] {
       if (!proven) throw new DomainError('forbidden', privacyTexts.wrongPassword, errorCodes.wrongCurrentPassword);
       return;
     }
-    const [{ discordUserId }, session] = await Promise.all([
-      discordLinkOf(deps.eventStore, userId),
-      deps.readStore.collection<SessionDocument>(authReadModels.sessions).findOne({ _id: sessionId }),
-    ]);
+    // no password: only a Discord sign-in of the last 10 minutes proves the account (a Discord sign-up never saw its password)
+    const [started] = await deps.eventStore.readStream(sessionStream(sessionId));
+    const session = started?.data as { via?: string; startedAt?: string } | undefined;
     const startedAt = session?.startedAt ? Date.parse(session.startedAt) : Number.NaN;
-    if (!discordUserId || !(Date.now() - startedAt <= RECENT_SIGN_IN_MS))
-      throw new DomainError('forbidden', privacyTexts.recentSignInNeeded, errorCodes.recentSignInNeeded);
+    if (session?.via !== 'discord' || !(Date.now() - startedAt <= RECENT_SIGN_IN_MS))
+      throw new DomainError('invalid', privacyTexts.recentSignInNeeded, errorCodes.recentSignInNeeded);
   }
 
   const deleting = async (ctx: Parameters<typeof answerStripeFailure>[1], run: () => Promise<unknown>) => {

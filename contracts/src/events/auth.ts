@@ -46,6 +46,8 @@ export const sessionStartedSchema = z.object({
   userId: z.string(),
   startedAt: z.string(),
   expiresAt: z.string(),
+  /** How the user proved who they are; absent on sessions started before it was recorded. */
+  via: z.enum(['password', 'discord']).optional(),
 });
 export const sessionEndedSchema = z.object({
   sessionId: z.string(),

@@ -13,6 +13,7 @@ import { billingBadge, billingStateText } from '../billing/billingWords.ts';
 import { ChoosePlan } from '../billing/ChoosePlan.tsx';
 import { ManageBilling } from '../billing/ManageBilling.tsx';
 import { safeExternalUrl, useSiteSettings } from '../../app/siteConfig.ts';
+import { YourData } from '../privacy/YourData.tsx';
 import { Countdown } from './Countdown.tsx';
 import { useGetSubscriptionQuery, useResetPanelPasswordMutation } from './subscriptionsApi.ts';
 
@@ -118,6 +119,7 @@ function SubscriptionDetails({ data }: { data: SubscriptionPanelView }) {
           not sign anyone in, and it stays the same when your password changes.
         </p>
         <ResetPassword />
+        <YourData billing={data.billing} />
       </section>
     </div>
   );
