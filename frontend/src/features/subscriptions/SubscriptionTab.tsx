@@ -49,6 +49,12 @@ export function SubscriptionTab() {
       </QueryResult>
       {noPlan && !waiting && <ChoosePlan lead="Buy a plan to add your servers and unlock what it includes." />}
       {noPlan && !waiting && <NoPlanWayForward />}
+      {/* an account without a plan has data and an account to delete too */}
+      {noPlan && !waiting && (
+        <section className="card credentials-card" aria-label="Your data">
+          <YourData />
+        </section>
+      )}
     </>
   );
 }
