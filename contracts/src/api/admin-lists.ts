@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './input-rules.ts';
 
 /** The admin's long lists (subscribers, whitelist) page like the audit trail: newest first, 50 a page. */
 export const ADMIN_LIST_PAGE = { defaultLimit: 50, maxLimit: 200, searchMax: 100 } as const;
@@ -18,9 +19,10 @@ const once = (name: string, text: string) =>
 
 const shape = {
   /** A name or an id; blank is no search. */
-  search: once('search', adminListTexts.search)
-    .trim()
-    .max(ADMIN_LIST_PAGE.searchMax, adminListTexts.search)
+  search: plainText(
+    once('search', adminListTexts.search).trim().max(ADMIN_LIST_PAGE.searchMax, adminListTexts.search),
+    'search',
+  )
     .transform((text) => (text === '' ? undefined : text))
     .optional(),
   /** The page after the one that answered this cursor. */
