@@ -30,6 +30,7 @@ export const errorCodes = {
   whitelistEntryNotFound: 'whitelist_entry_not_found',
   // erasure of a person on request
   rolesStillHeld: 'roles_still_held',
+  recentSignInNeeded: 'recent_sign_in_needed',
   unknownPlan: 'unknown_plan',
   // plans sold through Stripe
   billingOff: 'billing_off',

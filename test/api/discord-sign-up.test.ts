@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { UserDiscordResponse } from '@vip/contracts';
+import { privacyTexts, type UserDiscordResponse } from '@vip/contracts';
 import type { FakeDiscord } from '../../bots/test/fake-discord/fake-discord.ts';
-import { removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
 import {
   avatarUrl,
   D_ALICE,
@@ -62,5 +62,28 @@ describe('Discord identity: sign-up where the operator opened it (DISCORD_SIGNUP
     expect(again.body, 'a later sign-in answers no password').to.not.have.property('newPassword');
     const log = JSON.stringify(await allEvents(product.dataDir));
     expect(log).to.not.contain(newPassword);
+  });
+
+  it('lets an account that signed in with Discord in the last 10 minutes delete itself without the password', async () => {
+    const signIn = () =>
+      oauthBrowser(
+        () => product.url,
+        () => fake,
+      ).signInAs(D_ALICE);
+    const { id } = (await signIn()).body;
+    const adminToken = await login(product.url, ADMIN.username, ADMIN.password);
+    const reset = await api(product.url, 'POST', `/api/admin/subscribers/${id}/reset-password`, { token: adminToken });
+    expect(reset.status, JSON.stringify(reset.body)).to.equal(200);
+    const password = await login(product.url, 'alice.d', reset.body.password);
+    // a session started with a password proves nothing without the password
+    const unproven = await api(product.url, 'DELETE', '/api/user/me', { token: password, body: {} });
+    expect(unproven.status).to.equal(400);
+    expect(unproven.body.error).to.equal(privacyTexts.recentSignInNeeded);
+    const viaDiscord = await signIn();
+    const deleted = await api(product.url, 'DELETE', '/api/user/me', { token: viaDiscord.body.token, body: {} });
+    expect(deleted.status, JSON.stringify(deleted.body)).to.equal(200);
+    expect(deleted.body.member).to.include({ erased: true });
+    for (const token of [password, viaDiscord.body.token])
+      expect((await api(product.url, 'GET', '/api/user/info', { token })).status).to.equal(401);
   });
 });

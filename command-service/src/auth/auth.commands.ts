@@ -164,7 +164,12 @@ export interface SessionHolder {
  * A new session for someone whose identity was just proven (a password, or Discord): the
  * bearer token and the answer of spec §7's login, the same whichever way they signed in.
  */
-export async function openSession(deps: CommandDeps, ctx: Context, holder: SessionHolder): Promise<LoginResponse> {
+export async function openSession(
+  deps: CommandDeps,
+  ctx: Context,
+  holder: SessionHolder,
+  via: 'password' | 'discord',
+): Promise<LoginResponse> {
   const now = new Date();
   const sessionId = randomUUID();
   const { token, expiresAt } = await deps.sessionTokens.issue(holder.userId, sessionId, now);
@@ -172,7 +177,7 @@ export async function openSession(deps: CommandDeps, ctx: Context, holder: Sessi
   // the token is handed out once every service can find its session (else 503: sign in again)
   await sessions(
     deps,
-    { type: 'StartSession', sessionId, userId: holder.userId, expiresAt },
+    { type: 'StartSession', sessionId, userId: holder.userId, expiresAt, via },
     { ...context, now },
     { withoutReading: 'new' },
   );
@@ -208,6 +213,6 @@ export async function loadCredentials(deps: CommandDeps, username: string) {
   const userId = await reservedUserId(deps.eventStore, username);
   if (!userId) return null;
   const state = await userOf(deps.eventStore, userId);
-  if (!state.registered || !state.passwordHash || !state.username) return null;
+  if (!state.registered || state.deleted || !state.passwordHash || !state.username) return null;
   return { userId, username: state.username, passwordHash: state.passwordHash, isAdmin: state.isAdmin };
 }

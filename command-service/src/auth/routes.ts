@@ -39,7 +39,7 @@ export function authRoutes(deps: CommandDeps): MountedRoute[] {
           throw new DomainError('unauthorized', errorTexts.invalidCredentials, errorCodes.invalidCredentials);
         }
         budgets.remember(ctx, user.userId);
-        return openSession(deps, ctx, user);
+        return openSession(deps, ctx, user, 'password');
       },
       {
         // the username as the lookup reads it (its reservation stream). Per client first, whatever

@@ -4,7 +4,7 @@ import type { Decider } from '../core/decider.ts';
 import { evolveSession, initialSessionState, type SessionState } from './session.state.ts';
 
 export type SessionCommand =
-  | { type: 'StartSession'; sessionId: string; userId: string; expiresAt: Date }
+  | { type: 'StartSession'; sessionId: string; userId: string; expiresAt: Date; via: 'password' | 'discord' }
   | { type: 'EndSession'; sessionId: string; userId: string };
 
 export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent> = {
@@ -14,11 +14,11 @@ export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent>
     switch (command.type) {
       case 'StartSession': {
         if (state.status !== 'none') throw new DomainError('conflict', 'Session already exists');
-        const { sessionId, userId, expiresAt } = command;
+        const { sessionId, userId, expiresAt, via } = command;
         return [
           {
             type: 'SessionStarted',
-            data: { sessionId, userId, startedAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
+            data: { sessionId, userId, startedAt: now.toISOString(), expiresAt: expiresAt.toISOString(), via },
           },
         ];
       }

@@ -12,7 +12,14 @@ export type RegisterUser = {
 };
 /** A reset: the new password arrives already hashed, so no secret ever reaches an event. */
 export type ChangePassword = { type: 'ChangePassword'; userId: string; passwordHash: string };
-export type UserCommand = RegisterUser | ChangePassword;
+/** The account's deletion, once its plan, servers, link and sessions have ended (privacy/user-deletion.ts). */
+export type DeleteUser = {
+  type: 'DeleteUser';
+  userId: string;
+  by: 'self' | 'admin';
+  stripeSubscriptionCancelled: string | null;
+};
+export type UserCommand = RegisterUser | ChangePassword | DeleteUser;
 export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
   initialState: initialUserState,
   evolve: evolveUser,
@@ -30,10 +37,18 @@ export const userDecider: Decider<UserCommand, UserState, UserStreamEvent> = {
         ];
       }
       case 'ChangePassword': {
-        if (!state.registered)
+        if (!state.registered || state.deleted)
           throw new DomainError('not_found', subscriptionTexts.userNotFound, errorCodes.userNotFound);
         const { userId, passwordHash } = command;
         return [{ type: 'PasswordChanged', data: { userId, passwordHash, changedAt: now.toISOString() } }];
+      }
+      case 'DeleteUser': {
+        if (!state.registered || state.deleted)
+          throw new DomainError('not_found', subscriptionTexts.userNotFound, errorCodes.userNotFound);
+        const { userId, by, stripeSubscriptionCancelled } = command;
+        return [
+          { type: 'UserDeleted', data: { userId, by, stripeSubscriptionCancelled, deletedAt: now.toISOString() } },
+        ];
       }
     }
     const unknown: never = command;

@@ -249,7 +249,12 @@ export async function signInWithDiscord(
     holder = await userOf(deps.eventStore, userId);
   }
   await recordAccount(deps, ctx, userId, read);
-  const session = await openSession(deps, ctx, { userId, username: holder.username ?? '', isAdmin: holder.isAdmin });
+  const session = await openSession(
+    deps,
+    ctx,
+    { userId, username: holder.username ?? '', isAdmin: holder.isAdmin },
+    'discord',
+  );
   // a sign-up's password is answered this once; JSON leaves an undefined one out
   return { intent: 'sign-in', ...session, newPassword };
 }

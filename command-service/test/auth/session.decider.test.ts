@@ -6,7 +6,13 @@ const spec = deciderSpec(sessionDecider);
 const expiresAt = new Date(NOW.getTime() + 3600_000);
 const started: SessionEvent = {
   type: 'SessionStarted',
-  data: { sessionId: 's1', userId: 'u1', startedAt: NOW.toISOString(), expiresAt: expiresAt.toISOString() },
+  data: {
+    sessionId: 's1',
+    userId: 'u1',
+    startedAt: NOW.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    via: 'discord',
+  },
 };
 const ended: SessionEvent = {
   type: 'SessionEnded',
@@ -15,7 +21,11 @@ const ended: SessionEvent = {
 
 describe('session decider', () => {
   it('starts a session', () => {
-    spec.given([]).when({ type: 'StartSession', sessionId: 's1', userId: 'u1', expiresAt }).then([started]);
+    // how the user signed in is recorded: a recent Discord sign-in stands in for the password of a deletion
+    spec
+      .given([])
+      .when({ type: 'StartSession', sessionId: 's1', userId: 'u1', expiresAt, via: 'discord' })
+      .then([started]);
   });
 
   it('ends an active session', () => {

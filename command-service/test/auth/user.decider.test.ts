@@ -70,7 +70,44 @@ describe('user decider', () => {
         username: 'ann',
         passwordHash: '$argon2id$newer',
         isAdmin: false,
+        deleted: false,
       });
+    });
+  });
+
+  describe('deletion', () => {
+    const deleteUser = { type: 'DeleteUser', userId: 'u1', by: 'self', stripeSubscriptionCancelled: 'sub_1' } as const;
+
+    it('records the deletion by the account id only, and forgets the name and the hash', () => {
+      spec
+        .given([registered])
+        .when(deleteUser)
+        .then([
+          {
+            type: 'UserDeleted',
+            data: { userId: 'u1', by: 'self', stripeSubscriptionCancelled: 'sub_1', deletedAt: NOW.toISOString() },
+          },
+        ]);
+      const state = [
+        registered,
+        {
+          type: 'UserDeleted',
+          data: { userId: 'u1', by: 'self', stripeSubscriptionCancelled: null, deletedAt: NOW.toISOString() },
+        } as UserStreamEvent,
+      ].reduce(userDecider.evolve, userDecider.initialState());
+      expect(state).to.include({ deleted: true, username: null, passwordHash: null });
+    });
+
+    it('refuses to delete, or change the password of, an account deleted already', () => {
+      const deleted: UserStreamEvent = {
+        type: 'UserDeleted',
+        data: { userId: 'u1', by: 'admin', stripeSubscriptionCancelled: null, deletedAt: NOW.toISOString() },
+      };
+      spec.given([registered, deleted]).when(deleteUser).thenFails('not_found', subscriptionTexts.userNotFound);
+      spec
+        .given([registered, deleted])
+        .when({ type: 'ChangePassword', userId: 'u1', passwordHash: '$argon2id$new' })
+        .thenFails('not_found', subscriptionTexts.userNotFound);
     });
   });
 });

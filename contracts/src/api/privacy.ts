@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { privacyTexts } from '../texts/privacy.ts';
+import { errorCodes } from '../error-codes.ts';
 import { privacyPaths } from '../routes/privacy.ts';
 import { withSchemas } from './route-spec.ts';
 import { SNOWFLAKE } from '../discord-id.ts';
@@ -39,6 +40,41 @@ export interface PersonalDataExport {
   facts: PersonalFact[];
 }
 
+/** DELETE /api/user/me: the password proves the owner; a Discord sign-in of the last 10 minutes stands in for it. */
+export const deleteOwnAccountSchema = z.object({
+  password: z.string().max(256, privacyTexts.wrongPassword).optional(),
+});
+
+export interface DeleteUserResponse {
+  success: true;
+  message: string;
+  /** The Stripe subscription cancelled at once, or null when none was running. */
+  stripeSubscriptionCancelled: string | null;
+  serversReleased: number;
+  sessionsEnded: number;
+  /** The linked Discord account's member erasure, or null when none was linked. */
+  member: EraseMemberResponse | null;
+}
+
+/** A panel user's copy of their data (GET /api/user/me/export). */
+export interface UserDataExport {
+  person: { kind: 'panel-user'; userId: string; username: string };
+  exportedAt: string;
+  /** What the read models hold about them now, in sentences with the values beside them. */
+  current: {
+    account: { username: string; isAdmin: boolean; registeredAt: string; avatar: string | null };
+    subscription: Record<string, unknown> | null;
+    servers: string[];
+    openSessions: { startedAt: string | null; expiresAt: string | null }[];
+    linkedDiscordAccount: { discordUserId: string; username: string | null; linkedAt: string | null } | null;
+    sentences: string[];
+  };
+  /** Every fact of the log about the account, oldest first. */
+  facts: PersonalFact[];
+  /** The linked Discord account's own copy (as an admin's member export gives it), or null. */
+  linkedDiscordMember: PersonalDataExport | null;
+}
+
 export const privacyApi = withSchemas(privacyPaths, {
   eraseMember: {
     summary:
@@ -50,6 +86,23 @@ export const privacyApi = withSchemas(privacyPaths, {
     summary: 'Every fact the product holds about a Discord member, with times and sentences (their copy)',
     params: member,
     response: { status: 200, description: 'PersonalDataExport' },
+  },
+  deleteOwnAccount: {
+    summary:
+      'Delete the signed-in account: ends its sessions, releases its servers and Discord link, cancels a running Stripe subscription at once, then erases the linked Discord member; billing records stay under Stripe ids',
+    body: deleteOwnAccountSchema,
+    response: { status: 200, description: 'DeleteUserResponse' },
+    rateLimited: true,
+  },
+  exportOwn: {
+    summary: 'Every fact the product holds about the signed-in user, with times and sentences (their copy)',
+    response: { status: 200, description: 'UserDataExport' },
+  },
+  eraseUser: {
+    summary: "Delete a panel user's account on their request, as DELETE /api/user/me does",
+    params: { id: z.uuid({ error: privacyTexts.userNotFound }) },
+    invalidParams: { notFound: errorCodes.userNotFound },
+    response: { status: 200, description: 'DeleteUserResponse' },
   },
 });
 

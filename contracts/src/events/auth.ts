@@ -18,6 +18,19 @@ export const userRegisteredSchema = z.object({
 /** Stream `user-<userId>`: a new argon2id hash after a reset; the password itself never. */
 export const passwordChangedSchema = z.object({ userId: z.string(), passwordHash: z.string(), changedAt: z.string() });
 
+/**
+ * Stream `user-<userId>`: the account was deleted, by its owner or by an admin on their request.
+ * It names nobody but the account's id (no username): its plan, servers, Discord link and
+ * sessions ended before it; the billing records stay, named by Stripe's ids only.
+ */
+export const userDeletedSchema = z.object({
+  userId: z.string(),
+  by: z.enum(['self', 'admin']),
+  /** The Stripe subscription cancelled at once for it, or null when none was running. */
+  stripeSubscriptionCancelled: z.string().nullable(),
+  deletedAt: z.string(),
+});
+
 /** Stream `username-<lowercase name>`: the reservation that keeps usernames unique. */
 export const usernameReservedSchema = z.object({
   username: z.string(),
@@ -33,6 +46,8 @@ export const sessionStartedSchema = z.object({
   userId: z.string(),
   startedAt: z.string(),
   expiresAt: z.string(),
+  /** How the user proved who they are; absent on sessions started before it was recorded. */
+  via: z.enum(['password', 'discord']).optional(),
 });
 export const sessionEndedSchema = z.object({
   sessionId: z.string(),

@@ -12,6 +12,7 @@ export const eventTypeNames = [
   'AnnouncementPosted',
   'AnnouncementDeleted',
   'PasswordChanged',
+  'UserDeleted',
   // servers, their owners and greetings
   'GuildReported',
   'GuildLeft',

@@ -3,6 +3,7 @@ import type { EventMetadata } from './metadata.ts';
 import { announcementDeletedSchema, announcementPostedSchema } from './announcements.ts';
 import {
   passwordChangedSchema,
+  userDeletedSchema,
   sessionEndedSchema,
   sessionStartedSchema,
   userRegisteredSchema,
@@ -59,6 +60,7 @@ export const eventSchemas = {
   AnnouncementPosted: { version: 1, schema: announcementPostedSchema },
   AnnouncementDeleted: { version: 1, schema: announcementDeletedSchema },
   PasswordChanged: { version: 1, schema: passwordChangedSchema },
+  UserDeleted: { version: 1, schema: userDeletedSchema },
   // servers, their owners and greetings
   GuildReported: { version: 2, schema: servers.guildReportedSchema },
   GuildLeft: { version: 1, schema: servers.guildLeftSchema },

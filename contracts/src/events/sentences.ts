@@ -56,6 +56,8 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
   AnnouncementPosted: (d, c) =>
     `${user(d.authorId, c)} posted the ${d.priority}-priority announcement ${quoted(d.title)}`,
   AnnouncementDeleted: (d, c) => `${actorName(c)} deleted announcement ${shortId(d.announcementId)}`,
+  UserDeleted: (d, c) =>
+    `${d.by === 'self' ? `${user(d.userId, c)} deleted their account` : `the account of ${user(d.userId, c)} was deleted on request${by(d.userId, c)}`}${d.stripeSubscriptionCancelled ? ` (Stripe subscription ${d.stripeSubscriptionCancelled} cancelled at once)` : ''}`,
   PasswordChanged: (d, c) =>
     c.actor.id === d.userId
       ? `${user(d.userId, c)} changed their password`

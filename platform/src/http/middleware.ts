@@ -142,7 +142,13 @@ function headersOfEveryAnswer(ctx: Context, https: boolean): Record<string, stri
  * reaches a decompressor. No client of the product compresses what it sends.
  */
 export function jsonBody(limit = '64kb'): Middleware {
-  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' }) as unknown as Middleware;
+  // DELETE too: an account's deletion carries the password that proves it (DELETE /api/user/me)
+  const parse = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: limit,
+    encoding: 'utf-8',
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  }) as unknown as Middleware;
   return async (ctx, next) => {
     // a path whose bytes are kept as they came (rawBodyOn) read them already: not this reader's
     const readHere = !(ctx as Context & { disableBodyParser?: boolean }).disableBodyParser;

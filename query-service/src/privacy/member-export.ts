@@ -61,12 +61,23 @@ export async function memberExport(
   };
 }
 
-async function factsAbout(eventStore: EventStore, readStore: ReadStore, person: string): Promise<PersonalFact[]> {
+/**
+ * Every fact of the log that names `person`, oldest first, read through the audit trail's
+ * index by person. `alsoThem` are other ids of the same person (a panel user's linked Discord
+ * account): they are shown as they are, not as "someone else".
+ */
+export async function factsAbout(
+  eventStore: EventStore,
+  readStore: ReadStore,
+  person: string,
+  alsoThem: readonly string[] = [],
+): Promise<PersonalFact[]> {
+  const them = new Set([person, ...alsoThem]);
   const audit = readStore.collection<AuditDocument>(auditReadModels.audit);
   const servers = new AuditNames(readStore);
   const names: SentenceNames = {
     server: (guildId) => servers.names.server(guildId),
-    user: (userId) => (userId === person ? undefined : someoneElse),
+    user: (userId) => (them.has(userId) ? undefined : someoneElse),
   };
   const facts: PersonalFact[] = [];
   for (let after = -1; ; ) {
@@ -86,8 +97,9 @@ async function factsAbout(eventStore: EventStore, readStore: ReadStore, person: 
     for (const doc of docs) {
       const event = events.get(doc.position);
       if (!event) continue;
-      const data = onlyAbout(person, parseRecordedEvent(event).data as Record<string, unknown>);
-      const actor = { ...event.metadata.actor, id: event.metadata.actor.id === person ? person : someoneElse };
+      const data = onlyAbout(them, parseRecordedEvent(event).data as Record<string, unknown>);
+      const actorId = event.metadata.actor.id;
+      const actor = { ...event.metadata.actor, id: them.has(actorId) ? actorId : someoneElse };
       facts.push({
         time: doc.time,
         type: doc.type,
@@ -98,10 +110,10 @@ async function factsAbout(eventStore: EventStore, readStore: ReadStore, person: 
   }
 }
 
-/** The event's data with every person but `person` named "someone else". */
-function onlyAbout(person: string, data: Record<string, unknown>): Record<string, unknown> {
+/** The event's data with every person but `them` named "someone else". */
+function onlyAbout(them: ReadonlySet<string>, data: Record<string, unknown>): Record<string, unknown> {
   const shown = { ...data };
   for (const field of PERSON_FIELDS)
-    if (typeof shown[field] === 'string' && shown[field] !== person) shown[field] = someoneElse;
+    if (typeof shown[field] === 'string' && !them.has(shown[field])) shown[field] = someoneElse;
   return shown;
 }

@@ -13,6 +13,7 @@ import { billingBadge, billingStateText } from '../billing/billingWords.ts';
 import { ChoosePlan } from '../billing/ChoosePlan.tsx';
 import { ManageBilling } from '../billing/ManageBilling.tsx';
 import { safeExternalUrl, useSiteSettings } from '../../app/siteConfig.ts';
+import { YourData } from '../privacy/YourData.tsx';
 import { Countdown } from './Countdown.tsx';
 import { useGetSubscriptionQuery, useResetPanelPasswordMutation } from './subscriptionsApi.ts';
 
@@ -48,6 +49,12 @@ export function SubscriptionTab() {
       </QueryResult>
       {noPlan && !waiting && <ChoosePlan lead="Buy a plan to add your servers and unlock what it includes." />}
       {noPlan && !waiting && <NoPlanWayForward />}
+      {/* an account without a plan has data and an account to delete too */}
+      {noPlan && !waiting && (
+        <section className="card credentials-card" aria-label="Your data">
+          <YourData />
+        </section>
+      )}
     </>
   );
 }
@@ -118,6 +125,7 @@ function SubscriptionDetails({ data }: { data: SubscriptionPanelView }) {
           not sign anyone in, and it stays the same when your password changes.
         </p>
         <ResetPassword />
+        <YourData billing={data.billing} />
       </section>
     </div>
   );

@@ -10,7 +10,13 @@ export const usersProjector = defineProjector({
   collections: [authReadModels.users],
   // the admin's accounts without a plan, newest first
   indexes: { [authReadModels.users]: [{ registeredAt: -1, _id: -1 }] },
-  handles: ['UserRegistered', 'DiscordAccountLinked', 'DiscordProfileRefreshed', 'DiscordAccountUnlinked'],
+  handles: [
+    'UserRegistered',
+    'DiscordAccountLinked',
+    'DiscordProfileRefreshed',
+    'DiscordAccountUnlinked',
+    'UserDeleted',
+  ],
   async apply(event, documents) {
     const users = documents.of<UserDocument>(authReadModels.users);
     if (event.type === 'UserRegistered') {
@@ -18,6 +24,11 @@ export const usersProjector = defineProjector({
       const { userId, username, isAdmin, registeredAt, avatar } = event.data;
       // the whole document comes from the event: applying it twice changes nothing
       users.set({ _id: userId, username, isAdmin, avatar, registeredAt });
+      return;
+    }
+    // a deleted account is listed nowhere: its username is personal data
+    if (event.type === 'UserDeleted') {
+      users.delete(event.data.userId);
       return;
     }
     const user = await users.get(event.data.userId);

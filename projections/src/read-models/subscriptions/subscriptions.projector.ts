@@ -30,10 +30,15 @@ export const subscriptionsProjector = defineProjector({
     'BillingChargeDisputed',
     'BillingPaymentActionRequired',
     'BillingInvoiceUncollectible',
+    'UserDeleted',
   ],
   async apply(event, documents) {
     const subscriptions = documents.of<SubscriptionDocument>(subscriptionReadModels.subscriptions);
     switch (event.type) {
+      // a deleted account leaves the admin's subscriber list (its billing facts stay in the log)
+      case 'UserDeleted':
+        subscriptions.delete(event.data.userId);
+        return;
       case 'SubscriptionStarted': {
         const { userId, planName, slotsOverride, startedAt, expiresAt, discordUserId } = event.data;
         subscriptions.set({
