@@ -1,5 +1,5 @@
-import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
 
 // In development the all-in-one server (npm start) answers /api and /ws on port 3000;
 // proxying keeps the browser on one origin, exactly as in production.

@@ -1,28 +1,28 @@
+import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startBots } from '@vip/bots';
 import { bootstrapAdmin, createCommandApp, resolveCommandDeps } from '@vip/command-service';
-import { createQueryApp, resolveQueryDeps, siteSettingsOf } from '@vip/query-service';
 import {
-  ProjectionRunner,
-  SealerThread,
-  allProjectors,
-  attachWsGateway,
-  type Projector,
-  type RunnerOptions,
-} from '@vip/projections';
-import {
+  type AppConfig,
   closeContainer,
   createContainer,
   divergencePolicyOf,
   drainable,
+  type Logger,
   productServer,
   TOKENS,
   withStripePrices,
-  type AppConfig,
-  type Logger,
 } from '@vip/platform';
-import { startBots } from '@vip/bots';
-import { randomBytes } from 'node:crypto';
+import {
+  allProjectors,
+  attachWsGateway,
+  ProjectionRunner,
+  type Projector,
+  type RunnerOptions,
+  SealerThread,
+} from '@vip/projections';
+import { createQueryApp, resolveQueryDeps, siteSettingsOf } from '@vip/query-service';
 import { createFrontendApp } from './frontend-files.ts';
 
 export interface RunningProduct {

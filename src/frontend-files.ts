@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@vip/contracts';
+import { accessLog, CONTENT_SECURITY_POLICY, type Logger, type Metrics, securityHeaders } from '@vip/platform';
 import Koa from 'koa';
 import serve from 'koa-static';
-import { SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@vip/contracts';
-import { CONTENT_SECURITY_POLICY, accessLog, securityHeaders, type Logger, type Metrics } from '@vip/platform';
 
 /**
  * The site's settings as a data block in the page (decisions.md §12): the browser has them

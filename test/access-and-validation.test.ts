@@ -1,6 +1,6 @@
+import { errorTexts, WS_CLOSE_UNAUTHORIZED } from '@vip/contracts';
 import { expect } from 'chai';
-import { WS_CLOSE_UNAUTHORIZED, errorTexts } from '@vip/contracts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { runCli } from './support/cli.ts';
 import { api, healthDetails, login } from './support/http.ts';
 import { LiveClient } from './support/ws-client.ts';

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import type { AnnouncementView } from '@vip/contracts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { api, login } from './support/http.ts';
 import { LiveClient } from './support/ws-client.ts';
 

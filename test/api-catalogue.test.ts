@@ -1,12 +1,12 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Router from '@koa/router';
-import { apiCatalogue, buildOpenApi } from '@vip/contracts';
 import { commandRouter, resolveCommandDeps } from '@vip/command-service';
-import { queryRouter, resolveQueryDeps } from '@vip/query-service';
+import { apiCatalogue, buildOpenApi } from '@vip/contracts';
 import { closeContainer, createContainer, loadConfig } from '@vip/platform';
+import { queryRouter, resolveQueryDeps } from '@vip/query-service';
+import { expect } from 'chai';
 import type { Container } from 'inversify';
 
 function served(routers: Router[]): string[] {

@@ -1,11 +1,11 @@
-import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { currentSchemaVersion, type DomainEvent } from '@vip/contracts';
 import { scratchFolder, stateAsOfScratchLabel } from '@vip/platform';
-import { removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { expect } from 'chai';
+import { removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { eventually, withEventStore } from './support/seed.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

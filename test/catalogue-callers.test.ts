@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiCatalogue, keysPaths, pathOf, serversPaths, type PlainRoute } from '@vip/contracts';
+import { apiCatalogue, keysPaths, type PlainRoute, pathOf, serversPaths } from '@vip/contracts';
 import * as plainEntry from '@vip/contracts/plain';
+import { expect } from 'chai';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
 import net from 'node:net';
 import { errorTexts, WS_CLOSE_TOO_MANY } from '@vip/contracts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { api, login, scrapeMetrics } from './support/http.ts';
 import { LiveClient } from './support/ws-client.ts';
 

@@ -1,10 +1,10 @@
-import { expect } from 'chai';
 import path from 'node:path';
 import type { AnnouncementView } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, rebuildReadModels } from '@vip/projections';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { api, healthDetails, login } from './support/http.ts';
 import { readModelSnapshot } from './support/read-models.ts';
 

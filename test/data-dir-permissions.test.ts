@@ -1,17 +1,17 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readModels, systemActor } from '@vip/contracts';
 import {
-  TOKENS,
   closeContainer,
   createContainer,
+  type EventStore,
   loadConfig,
   openSeparateReadStore,
-  type EventStore,
   type ReadStore,
+  TOKENS,
 } from '@vip/platform';
+import { expect } from 'chai';
 
 const metadata = { correlationId: 'perm-test', causationId: 'perm-test', actor: systemActor };
 const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);

@@ -1,6 +1,6 @@
 import { SNOWFLAKE } from '@vip/contracts';
 import { expect } from 'chai';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { runCli } from './support/cli.ts';
 import { api, healthDetails, login } from './support/http.ts';
 

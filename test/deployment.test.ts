@@ -1,8 +1,8 @@
-import { expect } from 'chai';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONTENT_SECURITY_POLICY, loadConfig } from '@vip/platform';
+import { expect } from 'chai';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const hasCompose = () => spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import type { FakeDiscord } from '../bots/test/fake-discord/fake-discord.ts';
-import { botEnv, CHANNELS, GUILD, KEY_BOT, OWNER, startFakeDiscord } from '../bots/test/support/world.ts';
 import { runLink } from '../bots/test/support/verified-owner.ts';
-import { eventually } from './support/seed.ts';
+import { botEnv, CHANNELS, GUILD, KEY_BOT, OWNER, startFakeDiscord } from '../bots/test/support/world.ts';
 import { logIn, useProductInBrowser } from '../frontend/test/support/productInBrowser.ts';
 import { createSubscriber } from '../frontend/test/support/seed.ts';
+import { eventually } from './support/seed.ts';
 
 const CLIENT_SECRET = 'browser-test-secret';
 const OTHER_GUILD = '200000000000000601';

@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { expect } from 'chai';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADDRESS = /VIP access: open (http:\/\/127\.0\.0\.1:\d+)\/login/;

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { api } from './support/http.ts';
 import { seedGuild } from './support/seed.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { api } from './support/http.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { keyTexts, notPlainText, serverTexts } from '@vip/contracts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { api, healthDetails, login } from './support/http.ts';
 import { seedGuild } from './support/seed.ts';
 

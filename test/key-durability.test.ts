@@ -1,11 +1,11 @@
-import { expect } from 'chai';
 import path from 'node:path';
-import { keyReadModels, vipRoleReadModels, type GenerationCountResponse, type KeyDocument } from '@vip/contracts';
+import { type GenerationCountResponse, type KeyDocument, keyReadModels, vipRoleReadModels } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { rebuildReadModels } from '@vip/projections';
 import { keysProjectors } from '@vip/projections/read-models/keys/index.ts';
 import { vipRolesProjectors } from '@vip/projections/read-models/vip-roles/index.ts';
-import { BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { expect } from 'chai';
+import { BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { api, healthDetails } from './support/http.ts';
 import { readModelSnapshot } from './support/read-models.ts';
 import { eventually, seedGuild, withEventStore } from './support/seed.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { ADMIN, BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { proveManagement } from './support/discord.ts';
 import { api, login } from './support/http.ts';
 import { LiveClient } from './support/ws-client.ts';

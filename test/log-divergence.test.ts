@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import type { AnnouncementView } from '@vip/contracts';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
-import type { AnnouncementView } from '@vip/contracts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { api, healthDetails, login } from './support/http.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -1,9 +1,9 @@
+import { apiCatalogue, type RouteSpec } from '@vip/contracts';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { apiCatalogue, type RouteSpec } from '@vip/contracts';
-import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
-import { api, healthDetails, login } from './support/http.ts';
 import { hostileTexts, inputFields } from '../contracts/test/input-fields.ts';
+import { ADMIN, BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
+import { api, healthDetails, login } from './support/http.ts';
 
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 120);
 const commandRoutes = apiCatalogue.filter((route) => route.method !== 'GET' && route.path !== '/api/auth/logout');

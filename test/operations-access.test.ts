@@ -1,12 +1,12 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createQueryApp, resolveQueryDeps } from '@vip/query-service';
 import { closeContainer, createContainer, loadConfig } from '@vip/platform';
-import { startAllInOne as startInProcess, type RunningProduct } from '../src/all-in-one.ts';
+import { createQueryApp, resolveQueryDeps } from '@vip/query-service';
+import { expect } from 'chai';
+import { type RunningProduct, startAllInOne as startInProcess } from '../src/all-in-one.ts';
 import { ADMIN, removeDataDir } from './support/all-in-one.ts';
 import { api, login } from './support/http.ts';
 

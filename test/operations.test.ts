@@ -1,11 +1,11 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ReadinessResponse } from '@vip/contracts';
 import { loadConfig } from '@vip/platform';
-import { startAllInOne as startInProcess, type RunningProduct } from '../src/all-in-one.ts';
-import { ADMIN, METRICS_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { expect } from 'chai';
+import { type RunningProduct, startAllInOne as startInProcess } from '../src/all-in-one.ts';
+import { ADMIN, METRICS_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { api, login } from './support/http.ts';
 import { allEvents, eventually } from './support/seed.ts';
 import { LiveClient } from './support/ws-client.ts';

@@ -1,23 +1,23 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
 import {
+  announcementReadModels,
   auditReadModels,
+  authReadModels,
+  greetingReadModels,
   keyReadModels,
   serverReadModels,
   statsReadModels,
   subscriptionReadModels,
-  announcementReadModels,
-  greetingReadModels,
-  authReadModels,
-  whitelistReadModels,
   vipRoleReadModels,
+  whitelistReadModels,
 } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
-import { ProjectionRunner, allProjectors, compareReadModels, rebuildReadModels } from '@vip/projections';
+import { allProjectors, compareReadModels, ProjectionRunner, rebuildReadModels } from '@vip/projections';
+import { expect } from 'chai';
+import { pino } from 'pino';
 import { writeMixedLog } from './support/mixed-log.ts';
 
 const EVENTS = 100_000;

@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AnnouncementView } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { runCli } from './support/cli.ts';
 import { api, healthDetails, login } from './support/http.ts';
 

@@ -1,10 +1,10 @@
-import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { AnnouncementView } from '@vip/contracts';
+import { expect } from 'chai';
 import { ADMIN } from './support/all-in-one.ts';
 import { api, login } from './support/http.ts';
 import { LiveClient } from './support/ws-client.ts';

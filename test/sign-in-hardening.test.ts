@@ -1,10 +1,10 @@
-import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { WS_CLOSE_UNAUTHORIZED, errorCodes, errorTexts, subscriptionTexts } from '@vip/contracts';
+import { errorCodes, errorTexts, subscriptionTexts, WS_CLOSE_UNAUTHORIZED } from '@vip/contracts';
 import { SessionTokens } from '@vip/platform';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { api, healthDetails, login } from './support/http.ts';
 import { LiveClient } from './support/ws-client.ts';
 

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
 import type { FakeDiscord } from '../bots/test/fake-discord/fake-discord.ts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { D_ALICE, discordWorld, oauthBrowser, productEnv, registerApp } from './support/discord-oauth.ts';
 import { api, login } from './support/http.ts';
 

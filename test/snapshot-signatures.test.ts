@@ -1,8 +1,8 @@
 import path from 'node:path';
+import type { DomainEvent } from '@vip/contracts';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
-import type { DomainEvent } from '@vip/contracts';
-import { removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { runCli } from './support/cli.ts';
 import { api } from './support/http.ts';
 import { appendEvents } from './support/seed.ts';

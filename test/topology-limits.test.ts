@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { errorCodes } from '@vip/contracts';
+import { expect } from 'chai';
 import { ADMIN } from './support/all-in-one.ts';
 import { api, login } from './support/http.ts';
 import { eventually, seedGuild } from './support/seed.ts';
-import { startTopology, topologyUnavailable, type Topology } from './support/topology.ts';
+import { startTopology, type Topology, topologyUnavailable } from './support/topology.ts';
 
 const GUILD = '100000000000000072';
 const LIMIT = 10;

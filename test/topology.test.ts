@@ -1,12 +1,12 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AnnouncementView } from '@vip/contracts';
 import { digestOf } from '@vip/platform';
+import { expect } from 'chai';
 import { ADMIN } from './support/all-in-one.ts';
 import { api, login } from './support/http.ts';
 import { allEvents, eventually, seedGuild } from './support/seed.ts';
-import { startTopology, topologyUnavailable, type Topology } from './support/topology.ts';
+import { startTopology, type Topology, topologyUnavailable } from './support/topology.ts';
 import { LiveClient } from './support/ws-client.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -1,23 +1,23 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  type AuditPageResponse,
+  authReadModels,
+  billingReadModels,
   eventSchemas,
   parseEvent,
   parseRecordedEvent,
-  upcasters,
-  type AuditPageResponse,
   type RevenueDocument,
   type UserDocument,
-  authReadModels,
-  billingReadModels,
+  upcasters,
 } from '@vip/contracts';
-import { passwords, type EventStore } from '@vip/platform';
+import { type EventStore, passwords } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, rebuildReadModels } from '@vip/projections';
-import { removeDataDir, startAllInOne, type SpawnedProduct } from './support/all-in-one.ts';
+import { expect } from 'chai';
+import { removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { runCli } from './support/cli.ts';
 import { api, login } from './support/http.ts';
 import { streamEvents } from './support/seed.ts';

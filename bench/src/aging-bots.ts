@@ -11,14 +11,14 @@
 // the capacity model.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { BOT_TOKEN } from './bench-servers.ts';
-import { freePort } from './soak-product.ts';
-import type { LogCache } from './aging-logs.ts';
-import { ROOT, RunningProduct, call, sleep } from './aging-product.ts';
-import { type AgingResults, atMost } from './aging-results.ts';
 import { FakeDiscord } from '../../bots/test/fake-discord/fake-discord.ts';
 import { KEY_BOT, OWNER, POSTER_BOT } from '../../bots/test/support/world.ts';
 import { snowflake } from '../../test/support/mixed-log-world.ts';
+import type { LogCache } from './aging-logs.ts';
+import { call, ROOT, RunningProduct, sleep } from './aging-product.ts';
+import { type AgingResults, atMost } from './aging-results.ts';
+import { BOT_TOKEN } from './bench-servers.ts';
+import { freePort } from './soak-product.ts';
 
 export interface BotsOptions {
   servers: number;

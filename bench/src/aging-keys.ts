@@ -6,10 +6,10 @@
 // its time budget and says how far it got: today's product folds the whole server stream per
 // report, so 50,000 are out of reach (≈ quadratic).
 import autocannon from 'autocannon';
-import { BOT_TOKEN } from './bench-servers.ts';
 import { AGING_GUILD, agingGuildReport, type LogCache } from './aging-logs.ts';
-import { RunningProduct, call, headPosition } from './aging-product.ts';
+import { call, headPosition, RunningProduct } from './aging-product.ts';
 import { type AgingResults, atLeast, atMost, median } from './aging-results.ts';
+import { BOT_TOKEN } from './bench-servers.ts';
 
 export interface KeysOptions {
   reports: number;

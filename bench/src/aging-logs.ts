@@ -8,15 +8,16 @@
 // event contracts; the prepared log also the product's code (another projector, another read
 // store: another preparation). Stale entries are left where they are: `rm -rf` the cache
 // directory to reclaim the space.
-import { createHash } from 'node:crypto';
+
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { writeMixedLog } from '../../test/support/mixed-log.ts';
+import { call, headPosition, ROOT, RunningProduct } from './aging-product.ts';
 import { BOT_TOKEN } from './bench-servers.ts';
-import { ROOT, RunningProduct, call, headPosition } from './aging-product.ts';
 
 /** The server every measurement on a prepared log generates keys for (not one of the mixed log's). */
 export const AGING_GUILD = '100000000000000101';

@@ -6,10 +6,10 @@
 // and V8's heap reach their working size; that step is printed on its own). Run on an empty
 // data directory too, the product's first day, for the capacity model's baseline.
 import autocannon from 'autocannon';
-import { BOT_TOKEN } from './bench-servers.ts';
 import { AGING_GUILD, agingGuildReport, type LogCache } from './aging-logs.ts';
-import { RunningProduct, call, signInAsAdmin, sleep, toMb } from './aging-product.ts';
+import { call, RunningProduct, signInAsAdmin, sleep, toMb } from './aging-product.ts';
 import { type AgingResults, atMost, fitLine, median } from './aging-results.ts';
+import { BOT_TOKEN } from './bench-servers.ts';
 
 export interface MemoryOptions {
   keys: number;

@@ -1,7 +1,7 @@
 // The product as the aging bench drives it: `npm start` (src/main.ts) on a DATA_DIR and a port
 // chosen beforehand, so that /api/ready can be asked from the moment the process is spawned;
 // its resident memory read from /proc; and timed HTTP calls the way a browser or a bot makes them.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BOT_TOKEN } from './bench-servers.ts';

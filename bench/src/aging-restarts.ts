@@ -9,7 +9,7 @@ import path from 'node:path';
 import { currentSchemaVersion } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { AGING_GUILD, type LogCache } from './aging-logs.ts';
-import { ROOT, RunningProduct, call, procMemory, signInAsAdmin, toMb } from './aging-product.ts';
+import { call, procMemory, ROOT, RunningProduct, signInAsAdmin, toMb } from './aging-product.ts';
 import { type AgingResults, atMost, median } from './aging-results.ts';
 
 /** What the capacity model reads: results.measured.restarts.bySize[events]. */

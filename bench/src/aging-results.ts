@@ -1,9 +1,10 @@
 // What the aging bench found: each figure beside its goal from issue #18, printed as it is
 // measured and kept for the JSON the capacity model reads (bench/src/capacity-model.ts).
+
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { ROOT } from './aging-product.ts';
 
 export interface Figure {

@@ -5,10 +5,10 @@
 // appends to the log (a page load, the key, its redemption, the role taken back), for the
 // capacity model.
 import { randomBytes } from 'node:crypto';
-import { BOT_TOKEN } from './bench-servers.ts';
 import { AGING_GUILD, agingGuildReport, type LogCache } from './aging-logs.ts';
-import { RunningProduct, call, headPosition } from './aging-product.ts';
+import { call, headPosition, RunningProduct } from './aging-product.ts';
 import { type AgingResults, atMost, median } from './aging-results.ts';
+import { BOT_TOKEN } from './bench-servers.ts';
 
 export interface StreamsOptions {
   redemptions: number;

@@ -10,19 +10,20 @@
 // GET /api/health lists no build beside the live read models any more (a build is listed as
 // `audit@v3`) and shows each chosen projection's checkpoint at the log's head of the spawn;
 // the lines the product logs about the rebuild are printed with their time, to confirm it.
-import { allProjectors } from '@vip/projections';
+
+import type { HealthResponse } from '@vip/contracts';
 import {
-  TOKENS,
   closeContainer,
   createContainer,
   loadConfig,
+  type ReadStore,
   readProjectionVersions,
   saveProjectionVersions,
-  type ReadStore,
+  TOKENS,
 } from '@vip/platform';
-import type { HealthResponse } from '@vip/contracts';
+import { allProjectors } from '@vip/projections';
 import { AGING_GUILD, type LogCache } from './aging-logs.ts';
-import { ADMIN, METRICS_TOKEN, RunningProduct, call, sleep } from './aging-product.ts';
+import { ADMIN, call, METRICS_TOKEN, RunningProduct, sleep } from './aging-product.ts';
 import { type AgingResults, atMost } from './aging-results.ts';
 
 export interface UpgradeOptions {

@@ -16,14 +16,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { LogCache } from './aging-logs.ts';
-import { ROOT } from './aging-product.ts';
-import { AgingResults } from './aging-results.ts';
 import { measureBots } from './aging-bots.ts';
 import { measureCapacity } from './aging-capacity.ts';
 import { measureKeys } from './aging-keys.ts';
+import { LogCache } from './aging-logs.ts';
 import { measureMemory } from './aging-memory.ts';
+import { ROOT } from './aging-product.ts';
 import { measureRestarts } from './aging-restarts.ts';
+import { AgingResults } from './aging-results.ts';
 import { measureStreams } from './aging-streams.ts';
 import { measureUpgrade } from './aging-upgrade.ts';
 

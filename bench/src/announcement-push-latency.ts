@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket from 'ws';
 import { loadConfig } from '@vip/platform';
+import WebSocket from 'ws';
 import { startAllInOne } from '../../src/all-in-one.ts';
 
 const count = Number(process.argv[2] ?? 300);

@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { pino } from 'pino';
-import { auditExportStream, loadConfig, readStoredEvents, storedDigest, type EventStore } from '@vip/platform';
+import { auditExportStream, type EventStore, loadConfig, readStoredEvents, storedDigest } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, LogSealer, rebuildReadModels, SealerThread } from '@vip/projections';
+import { pino } from 'pino';
 import { writeMixedLog } from '../../test/support/mixed-log.ts';
 
 const count = Number(process.argv[2] ?? 100_000);

@@ -1,6 +1,6 @@
 // What the HTTP benchmarks share: starting a server in its own process and knowing its URL,
 // and reporting the demo guild so GET /api/server/{id} and generateKey have a server to use.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

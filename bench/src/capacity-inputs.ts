@@ -8,8 +8,8 @@ import type { BotsOnLog } from './aging-bots.ts';
 import type { CapacityInputs } from './aging-capacity.ts';
 import type { MemoryOnLog } from './aging-memory.ts';
 import { ROOT } from './aging-product.ts';
-import { fitLine } from './aging-results.ts';
 import type { RestartOnLog } from './aging-restarts.ts';
+import { fitLine } from './aging-results.ts';
 
 export interface Measured {
   keys?: { freshKeysPerSecond: number; eventsPerReport: number; reportsWritten: number };

@@ -3,9 +3,10 @@
 // `query-app` the whole query service (access log and metrics, error handling, correlation
 // id, security headers, CORS, JSON 404, sign-in) as the product serves GETs.
 // Run: DATA_DIR=… npx tsx bench/src/query-app-variant.ts routes|query-app
-import Koa from 'koa';
+
 import { createContainer, loadConfig } from '@vip/platform';
 import { createQueryApp, queryRouter, resolveQueryDeps } from '@vip/query-service';
+import Koa from 'koa';
 
 const variant = process.argv[2];
 const deps = await resolveQueryDeps(await createContainer({ ...loadConfig(), logLevel: 'warn' }, 'bench'));

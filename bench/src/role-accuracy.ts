@@ -7,13 +7,13 @@
 // the lateness of removals after their due time.
 //   npx tsx bench/src/role-accuracy.ts [--redemptions 300] [--window 30] [--spread 90] [--members 120]
 //     [--rate-limited 0.1] [--server-errors 0.05] [--retry-after 0.5] [--verbose: each late window's role calls]
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
-import { waitFor, type FakeDiscord } from '../../bots/test/fake-discord/fake-discord.ts';
+import { type FakeDiscord, waitFor } from '../../bots/test/fake-discord/fake-discord.ts';
 import { CHANNELS, GUILD, KEY_BOT, startFakeDiscord } from '../../bots/test/support/world.ts';
 import { BOT_TOKEN, removeDataDir, startAllInOne } from '../../test/support/all-in-one.ts';
-import { figuresOf, percentile, windowsOf, type Rejoin } from './role-accuracy-figures.ts';
+import { figuresOf, percentile, type Rejoin, windowsOf } from './role-accuracy-figures.ts';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);

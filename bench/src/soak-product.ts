@@ -1,6 +1,6 @@
 // The product the soak test runs, SIGKILLs and restarts: `npm start` (src/main.ts) on one
 // DATA_DIR and one port, its resident memory sampled from /proc while it runs.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';

@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HealthResponse } from '@vip/contracts';
 import { BOT_TOKEN, GUILD, seedGuild } from './bench-servers.ts';
-import { lostWrites, readLog, redeemEachOnce, runVerify, type Acknowledged, type Answer } from './soak-checks.ts';
-import { ADMIN_PASSWORD, SoakProduct, freePort } from './soak-product.ts';
+import { type Acknowledged, type Answer, lostWrites, readLog, redeemEachOnce, runVerify } from './soak-checks.ts';
+import { ADMIN_PASSWORD, freePort, SoakProduct } from './soak-product.ts';
 
 const seconds = Number(process.argv[2] ?? 60);
 const kills = Number(process.argv[3] ?? 4);

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@vip/platform';
-import type { CheckpointOptions } from './shared/fold-checkpoint.ts';
 import type { PreviewRules } from './poster-bot/page-preview.ts';
 import { previewRulesFrom } from './poster-bot/preview-settings.ts';
+import type { CheckpointOptions } from './shared/fold-checkpoint.ts';
 
 export interface BotCredentials {
   token: string;

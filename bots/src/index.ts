@@ -1,15 +1,15 @@
 import {
-  createLogger,
   type AppConfig,
+  createLogger,
   type EventStore,
   type Logger,
   type Readiness,
   type SnapshotStore,
 } from '@vip/platform';
-import { loadBotsConfig, type BotsConfig } from './config.ts';
+import { type BotsConfig, loadBotsConfig } from './config.ts';
 import type { RunningBot } from './key-bot/key-bot.ts';
 
-export { loadBotsConfig, type BotsConfig } from './config.ts';
+export { type BotsConfig, loadBotsConfig } from './config.ts';
 export type { RunningBot } from './key-bot/key-bot.ts';
 
 export type BotName = 'key' | 'poster';

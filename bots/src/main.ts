@@ -1,6 +1,6 @@
-import { TOKENS, closeContainer, createContainer, createLogger, loadConfig } from '@vip/platform';
-import { startBots, type BotName } from './index.ts';
-import { serveHealth, type HealthEndpoint } from './shared/health-endpoint.ts';
+import { closeContainer, createContainer, createLogger, loadConfig, TOKENS } from '@vip/platform';
+import { type BotName, startBots } from './index.ts';
+import { type HealthEndpoint, serveHealth } from './shared/health-endpoint.ts';
 
 /**
  * The bots as a service of their own (docker-compose, or one shard under bots/src/shard.ts):

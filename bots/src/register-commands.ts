@@ -1,7 +1,7 @@
-import { REST, Routes } from 'discord.js';
 import { isDiscordId } from '@vip/contracts';
 import { createLogger, loadConfig } from '@vip/platform';
-import { loadBotsConfig, type BotCredentials } from './config.ts';
+import { REST, Routes } from 'discord.js';
+import { type BotCredentials, loadBotsConfig } from './config.ts';
 import { keyBotCommands } from './key-bot/commands/index.ts';
 import { posterBotCommands } from './poster-bot/commands/index.ts';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { REST, Routes, ShardingManager, type RESTGetAPIGatewayBotResult } from 'discord.js';
 import { createLogger, loadConfig } from '@vip/platform';
-import { loadBotsConfig, type BotCredentials } from './config.ts';
+import { REST, type RESTGetAPIGatewayBotResult, Routes, ShardingManager } from 'discord.js';
+import { type BotCredentials, loadBotsConfig } from './config.ts';
 
 /**
  * Many servers: one ShardingManager per bot whose token is set, each shard a process of

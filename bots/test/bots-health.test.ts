@@ -1,11 +1,11 @@
-import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { systemActor, type ReadinessResponse } from '@vip/contracts';
-import { Readiness, createLogger, loadConfig } from '@vip/platform';
+import { type ReadinessResponse, systemActor } from '@vip/contracts';
+import { createLogger, loadConfig, Readiness } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
+import { expect } from 'chai';
 import { api } from '../../test/support/http.ts';
 import { eventually } from '../../test/support/seed.ts';
 import { startBots } from '../src/index.ts';

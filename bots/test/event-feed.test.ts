@@ -1,15 +1,15 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { systemActor } from '@vip/contracts';
-import { Readiness, createLogger } from '@vip/platform';
+import { createLogger, Readiness } from '@vip/platform';
 import { EventStoreDbEventStore } from '@vip/platform/event-store/eventstoredb-event-store.ts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
+import { expect } from 'chai';
 import { eventually } from '../../test/support/seed.ts';
 import { EventFeed, type FedEvent } from '../src/shared/event-feed.ts';
-import { flakyEventStore, type FlakyEventStore } from './support/flaky-event-store.ts';
+import { type FlakyEventStore, flakyEventStore } from './support/flaky-event-store.ts';
 
 const metadata = { correlationId: 'feed-test', causationId: 'feed-test', actor: systemActor };
 const silent = createLogger('event-feed-test', 'silent');

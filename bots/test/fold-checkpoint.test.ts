@@ -1,11 +1,11 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { currentSchemaVersion, systemActor } from '@vip/contracts';
 import { Writable } from 'node:stream';
+import { currentSchemaVersion, systemActor } from '@vip/contracts';
 import { createLogger, Keyring, MemorySnapshotStore, SignedSnapshotStore, type SnapshotStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
+import { expect } from 'chai';
 import { eventually } from '../../test/support/seed.ts';
 import { EventFeed } from '../src/shared/event-feed.ts';
 import { FoldCheckpoint, refill, type SnapshotPart } from '../src/shared/fold-checkpoint.ts';

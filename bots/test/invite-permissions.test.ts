@@ -1,6 +1,6 @@
+import { botPermissions, discordPermissionBits, permissionBits } from '@vip/contracts';
 import { expect } from 'chai';
 import { PermissionFlagsBits } from 'discord.js';
-import { botPermissions, discordPermissionBits, permissionBits } from '@vip/contracts';
 
 /**
  * The invite links (GET /api/site) ask Discord for the permissions each bot uses, as

@@ -1,6 +1,5 @@
-import { expect } from 'chai';
 import path from 'node:path';
-import { currentSchemaVersion, systemActor, personalStreams } from '@vip/contracts';
+import { currentSchemaVersion, personalStreams, systemActor } from '@vip/contracts';
 import {
   createLogger,
   embeddedFiles,
@@ -10,13 +9,14 @@ import {
   SqliteSnapshotStore,
 } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
-import { BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../../test/support/all-in-one.ts';
+import { expect } from 'chai';
+import { BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from '../../test/support/all-in-one.ts';
 import { api } from '../../test/support/http.ts';
 import { appendEvents, eventually, streamEvents } from '../../test/support/seed.ts';
 import { loadBotsConfig } from '../src/config.ts';
-import { KEY_BOT_SNAPSHOT_VERSION, startKeyBot, type RunningBot } from '../src/key-bot/key-bot.ts';
+import { KEY_BOT_SNAPSHOT_VERSION, type RunningBot, startKeyBot } from '../src/key-bot/key-bot.ts';
 import type { FakeDiscord } from './fake-discord/fake-discord.ts';
-import { countingEventStore, type CountingEventStore } from './support/counting-event-store.ts';
+import { type CountingEventStore, countingEventStore } from './support/counting-event-store.ts';
 import { countingProxy, type ProxiedCall } from './support/counting-proxy.ts';
 import { generateKey, redeem } from './support/journeys.ts';
 import { seedVerifiedOwner } from './support/verified-owner.ts';

@@ -1,13 +1,13 @@
-import { expect } from 'chai';
-import { PermissionFlagsBits } from 'discord.js';
 import { discordTexts, serverTexts, type UserDiscordResponse } from '@vip/contracts';
 import { digestOf } from '@vip/platform';
+import { expect } from 'chai';
+import { PermissionFlagsBits } from 'discord.js';
 import { ADMIN, type SpawnedProduct } from '../../test/support/all-in-one.ts';
 import { api, healthDetails, login } from '../../test/support/http.ts';
 import { appendEvents, eventually } from '../../test/support/seed.ts';
 import type { FakeDiscord } from './fake-discord/fake-discord.ts';
 import { sleep } from './support/journeys.ts';
-import { linkCode, panelUser, runLink, type PanelUser } from './support/verified-owner.ts';
+import { linkCode, type PanelUser, panelUser, runLink } from './support/verified-owner.ts';
 import { GUILD, removeDataDir, startFakeDiscord, startProductWithBots } from './support/world.ts';
 
 const MODS_ROLE = '200000000000000090';

@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import type { DomainEvent } from '@vip/contracts';
+import { expect } from 'chai';
 import type { SpawnedProduct } from '../../test/support/all-in-one.ts';
 import { appendEvents, eventually } from '../../test/support/seed.ts';
 import { directMessagesOf } from './fake-discord/direct-messages.ts';

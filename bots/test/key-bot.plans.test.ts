@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { suspensionTexts } from '@vip/contracts';
+import { expect } from 'chai';
 import { ADMIN, type SpawnedProduct } from '../../test/support/all-in-one.ts';
 import { api, login } from '../../test/support/http.ts';
 import { eventually } from '../../test/support/seed.ts';

@@ -1,13 +1,13 @@
+import type { AdminStatsResponse, ServerInfoResponse } from '@vip/contracts';
 import { personalStreams } from '@vip/contracts';
 import { expect } from 'chai';
-import type { AdminStatsResponse, ServerInfoResponse } from '@vip/contracts';
 import { ADMIN, type SpawnedProduct } from '../../test/support/all-in-one.ts';
 import { api, login } from '../../test/support/http.ts';
 import { eventually, streamEvents } from '../../test/support/seed.ts';
 import { redeemedText } from '../src/key-bot/redeem-key.ts';
 import { type FakeDiscord, option } from './fake-discord/fake-discord.ts';
 import { generateKey, redeem, sleep } from './support/journeys.ts';
-import { verifiedOwner, type PanelUser } from './support/verified-owner.ts';
+import { type PanelUser, verifiedOwner } from './support/verified-owner.ts';
 import { CHANNELS, GUILD, OWNER, removeDataDir, startFakeDiscord, startProductWithBots } from './support/world.ts';
 
 const WINDOW_SECONDS = 8;

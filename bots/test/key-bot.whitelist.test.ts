@@ -1,12 +1,12 @@
+import type { AdminStatsResponse } from '@vip/contracts';
 import { personalStreams } from '@vip/contracts';
 import { expect } from 'chai';
-import type { AdminStatsResponse } from '@vip/contracts';
 import { ADMIN, type SpawnedProduct } from '../../test/support/all-in-one.ts';
 import { api, login } from '../../test/support/http.ts';
 import { appendEvents, eventually, streamEvents } from '../../test/support/seed.ts';
 import { type FakeDiscord, option } from './fake-discord/fake-discord.ts';
-import { verifiedOwner } from './support/verified-owner.ts';
 import { generateKey, redeem, sleep } from './support/journeys.ts';
+import { verifiedOwner } from './support/verified-owner.ts';
 import { CHANNELS, GUILD, OWNER, removeDataDir, startFakeDiscord, startProductWithBots } from './support/world.ts';
 
 const WINDOW_SECONDS = 6;

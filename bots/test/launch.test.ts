@@ -1,11 +1,11 @@
-import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GatewayIntentBits } from 'discord.js';
 import { SqliteSnapshotStore } from '@vip/platform';
-import { BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../../test/support/all-in-one.ts';
+import { expect } from 'chai';
+import { GatewayIntentBits } from 'discord.js';
+import { BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from '../../test/support/all-in-one.ts';
 import { runCli } from '../../test/support/cli.ts';
 import { api } from '../../test/support/http.ts';
 import { appendEvents, eventually } from '../../test/support/seed.ts';

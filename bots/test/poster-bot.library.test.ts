@@ -1,10 +1,10 @@
-import { expect } from 'chai';
 import { botSettingsTexts, suspensionTexts } from '@vip/contracts';
+import { expect } from 'chai';
 import { appendEvents } from '../../test/support/seed.ts';
 import { option } from './fake-discord/fake-discord.ts';
 import { sleep } from './support/journeys.ts';
 import { seedPlanEnded, seedPlanOwner } from './support/poster-plan.ts';
-import { buttonsOf, inGeneral, startPosterWorld, type PosterWorld, type Where } from './support/poster-world.ts';
+import { buttonsOf, inGeneral, type PosterWorld, startPosterWorld, type Where } from './support/poster-world.ts';
 import { CHANNELS, GUILD, OWNER } from './support/world.ts';
 
 /** Seven more servers the poster bot is in, each with its #videos channel. */

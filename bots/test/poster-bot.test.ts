@@ -1,13 +1,13 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
 import { botReadModels, type VideoPostDocument } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
 import { allEvents, eventually } from '../../test/support/seed.ts';
 import { option } from './fake-discord/fake-discord.ts';
-import { CHROMIUM, screenshotMessage, type PostedMessage } from './support/embed-screenshot.ts';
+import { CHROMIUM, type PostedMessage, screenshotMessage } from './support/embed-screenshot.ts';
 import { sleep } from './support/journeys.ts';
-import { startPosterWorld, type PosterWorld } from './support/poster-world.ts';
+import { type PosterWorld, startPosterWorld } from './support/poster-world.ts';
 import { CHANNELS, GUILD, OWNER, POSTER_BOT } from './support/world.ts';
 
 /** The poster bot as `npm start` runs it (POSTER_DISCORD_TOKEN set), against the fake Discord. */

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
 import { pino } from 'pino';
 import { ProductApi, ProductApiError } from '../src/shared/product-api.ts';
 

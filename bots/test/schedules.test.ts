@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { createLogger } from '@vip/platform';
+import { expect } from 'chai';
 import { nextPingAt } from '../src/key-bot/auto-ping.ts';
 import { renderGreeting } from '../src/key-bot/greetings.ts';
 import { parseDuration, parseWhen } from '../src/poster-bot/time-input.ts';

@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import type { DomainEvent } from '@vip/contracts';
+import { expect } from 'chai';
 import { ServerStandings } from '../src/key-bot/server-standing.ts';
 import type { FedEvent } from '../src/shared/event-feed.ts';
 

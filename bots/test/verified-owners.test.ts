@@ -1,7 +1,7 @@
-import { expect } from 'chai';
-import type { Client } from 'discord.js';
 import type { EventOf } from '@vip/contracts';
 import { createLogger } from '@vip/platform';
+import { expect } from 'chai';
+import type { Client } from 'discord.js';
 import { KeyBotState } from '../src/key-bot/key-bot-state.ts';
 import { ServerLog } from '../src/key-bot/server-log.ts';
 import { VerifiedOwners } from '../src/key-bot/verified-owners.ts';

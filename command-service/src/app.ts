@@ -1,23 +1,23 @@
-import type Koa from 'koa';
-import { billingPaths } from '@vip/contracts';
-import { apiServiceApp, healthRoutes, mountRoutes, type MountedRoute } from '@vip/platform';
 import type Router from '@koa/router';
-import type { CommandDeps } from './core/deps.ts';
-import { authRoutes } from './auth/routes.ts';
+import { billingPaths } from '@vip/contracts';
+import { apiServiceApp, healthRoutes, type MountedRoute, mountRoutes } from '@vip/platform';
+import type Koa from 'koa';
 import { announcementRoutes } from './announcements/routes.ts';
-import { serverRoutes } from './servers/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
+import { botSettingsRoutes } from './bot-settings/routes.ts';
+import type { CommandDeps } from './core/deps.ts';
+import { discordRoutes } from './discord/routes.ts';
 import { greetingRoutes } from './greetings/routes.ts';
 import { keyRoutes } from './keys/routes.ts';
-import { vipRoleRoutes } from './vip-roles/routes.ts';
+import { privacyRoutes } from './privacy/routes.ts';
+import { serverRoutes } from './servers/routes.ts';
+import { sponsorRoutes } from './sponsors/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
-import { whitelistRoutes } from './whitelist/routes.ts';
-import { botSettingsRoutes } from './bot-settings/routes.ts';
 import { suspensionRoutes } from './suspensions/routes.ts';
 import { verificationMessageRoutes } from './verification-message/routes.ts';
-import { discordRoutes } from './discord/routes.ts';
-import { sponsorRoutes } from './sponsors/routes.ts';
-import { billingRoutes } from './billing/routes.ts';
-import { privacyRoutes } from './privacy/routes.ts';
+import { vipRoleRoutes } from './vip-roles/routes.ts';
+import { whitelistRoutes } from './whitelist/routes.ts';
 
 /** Every route of the write side, each mounted from its spec in the catalogue. */
 export function commandRoutes(deps: CommandDeps): MountedRoute[] {

@@ -1,5 +1,5 @@
-export { createCommandApp, commandRouter, commandRoutes } from './app.ts';
-export { resolveCommandDeps, type CommandDeps } from './core/deps.ts';
+export { commandRouter, commandRoutes, createCommandApp } from './app.ts';
 export { bootstrapAdmin, registerUser } from './auth/auth.commands.ts';
-export { commandHandlerFor, type CommandHandler, type CommandStores } from './core/command-handler.ts';
-export { reportGuild, leaveGuild } from './servers/servers.commands.ts';
+export { type CommandHandler, type CommandStores, commandHandlerFor } from './core/command-handler.ts';
+export { type CommandDeps, resolveCommandDeps } from './core/deps.ts';
+export { leaveGuild, reportGuild } from './servers/servers.commands.ts';

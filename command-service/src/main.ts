@@ -1,7 +1,7 @@
 import { runApiService } from '@vip/platform';
 import { createCommandApp } from './app.ts';
-import { resolveCommandDeps } from './core/deps.ts';
 import { bootstrapAdminWhenWritable } from './auth/auth.commands.ts';
+import { resolveCommandDeps } from './core/deps.ts';
 
 /**
  * command-service on its own (distributed mode, behind the proxy); the first start creates the

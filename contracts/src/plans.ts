@@ -1,4 +1,4 @@
-import { configDefaults, planNamed, type Plan } from './config-defaults.ts';
+import { configDefaults, type Plan, planNamed } from './config-defaults.ts';
 
 /**
  * What a plan delivers at a given time (decisions.md §11), from the plans of config-defaults.

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { apiCatalogue } from '../src/index.ts';
-import { hostileTexts, inputFields, type Field } from './input-fields.ts';
-import { notPlainText, plainText, plainTextProblem, snowflake } from '../src/api/input-rules.ts';
 import { z as zod } from 'zod';
+import { notPlainText, plainText, plainTextProblem, snowflake } from '../src/api/input-rules.ts';
+import { apiCatalogue } from '../src/index.ts';
+import { type Field, hostileTexts, inputFields } from './input-fields.ts';
 
 /** Fields whose strings are never shown to anyone: secrets, hashed or compared, and protocol tokens. */
 const NOT_SHOWN = new Set(['password', 'currentPassword', 'code', 'state', 'key', 'hash']);

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import {
-  eventSchemas,
-  eventSentences,
-  sentenceOf,
   type Actor,
   type EventDataOf,
   type EventType,
+  eventSchemas,
+  eventSentences,
   type SentenceContext,
+  sentenceOf,
 } from '../src/index.ts';
 
 const names = {

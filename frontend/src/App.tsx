@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { hostKindOf } from './app/host.ts';
 import { AppToaster } from './components/AppToaster.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { PageLoading } from './components/PageLoading.tsx';
-import { hostKindOf } from './app/host.ts';
 
 /*
  * Every page is its own chunk. The entry holds React, the router and the toaster only; the

@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import type { AdminStatsResponse } from '@vip/contracts';
+import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { ADMIN, logIn, useProductInBrowser } from './support/productInBrowser.ts';
 import { api, DEMO_SERVER_ID, seedDemoServer, tokenOf } from './support/seed.ts';

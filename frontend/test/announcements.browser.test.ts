@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ADMIN, logIn, pathOf, useProductInBrowser } from './support/productInBrowser.ts';
-import { createSubscriber, type CreatedSubscriber } from './support/seed.ts';
+import { type CreatedSubscriber, createSubscriber } from './support/seed.ts';
 
 /**
  * The journeys of spec §2 (login, route guard) and §4 (realtime announcements), in Debian's

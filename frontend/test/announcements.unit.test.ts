@@ -1,8 +1,8 @@
-import { expect } from 'chai';
 import type { AnnouncementView } from '@vip/contracts';
+import { expect } from 'chai';
 import { applyLiveUpdate, newestFirst } from '../src/features/announcements/liveUpdates.ts';
-import { formatAnnouncementDate } from '../src/lib/dates.ts';
 import { landingPathFor } from '../src/features/auth/landing.ts';
+import { formatAnnouncementDate } from '../src/lib/dates.ts';
 
 const announcement = (id: string, createdAt: string): AnnouncementView => ({
   id,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'chai';
 import type { AuditPageResponse, HealthResponse } from '@vip/contracts';
+import { expect } from 'chai';
 import { runCli } from '../../test/support/cli.ts';
 import { ADMIN, logIn, useProductInBrowser } from './support/productInBrowser.ts';
 import { api, DEMO_SERVER_ID, eventually, seedDemoServer, tokenOf } from './support/seed.ts';

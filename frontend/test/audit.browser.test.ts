@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import type { AuditPageResponse } from '@vip/contracts';
+import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { proveManagement } from '../../test/support/discord.ts';
 import { ADMIN, logIn, useProductInBrowser } from './support/productInBrowser.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { runCli } from '../../test/support/cli.ts';
 import { billingEnv } from '../../test/support/billing.ts';
+import { runCli } from '../../test/support/cli.ts';
 import { recurringPrice } from '../../test/support/fake-stripe/billing-api.ts';
 import { FakeStripe, PRICES } from '../../test/support/fake-stripe/fake-stripe.ts';
 import { logIn, useProductInBrowser } from './support/productInBrowser.ts';

@@ -1,8 +1,8 @@
-import { expect } from 'chai';
 import type { BillingOffer } from '@vip/contracts';
+import { configDefaults } from '@vip/contracts/plain';
+import { expect } from 'chai';
 import { billingStateText } from '../src/features/billing/billingWords.ts';
 import { buyPathOf, pricingTiersOf } from '../src/features/marketing/pricing.ts';
-import { configDefaults } from '@vip/contracts/plain';
 
 const stripe = {
   kind: 'stripe' as const,

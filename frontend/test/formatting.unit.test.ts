@@ -1,3 +1,4 @@
+import { eventTypeNames } from '@vip/contracts/plain';
 import { expect } from 'chai';
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -11,7 +12,6 @@ import {
   inputOfDay,
 } from '../src/lib/dates.ts';
 import { renderMarkdown } from '../src/lib/markdown.tsx';
-import { eventTypeNames } from '@vip/contracts/plain';
 
 const html = (text: string) => renderToStaticMarkup(createElement(Fragment, null, ...renderMarkdown(text)));
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { keepKey, keptKeyOf, keyPageSlot } from '../src/features/keys/keptKeys.ts';
-import { retryAfterSecondsOf } from '../src/lib/http.ts';
 import { visitorProblemOf, waitText } from '../src/features/keys/visitorProblems.ts';
+import { retryAfterSecondsOf } from '../src/lib/http.ts';
 
 /** A browser's localStorage, as far as the key page uses it. */
 class MemoryStorage {

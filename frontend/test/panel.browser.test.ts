@@ -1,17 +1,17 @@
+import { type ServerInfoResponse, vipRoleFixes, vipRoleTexts } from '@vip/contracts';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { vipRoleFixes, vipRoleTexts, type ServerInfoResponse } from '@vip/contracts';
 import { BOT_TOKEN } from '../../test/support/all-in-one.ts';
 import { proveManagement } from '../../test/support/discord.ts';
 import { logIn, pathOf, useProductInBrowser } from './support/productInBrowser.ts';
 import {
   api,
+  type CreatedSubscriber,
   createSubscriber,
   DEMO_SERVER_ID,
   reportServer,
   seedDemoServer,
   tokenOf,
-  type CreatedSubscriber,
 } from './support/seed.ts';
 
 /**

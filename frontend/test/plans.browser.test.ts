@@ -1,10 +1,10 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { proveManagement } from '../../test/support/discord.ts';
 import { ADMIN, logIn, useProductInBrowser } from './support/productInBrowser.ts';
-import { api, createSubscriber, reportServer, tokenOf, type Product } from './support/seed.ts';
+import { api, createSubscriber, type Product, reportServer, tokenOf } from './support/seed.ts';
 
 const [PREMIUM_SERVER, BASIC_SERVER, FIRST, SECOND, THIRD] = [
   '100000000000000301',

@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query/react';
+import { expect } from 'chai';
 import { BUSY_RETRIES, retryWhenBusy } from '../src/features/api/retryWhenBusy.ts';
 
 type Answer = { status: number; retryAfter?: string };

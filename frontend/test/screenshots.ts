@@ -7,10 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { removeDataDir, startAllInOne } from '../../test/support/all-in-one.ts';
-import { DEMO_SERVER_ID } from './support/seed.ts';
 import { CLI_USER, SUSPENDED_SERVER, seed, signIn, type Who } from './support/screenshotSeed.ts';
+import { DEMO_SERVER_ID } from './support/seed.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const outDir = path.join(root, 'screenshots');

@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import type { AdminStatsResponse, SiteSettings } from '@vip/contracts';
+import { expect } from 'chai';
 import { runCli } from '../../test/support/cli.ts';
 import { proveManagement } from '../../test/support/discord.ts';
 import { useProductInBrowser } from './support/productInBrowser.ts';

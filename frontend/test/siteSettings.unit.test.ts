@@ -1,7 +1,7 @@
-import { expect } from 'chai';
 import { configDefaults } from '@vip/contracts/plain';
+import { expect } from 'chai';
 import { hoursText, minutesText } from '../src/app/durations.ts';
-import { pricingTiersOf, posterPlanTier } from '../src/features/marketing/pricing.ts';
+import { posterPlanTier, pricingTiersOf } from '../src/features/marketing/pricing.ts';
 
 describe('frontend: what the pages state from the site settings', () => {
   it('says configured durations in words', () => {

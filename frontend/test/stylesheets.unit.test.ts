@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from 'chai';
 
 const source = path.resolve(import.meta.dirname, '../src');
 

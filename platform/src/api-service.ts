@@ -1,5 +1,5 @@
-import type Koa from 'koa';
 import type { Container } from 'inversify';
+import type Koa from 'koa';
 import { loadConfig } from './config.ts';
 import { closeContainer, createContainer } from './container.ts';
 import { drainable } from './http/graceful-close.ts';

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { billingIntervals, configDefaults, planNamed, type BillingInterval, type BillingOffer } from '@vip/contracts';
+import { type BillingInterval, type BillingOffer, billingIntervals, configDefaults, planNamed } from '@vip/contracts';
 
 /**
  * Plans sold through Stripe (decisions.md §13). Present only when STRIPE_SECRET_KEY is set;

@@ -1,8 +1,8 @@
-import { auditWorkbenchDefaults, configDefaults, SPONSOR_URL_MAX, sponsorUrlOf } from '@vip/contracts';
 import os from 'node:os';
 import path from 'node:path';
+import { auditWorkbenchDefaults, configDefaults, SPONSOR_URL_MAX, sponsorUrlOf } from '@vip/contracts';
+import { type BillingConfig, billingConfigOf } from './billing-config.ts';
 import { RATE_COUNTER_CAP } from './rate-counter/rate-counter.ts';
-import { billingConfigOf, type BillingConfig } from './billing-config.ts';
 
 /**
  * Configuration from the environment, read once at start. Every variable is listed in the

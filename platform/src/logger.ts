@@ -1,5 +1,5 @@
 import { isMainThread, workerData } from 'node:worker_threads';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
 import pretty from 'pino-pretty';
 
 export type { Logger };

@@ -1,5 +1,5 @@
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { projectionLagCountLimit } from '@vip/contracts';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { RequestTimings } from './request-timings.ts';
 
 /** A projection as an operator watches it: how far behind the log's head it is. */

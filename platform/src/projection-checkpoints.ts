@@ -1,4 +1,4 @@
-import { checkpointDocumentIds, readModels, type CheckpointsDocument } from '@vip/contracts';
+import { type CheckpointsDocument, checkpointDocumentIds, readModels } from '@vip/contracts';
 import type { Collection, ReadStore } from './read-store/read-store.ts';
 
 const { positions: POSITIONS, versions: VERSIONS } = checkpointDocumentIds;

@@ -1,6 +1,6 @@
 import type { BillingInterval, BillingOffer } from '@vip/contracts';
+import { type BillingConfig, configuredPrices } from './billing-config.ts';
 import type { AppConfig } from './config.ts';
-import { configuredPrices, type BillingConfig } from './billing-config.ts';
 import { isStripeDown, stripeClient } from './stripe-client.ts';
 
 /** STRIPE_PRICES names a price Stripe cannot sell as it says (or Stripe could not be asked): the start stops. */

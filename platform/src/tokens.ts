@@ -1,18 +1,18 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { MongoClient } from 'mongodb';
-import type { AppConfig } from './config.ts';
-import type { Logger } from './logger.ts';
-import type { EventStore } from './event-store/event-store.ts';
-import type { ReadStore } from './read-store/read-store.ts';
-import type { SessionTokens } from './auth/session-tokens.ts';
 import type { Authenticator } from './auth/authenticator.ts';
 import type { Keyring } from './auth/keyring.ts';
-import type { Metrics } from './metrics.ts';
-import type { Readiness } from './readiness.ts';
-import type { RateCounter } from './rate-counter/rate-counter.ts';
 import type { PasswordWork } from './auth/password-work.ts';
-import type { SignedSnapshotStore } from './snapshot-store/signed-snapshot-store.ts';
+import type { SessionTokens } from './auth/session-tokens.ts';
+import type { AppConfig } from './config.ts';
+import type { EventStore } from './event-store/event-store.ts';
+import type { Logger } from './logger.ts';
+import type { Metrics } from './metrics.ts';
 import type { PersonalKeys } from './privacy/personal-keys.ts';
+import type { RateCounter } from './rate-counter/rate-counter.ts';
+import type { ReadStore } from './read-store/read-store.ts';
+import type { Readiness } from './readiness.ts';
+import type { SignedSnapshotStore } from './snapshot-store/signed-snapshot-store.ts';
 
 /** Every injectable in one place (docs/architecture.md: tokens in one file). */
 export const TOKENS = {

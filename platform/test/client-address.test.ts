@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
 import Koa from 'koa';
 import { loadConfig } from '../src/config.ts';
 import { clientAddress, normalizedAddress, proxyTrustOf, requestClientAddress } from '../src/http/client-address.ts';

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventMetadata } from '@vip/contracts';
 import { expect } from 'chai';
 import type { Observable, Subscription } from 'rxjs';
-import type { EventMetadata } from '@vip/contracts';
 import {
-  WrongExpectedRevisionError,
-  isWrongExpectedRevision,
   type EventBatch,
   type EventStore,
+  isWrongExpectedRevision,
   type NewEvent,
   type RecordedEvent,
+  WrongExpectedRevisionError,
 } from '../src/event-store/event-store.ts';
 import { LogOwnPositions, PositionNotHandedOutError } from './log-own-positions.ts';
 

@@ -1,8 +1,8 @@
-import { expect } from 'chai';
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import Koa from 'koa';
+import type { AddressInfo } from 'node:net';
 import { authApi } from '@vip/contracts';
+import { expect } from 'chai';
+import Koa from 'koa';
 import { errorHandler, jsonBody } from '../src/http/middleware.ts';
 import { mountRoutes, on } from '../src/http/mount.ts';
 import { limitKey, rateLimiter } from '../src/http/rate-limit.ts';

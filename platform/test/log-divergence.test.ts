@@ -1,16 +1,16 @@
-import { expect } from 'chai';
-import { projections } from '@vip/contracts';
 import type { EventMetadata } from '@vip/contracts';
-import { createLogger } from '../src/logger.ts';
+import { projections } from '@vip/contracts';
+import { expect } from 'chai';
 import { SqliteEventStore } from '../src/event-store/sqlite-event-store.ts';
-import { SqliteReadStore } from '../src/read-store/sqlite-read-store.ts';
-import { forgetCheckpoints, saveCheckpoints } from '../src/projection-checkpoints.ts';
 import {
   divergencePolicyOf,
   LogDivergenceError,
   readModelsAheadOfLog,
   refuseDivergedReadModels,
 } from '../src/log-divergence.ts';
+import { createLogger } from '../src/logger.ts';
+import { forgetCheckpoints, saveCheckpoints } from '../src/projection-checkpoints.ts';
+import { SqliteReadStore } from '../src/read-store/sqlite-read-store.ts';
 
 const metadata: EventMetadata = { correlationId: 'c', causationId: 'c', actor: { kind: 'system', id: 'test' } };
 const silent = createLogger('divergence-test', 'silent');

@@ -3,10 +3,11 @@
  * own beside the read store's, each with its own pool of connections. A process now opens
  * one and its stores share it; checked on a stubbed driver (no MongoDB runs here).
  */
-import { expect } from 'chai';
+
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'chai';
 import type { MongoClient } from 'mongodb';
 import { loadConfig } from '../src/config.ts';
 import { closeContainer, createContainer } from '../src/container.ts';

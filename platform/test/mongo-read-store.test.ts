@@ -3,7 +3,7 @@
  * around a stubbed driver (the calls it makes), and the names it gives scratch databases.
  */
 import { expect } from 'chai';
-import { MongoReadStore, databaseNameRefusal, scratchDatabaseName } from '../src/read-store/mongo-read-store.ts';
+import { databaseNameRefusal, MongoReadStore, scratchDatabaseName } from '../src/read-store/mongo-read-store.ts';
 import { rejectionOf } from './read-store.contract.ts';
 
 /** A MongoReadStore over stubs of the driver's client and database, recording what it is asked. */

@@ -1,14 +1,14 @@
-import { expect } from 'chai';
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
+import { apiCatalogue, defineRoute, errorCodes, errorTexts, type RouteSpec } from '@vip/contracts';
+import { expect } from 'chai';
 import Koa from 'koa';
 import { z } from 'zod';
-import { apiCatalogue, defineRoute, errorCodes, errorTexts, type RouteSpec } from '@vip/contracts';
-import { DomainError } from '../src/domain-error.ts';
 import type { SignedInUser } from '../src/auth/authenticator.ts';
-import { errorHandler, jsonBody, type AppState } from '../src/http/middleware.ts';
-import { mountRoutes, on, requireServerHolder, type MountedRoute } from '../src/http/mount.ts';
+import { DomainError } from '../src/domain-error.ts';
+import { type AppState, errorHandler, jsonBody } from '../src/http/middleware.ts';
+import { type MountedRoute, mountRoutes, on, requireServerHolder } from '../src/http/mount.ts';
 import { createLogger } from '../src/logger.ts';
 
 const BOT_TOKEN = 'bot-token-for-the-mount-test';

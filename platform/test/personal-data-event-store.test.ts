@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { erasedPerson, personalStreams, systemActor } from '@vip/contracts';
 import { expect } from 'chai';
 import { firstValueFrom } from 'rxjs';
-import { erasedPerson, personalStreams, systemActor } from '@vip/contracts';
-import { SqliteEventStore } from '../src/event-store/sqlite-event-store.ts';
 import type { NewEvent } from '../src/event-store/event-store.ts';
+import { SqliteEventStore } from '../src/event-store/sqlite-event-store.ts';
 import { PersonalDataEventStore } from '../src/privacy/personal-data-event-store.ts';
 import { SqlitePersonalKeys } from '../src/privacy/sqlite-personal-keys.ts';
 

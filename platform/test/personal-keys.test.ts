@@ -1,11 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { MongoPersonalKeys } from '../src/privacy/mongo-personal-keys.ts';
 import { MemoryPersonalKeys, type PersonalKeys } from '../src/privacy/personal-keys.ts';
 import { SqlitePersonalKeys } from '../src/privacy/sqlite-personal-keys.ts';
-import { MongoPersonalKeys } from '../src/privacy/mongo-personal-keys.ts';
 
 /** One contract for every PersonalKeys adapter (the key store apart from the log). */
 function personalKeysContract(name: string, open: () => Promise<PersonalKeys>): void {

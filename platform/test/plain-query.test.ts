@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Query } from 'mingo';
-import type { Document, Filter, Sort } from '../src/read-store/read-store.ts';
 import { firstInOrder, plainSelect } from '../src/read-store/plain-query.ts';
+import type { Document, Filter, Sort } from '../src/read-store/read-store.ts';
 
 /** What mingo (the embedded store's reference) answers: filter, stable sort, skip, limit. */
 function mingoSelect(docs: Document[], filter: Filter, sort: Sort | undefined, skip: number, limit: number): string[] {

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type HealthResponse, projectionLagCountLimit } from '@vip/contracts';
 import { expect } from 'chai';
 import Koa from 'koa';
-import { projectionLagCountLimit, type HealthResponse } from '@vip/contracts';
 import { healthRoutes } from '../src/http/health.ts';
 import { saveCheckpoints } from '../src/projection-checkpoints.ts';
 import { EventsBehind } from '../src/projection-lag.ts';

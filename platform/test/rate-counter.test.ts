@@ -7,13 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { Aggregator, Query } from 'mingo';
-import Database from 'better-sqlite3';
-import { MongoClient, type Document } from 'mongodb';
+import { type Document, MongoClient } from 'mongodb';
+import { MongoRateCounter } from '../src/rate-counter/mongo-rate-counter.ts';
 import { MemoryRateCounter, type RateCounter } from '../src/rate-counter/rate-counter.ts';
 import { SqliteRateCounter } from '../src/rate-counter/sqlite-rate-counter.ts';
-import { MongoRateCounter } from '../src/rate-counter/mongo-rate-counter.ts';
 import { rateCounterContract } from './rate-counter.contract.ts';
 
 const MINUTE = 60_000;

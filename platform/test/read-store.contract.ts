@@ -6,9 +6,9 @@
  */
 import { expect } from 'chai';
 import {
-  DuplicateKeyError,
   type Collection,
   type Document,
+  DuplicateKeyError,
   type LooseDocument,
   type ReadStore,
 } from '../src/read-store/read-store.ts';

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { MongoClient } from 'mongodb';
-import { DuplicateKeyError } from '../src/read-store/read-store.ts';
 import { MongoReadStore, transactionsIn } from '../src/read-store/mongo-read-store.ts';
+import { DuplicateKeyError } from '../src/read-store/read-store.ts';
 import { SqliteReadStore } from '../src/read-store/sqlite-read-store.ts';
-import { ids } from './read-store.contract-data.ts';
 import { readStoreContract, rejectionOf } from './read-store.contract.ts';
+import { ids } from './read-store.contract-data.ts';
 
 describe('embedded SQLite read store', function () {
   let directory: string;

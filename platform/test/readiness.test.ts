@@ -1,14 +1,14 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'chai';
 import Koa from 'koa';
-import { healthRoutes } from '../src/http/health.ts';
-import { Readiness } from '../src/readiness.ts';
 import { SqliteEventStore } from '../src/event-store/sqlite-event-store.ts';
+import { healthRoutes } from '../src/http/health.ts';
 import { SqliteReadStore } from '../src/read-store/sqlite-read-store.ts';
+import { Readiness } from '../src/readiness.ts';
 
 describe('GET /api/ready', () => {
   let dir: string;

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'chai';
 import type { MongoClient } from 'mongodb';
 import { loadConfig } from '../src/config.ts';
 import {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { expect } from 'chai';
 import type { SealRecord } from '@vip/contracts';
+import { expect } from 'chai';
 import { digestOfText, sealRecordText, storedDigest } from '../src/audit/seal-chain.ts';
 import type { StoredEvent } from '../src/event-store/event-store.ts';
 

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { Keyring } from '../src/auth/keyring.ts';
 import { createLogger } from '../src/logger.ts';
-import { SignedSnapshotStore, type CheckedSnapshot } from '../src/snapshot-store/signed-snapshot-store.ts';
+import { type CheckedSnapshot, SignedSnapshotStore } from '../src/snapshot-store/signed-snapshot-store.ts';
 import { SqliteSnapshotStore } from '../src/snapshot-store/sqlite-snapshot-store.ts';
 
 const SECRET = 'the-deployment-secret-of-this-test';

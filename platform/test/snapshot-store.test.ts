@@ -1,7 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { MongoSnapshotStore } from '../src/snapshot-store/mongo-snapshot-store.ts';
 import { MemorySnapshotStore, type SnapshotStore } from '../src/snapshot-store/snapshot-store.ts';

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'chai';
 import { resolveJwtSecret } from '../src/auth/session-tokens.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
+import { SqliteReadStore } from '../src/read-store/sqlite-read-store.ts';
 import {
   emptyCollectionSets,
   readCollectionSets,
   saveCollectionSets,
   VersionedReadStore,
 } from '../src/read-store/versioned-read-store.ts';
-import { SqliteReadStore } from '../src/read-store/sqlite-read-store.ts';
 
 describe('VersionedReadStore: read models by logical name, wherever their active version lives', () => {
   let physical: SqliteReadStore;

@@ -1,9 +1,9 @@
 import type { EventType } from '@vip/contracts';
 import {
-  saveCheckpoints,
   type Logger,
   type ReadStore,
   type RecordedEvent,
+  saveCheckpoints,
   type VersionedReadStore,
 } from '@vip/platform';
 import { DocumentBatch } from './document-batch.ts';

@@ -1,12 +1,12 @@
 import {
+  type DivergencePolicy,
   divergenceMessage,
+  type EventStore,
   forgetCheckpoints,
   LogDivergenceError,
-  readModelsAheadOfLog,
-  type DivergencePolicy,
-  type EventStore,
   type Logger,
   type ReadStore,
+  readModelsAheadOfLog,
 } from '@vip/platform';
 import { dropReadModels, type Projector } from './projector.ts';
 

@@ -1,4 +1,3 @@
-import Koa from 'koa';
 import {
   accessLog,
   closeContainer,
@@ -14,6 +13,7 @@ import {
   productServer,
   TOKENS,
 } from '@vip/platform';
+import Koa from 'koa';
 import { attachWsGateway } from './gateway/ws-gateway.ts';
 import { allProjectors } from './read-models/index.ts';
 import { ProjectionRunner } from './runner.ts';

@@ -1,7 +1,7 @@
 import type { EventType } from '@vip/contracts';
 import type { EventStore, Logger, RecordedEvent, VersionedReadStore } from '@vip/platform';
 import type { Projector } from './projector.ts';
-import { dropRetired, switchToBuilds, type ReadModelBuild } from './read-model-versions.ts';
+import { dropRetired, type ReadModelBuild, switchToBuilds } from './read-model-versions.ts';
 
 /** What a build needs of the runner it runs in. */
 export interface BuildHost {

@@ -1,19 +1,19 @@
 import {
+  type CollectionSetsDocument,
   collectionSetsId,
+  type EventStore,
   forgetCheckpoints,
+  type Logger,
   migrateCheckpoints,
+  type ReadStore,
   readCheckpoints,
   readCollectionSets,
   readProjectionVersions,
   saveCheckpoints,
   saveCollectionSets,
   saveProjectionVersions,
-  versionedCollectionName,
-  type CollectionSetsDocument,
-  type EventStore,
-  type Logger,
-  type ReadStore,
   type VersionedReadStore,
+  versionedCollectionName,
 } from '@vip/platform';
 import type { Projector } from './projector.ts';
 

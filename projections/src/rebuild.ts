@@ -1,8 +1,8 @@
 import {
-  forgetCheckpoints,
-  migrateCheckpoints,
   type EventStore,
+  forgetCheckpoints,
   type Logger,
+  migrateCheckpoints,
   type ReadStore,
   type RecordedEvent,
 } from '@vip/platform';

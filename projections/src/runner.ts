@@ -1,21 +1,21 @@
-import { Subject, concatMap, type Subscription } from 'rxjs';
 import type { EventType } from '@vip/contracts';
 import {
-  EventsBehind,
-  readCheckpoints,
   type DivergencePolicy,
   type EventBatch,
   type EventStore,
+  EventsBehind,
   type Logger,
   type ProjectionStatus,
   type ReadStore,
   type RecordedEvent,
+  readCheckpoints,
   type VersionedReadStore,
   versionedReadStoreOf,
 } from '@vip/platform';
+import { concatMap, Subject, type Subscription } from 'rxjs';
 import { applyInOneTransaction, readPages } from './apply-pages.ts';
-import { logBatch } from './projected-events.ts';
 import { settleDivergence } from './log-divergence.ts';
+import { logBatch } from './projected-events.ts';
 import { ensureIndexes, type Projector } from './projector.ts';
 import { liveAfterSwitch, ReadModelBuilds, routesOf } from './read-model-builds.ts';
 import { planReadModels, type ReadModelBuild } from './read-model-versions.ts';

@@ -1,23 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'chai';
-import { pino } from 'pino';
-import { auditReadModels, type AuditDocument } from '@vip/contracts';
+import { type AuditDocument, auditReadModels } from '@vip/contracts';
 import {
+  type ReadAllOptions,
+  type RecordedEvent,
   readCheckpoints,
   readCollectionSets,
   VersionedReadStore,
-  type ReadAllOptions,
-  type RecordedEvent,
 } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
-import { eventually } from '../../test/support/seed.ts';
+import { expect } from 'chai';
+import { pino } from 'pino';
 import { writeMixedLog } from '../../test/support/mixed-log.ts';
+import { eventually } from '../../test/support/seed.ts';
 import type { Projector } from '../src/projector.ts';
-import { allProjectors } from '../src/read-models/index.ts';
 import { auditProjector } from '../src/read-models/audit/audit.projector.ts';
+import { allProjectors } from '../src/read-models/index.ts';
 import { rebuildReadModels } from '../src/rebuild.ts';
 import { ProjectionRunner } from '../src/runner.ts';
 import { compareReadModels } from '../src/verify.ts';

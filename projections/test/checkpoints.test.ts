@@ -1,19 +1,19 @@
-import { expect } from 'chai';
-import { pino } from 'pino';
 import {
+  type AuditDocument,
   auditReadModels,
+  authReadModels,
   checkpointDocumentIds,
   currentSchemaVersion,
-  readModels,
-  statsReadModels,
-  type AuditDocument,
   type DomainEvent,
   type EventMetadata,
-  authReadModels,
+  readModels,
+  statsReadModels,
 } from '@vip/contracts';
 import { readCheckpoints, VersionedReadStore, waitForProjection } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
+import { pino } from 'pino';
 import { allProjectors } from '../src/read-models/index.ts';
 import { ProjectionRunner } from '../src/runner.ts';
 

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { expect } from 'chai';
-import { pino } from 'pino';
-import { type DomainEvent, announcementReadModels } from '@vip/contracts';
+import { announcementReadModels, type DomainEvent } from '@vip/contracts';
 import { LogDivergenceError, readCheckpoints } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import Database from 'better-sqlite3';
+import { expect } from 'chai';
+import { pino } from 'pino';
 import { announcementsProjector } from '../src/read-models/announcements/announcements.projector.ts';
 import { usersProjector } from '../src/read-models/auth/users.projector.ts';
 import { ProjectionRunner } from '../src/runner.ts';

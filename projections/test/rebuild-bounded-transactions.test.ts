@@ -1,15 +1,15 @@
-import { expect } from 'chai';
 import { announcementReadModels } from '@vip/contracts';
 import {
-  readCheckpoints,
   type BulkOperation,
   type Collection,
   type Document,
   type EventStore,
   type LooseDocument,
+  readCheckpoints,
 } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
 import { allProjectors, rebuildReadModels } from '../src/index.ts';
 import { announcement, metadata } from './support/sealed-events.ts';
 

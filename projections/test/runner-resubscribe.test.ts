@@ -1,12 +1,12 @@
-import { expect } from 'chai';
-import { pino } from 'pino';
-import { type DomainEvent, announcementReadModels } from '@vip/contracts';
+import { announcementReadModels, type DomainEvent } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
+import { pino } from 'pino';
 import { eventually } from '../../test/support/seed.ts';
 import { announcementsProjector } from '../src/read-models/announcements/announcements.projector.ts';
 import { ProjectionRunner } from '../src/runner.ts';
-import { endingEventStore, type EndingEventStore } from './support/ending-event-store.ts';
+import { type EndingEventStore, endingEventStore } from './support/ending-event-store.ts';
 
 const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system' as const, id: 'test' } };
 const post = (id: string): DomainEvent => ({

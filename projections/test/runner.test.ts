@@ -1,9 +1,9 @@
-import { expect } from 'chai';
-import { pino } from 'pino';
-import { type DomainEvent, announcementReadModels } from '@vip/contracts';
+import { announcementReadModels, type DomainEvent } from '@vip/contracts';
 import { readCheckpoints } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
+import { pino } from 'pino';
 import { defineProjector } from '../src/projector.ts';
 import { announcementsProjector } from '../src/read-models/announcements/announcements.projector.ts';
 import { usersProjector } from '../src/read-models/auth/users.projector.ts';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'chai';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
 import { usingStore } from '../src/cli/scratch-store.ts';
 
 /** How replay and verify let go of the stores they open: on every path, a failure included. */

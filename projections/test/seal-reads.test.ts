@@ -1,8 +1,8 @@
-import { expect } from 'chai';
-import { sealStreamId, type AuditExportRange } from '@vip/contracts';
-import { auditExportChunks, readSeals, type EventStore, type ReadStreamOptions } from '@vip/platform';
+import { type AuditExportRange, sealStreamId } from '@vip/contracts';
+import { auditExportChunks, type EventStore, type ReadStreamOptions, readSeals } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
 import { LogSealer } from '../src/seals/sealer.ts';
 import { announcement, metadata, silent } from './support/sealed-events.ts';
 

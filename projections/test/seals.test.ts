@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'chai';
-import { logSealedSchema, sealStreamId, type DomainEvent, type LogSealed } from '@vip/contracts';
+import { type DomainEvent, type LogSealed, logSealedSchema, sealStreamId } from '@vip/contracts';
 import type { EventStore, ReadAllOptions } from '@vip/platform';
 import { loadConfig, readSeals, readStoredEvents, storedDigest, storedEventOf } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
+import { expect } from 'chai';
 import { LogSealer } from '../src/seals/sealer.ts';
 import { SealerThread } from '../src/seals/sealer-thread.ts';
 import { verifyLog } from '../src/seals/verify-log.ts';

@@ -1,10 +1,10 @@
-import { expect } from 'chai';
-import { pino } from 'pino';
-import { tap } from 'rxjs';
 import type { DomainEvent } from '@vip/contracts';
 import type { EventStore, ReadStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
+import { pino } from 'pino';
+import { tap } from 'rxjs';
 import { writeMixedLog } from '../../test/support/mixed-log.ts';
 import { allProjectors } from '../src/read-models/index.ts';
 import { ProjectionRunner } from '../src/runner.ts';

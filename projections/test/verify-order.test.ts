@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
 import { defineProjector } from '../src/projector.ts';
 import { compareReadModels } from '../src/verify.ts';
 

@@ -1,9 +1,9 @@
-import { expect } from 'chai';
-import { pino } from 'pino';
 import { auditReadModels } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
+import { pino } from 'pino';
 import { writeMixedLog } from '../../test/support/mixed-log.ts';
 import { allProjectors } from '../src/read-models/index.ts';
 import { rebuildReadModels } from '../src/rebuild.ts';

@@ -1,24 +1,24 @@
-import type Koa from 'koa';
-import { apiServiceApp, healthChecks, mountRoutes, type MountedRoute } from '@vip/platform';
 import type Router from '@koa/router';
-import type { QueryDeps } from './deps.ts';
-import { authRoutes } from './auth/routes.ts';
-import { announcementRoutes } from './announcements/routes.ts';
-import { serverRoutes } from './servers/routes.ts';
-import { greetingRoutes } from './greetings/routes.ts';
-import { keyRoutes } from './keys/routes.ts';
-import { subscriptionRoutes } from './subscriptions/routes.ts';
-import { whitelistRoutes } from './whitelist/routes.ts';
-import { statsRoutes } from './stats/routes.ts';
-import { auditRoutes } from './audit/routes.ts';
-import { suspensionRoutes } from './suspensions/routes.ts';
-import { verificationMessageRoutes } from './verification-message/routes.ts';
+import { apiServiceApp, healthChecks, type MountedRoute, mountRoutes } from '@vip/platform';
+import type Koa from 'koa';
 import { analyticsRoutes } from './analytics/routes.ts';
+import { announcementRoutes } from './announcements/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { QueryDeps } from './deps.ts';
 import { discordRoutes } from './discord/routes.ts';
+import { greetingRoutes } from './greetings/routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import { keyRoutes } from './keys/routes.ts';
+import { privacyRoutes } from './privacy/routes.ts';
+import { serverRoutes } from './servers/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { sponsorRoutes } from './sponsors/routes.ts';
-import { privacyRoutes } from './privacy/routes.ts';
-import { healthRoutes } from './health/routes.ts';
+import { statsRoutes } from './stats/routes.ts';
+import { subscriptionRoutes } from './subscriptions/routes.ts';
+import { suspensionRoutes } from './suspensions/routes.ts';
+import { verificationMessageRoutes } from './verification-message/routes.ts';
+import { whitelistRoutes } from './whitelist/routes.ts';
 
 /** Every route of the read side, each mounted from its spec in the catalogue. */
 export function queryRoutes(deps: QueryDeps, service = 'query-service'): MountedRoute[] {

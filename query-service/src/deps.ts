@@ -1,13 +1,13 @@
 import {
-  TOKENS,
   type AppConfig,
   type Authenticator,
   type EventStore,
   type Keyring,
   type Logger,
   type Metrics,
-  type ReadStore,
   type Readiness,
+  type ReadStore,
+  TOKENS,
 } from '@vip/platform';
 import type { Container } from 'inversify';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@vip/platform';
-import { BackupRefused, backUpDataDir, type BackupProgress } from '@vip/platform/backup/embedded-backup.ts';
+import { type BackupProgress, BackupRefused, backUpDataDir } from '@vip/platform/backup/embedded-backup.ts';
 
 /**
  * npm run backup -- --out DIR

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { GuildSnapshot } from '@vip/contracts';
 import { reportGuild } from '@vip/command-service';
+import type { GuildSnapshot } from '@vip/contracts';
 import { closeContainer, createContainer, loadConfig, TOKENS } from '@vip/platform';
 
 /**

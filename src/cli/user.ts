@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
 import { registerUser } from '@vip/command-service';
 import { closeContainer, createContainer, DomainError, loadConfig, TOKENS } from '@vip/platform';
 

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { errorTexts, subscriptionTexts } from '@vip/contracts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { runCli } from '../support/cli.ts';
 import { api, healthDetails, login } from '../support/http.ts';
 

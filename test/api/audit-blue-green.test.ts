@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'chai';
 import type { AnnouncementView, AuditPageResponse } from '@vip/contracts';
 import { loadConfig } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, type Projector } from '@vip/projections';
+import { expect } from 'chai';
 import { auditProjector } from '../../projections/src/read-models/audit/audit.projector.ts';
-import { startAllInOne, type RunningProduct } from '../../src/all-in-one.ts';
+import { type RunningProduct, startAllInOne } from '../../src/all-in-one.ts';
 import { ADMIN, removeDataDir } from '../support/all-in-one.ts';
 import { api, login } from '../support/http.ts';
 import { writeMixedLog } from '../support/mixed-log.ts';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type AuditExportLine, auditWorkbenchTexts } from '@vip/contracts';
 import { expect } from 'chai';
-import { auditWorkbenchTexts, type AuditExportLine } from '@vip/contracts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { runCli } from '../support/cli.ts';
 import { api, healthDetails, login, scrapeMetrics } from '../support/http.ts';
 import { writeMixedLog } from '../support/mixed-log.ts';

@@ -3,13 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'chai';
-import { pino } from 'pino';
 import {
-  auditWorkbenchTexts,
-  currentSchemaVersion,
   type AuditExportLine,
   type AuditPageResponse,
+  auditWorkbenchTexts,
+  currentSchemaVersion,
   type DomainEvent,
 } from '@vip/contracts';
 import {
@@ -25,6 +23,8 @@ import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.t
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, LogSealer, ProjectionRunner } from '@vip/projections';
 import { createQueryApp } from '@vip/query-service';
+import { expect } from 'chai';
+import { pino } from 'pino';
 import { LogOwnPositions } from '../../platform/test/log-own-positions.ts';
 import { stateAsOf } from '../../projections/src/as-of/state-as-of.ts';
 import { api } from '../support/http.ts';

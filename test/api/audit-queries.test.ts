@@ -1,10 +1,10 @@
-import { expect } from 'chai';
-import { pino } from 'pino';
-import { auditReadModels, type AuditDocument, type AuditQuery } from '@vip/contracts';
+import { type AuditDocument, type AuditQuery, auditReadModels } from '@vip/contracts';
 import type { Collection, Filter, FindOptions, IndexSpec, ReadStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, ProjectionRunner } from '@vip/projections';
+import { expect } from 'chai';
+import { pino } from 'pino';
 import { auditProjector } from '../../projections/src/read-models/audit/audit.projector.ts';
 import {
   auditPage,

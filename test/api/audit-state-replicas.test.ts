@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect } from 'chai';
-import { auditWorkbenchTexts, type AuditPageResponse, type AuditStateResponse } from '@vip/contracts';
+import { type AuditPageResponse, type AuditStateResponse, auditWorkbenchTexts } from '@vip/contracts';
 import { closeContainer, createContainer, loadConfig } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { createQueryApp, resolveQueryDeps } from '@vip/query-service';
+import { expect } from 'chai';
 import { stateBuildsCollection } from '../../query-service/src/audit/state-builds.ts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { api, login } from '../support/http.ts';
 import { eventually } from '../support/seed.ts';
 

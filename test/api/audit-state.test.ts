@@ -1,15 +1,15 @@
-import { expect } from 'chai';
 import {
-  auditWorkbenchTexts,
-  currentSchemaVersion,
   type Actor,
   type AuditPageResponse,
   type AuditStateReady,
   type AuditStateResponse,
+  auditWorkbenchTexts,
+  currentSchemaVersion,
   type DomainEvent,
   personalStreams,
 } from '@vip/contracts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { api, healthDetails, login } from '../support/http.ts';
 import { eventually, withEventStore } from '../support/seed.ts';
 

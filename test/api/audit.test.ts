@@ -1,17 +1,17 @@
-import { expect } from 'chai';
 import {
+  type AuditEventView,
+  type AuditPageResponse,
   auditTexts,
   configDefaults,
   errorTexts,
-  type AuditEventView,
-  type AuditPageResponse,
   type KeyLifeResponse,
   type ServerSettingsHistoryResponse,
 } from '@vip/contracts';
 import { digestOf } from '@vip/platform';
-import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
-import { api, healthDetails, login } from '../support/http.ts';
+import { expect } from 'chai';
+import { ADMIN, BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { proveManagement } from '../support/discord.ts';
+import { api, healthDetails, login } from '../support/http.ts';
 import { eventually } from '../support/seed.ts';
 
 const SERVER = '400000000000000001';

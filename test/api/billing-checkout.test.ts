@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { expect } from 'chai';
 import { billingTexts, errorCodes, subscriptionTexts } from '@vip/contracts';
+import { expect } from 'chai';
 import { ADMIN } from '../support/all-in-one.ts';
 import { pays, useBillingProduct } from '../support/billing.ts';
 import type { FakeSubscription } from '../support/fake-stripe/billing-api.ts';

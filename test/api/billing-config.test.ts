@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { loadConfig } from '@vip/platform';
+import { expect } from 'chai';
 
 /** The variables that switch selling plans through Stripe on, and the starts they refuse. */
 describe('billing: configuration', () => {

@@ -1,20 +1,20 @@
-import { expect } from 'chai';
 import type { AdminStatsResponse } from '@vip/contracts';
+import { expect } from 'chai';
 import { ADMIN } from '../support/all-in-one.ts';
-import { api, login } from '../support/http.ts';
-import { buyer, days, panelOf, useBillingProduct, type Buyer } from '../support/billing.ts';
+import { type Buyer, buyer, days, panelOf, useBillingProduct } from '../support/billing.ts';
 import { PRICES } from '../support/fake-stripe/fake-stripe.ts';
 import { seconds } from '../support/fake-stripe/objects.ts';
 import {
+  type ApiShape,
   BEFORE_BASIL,
-  PINNED,
   chargeIn,
   disputeOf,
   eventIn,
   invoiceIn,
+  PINNED,
   subscriptionIn,
-  type ApiShape,
 } from '../support/fake-stripe/shapes.ts';
+import { api, login } from '../support/http.ts';
 import { allEvents, eventually, streamEvents } from '../support/seed.ts';
 
 const DAY = 86_400;

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { billingTexts, errorCodes, type SiteSettings } from '@vip/contracts';
 import { loadConfig, withStripePrices } from '@vip/platform';
+import { expect } from 'chai';
 import { ADMIN, removeDataDir, startAllInOne } from '../support/all-in-one.ts';
 import { billingEnv, newUser, panelOf, useBillingProduct } from '../support/billing.ts';
 import { recurringPrice } from '../support/fake-stripe/billing-api.ts';

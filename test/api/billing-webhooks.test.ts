@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { billingTexts, errorCodes } from '@vip/contracts';
-import { buyer, days, panelOf, planEventTypes, useBillingProduct, type Buyer } from '../support/billing.ts';
+import { expect } from 'chai';
+import { type Buyer, buyer, days, panelOf, planEventTypes, useBillingProduct } from '../support/billing.ts';
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, PRICES } from '../support/fake-stripe/fake-stripe.ts';
 import { seconds } from '../support/fake-stripe/objects.ts';
 import { allEvents } from '../support/seed.ts';

@@ -1,13 +1,13 @@
-import { expect } from 'chai';
 import {
+  type AdminStatsResponse,
   billingTexts,
   errorCodes,
   planTexts,
-  type AdminStatsResponse,
   type SiteSettings,
   type SubscribersResponse,
 } from '@vip/contracts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { buyer, newUser, panelOf, planEventTypes, useBillingProduct } from '../support/billing.ts';
 import { FAKE_STRIPE_KEY, PRICES } from '../support/fake-stripe/fake-stripe.ts';
 import { api, login } from '../support/http.ts';

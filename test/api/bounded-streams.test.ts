@@ -1,17 +1,17 @@
-import { personalStreams } from '@vip/contracts';
-import { expect } from 'chai';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createCommandApp, resolveCommandDeps, type CommandDeps } from '@vip/command-service';
+import { type CommandDeps, createCommandApp, resolveCommandDeps } from '@vip/command-service';
 import type { GuildSnapshot, VisitCountResponse } from '@vip/contracts';
+import { personalStreams } from '@vip/contracts';
 import { closeContainer, createContainer, loadConfig, type NewEvent } from '@vip/platform';
-import { ProjectionRunner, allProjectors } from '@vip/projections';
+import { allProjectors, ProjectionRunner } from '@vip/projections';
+import { expect } from 'chai';
 import type { Container } from 'inversify';
 import { BOT_TOKEN, removeDataDir } from '../support/all-in-one.ts';
-import { countingReads, type CountedReads } from '../support/counting-event-store.ts';
+import { type CountedReads, countingReads } from '../support/counting-event-store.ts';
 import { api } from '../support/http.ts';
 
 /** "A small constant number of events" (issue #18): a snapshot's covered event, the 20 a snapshot may lag, one decision's own. */

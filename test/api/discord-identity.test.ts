@@ -1,7 +1,7 @@
+import { discordTexts, type SubscriberListItem, serverTexts, type UserDiscordResponse } from '@vip/contracts';
 import { expect } from 'chai';
-import { discordTexts, serverTexts, type SubscriberListItem, type UserDiscordResponse } from '@vip/contracts';
 import type { FakeDiscord } from '../../bots/test/fake-discord/fake-discord.ts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { proveManagement } from '../support/discord.ts';
 import {
   avatarUrl,

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
 import { plainTextProblem, type UserDiscordResponse } from '@vip/contracts';
+import { expect } from 'chai';
 import { FakeDiscord } from '../../bots/test/fake-discord/fake-discord.ts';
-import { removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { oauthBrowser, productEnv, registerApp } from '../support/discord-oauth.ts';
 import { api } from '../support/http.ts';
 import { allEvents } from '../support/seed.ts';

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
 import type { UserDiscordResponse } from '@vip/contracts';
+import { expect } from 'chai';
 import type { FakeDiscord } from '../../bots/test/fake-discord/fake-discord.ts';
-import { removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { D_STRANGER, discordWorld, oauthBrowser, productEnv, registerApp } from '../support/discord-oauth.ts';
 import { api, login } from '../support/http.ts';
 import { allEvents } from '../support/seed.ts';

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
 import { privacyTexts, type UserDiscordResponse } from '@vip/contracts';
+import { expect } from 'chai';
 import type { FakeDiscord } from '../../bots/test/fake-discord/fake-discord.ts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import {
   avatarUrl,
   D_ALICE,

@@ -1,8 +1,8 @@
-import { expect } from 'chai';
 import path from 'node:path';
 import { configDefaults, errorTexts, greetingTexts } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
-import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { runCli } from '../support/cli.ts';
 import { proveManagement } from '../support/discord.ts';
 import { api, healthDetails, login } from '../support/http.ts';

@@ -1,12 +1,12 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { authApi, errorCodes, errorTexts, type GuildSnapshot } from '@vip/contracts';
 import { loadConfig } from '@vip/platform';
-import { startAllInOne, type RunningProduct } from '../../src/all-in-one.ts';
+import { expect } from 'chai';
+import { type RunningProduct, startAllInOne } from '../../src/all-in-one.ts';
 import { ADMIN, BOT_TOKEN, METRICS_TOKEN, removeDataDir } from '../support/all-in-one.ts';
-import { api, login, scrapeMetrics, type JsonResponse } from '../support/http.ts';
+import { api, type JsonResponse, login, scrapeMetrics } from '../support/http.ts';
 import { allEvents } from '../support/seed.ts';
 
 const BUSY = '650000000000000001';

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
 import { errorTexts, keyErrorCodes, keyTexts, randomCodePattern, serverTexts } from '@vip/contracts';
 import { digestOf, randomCode } from '@vip/platform';
-import { removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { expect } from 'chai';
+import { removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { api, healthDetails } from '../support/http.ts';
 import { allEvents, eventually, seedAccessHash, seedGuild, seedGuildLeft, seedPremiumOwner } from '../support/seed.ts';
 

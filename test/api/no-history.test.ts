@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { keyErrorCodes, keysApi, keyTexts, type VisitCountResponse } from '@vip/contracts';
-import { removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { expect } from 'chai';
+import { removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { api } from '../support/http.ts';
 import { allEvents, seedAccessHash, seedGuild, seedGuildLeft } from '../support/seed.ts';
 

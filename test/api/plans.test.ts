@@ -1,14 +1,14 @@
-import { expect } from 'chai';
 import {
+  type AnalyticsResponse,
   defaultVerificationMessage,
   errorCodes,
   planTexts,
-  verificationMessageTexts,
-  type AnalyticsResponse,
   type SubscriptionPanelView,
   type VerificationMessageView,
+  verificationMessageTexts,
 } from '@vip/contracts';
-import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { api, login } from '../support/http.ts';
 import { allEvents, appendEvents, eventually, seedGuild } from '../support/seed.ts';
 

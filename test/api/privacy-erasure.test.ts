@@ -1,21 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from 'chai';
 import {
+  type EraseMemberResponse,
   erasedPerson,
+  type PersonalDataExport,
   personalStreams,
   privacyTexts,
-  type EraseMemberResponse,
-  type PersonalDataExport,
 } from '@vip/contracts';
-import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
-import { api, login } from '../support/http.ts';
-import { allEvents, appendEvents, eventually, seedGuild, streamEvents, withEventStore } from '../support/seed.ts';
-import { readModelSnapshot } from '../support/read-models.ts';
-import { runCli } from '../support/cli.ts';
 import { embeddedFiles } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, rebuildReadModels } from '@vip/projections';
+import { expect } from 'chai';
+import { ADMIN, BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
+import { runCli } from '../support/cli.ts';
+import { api, login } from '../support/http.ts';
+import { readModelSnapshot } from '../support/read-models.ts';
+import { allEvents, appendEvents, eventually, seedGuild, streamEvents, withEventStore } from '../support/seed.ts';
 
 const GUILD = '610000000000000001';
 const OTHER_GUILD = '610000000000000002';

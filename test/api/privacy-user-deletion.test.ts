@@ -1,5 +1,5 @@
+import { type DeleteUserResponse, privacyTexts, type UserDataExport } from '@vip/contracts';
 import { expect } from 'chai';
-import { privacyTexts, type DeleteUserResponse, type UserDataExport } from '@vip/contracts';
 import { ADMIN } from '../support/all-in-one.ts';
 import { buyer, newUser, useBillingProduct } from '../support/billing.ts';
 import { api, login } from '../support/http.ts';

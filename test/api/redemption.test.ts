@@ -1,7 +1,7 @@
-import { expect } from 'chai';
-import { errorTexts, keyErrorCodes, keyTexts, type RedeemKeyResponse, personalStreams } from '@vip/contracts';
+import { errorTexts, keyErrorCodes, keyTexts, personalStreams, type RedeemKeyResponse } from '@vip/contracts';
 import { digestOf, randomCode } from '@vip/platform';
-import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { api, healthDetails, login } from '../support/http.ts';
 import { appendEvents, seedGuild, seedKey, streamEvents } from '../support/seed.ts';
 

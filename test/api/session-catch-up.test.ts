@@ -1,11 +1,11 @@
-import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { WebSocket } from 'ws';
 import { authApi, errorCodes, errorTexts, siteApi, WS_CLOSE_TRY_AGAIN, WS_CLOSE_UNAUTHORIZED } from '@vip/contracts';
 import { loadConfig, SessionTokens } from '@vip/platform';
-import { startAllInOne, type RunningProduct } from '../../src/all-in-one.ts';
+import { expect } from 'chai';
+import { WebSocket } from 'ws';
+import { type RunningProduct, startAllInOne } from '../../src/all-in-one.ts';
 import { ADMIN, removeDataDir } from '../support/all-in-one.ts';
 import { api, login } from '../support/http.ts';
 import { allEvents } from '../support/seed.ts';

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
-import { SITE_SETTINGS_ELEMENT_ID, configDefaults, type AdminStatsResponse, type SiteSettings } from '@vip/contracts';
+import { type AdminStatsResponse, configDefaults, SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@vip/contracts';
 import { loadConfig } from '@vip/platform';
-import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { api, login } from '../support/http.ts';
 import { allEvents, eventually, seedGuild } from '../support/seed.ts';
 

@@ -1,6 +1,6 @@
+import { errorTexts, SPONSOR_URL_MAX, sponsorTexts } from '@vip/contracts';
 import { expect } from 'chai';
-import { SPONSOR_URL_MAX, errorTexts, sponsorTexts } from '@vip/contracts';
-import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { ADMIN, BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { runCli } from '../support/cli.ts';
 import { proveManagement } from '../support/discord.ts';
 import { api, healthDetails, login } from '../support/http.ts';

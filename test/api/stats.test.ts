@@ -1,8 +1,8 @@
-import { expect } from 'chai';
 import path from 'node:path';
-import { utcDay, type AdminStatsResponse, type DomainEvent, type PublicStatsResponse } from '@vip/contracts';
+import { type AdminStatsResponse, type DomainEvent, type PublicStatsResponse, utcDay } from '@vip/contracts';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { api, healthDetails, login } from '../support/http.ts';
 
 const DAY = 86_400_000;

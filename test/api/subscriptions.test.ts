@@ -1,12 +1,12 @@
-import { expect } from 'chai';
 import path from 'node:path';
 import { errorTexts, planTexts, subscriptionReadModels, subscriptionTexts, whitelistReadModels } from '@vip/contracts';
-import { openProductLog } from '../support/seed.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, rebuildReadModels } from '@vip/projections';
-import { ADMIN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { api, healthDetails, login } from '../support/http.ts';
 import { readModelSnapshot } from '../support/read-models.ts';
+import { openProductLog } from '../support/seed.ts';
 
 const DAY = 24 * 3600_000;
 

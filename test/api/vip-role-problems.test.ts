@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import type { AdminStatsResponse, ServerInfoResponse } from '@vip/contracts';
-import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
+import { expect } from 'chai';
+import { ADMIN, BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { api, login } from '../support/http.ts';
 import { eventually, streamEvents } from '../support/seed.ts';
 

@@ -1,8 +1,8 @@
+import { errorTexts, personalStreams, whitelistTexts } from '@vip/contracts';
 import { expect } from 'chai';
-import { errorTexts, whitelistTexts, personalStreams } from '@vip/contracts';
-import { ADMIN, BOT_TOKEN, removeDataDir, startAllInOne, type SpawnedProduct } from '../support/all-in-one.ts';
-import { streamEvents } from '../support/seed.ts';
+import { ADMIN, BOT_TOKEN, removeDataDir, type SpawnedProduct, startAllInOne } from '../support/all-in-one.ts';
 import { api, healthDetails, login } from '../support/http.ts';
+import { streamEvents } from '../support/seed.ts';
 
 const DAY = 24 * 3600_000;
 const ann = '111111111111111111';

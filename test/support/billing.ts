@@ -1,7 +1,7 @@
 import net from 'node:net';
-import { expect } from 'chai';
 import type { SubscriptionPanelView } from '@vip/contracts';
-import { removeDataDir, startAllInOne, type SpawnedProduct } from './all-in-one.ts';
+import { expect } from 'chai';
+import { removeDataDir, type SpawnedProduct, startAllInOne } from './all-in-one.ts';
 import { runCli } from './cli.ts';
 import { FakeStripe, PRICES, stripeEnv } from './fake-stripe/fake-stripe.ts';
 import { api, login } from './http.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { currentSchemaVersion, type Actor, type DomainEvent, type EventMetadata } from '@vip/contracts';
+import { type Actor, currentSchemaVersion, type DomainEvent, type EventMetadata } from '@vip/contracts';
 import type { NewEvent } from '@vip/platform';
 
 /** What the mixed log appends in one call: one stream's events. */

@@ -1,6 +1,6 @@
+import type { Actor } from '@vip/contracts';
 import type { EventStore } from '@vip/platform';
 import { KeyLifeLog } from './mixed-log-keys.ts';
-import type { Actor } from '@vip/contracts';
 import { type Append, DAY, snowflake } from './mixed-log-world.ts';
 
 /**

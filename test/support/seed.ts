@@ -1,11 +1,11 @@
-import { currentSchemaVersion, systemActor, type DomainEvent } from '@vip/contracts';
+import { currentSchemaVersion, type DomainEvent, systemActor } from '@vip/contracts';
 import {
-  PersonalDataEventStore,
-  SqlitePersonalKeys,
   digestOf,
   embeddedFiles,
-  randomCode,
+  PersonalDataEventStore,
   type RecordedEvent,
+  randomCode,
+  SqlitePersonalKeys,
 } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 

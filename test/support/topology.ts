@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN, BOT_TOKEN } from './all-in-one.ts';
-import { NGINX, deployedConfigs, mainConfig, nginxUnavailable } from './topology-nginx.ts';
+import { deployedConfigs, mainConfig, NGINX, nginxUnavailable } from './topology-nginx.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 60_000;

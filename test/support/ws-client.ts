@@ -1,5 +1,5 @@
-import WebSocket from 'ws';
 import type { WsServerMessage } from '@vip/contracts';
+import WebSocket from 'ws';
 
 /** A /ws client for tests: collects pushes and lets a test wait for one. */
 export class LiveClient {

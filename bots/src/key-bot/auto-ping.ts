@@ -1,9 +1,9 @@
 import type { Logger } from '@vip/platform';
 import type { BotsConfig } from '../config.ts';
-import type { EventFeed } from '../shared/event-feed.ts';
-import { DueTimers } from '../shared/due-timers.ts';
-import { ownsGuild } from '../shared/discord-client.ts';
 import { keyPageUrl } from '../config.ts';
+import { ownsGuild } from '../shared/discord-client.ts';
+import { DueTimers } from '../shared/due-timers.ts';
+import type { EventFeed } from '../shared/event-feed.ts';
 import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
 import type { AutoPing, KeyBotState } from './key-bot-state.ts';
 import { keyBotTexts } from './texts.ts';

@@ -1,5 +1,5 @@
-import type { GuildMember, PartialGuildMember } from 'discord.js';
 import { configDefaults, greetingParts } from '@vip/contracts';
+import type { GuildMember, PartialGuildMember } from 'discord.js';
 import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
 
 /** What this part uses of the connected bot, and all it sees of it. */

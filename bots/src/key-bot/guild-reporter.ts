@@ -1,9 +1,9 @@
-import { ChannelType, PermissionFlagsBits, type Guild, type GuildMember, type PartialGuildMember } from 'discord.js';
 import type { GuildReportRequest } from '@vip/contracts';
+import { ChannelType, type Guild, type GuildMember, type PartialGuildMember, PermissionFlagsBits } from 'discord.js';
+import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
+import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
 import { keyBotTexts } from './texts.ts';
 import { botMember } from './vip-roles.ts';
-import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
-import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 
 /** What this part uses of the connected bot, and all it sees of it. */
 type Connected = KeyBotNeeds<

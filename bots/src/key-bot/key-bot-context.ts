@@ -1,5 +1,5 @@
-import type { Client, GuildMember, PartialGuildMember } from 'discord.js';
 import type { Logger } from '@vip/platform';
+import type { Client, GuildMember, PartialGuildMember } from 'discord.js';
 import type { BotsConfig } from '../config.ts';
 import type { BotPart } from '../shared/bot-part.ts';
 import type { EventFeed } from '../shared/event-feed.ts';
@@ -7,11 +7,11 @@ import type { ProductApi } from '../shared/product-api.ts';
 import type { KeyBotState } from './key-bot-state.ts';
 import type { RoleProblems } from './role-problems.ts';
 import type { ServerLog } from './server-log.ts';
-import type { VipRoles } from './vip-roles.ts';
-import type { VerifiedOwners } from './verified-owners.ts';
 import type { ServerStandings } from './server-standing.ts';
 import type { VerificationMessages } from './verification-messages.ts';
+import type { VerifiedOwners } from './verified-owners.ts';
 import type { VipRoleGrants } from './vip-role-grants.ts';
+import type { VipRoles } from './vip-roles.ts';
 import type { WhitelistRoles } from './whitelist-roles.ts';
 
 /** What the key bot folds from the log before it connects (its snapshot keeps these). */

@@ -1,4 +1,4 @@
-import { Events, type Client, type Guild, type GuildMember, type PartialGuildMember } from 'discord.js';
+import { type Client, Events, type Guild, type GuildMember, type PartialGuildMember } from 'discord.js';
 import { replyPrivately, runSlashCommand, somethingWentWrong } from '../shared/slash-command.ts';
 import { keyBotCommands } from './commands/index.ts';
 import type { KeyBotContext } from './key-bot-context.ts';

@@ -1,13 +1,13 @@
+import type { RedeemKeyResponse } from '@vip/contracts';
 import {
   ActionRowBuilder,
+  type ButtonInteraction,
   MessageFlags,
   ModalBuilder,
+  type ModalSubmitInteraction,
   TextInputBuilder,
   TextInputStyle,
-  type ButtonInteraction,
-  type ModalSubmitInteraction,
 } from 'discord.js';
-import type { RedeemKeyResponse } from '@vip/contracts';
 import { ProductApiError } from '../shared/product-api.ts';
 import { replyPrivately } from '../shared/slash-command.ts';
 import type { KeyBotContext } from './key-bot-context.ts';

@@ -1,6 +1,6 @@
-import { DiscordAPIError, RESTJSONErrorCodes, type Guild, type Role } from 'discord.js';
 import type { VipRoleProblem } from '@vip/contracts';
-import { VipRoleUnavailable, type VipRoles } from './vip-roles.ts';
+import { DiscordAPIError, type Guild, RESTJSONErrorCodes, type Role } from 'discord.js';
+import { type VipRoles, VipRoleUnavailable } from './vip-roles.ts';
 
 /** Why a VIP role change did not happen, as the bot acts on it. */
 export type RoleChangeFailure =

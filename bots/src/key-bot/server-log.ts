@@ -1,5 +1,5 @@
-import type { Client } from 'discord.js';
 import type { Logger } from '@vip/platform';
+import type { Client } from 'discord.js';
 import type { KeyBotState } from './key-bot-state.ts';
 
 /**

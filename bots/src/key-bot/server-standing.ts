@@ -1,4 +1,4 @@
-import { planIncludes, type PlanFeature, type PlanHolding } from '@vip/contracts';
+import { type PlanFeature, type PlanHolding, planIncludes } from '@vip/contracts';
 import type { EventFeed, FedEvent } from '../shared/event-feed.ts';
 import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 import type { VerifiedOwners } from './verified-owners.ts';

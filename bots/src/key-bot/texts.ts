@@ -3,9 +3,9 @@ import {
   keyErrorCodes,
   keyTexts,
   suspensionTexts,
-  vipRoleFixes,
   type VipRoleAction,
   type VipRoleProblem,
+  vipRoleFixes,
 } from '@vip/contracts';
 
 const at = (ms: number) => `<t:${Math.floor(ms / 1000)}:f> (<t:${Math.floor(ms / 1000)}:R>)`;

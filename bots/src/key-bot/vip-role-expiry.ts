@@ -1,9 +1,9 @@
 import type { Logger } from '@vip/platform';
-import type { EventFeed } from '../shared/event-feed.ts';
-import { DueTimers } from '../shared/due-timers.ts';
 import { ownsGuild } from '../shared/discord-client.ts';
+import { DueTimers } from '../shared/due-timers.ts';
+import type { EventFeed } from '../shared/event-feed.ts';
 import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
-import { vipWindowKey, type KeyBotState } from './key-bot-state.ts';
+import { type KeyBotState, vipWindowKey } from './key-bot-state.ts';
 import { failureOf, retryDelayMs } from './role-failures.ts';
 import { keyBotTexts } from './texts.ts';
 

@@ -1,12 +1,12 @@
-import type { Guild, GuildMember, PartialGuildMember, Role } from 'discord.js';
 import type { Logger } from '@vip/platform';
+import type { Guild, GuildMember, PartialGuildMember, Role } from 'discord.js';
 import { ownsGuild } from '../shared/discord-client.ts';
 import { DueTimers } from '../shared/due-timers.ts';
 import type { EventFeed } from '../shared/event-feed.ts';
 import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
-import { vipWindowKey, type KeyBotState } from './key-bot-state.ts';
-import { failureOf, retryDelayMs, type RoleChangeFailure } from './role-failures.ts';
+import { type KeyBotState, vipWindowKey } from './key-bot-state.ts';
+import { failureOf, type RoleChangeFailure, retryDelayMs } from './role-failures.ts';
 import type { RoleProblems } from './role-problems.ts';
 import { keyBotTexts } from './texts.ts';
 

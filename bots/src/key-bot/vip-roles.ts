@@ -1,15 +1,15 @@
+import type { VipRoleProblem } from '@vip/contracts';
 import {
   DiscordAPIError,
-  PermissionFlagsBits,
-  RESTJSONErrorCodes,
   type Guild,
   type GuildMember,
+  PermissionFlagsBits,
+  RESTJSONErrorCodes,
   type Role,
 } from 'discord.js';
-import type { VipRoleProblem } from '@vip/contracts';
-import { keyBotTexts } from './texts.ts';
 import type { KeyBotState } from './key-bot-state.ts';
 import type { ServerLog } from './server-log.ts';
+import { keyBotTexts } from './texts.ts';
 
 export const DEFAULT_VIP_ROLE_NAME = 'VIP';
 

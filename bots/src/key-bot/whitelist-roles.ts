@@ -1,14 +1,14 @@
-import type { Guild, GuildMember } from 'discord.js';
-import type { EventFeed } from '../shared/event-feed.ts';
-import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
-import { DueTimers } from '../shared/due-timers.ts';
-import { ownsGuild } from '../shared/discord-client.ts';
 import { whitelistEntryRuns } from '@vip/contracts';
 import type { Logger } from '@vip/platform';
+import type { Guild, GuildMember } from 'discord.js';
+import { ownsGuild } from '../shared/discord-client.ts';
+import { DueTimers } from '../shared/due-timers.ts';
+import type { EventFeed } from '../shared/event-feed.ts';
+import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
 import type { KeyBotNeeds, KeyBotPart } from './key-bot-context.ts';
 import { vipWindowKey } from './key-bot-state.ts';
-import { keyBotTexts } from './texts.ts';
 import { failureOf, retryDelayMs } from './role-failures.ts';
+import { keyBotTexts } from './texts.ts';
 
 /** What this part uses of the connected bot, and all it sees of it. */
 type Connected = KeyBotNeeds<'api' | 'client' | 'log' | 'logger' | 'roleProblems' | 'state' | 'vipRoles'>;

@@ -14,23 +14,23 @@
  */
 import {
   BANG,
+  charsetOf,
   DASH,
   DOUBLE_QUOTE,
   EQUALS,
-  GREATER_THAN,
-  LESS_THAN,
-  QUESTION_MARK,
-  SINGLE_QUOTE,
-  SLASH,
-  META_ATTRIBUTES,
-  TEXT_ELEMENTS,
-  charsetOf,
   endsName,
+  GREATER_THAN,
   headLimits,
   isLetter,
   isSpace,
   knownTag,
+  LESS_THAN,
+  META_ATTRIBUTES,
   nameWith,
+  QUESTION_MARK,
+  SINGLE_QUOTE,
+  SLASH,
+  TEXT_ELEMENTS,
 } from './head-bytes.ts';
 import { CommentText, ElementText } from './head-text.ts';
 

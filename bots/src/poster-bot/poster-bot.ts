@@ -1,6 +1,6 @@
-import { Events, GatewayIntentBits, type Client } from 'discord.js';
+import { type Client, Events, GatewayIntentBits } from 'discord.js';
 import type { BotPart } from '../shared/bot-part.ts';
-import { feedOf, runParts, type BotDeps, type RunningBot } from '../shared/bot-run.ts';
+import { type BotDeps, feedOf, type RunningBot, runParts } from '../shared/bot-run.ts';
 import { ProductApi } from '../shared/product-api.ts';
 import { replyPrivately, runSlashCommand, somethingWentWrong } from '../shared/slash-command.ts';
 import { posterBotCommands } from './commands/index.ts';

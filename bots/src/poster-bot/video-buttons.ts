@@ -1,4 +1,4 @@
-import { MessageFlags, PermissionFlagsBits, type ButtonInteraction } from 'discord.js';
+import { type ButtonInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
 import { ProductApiError } from '../shared/product-api.ts';
 import { replyPrivately } from '../shared/slash-command.ts';
 import type { PosterBotContext } from './poster-bot-context.ts';

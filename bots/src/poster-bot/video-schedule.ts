@@ -1,12 +1,12 @@
-import type { Client } from 'discord.js';
 import type { Logger } from '@vip/platform';
-import { DueTimers } from '../shared/due-timers.ts';
-import { ownsGuild } from '../shared/discord-client.ts';
-import type { EventFeed } from '../shared/event-feed.ts';
+import type { Client } from 'discord.js';
 import type { BotPart } from '../shared/bot-part.ts';
+import { ownsGuild } from '../shared/discord-client.ts';
+import { DueTimers } from '../shared/due-timers.ts';
+import type { EventFeed } from '../shared/event-feed.ts';
 import { refill, type SnapshotPart } from '../shared/fold-checkpoint.ts';
-import { ProductApiError, type ProductApi } from '../shared/product-api.ts';
-import { videoMessage, type VideoContent } from './video-message.ts';
+import { type ProductApi, ProductApiError } from '../shared/product-api.ts';
+import { type VideoContent, videoMessage } from './video-message.ts';
 
 export interface VideoPost extends VideoContent {
   postId: string;

@@ -1,12 +1,12 @@
 import type { BotName } from '@vip/contracts';
-import type { Client } from 'discord.js';
 import type { EventStore, Logger, Readiness, SnapshotStore } from '@vip/platform';
+import type { Client } from 'discord.js';
 import type { BotsConfig } from '../config.ts';
-import { foldsOf, type BotPart } from './bot-part.ts';
-import { connectDiscord, type ConnectOptions } from './discord-client.ts';
+import { type BotPart, foldsOf } from './bot-part.ts';
+import { type ConnectOptions, connectDiscord } from './discord-client.ts';
 import { EventFeed } from './event-feed.ts';
 import { FoldCheckpoint } from './fold-checkpoint.ts';
-import { holdsGuild, shardSetFromEnv, snapshotKeyOf, type ShardSet } from './shards.ts';
+import { holdsGuild, type ShardSet, shardSetFromEnv, snapshotKeyOf } from './shards.ts';
 
 /** What each bot is started with. */
 export interface BotDeps {

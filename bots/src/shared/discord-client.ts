@@ -1,5 +1,5 @@
-import { Client, GatewayIntentBits, Partials, ShardClientUtil } from 'discord.js';
 import type { Logger } from '@vip/platform';
+import { Client, GatewayIntentBits, Partials, ShardClientUtil } from 'discord.js';
 
 export interface ConnectOptions {
   token: string;

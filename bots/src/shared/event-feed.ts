@@ -1,6 +1,6 @@
-import type { Subscription } from 'rxjs';
-import { parseRecordedEvent, type EventOf, type EventType } from '@vip/contracts';
+import { type EventOf, type EventType, parseRecordedEvent } from '@vip/contracts';
 import type { EventBatch, EventStore, Logger } from '@vip/platform';
+import type { Subscription } from 'rxjs';
 
 /** An event as the bots see it: its data, where it sits in the log and when it was written. */
 export type FedEvent<T extends EventType = EventType> = EventOf<T> & { position: number; createdAt: Date };

@@ -1,40 +1,38 @@
+import { randomUUID } from 'node:crypto';
 import type {
   BotSettingResponse,
   CancelVideoPostRequest,
   ChooseVipRoleRequest,
   GuildReportRequest,
   GuildReportResponse,
+  LinkCommandRequest,
+  LinkCommandResponse,
+  ManagementCheckAnswer,
+  ManagementCheckAnsweredResponse,
   RedeemKeyResponse,
   RepostVideoRequest,
   ScheduleVideoPostRequest,
   SetLogChannelRequest,
   StartAutoPingRequest,
   StopAutoPingRequest,
-  VideoPostScheduledResponse,
   VideoDueRequest,
   VideoPostedRequest,
+  VideoPostScheduledResponse,
   VipRoleFailedRequest,
   VipRoleProblemResponse,
   VipRoleRemovedResponse,
   WhitelistRoleRemovedResponse,
 } from '@vip/contracts';
-import type {
-  LinkCommandRequest,
-  LinkCommandResponse,
-  ManagementCheckAnswer,
-  ManagementCheckAnsweredResponse,
-} from '@vip/contracts';
 import {
   botSettingsPaths,
   discordPaths,
+  type PathParamsArg,
+  type PlainRoute,
   pathOf,
   serversPaths,
   vipRolesPaths,
   whitelistPaths,
-  type PathParamsArg,
-  type PlainRoute,
 } from '@vip/contracts';
-import { randomUUID } from 'node:crypto';
 import type { Logger } from '@vip/platform';
 
 /** The product refused a call: its status, its text (spec wording), its code and the request's correlation id. */

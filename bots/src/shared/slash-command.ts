@@ -1,10 +1,10 @@
-import {
-  MessageFlags,
-  type ChatInputCommandInteraction,
-  type RepliableInteraction,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
 import type { Logger } from '@vip/platform';
+import {
+  type ChatInputCommandInteraction,
+  MessageFlags,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  type RepliableInteraction,
+} from 'discord.js';
 
 /** One slash command (discordjs/guide, Zeppelin): its builder and its handler, in one file. */
 export interface SlashCommand<Context> {

@@ -1,5 +1,5 @@
 import type { FakeDiscord } from './fake-discord.ts';
-import { messagePayload, snowflake, userPayload, type FakeBot } from './payloads.ts';
+import { type FakeBot, messagePayload, snowflake, userPayload } from './payloads.ts';
 import type { RestAnswer, RestCall } from './rest.ts';
 
 /** A direct message a bot sent, as the fake delivered it. */

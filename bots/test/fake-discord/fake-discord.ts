@@ -1,34 +1,33 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ChannelType, GatewayIntentBits, PermissionFlagsBits } from 'discord.js';
+import { answersOf, type InteractionAnswer, waitFor } from './answers.ts';
 import { FakeGateway } from './gateway.ts';
+import { type HostileCounts, type Hostility, hostileAnswer } from './hostile.ts';
 import {
   buttonPayload,
-  modalSubmitPayload,
-  slashCommandPayload,
   type CommandOption,
   type InteractionWhere,
+  modalSubmitPayload,
   type SentInteraction,
+  slashCommandPayload,
 } from './interactions.ts';
+import { FakeOAuth } from './oauth.ts';
 import {
+  type FakeBot,
+  type FakeGuild,
   guildPayload,
   memberPayload,
   rolePayload,
   snowflake,
   userPayload,
-  type FakeBot,
-  type FakeGuild,
 } from './payloads.ts';
-import { hostileAnswer, type HostileCounts, type Hostility } from './hostile.ts';
 import { handleRest, type RestAnswer, type RestCall } from './rest.ts';
-import { FakeOAuth } from './oauth.ts';
 
-import { answersOf, waitFor, type InteractionAnswer } from './answers.ts';
-
-export type { RestCall } from './rest.ts';
-export { waitFor, type InteractionAnswer } from './answers.ts';
+export { type InteractionAnswer, waitFor } from './answers.ts';
 export type { Hostility } from './hostile.ts';
 export { option } from './interactions.ts';
+export type { RestCall } from './rest.ts';
 
 /** The permissions a bot's own role has unless a test says otherwise. */
 export const BOT_PERMISSIONS =

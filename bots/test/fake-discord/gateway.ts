@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { GatewayIntentBits } from 'discord.js';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { guildPayload, userPayload, type FakeBot, type FakeGuild } from './payloads.ts';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { type FakeBot, type FakeGuild, guildPayload, userPayload } from './payloads.ts';
 
 /**
  * One bot session: Discord's JSON gateway protocol, op codes and sequence numbers. A session

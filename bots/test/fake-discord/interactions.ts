@@ -3,13 +3,13 @@ import { ApplicationCommandOptionType, ComponentType, InteractionType } from 'di
 import {
   ALL_PERMISSIONS,
   channelPayload,
+  type FakeBot,
+  type FakeGuild,
   memberPayload,
   messagePayload,
   permissionsOf,
   rolePayload,
   snowflake,
-  type FakeBot,
-  type FakeGuild,
 } from './payloads.ts';
 
 /** A slash-command option as a test writes it. */

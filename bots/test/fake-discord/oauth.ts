@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import { permissionsOf, type FakeGuild } from './payloads.ts';
+import { type FakeGuild, permissionsOf } from './payloads.ts';
 import type { RestCall } from './rest.ts';
 
 /** A person who can sign in with Discord at the fake (a member of the fake's servers by the same id). */

@@ -2,6 +2,8 @@ import { PermissionFlagsBits } from 'discord.js';
 import { handleDirectMessages } from './direct-messages.ts';
 import type { FakeDiscord } from './fake-discord.ts';
 import {
+  type FakeBot,
+  type FakeGuild,
   highestPosition,
   memberPayload,
   messagePayload,
@@ -9,8 +11,6 @@ import {
   rolePayload,
   snowflake,
   userPayload,
-  type FakeBot,
-  type FakeGuild,
 } from './payloads.ts';
 
 /** One REST call as the fake saw it; `path` is without `/api/v10`. */

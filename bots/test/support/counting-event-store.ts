@@ -1,5 +1,5 @@
-import { map } from 'rxjs';
 import type { EventStore, SubscribeOptions } from '@vip/platform';
+import { map } from 'rxjs';
 
 /** What a counting store saw its readers ask for and get. */
 export interface ReadCounts {

@@ -1,5 +1,5 @@
-import { Observable } from 'rxjs';
 import type { EventBatch, EventStore, SubscribeOptions } from '@vip/platform';
+import { Observable } from 'rxjs';
 
 type Ending = 'error' | 'complete';
 

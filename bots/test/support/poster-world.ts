@@ -1,5 +1,5 @@
 import type { SpawnedProduct } from '../../../test/support/all-in-one.ts';
-import { option, type InteractionAnswer, type RestCall } from '../fake-discord/fake-discord.ts';
+import { type InteractionAnswer, option, type RestCall } from '../fake-discord/fake-discord.ts';
 import { seedPlanOwner } from './poster-plan.ts';
 import { serveVideoPages } from './video-pages.ts';
 import { CHANNELS, GUILD, OWNER, removeDataDir, startFakeDiscord, startProductWithBots } from './world.ts';

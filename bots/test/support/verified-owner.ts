@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import type { DomainEvent } from '@vip/contracts';
+import { expect } from 'chai';
 import type { SpawnedProduct } from '../../../test/support/all-in-one.ts';
 import { runCli } from '../../../test/support/cli.ts';
 import { api, login } from '../../../test/support/http.ts';

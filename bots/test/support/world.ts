@@ -1,4 +1,4 @@
-import { removeDataDir, startAllInOne, type SpawnedProduct } from '../../../test/support/all-in-one.ts';
+import { removeDataDir, type SpawnedProduct, startAllInOne } from '../../../test/support/all-in-one.ts';
 import { FakeDiscord } from '../fake-discord/fake-discord.ts';
 
 /** One server, its people and its channels, shared by the bot tests. */

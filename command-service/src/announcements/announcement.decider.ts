@@ -1,7 +1,7 @@
-import { errorTexts, type AnnouncementEvent, type Priority } from '@vip/contracts';
+import { type AnnouncementEvent, errorTexts, type Priority } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-import { evolveAnnouncement, initialAnnouncementState, type AnnouncementState } from './announcement.state.ts';
+import { type AnnouncementState, evolveAnnouncement, initialAnnouncementState } from './announcement.state.ts';
 
 export type AnnouncementCommand =
   | {

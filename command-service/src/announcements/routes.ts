@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { announcementsApi, type AnnouncementView } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { type AnnouncementView, announcementsApi } from '@vip/contracts';
+import { type MountedRoute, on } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { announcements } from './announcements.commands.ts';

@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import {
   authReadModels,
+  type LoginResponse,
   newPasswordSchema,
   projections,
+  type SessionDocument,
   systemActor,
   usernameSchema,
-  type LoginResponse,
-  type SessionDocument,
 } from '@vip/contracts';
-import { DomainError, passwords, validate, type AppConfig, type EventStore, type Logger } from '@vip/platform';
+import { type AppConfig, DomainError, type EventStore, type Logger, passwords, validate } from '@vip/platform';
 import type { Context } from 'koa';
-import { commandHandlerFor, type CommandContext } from '../core/command-handler.ts';
+import { type CommandContext, commandHandlerFor } from '../core/command-handler.ts';
 import { actorOf, commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
-import { sessionStream } from './session.state.ts';
 import { sessionDecider } from './session.decider.ts';
+import { sessionStream } from './session.state.ts';
 import { userDecider } from './user.decider.ts';
-import { userStream, evolveUser, initialUserState, type UserState } from './user.state.ts';
+import { evolveUser, initialUserState, type UserState, userStream } from './user.state.ts';
 import { usernameDecider } from './username.decider.ts';
 import { usernameStream } from './username.state.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { type Keyring, sameSecret } from '@vip/platform';
 import type { Context } from 'koa';
-import { sameSecret, type Keyring } from '@vip/platform';
 
 /** The cookie of a browser that signed in with a password before. */
 export const DEVICE_COOKIE = 'vip_device';

@@ -1,15 +1,15 @@
-import type { Context } from 'koa';
-import { authApi, errorCodes, errorTexts, subscriptionTexts, type ResetPasswordResponse } from '@vip/contracts';
+import { authApi, errorCodes, errorTexts, type ResetPasswordResponse, subscriptionTexts } from '@vip/contracts';
 import {
-  DomainError,
   clientAndNetworkKeys,
   clientKey,
   clientNetworkKey,
+  DomainError,
   decoyPasswordHash,
+  type MountedRoute,
   on,
   passwords,
-  type MountedRoute,
 } from '@vip/platform';
+import type { Context } from 'koa';
 import { RetryLater } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';

@@ -1,5 +1,5 @@
+import { clientAndNetworkKeys, rateLimiter, servedOverHttps, TooManyAttempts } from '@vip/platform';
 import type { Context } from 'koa';
-import { TooManyAttempts, clientAndNetworkKeys, rateLimiter, servedOverHttps } from '@vip/platform';
 import type { CommandDeps } from '../core/deps.ts';
 import { deviceCookie } from './device.ts';
 

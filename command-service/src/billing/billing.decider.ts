@@ -1,4 +1,4 @@
-import { isChargeback, planRuns, type BillingStanding } from '@vip/contracts';
+import { type BillingStanding, isChargeback, planRuns } from '@vip/contracts';
 import type { Decider } from '../core/decider.ts';
 import {
   evolveSubscription,
@@ -7,7 +7,7 @@ import {
   type SubscriptionState,
 } from '../subscriptions/subscription.state.ts';
 import { factEvent, unmatchedPayment } from './billing.fact-events.ts';
-import { DAY_MS, STRIPE_RESEND_WINDOW_MS, newestStripeTime, statusOf, type StripeFactEvent } from './billing.state.ts';
+import { DAY_MS, newestStripeTime, STRIPE_RESEND_WINDOW_MS, type StripeFactEvent, statusOf } from './billing.state.ts';
 import { STOPPED_SUBSCRIPTION, type StripeFact } from './stripe-facts.ts';
 
 export type { StripeFact } from './stripe-facts.ts';

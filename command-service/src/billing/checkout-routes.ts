@@ -1,17 +1,17 @@
 import {
-  billingApi,
-  billingTexts,
-  errorCodes,
   type AlreadyBilledRefusal,
   type BillingInterval,
   type BillingRedirectResponse,
+  billingApi,
+  billingTexts,
+  errorCodes,
 } from '@vip/contracts';
-import { DomainError, on, priceOf, type AppState, type BillingConfig, type MountedRoute } from '@vip/platform';
+import { type AppState, type BillingConfig, DomainError, type MountedRoute, on, priceOf } from '@vip/platform';
 import type { Context } from 'koa';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { subscriptionOf } from '../subscriptions/subscriptions.commands.ts';
 import type { SubscriptionState } from '../subscriptions/subscription.state.ts';
+import { subscriptionOf } from '../subscriptions/subscriptions.commands.ts';
 import { billing } from './billing.commands.ts';
 import { LIVE_SUBSCRIPTION, StripeFailed, type StripeGateway } from './stripe-gateway.ts';
 

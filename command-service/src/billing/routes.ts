@@ -1,8 +1,8 @@
 import { billingTexts, errorCodes } from '@vip/contracts';
-import { DomainError, type BillingConfig, type MountedRoute } from '@vip/platform';
+import { type BillingConfig, DomainError, type MountedRoute } from '@vip/platform';
 import type { CommandDeps } from '../core/deps.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
-import { stripeGateway, type StripeGateway } from './stripe-gateway.ts';
+import { type StripeGateway, stripeGateway } from './stripe-gateway.ts';
 import { billingWebhookRoute } from './webhook-route.ts';
 
 /**

@@ -1,17 +1,17 @@
 import { planNamed } from '@vip/contracts';
-import { planOfPrice as planOfConfiguredPrice, type PriceBook } from '@vip/platform';
+import { type PriceBook, planOfPrice as planOfConfiguredPrice } from '@vip/platform';
 import type Stripe from 'stripe';
 import type { ChargedInvoice, StripeFact } from './stripe-facts.ts';
 import {
+  type AnyCharge,
+  type AnyInvoice,
+  type AnyInvoiceLine,
+  type AnySubscription,
   idOf,
   metadataOfInvoice,
   periodEndOfSubscription,
   priceOfLine,
   subscriptionOfInvoice,
-  type AnyCharge,
-  type AnyInvoice,
-  type AnyInvoiceLine,
-  type AnySubscription,
 } from './stripe-shapes.ts';
 
 /** A fact whose subscriber the event says: our own metadata, else its Stripe customer. */

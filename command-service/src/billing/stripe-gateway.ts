@@ -1,5 +1,5 @@
-import { isStripeDown, stripeClient, type BillingConfig } from '@vip/platform';
 import type { BillingInterval } from '@vip/contracts';
+import { type BillingConfig, isStripeDown, stripeClient } from '@vip/platform';
 
 /**
  * A Stripe call that failed. `down`: Stripe did not answer in time, is overloaded or failed on

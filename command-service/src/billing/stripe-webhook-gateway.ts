@@ -1,6 +1,6 @@
+import { type BillingConfig, stripeClient } from '@vip/platform';
 import type Stripe from 'stripe';
-import { stripeClient, type BillingConfig } from '@vip/platform';
-import { idOf, type AnyInvoice } from './stripe-shapes.ts';
+import { type AnyInvoice, idOf } from './stripe-shapes.ts';
 
 /**
  * How long the webhook waits for each thing it asks Stripe, and for all of them together:

@@ -1,7 +1,7 @@
-import type { Decider } from '../core/decider.ts';
 import { commandHandlerFor } from '../core/command-handler.ts';
-import { STRIPE_RESEND_WINDOW_MS, rememberStripeEvent, type BillingState } from './billing.state.ts';
+import type { Decider } from '../core/decider.ts';
 import type { UnmatchedPaymentEvent } from './billing.fact-events.ts';
+import { type BillingState, rememberStripeEvent, STRIPE_RESEND_WINDOW_MS } from './billing.state.ts';
 
 /**
  * Stream `billing-customer-<customerId>`: the payment facts of a Stripe customer this product

@@ -1,18 +1,18 @@
-import { billingApi, billingTexts, errorCodes, type Actor } from '@vip/contracts';
-import { DomainError, on, type AppState, type BillingConfig, type MountedRoute } from '@vip/platform';
+import { type Actor, billingApi, billingTexts, errorCodes } from '@vip/contracts';
+import { type AppState, type BillingConfig, DomainError, type MountedRoute, on } from '@vip/platform';
 import type { Context } from 'koa';
 import type Stripe from 'stripe';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { billing } from './billing.commands.ts';
 import { unmatchedPayment } from './billing.fact-events.ts';
-import { chargedInvoiceOf, readStripeEvent, type ChargeNotice, type ReadFact } from './stripe-events.ts';
+import { type ChargeNotice, chargedInvoiceOf, type ReadFact, readStripeEvent } from './stripe-events.ts';
 import { PINNED_API_VERSION } from './stripe-shapes.ts';
 import {
   StripeReadFailed,
+  type StripeWebhookGateway,
   stripeWebhookGateway,
   withinDeadline,
-  type StripeWebhookGateway,
 } from './stripe-webhook-gateway.ts';
 import { recordUnmatchedPayment } from './unmatched-payments.ts';
 

@@ -1,5 +1,5 @@
 import type { Decider } from '../core/decider.ts';
-import { evolveAutoPing, initialAutoPingState, type AutoPingEvent, type AutoPingState } from './auto-ping.state.ts';
+import { type AutoPingEvent, type AutoPingState, evolveAutoPing, initialAutoPingState } from './auto-ping.state.ts';
 import { requireBotPresent } from './bot-settings.decider.ts';
 
 export type AutoPingCommand =

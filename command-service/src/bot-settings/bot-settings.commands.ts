@@ -1,7 +1,7 @@
 import { configDefaults, type PlanHolding } from '@vip/contracts';
 import type { EventStore } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
-import { loadFold, type FoldStores } from '../core/load-state.ts';
+import { type FoldStores, loadFold } from '../core/load-state.ts';
 import { hasVerifiedOwner } from '../servers/server-owner.state.ts';
 import { ownerOf, slotsHeldBy } from '../servers/servers.reads.ts';
 import { planOfSubscriber } from '../subscriptions/subscriptions.commands.ts';
@@ -10,8 +10,8 @@ import { autoPingDecider } from './auto-ping.decider.ts';
 import { autoPingStream } from './auto-ping.state.ts';
 import { botSettingsDecider } from './bot-settings.decider.ts';
 import { botSettingsStream } from './bot-settings.state.ts';
-import { videoPostDecider, type PosterStanding } from './video-post.decider.ts';
-import { videoPostFold, videoPostStream, type VideoPostState } from './video-post.state.ts';
+import { type PosterStanding, videoPostDecider } from './video-post.decider.ts';
+import { type VideoPostState, videoPostFold, videoPostStream } from './video-post.state.ts';
 
 // the bots read their settings back from the log: nothing here waits for a projection
 export const botSettings = commandHandlerFor(botSettingsDecider, (command) => botSettingsStream(command.guildId));

@@ -2,10 +2,10 @@ import { botSettingsTexts, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import {
-  evolveBotSettings,
-  initialBotSettingsState,
   type BotSettingsEvent,
   type BotSettingsState,
+  evolveBotSettings,
+  initialBotSettingsState,
 } from './bot-settings.state.ts';
 
 /** `botPresent` comes from the guild stream: settings only make sense where the bot is. */

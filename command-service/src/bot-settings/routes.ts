@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { botSettingsApi, type BotSettingResponse, type VideoPostScheduledResponse } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { type BotSettingResponse, botSettingsApi, type VideoPostScheduledResponse } from '@vip/contracts';
+import { type MountedRoute, on } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { botSettings, autoPings, videoPosts } from './bot-settings.commands.ts';
 import { isBotInServer } from '../servers/servers.reads.ts';
-import { posterStanding, videoPostOf } from './bot-settings.commands.ts';
+import { autoPings, botSettings, posterStanding, videoPostOf, videoPosts } from './bot-settings.commands.ts';
 import { contentToRepost, type VideoPostCommand } from './video-post.decider.ts';
 
 const answer = ({ events, position }: { events: unknown[]; position: number | null }): BotSettingResponse => ({

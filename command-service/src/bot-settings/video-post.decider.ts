@@ -2,7 +2,7 @@ import { botLimits, botSettingsTexts, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import { serverSuspendedError } from '../suspensions/suspension.decider.ts';
-import { videoPostFold, type VideoContent, type VideoPostEvent, type VideoPostState } from './video-post.state.ts';
+import { type VideoContent, type VideoPostEvent, type VideoPostState, videoPostFold } from './video-post.state.ts';
 
 /**
  * Whether the poster bot may post in a server (spec §9: the poster bot's Business plan, "up

@@ -1,22 +1,22 @@
 import {
   currentSchemaVersion,
-  errorCodes,
-  errorTexts,
   type DomainEvent,
   type EventMetadata,
+  errorCodes,
+  errorTexts,
   type ProjectionName,
 } from '@vip/contracts';
 import {
   DomainError,
   isWrongExpectedRevision,
-  waitForProjection,
   type Logger,
   type Metrics,
   type NewEvent,
   type ReadStore,
+  waitForProjection,
 } from '@vip/platform';
 import type { Decider } from './decider.ts';
-import { loadFold, type FoldStores } from './load-state.ts';
+import { type FoldStores, loadFold } from './load-state.ts';
 
 export interface CommandContext {
   now: Date;

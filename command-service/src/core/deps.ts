@@ -1,5 +1,4 @@
 import {
-  TOKENS,
   type AppConfig,
   type Authenticator,
   type EventStore,
@@ -9,10 +8,11 @@ import {
   type PasswordWork,
   type PersonalKeys,
   type RateCounter,
-  type ReadStore,
   type Readiness,
+  type ReadStore,
   type SessionTokens,
   type SnapshotStore,
+  TOKENS,
 } from '@vip/platform';
 import type { Container } from 'inversify';
 

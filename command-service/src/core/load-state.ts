@@ -1,4 +1,4 @@
-import { parseRecordedEvent, type DomainEvent } from '@vip/contracts';
+import { type DomainEvent, parseRecordedEvent } from '@vip/contracts';
 import type { EventStore, RecordedEvent, SnapshotStore } from '@vip/platform';
 import type { Fold } from './decider.ts';
 

@@ -1,11 +1,11 @@
-import { discordTexts, errorCodes, type DiscordLinkWay, type ManagementProof } from '@vip/contracts';
+import { type DiscordLinkWay, discordTexts, errorCodes, type ManagementProof } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import {
-  evolveDiscordLink,
-  initialDiscordLinkState,
   type DiscordLinkEvent,
   type DiscordLinkState,
+  evolveDiscordLink,
+  initialDiscordLinkState,
 } from './discord-link.state.ts';
 
 /** A Discord account as Discord describes it (OAuth's /users/@me, an interaction's member). */

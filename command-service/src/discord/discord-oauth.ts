@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { discordTexts, errorCodes, plainNameOf, SNOWFLAKE } from '@vip/contracts';
-import { DomainError, sameSecret, type AppConfig, type Keyring } from '@vip/platform';
+import { type AppConfig, DomainError, type Keyring, sameSecret } from '@vip/platform';
 import type { DiscordProfile } from './discord-link.decider.ts';
 
 /** Discord could not be reached, timed out or failed: the person is asked to try again (never a 500). */

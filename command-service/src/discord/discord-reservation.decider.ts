@@ -2,10 +2,10 @@ import { discordTexts, errorCodes } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import {
-  evolveDiscordReservation,
-  initialDiscordReservationState,
   type DiscordReservationEvent,
   type DiscordReservationState,
+  evolveDiscordReservation,
+  initialDiscordReservationState,
 } from './discord-reservation.state.ts';
 
 export type DiscordReservationCommand =

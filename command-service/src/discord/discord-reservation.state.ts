@@ -1,4 +1,4 @@
-import { personalStreams, type EventOf } from '@vip/contracts';
+import { type EventOf, personalStreams } from '@vip/contracts';
 
 /** Stream `discord-account-<pseudonym>`: the reservation that keeps a Discord account with one panel user. */
 export const discordAccountStream = personalStreams.discordAccount;

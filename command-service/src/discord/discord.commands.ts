@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type DiscordCallbackResponse,
+  type DiscordLinkWay,
   discordAvatarUrl,
   discordTexts,
   errorCodes,
+  type ManagementProof,
   managesServer,
   projections,
-  type DiscordCallbackResponse,
-  type DiscordLinkWay,
-  type ManagementProof,
 } from '@vip/contracts';
-import { DomainError, digestOf, passwords, type EventStore, type SignedInUser } from '@vip/platform';
+import { DomainError, digestOf, type EventStore, passwords, type SignedInUser } from '@vip/platform';
 import type { Context } from 'koa';
 import { openSession, registerUser, userOf } from '../auth/auth.commands.ts';
-import { commandHandlerFor, type CommandContext, type CommandStores } from '../core/command-handler.ts';
+import { type CommandContext, type CommandStores, commandHandlerFor } from '../core/command-handler.ts';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadState } from '../core/load-state.ts';
 import { unverifyClaimsProvenBy, verifyOwnClaims } from '../servers/servers.commands.ts';
-import { discordLinkDecider, type DiscordProfile, type ServerSeen } from './discord-link.decider.ts';
-import { discordLinkStream } from './discord-link.state.ts';
 import { discordLinkOf, panelUserOf } from './discord.reads.ts';
+import { type DiscordProfile, discordLinkDecider, type ServerSeen } from './discord-link.decider.ts';
+import { discordLinkStream } from './discord-link.state.ts';
 import type { DiscordAccountRead } from './discord-oauth.ts';
 import { discordReservationDecider } from './discord-reservation.decider.ts';
 import { discordAccountStream } from './discord-reservation.state.ts';

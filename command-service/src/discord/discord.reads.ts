@@ -10,8 +10,8 @@ import {
 import {
   evolveManagementCheck,
   initialManagementCheckState,
-  managementCheckStream,
   type ManagementCheckState,
+  managementCheckStream,
 } from './management-check.state.ts';
 import { evolveSignIn, initialSignInState, signInStream } from './sign-in.state.ts';
 

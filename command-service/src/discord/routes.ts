@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AdminActionResponse,
   configDefaults,
+  type DiscordStartResponse,
   discordApi,
   discordTexts,
   errorCodes,
-  managesServer,
-  type AdminActionResponse,
-  type DiscordStartResponse,
   type LinkCodeResponse,
   type LinkCommandResponse,
   type ManagementCheckAnsweredResponse,
   type ManagementCheckStartedResponse,
+  managesServer,
 } from '@vip/contracts';
 import {
-  DomainError,
   clientAndNetworkKeys,
+  DomainError,
   digestOf,
+  type MountedRoute,
   on,
   randomCode,
   servedOverHttps,
-  type MountedRoute,
 } from '@vip/platform';
 import type { Context } from 'koa';
 import { userOf } from '../auth/auth.commands.ts';
@@ -39,12 +39,12 @@ import {
 } from './discord.commands.ts';
 import { discordLinkOf, isSignInCompleted, managementCheckOf, panelUserOf } from './discord.reads.ts';
 import {
+  type DiscordAccountRead,
   DiscordUnreachable,
-  SIGN_IN_COOKIE,
   issueSignInState,
   readDiscordAccount,
+  SIGN_IN_COOKIE,
   verifySignInState,
-  type DiscordAccountRead,
 } from './discord-oauth.ts';
 
 const COOKIE_PATH = '/api/auth/discord';

@@ -1,7 +1,7 @@
-import { errorCodes, greetingTexts, type GreetingSettings } from '@vip/contracts';
+import { errorCodes, type GreetingSettings, greetingTexts } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
-import { evolveGreeting, initialGreetingState, type GreetingEvent, type GreetingState } from './greeting.state.ts';
+import { evolveGreeting, type GreetingEvent, type GreetingState, initialGreetingState } from './greeting.state.ts';
 
 /** Who may ask is the route's (the catalogue's owner auth); the channels are the server's, from its stream. */
 export type GreetingCommand =

@@ -1,11 +1,11 @@
 import {
-  greetingsApi,
-  greetingTexts,
   type GreetingRemovedResponse,
   type GreetingSavedResponse,
+  greetingsApi,
+  greetingTexts,
   slotLimitsOf,
 } from '@vip/contracts';
-import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
+import { type MountedRoute, on, requireServerHolder, type SignedInUser } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { guildOf, ownerOfServer } from '../servers/servers.reads.ts';

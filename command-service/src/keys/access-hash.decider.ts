@@ -2,10 +2,10 @@ import { errorCodes, keyTexts } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import {
-  evolveAccessHash,
-  initialAccessHashState,
   type AccessHashEvent,
   type AccessHashState,
+  evolveAccessHash,
+  initialAccessHashState,
 } from './access-hash.state.ts';
 import { keyErrors } from './key.decider.ts';
 

@@ -1,11 +1,11 @@
 import {
   canonicalCode,
-  keysApi,
   type GenerateHashResponse,
   type GenerateKeyResponse,
+  keysApi,
   type VisitCountResponse,
 } from '@vip/contracts';
-import { clientKey, clientNetworkKey, digestOf, on, randomCode, type Keyring, type MountedRoute } from '@vip/platform';
+import { clientKey, clientNetworkKey, digestOf, type Keyring, type MountedRoute, on, randomCode } from '@vip/platform';
 import type { Context } from 'koa';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';

@@ -1,5 +1,5 @@
 import type { Decider } from '../core/decider.ts';
-import { visitorFold, type VisitorEvent, type VisitorState } from './visitor.state.ts';
+import { type VisitorEvent, type VisitorState, visitorFold } from './visitor.state.ts';
 
 export type VisitorCommand = {
   type: 'RecordVisit';

@@ -1,4 +1,4 @@
-import { erasureStreamId, type EventOf } from '@vip/contracts';
+import { type EventOf, erasureStreamId } from '@vip/contracts';
 import { commandHandlerFor } from '../core/command-handler.ts';
 import type { Decider } from '../core/decider.ts';
 

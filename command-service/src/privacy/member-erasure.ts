@@ -1,24 +1,24 @@
 import {
+  type EraseMemberResponse,
   errorCodes,
   personOf,
   privacyTexts,
   projections,
   vipRoleReadModels,
   whitelistReadModels,
-  type EraseMemberResponse,
 } from '@vip/contracts';
 import { DomainError, waitForProjection } from '@vip/platform';
 import type { CommandContext } from '../core/command-handler.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadFold } from '../core/load-state.ts';
+import { discordAccountStream } from '../discord/discord-reservation.state.ts';
 import { vipRoleFold, vipRoleStream } from '../vip-roles/vip-role.state.ts';
 import { vipRoles } from '../vip-roles/vip-roles.commands.ts';
+import { whitelist } from '../whitelist/whitelist.commands.ts';
 import { whitelistDecider } from '../whitelist/whitelist.decider.ts';
 import { whitelistStream } from '../whitelist/whitelist.state.ts';
-import { whitelist } from '../whitelist/whitelist.commands.ts';
-import { discordAccountStream } from '../discord/discord-reservation.state.ts';
-import { eraseMemberFromReadModels } from './read-model-eraser.ts';
 import { erasures } from './erasure.decider.ts';
+import { eraseMemberFromReadModels } from './read-model-eraser.ts';
 
 /** How long an erasure waits for the key bot to take the roles back before it answers "ask again". */
 const ROLE_WAIT_MS = 30_000;

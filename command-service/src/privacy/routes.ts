@@ -1,11 +1,11 @@
 import { errorCodes, privacyApi, privacyTexts } from '@vip/contracts';
-import { clientAndNetworkKeys, clientKey, DomainError, on, passwords, type MountedRoute } from '@vip/platform';
-import { commandContext } from '../core/context.ts';
-import type { CommandDeps } from '../core/deps.ts';
+import { clientAndNetworkKeys, clientKey, DomainError, type MountedRoute, on, passwords } from '@vip/platform';
 import { userOf } from '../auth/auth.commands.ts';
+import { sessionStream } from '../auth/session.state.ts';
 import { answerStripeFailure } from '../billing/checkout-routes.ts';
 import { StripeFailed, stripeGateway } from '../billing/stripe-gateway.ts';
-import { sessionStream } from '../auth/session.state.ts';
+import { commandContext } from '../core/context.ts';
+import type { CommandDeps } from '../core/deps.ts';
 import { eraseMember } from './member-erasure.ts';
 import { deleteUser } from './user-deletion.ts';
 

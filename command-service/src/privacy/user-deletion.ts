@@ -1,11 +1,11 @@
-import { errorCodes, planRuns, privacyTexts, type DeleteUserResponse } from '@vip/contracts';
+import { type DeleteUserResponse, errorCodes, planRuns, privacyTexts } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
-import type { CommandContext } from '../core/command-handler.ts';
-import type { CommandDeps } from '../core/deps.ts';
 import { endOtherSessions, userOf, users } from '../auth/auth.commands.ts';
 import type { StripeGateway } from '../billing/stripe-gateway.ts';
-import { discordLinkOf } from '../discord/discord.reads.ts';
+import type { CommandContext } from '../core/command-handler.ts';
+import type { CommandDeps } from '../core/deps.ts';
 import { unlinkDiscordAccount } from '../discord/discord.commands.ts';
+import { discordLinkOf } from '../discord/discord.reads.ts';
 import { owners, slots } from '../servers/servers.commands.ts';
 import { ownerOfServer, slotsHeldBy } from '../servers/servers.reads.ts';
 import { subscriptionOf, subscriptions } from '../subscriptions/subscriptions.commands.ts';

@@ -1,6 +1,6 @@
 import { configDefaults } from '@vip/contracts';
 import type { Decider } from '../core/decider.ts';
-import { guildMembersFold, type GuildMembersEvent, type GuildMembersState } from './guild-members.state.ts';
+import { type GuildMembersEvent, type GuildMembersState, guildMembersFold } from './guild-members.state.ts';
 
 export type GuildMembersCommand = { type: 'CountMembers'; guildId: string; memberCount: number };
 

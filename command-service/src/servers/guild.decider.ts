@@ -1,6 +1,6 @@
 import type { GuildSnapshot } from '@vip/contracts';
 import type { Decider } from '../core/decider.ts';
-import { guildFold, type GuildEvent, type GuildState } from './guild.state.ts';
+import { type GuildEvent, type GuildState, guildFold } from './guild.state.ts';
 
 export type GuildCommand =
   | { type: 'ReportGuild'; guildId: string; snapshot: GuildSnapshot }

@@ -1,24 +1,24 @@
 import {
   discordTexts,
   errorCodes,
-  serversApi,
-  serverTexts,
   type GuildReportResponse,
   type ServerSlotsChangedResponse,
+  serversApi,
+  serverTexts,
   slotLimitsOf,
 } from '@vip/contracts';
-import { DomainError, on, type MountedRoute } from '@vip/platform';
+import { DomainError, type MountedRoute, on } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
+import { requireEditableServer, requireFreeTierSlot } from '../subscriptions/subscriptions.commands.ts';
 import {
   addSubscriberServer,
   changeSubscriberServer,
-  type SlotsChange,
   leaveGuild,
   reportGuild,
+  type SlotsChange,
 } from './servers.commands.ts';
 import { unverifiedAmong } from './servers.reads.ts';
-import { requireEditableServer, requireFreeTierSlot } from '../subscriptions/subscriptions.commands.ts';
 
 /**
  * POST /api/user/add-server and /api/user/update-server: a subscriber's server slots, for

@@ -1,4 +1,4 @@
-import { serverTexts, errorCodes } from '@vip/contracts';
+import { errorCodes, serverTexts } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import {

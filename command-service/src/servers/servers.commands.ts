@@ -1,16 +1,16 @@
-import { discordTexts, errorCodes, projections, type GuildSnapshot } from '@vip/contracts';
+import { discordTexts, errorCodes, type GuildSnapshot, projections } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
-import { commandHandlerFor, type CommandContext, type CommandStores } from '../core/command-handler.ts';
+import { type CommandContext, type CommandStores, commandHandlerFor } from '../core/command-handler.ts';
 import { managementProofOf } from '../discord/discord.reads.ts';
 import { guildDecider } from './guild.decider.ts';
 import { guildStream } from './guild.state.ts';
-import { guildMembersStream } from './guild-members.state.ts';
 import { guildMembersDecider } from './guild-members.decider.ts';
+import { guildMembersStream } from './guild-members.state.ts';
 import { serverOwnerDecider } from './server-owner.decider.ts';
 import { serverOwnerStream } from './server-owner.state.ts';
 import { maxSlotsOf, ownerOf, slotsHeldBy } from './servers.reads.ts';
+import { type UserServersCommand, userServersDecider } from './user-servers.decider.ts';
 import { evolveUserServers, userServersStream } from './user-servers.state.ts';
-import { userServersDecider, type UserServersCommand } from './user-servers.decider.ts';
 
 // key pages opened right after the bot joined should already find the server; a retry of a
 // report changes nothing, but the bot does not read it back either: a late answer is counted

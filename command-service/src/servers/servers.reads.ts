@@ -1,8 +1,8 @@
 import { planSlots } from '@vip/contracts';
 import type { EventStore } from '@vip/platform';
-import { loadFold, loadState, type FoldStores } from '../core/load-state.ts';
+import { type FoldStores, loadFold, loadState } from '../core/load-state.ts';
 import { subscriptionOf } from '../subscriptions/subscriptions.commands.ts';
-import { guildFold, guildStream, type GuildState } from './guild.state.ts';
+import { type GuildState, guildFold, guildStream } from './guild.state.ts';
 import { evolveServerOwner, initialServerOwnerState, serverOwnerStream } from './server-owner.state.ts';
 import { evolveUserServers, initialUserServersState, userServersStream } from './user-servers.state.ts';
 

@@ -1,11 +1,11 @@
-import { sponsorsApi, sponsorTexts, type SponsorChangedResponse, slotLimitsOf } from '@vip/contracts';
-import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
+import { type SponsorChangedResponse, slotLimitsOf, sponsorsApi, sponsorTexts } from '@vip/contracts';
+import { type MountedRoute, on, requireServerHolder, type SignedInUser } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { sponsors } from './sponsors.commands.ts';
-import { requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
 import { ownerOfServer } from '../servers/servers.reads.ts';
+import { requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
 import type { SponsorInputs } from './server-sponsor.decider.ts';
+import { sponsors } from './sponsors.commands.ts';
 
 /** POST/DELETE /api/server/:id/sponsor: a server's own sponsor step (decisions.md §3). */
 export function sponsorRoutes(deps: CommandDeps): MountedRoute[] {

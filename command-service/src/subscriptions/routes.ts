@@ -1,21 +1,21 @@
 import {
-  errorCodes,
-  subscriptionsApi,
-  subscriptionTexts,
   type AdminPasswordResetResponse,
   type ChangeSubscriptionResponse,
   type CreateSubscriberResponse,
+  errorCodes,
+  subscriptionsApi,
+  subscriptionTexts,
 } from '@vip/contracts';
-import { clientKey, DomainError, on, passwords, type MountedRoute } from '@vip/platform';
-import { commandContext } from '../core/context.ts';
-import type { CommandDeps } from '../core/deps.ts';
-import { subscriptionOf, subscriptions } from './subscriptions.commands.ts';
+import { clientKey, DomainError, type MountedRoute, on, passwords } from '@vip/platform';
+import { endOtherSessions, registerUser, userOf, users } from '../auth/auth.commands.ts';
 import { answerStripeFailure } from '../billing/checkout-routes.ts';
 import { StripeFailed, stripeGateway } from '../billing/stripe-gateway.ts';
-import type { SubscriptionState } from './subscription.state.ts';
-import { endOtherSessions, registerUser, userOf, users } from '../auth/auth.commands.ts';
+import { commandContext } from '../core/context.ts';
+import type { CommandDeps } from '../core/deps.ts';
 import { subscriptionSummary } from './subscription.decider.ts';
+import type { SubscriptionState } from './subscription.state.ts';
 import { evolveSubscription, initialSubscriptionState } from './subscription.state.ts';
+import { subscriptionOf, subscriptions } from './subscriptions.commands.ts';
 
 /** The Stripe subscription that bills this plan and has not ended; null for a manual plan. */
 const billedSubscriptionOf = ({ billing }: SubscriptionState): string | null =>

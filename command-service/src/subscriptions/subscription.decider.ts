@@ -3,8 +3,8 @@ import {
   errorCodes,
   planRuns,
   planSlots,
-  subscriptionTexts,
   type SubscriptionSummary,
+  subscriptionTexts,
 } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';

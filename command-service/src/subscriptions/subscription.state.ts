@@ -1,5 +1,5 @@
 import type { EventOf, PlanRecord } from '@vip/contracts';
-import { evolveBilling, initialBillingState, type BillingEvent, type BillingState } from '../billing/billing.state.ts';
+import { type BillingEvent, type BillingState, evolveBilling, initialBillingState } from '../billing/billing.state.ts';
 
 /** Stream `subscription-<userId>`: a subscriber's plan. */
 export const subscriptionStream = (userId: string) => `subscription-${userId}`;

@@ -1,12 +1,12 @@
 import {
   errorCodes,
+  type PlanHolding,
   planHoldingOf,
   planTexts,
   projections,
   readOnlyServers,
-  usableSlots,
-  type PlanHolding,
   type SlotLimits,
+  usableSlots,
 } from '@vip/contracts';
 import { DomainError, type EventStore } from '@vip/platform';
 import { commandHandlerFor } from '../core/command-handler.ts';
@@ -16,8 +16,8 @@ import { subscriptionDecider } from './subscription.decider.ts';
 import {
   evolveSubscription,
   initialSubscriptionState,
-  subscriptionStream,
   type SubscriptionState,
+  subscriptionStream,
 } from './subscription.state.ts';
 
 // the admin's list refetches right after these answers: let it see the change

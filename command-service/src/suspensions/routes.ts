@@ -1,5 +1,5 @@
-import { suspensionsApi, suspensionTexts, type SuspensionChangedResponse } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { type SuspensionChangedResponse, suspensionsApi, suspensionTexts } from '@vip/contracts';
+import { type MountedRoute, on } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { suspensions } from './suspensions.commands.ts';

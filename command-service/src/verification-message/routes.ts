@@ -1,17 +1,17 @@
 import {
   notIncludedText,
   planIncludes,
+  slotLimitsOf,
+  type VerificationMessageSavedResponse,
   verificationMessageApi,
   verificationMessageTexts,
-  type VerificationMessageSavedResponse,
-  slotLimitsOf,
 } from '@vip/contracts';
-import { on, requireServerHolder, type MountedRoute, type SignedInUser } from '@vip/platform';
+import { type MountedRoute, on, requireServerHolder, type SignedInUser } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
-import { messages } from './verification-message.commands.ts';
-import { planOfSubscriber, requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
 import { ownerOfServer } from '../servers/servers.reads.ts';
+import { planOfSubscriber, requireEditableServer } from '../subscriptions/subscriptions.commands.ts';
+import { messages } from './verification-message.commands.ts';
 import type { VerificationMessageInputs } from './verification-message.decider.ts';
 
 /** POST/DELETE /api/verification-message/:serverId. */

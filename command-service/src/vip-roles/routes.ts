@@ -1,18 +1,18 @@
 import {
   canonicalCode,
-  vipRolesApi,
   type RedeemKeyResponse,
   type VipRoleProblemResponse,
   type VipRoleRemovedResponse,
+  vipRolesApi,
 } from '@vip/contracts';
-import { digestOf, on, type MountedRoute } from '@vip/platform';
+import { digestOf, type MountedRoute, on } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { keyErrors } from '../keys/key.decider.ts';
 import { keys } from '../keys/keys.commands.ts';
+import { requireServerNotSuspended } from '../suspensions/suspensions.commands.ts';
 import { openWindowEnd, type VipRoleState } from './vip-role.state.ts';
 import { vipRoleProblems, vipRoles } from './vip-roles.commands.ts';
-import { requireServerNotSuspended } from '../suspensions/suspensions.commands.ts';
 
 /**
  * The key bot's calls: a member redeems a key (Redeem Key button); a VIP window ended; Discord

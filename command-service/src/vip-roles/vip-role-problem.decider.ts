@@ -1,6 +1,6 @@
 import type { VipRoleAction, VipRoleProblem } from '@vip/contracts';
 import type { Decider } from '../core/decider.ts';
-import { vipRoleProblemFold, type VipRoleProblemEvent, type VipRoleProblemState } from './vip-role-problem.state.ts';
+import { type VipRoleProblemEvent, type VipRoleProblemState, vipRoleProblemFold } from './vip-role-problem.state.ts';
 
 export type VipRoleProblemCommand =
   | {

@@ -1,5 +1,5 @@
 import type { Decider } from '../core/decider.ts';
-import { openWindowEnd, vipRoleFold, type VipRoleEvent, type VipRoleState } from './vip-role.state.ts';
+import { openWindowEnd, type VipRoleEvent, type VipRoleState, vipRoleFold } from './vip-role.state.ts';
 
 export type VipRoleCommand =
   | {

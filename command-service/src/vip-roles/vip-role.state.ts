@@ -1,4 +1,4 @@
-import { personalStreams, type EventOf } from '@vip/contracts';
+import { type EventOf, personalStreams } from '@vip/contracts';
 import type { Fold } from '../core/decider.ts';
 
 /** Stream `vip-<guildId>-<pseudonym>`: one member's VIP role window on one server (the member's id never names the stream). */

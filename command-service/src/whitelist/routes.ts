@@ -1,11 +1,11 @@
 import {
-  whitelistApi,
-  whitelistTexts,
   type AddWhitelistEntryResponse,
   type RemoveWhitelistEntryResponse,
   type WhitelistRoleRemovedResponse,
+  whitelistApi,
+  whitelistTexts,
 } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { type MountedRoute, on } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { whitelist } from './whitelist.commands.ts';

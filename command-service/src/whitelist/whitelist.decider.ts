@@ -1,4 +1,4 @@
-import { errorCodes, whitelistDurationDays, whitelistTexts, type WhitelistDuration } from '@vip/contracts';
+import { errorCodes, type WhitelistDuration, whitelistDurationDays, whitelistTexts } from '@vip/contracts';
 import { DomainError } from '@vip/platform';
 import type { Decider } from '../core/decider.ts';
 import {

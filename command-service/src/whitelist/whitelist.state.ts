@@ -1,4 +1,4 @@
-import { personalStreams, type EventOf, type WhitelistDuration, whitelistEntryRuns } from '@vip/contracts';
+import { type EventOf, personalStreams, type WhitelistDuration, whitelistEntryRuns } from '@vip/contracts';
 
 /** Stream `whitelist-<guildId>-<pseudonym>`: one member on one server (the member's id never names the stream). */
 export const whitelistStream = personalStreams.whitelist;

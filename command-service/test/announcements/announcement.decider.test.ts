@@ -1,6 +1,6 @@
-import { errorTexts, type AnnouncementEvent } from '@vip/contracts';
+import { type AnnouncementEvent, errorTexts } from '@vip/contracts';
 import { announcementDecider } from '../../src/announcements/announcement.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(announcementDecider);
 const posted: AnnouncementEvent = {

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { createLogger, type EventStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
+import { expect } from 'chai';
 import { bootstrapAdminWhenWritable, reservedUserId } from '../../src/auth/auth.commands.ts';
 
 /** The store, refusing its first `failures` reads and appends as a log still starting would. */

@@ -1,6 +1,6 @@
 import { errorTexts, type SessionEvent } from '@vip/contracts';
 import { sessionDecider } from '../../src/auth/session.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(sessionDecider);
 const expiresAt = new Date(NOW.getTime() + 3600_000);

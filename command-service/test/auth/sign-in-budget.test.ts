@@ -1,6 +1,6 @@
+import { Keyring } from '@vip/platform';
 import { expect } from 'chai';
 import type { Context } from 'koa';
-import { Keyring } from '@vip/platform';
 import { DEVICE_COOKIE, deviceCookie } from '../../src/auth/device.ts';
 import { pauseBeforeHash } from '../../src/auth/sign-in-budget.ts';
 

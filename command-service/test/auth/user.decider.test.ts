@@ -1,8 +1,8 @@
-import { expect } from 'chai';
 import { errorTexts, subscriptionTexts, type UserRegistered } from '@vip/contracts';
+import { expect } from 'chai';
 import { userDecider } from '../../src/auth/user.decider.ts';
 import type { UserStreamEvent } from '../../src/auth/user.state.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const registered: UserRegistered = {
   type: 'UserRegistered',

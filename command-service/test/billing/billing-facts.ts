@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { billingDecider, type BillingCommand, type StripeFact } from '../../src/billing/billing.decider.ts';
+import { type BillingCommand, billingDecider, type StripeFact } from '../../src/billing/billing.decider.ts';
 import type { ChargedInvoice } from '../../src/billing/stripe-facts.ts';
 import type { SubscriptionEvent, SubscriptionState } from '../../src/subscriptions/subscription.state.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 /** Stripe facts as the webhook reads them, and the billing decider's history built from them. */
 export const spec = deciderSpec(billingDecider);

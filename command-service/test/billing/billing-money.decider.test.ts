@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import type { StripeFact } from '../../src/billing/billing.decider.ts';
 import {
-  GRACE_DAYS,
   at,
   checkout,
   decided,
   disputedAs,
   failedRetrying,
   fold,
+  GRACE_DAYS,
   history,
   ids_,
   invoiceOf,

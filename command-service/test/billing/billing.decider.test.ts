@@ -1,11 +1,10 @@
-import { expect } from 'chai';
 import { planRuns } from '@vip/contracts';
-import { billingDecider, type BillingCommand, type StripeFact } from '../../src/billing/billing.decider.ts';
+import { expect } from 'chai';
+import { type BillingCommand, billingDecider, type StripeFact } from '../../src/billing/billing.decider.ts';
 import { STRIPE_RESEND_WINDOW_MS } from '../../src/billing/billing.state.ts';
 import { subscriptionDecider } from '../../src/subscriptions/subscription.decider.ts';
 import { NOW } from '../support/decider-spec.ts';
 import {
-  GRACE_DAYS,
   at,
   checkout,
   decided,
@@ -13,6 +12,7 @@ import {
   disputed,
   failed,
   fold,
+  GRACE_DAYS,
   history,
   invoiceOf,
   paid,

@@ -1,17 +1,17 @@
 import { expect } from 'chai';
 import type Stripe from 'stripe';
-import { readStripeEvent, type ReadFact } from '../../src/billing/stripe-events.ts';
 import {
+  type ApiShape,
   BEFORE_BASIL,
-  PINNED,
   chargeIn,
   disputeOf,
   eventIn,
   invoiceIn,
-  subscriptionIn,
-  type ApiShape,
+  PINNED,
   type PinnedInvoice,
+  subscriptionIn,
 } from '../../../test/support/fake-stripe/shapes.ts';
+import { type ReadFact, readStripeEvent } from '../../src/billing/stripe-events.ts';
 import { PINNED_API_VERSION } from '../../src/billing/stripe-shapes.ts';
 
 const prices = { prices: { Basic: 'price_basic', Business: 'price_business' }, yearlyPrices: {} };

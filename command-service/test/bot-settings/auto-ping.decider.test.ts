@@ -1,5 +1,5 @@
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
 import { autoPingDecider } from '../../src/bot-settings/auto-ping.decider.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const guildId = '200000000000000001';
 const by = '300000000000000001';

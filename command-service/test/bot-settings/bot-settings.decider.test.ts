@@ -1,6 +1,6 @@
 import { botSettingsTexts } from '@vip/contracts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
 import { botSettingsDecider } from '../../src/bot-settings/bot-settings.decider.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const guildId = '200000000000000001';
 const by = '300000000000000001';

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
 import { botSettingsTexts, suspensionTexts } from '@vip/contracts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
-import { type PosterStanding, contentToRepost, videoPostDecider } from '../../src/bot-settings/video-post.decider.ts';
+import { expect } from 'chai';
+import { contentToRepost, type PosterStanding, videoPostDecider } from '../../src/bot-settings/video-post.decider.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const guildId = '200000000000000001';
 const by = '300000000000000001';

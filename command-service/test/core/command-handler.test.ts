@@ -1,18 +1,18 @@
-import { expect } from 'chai';
 import { errorTexts, whitelistTexts } from '@vip/contracts';
-import { DomainError, Metrics, WrongExpectedRevisionError, type EventStore } from '@vip/platform';
+import { DomainError, type EventStore, Metrics, WrongExpectedRevisionError } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
-import { announcementStream } from '../../src/announcements/announcement.state.ts';
+import { expect } from 'chai';
 import { announcementDecider } from '../../src/announcements/announcement.decider.ts';
+import { announcementStream } from '../../src/announcements/announcement.state.ts';
+import { type CommandContext, commandHandlerFor, RetryLater } from '../../src/core/command-handler.ts';
 import { guildDecider } from '../../src/servers/guild.decider.ts';
 import { guildStream } from '../../src/servers/guild.state.ts';
-import { commandHandlerFor, RetryLater, type CommandContext } from '../../src/core/command-handler.ts';
-import { guildMembersStream } from '../../src/servers/guild-members.state.ts';
 import { guildMembersDecider } from '../../src/servers/guild-members.decider.ts';
-import { whitelistStream } from '../../src/whitelist/whitelist.state.ts';
-import { whitelistDecider, type WhitelistCommand } from '../../src/whitelist/whitelist.decider.ts';
-import { vipRoleProblems } from '../../src/vip-roles/vip-roles.commands.ts';
+import { guildMembersStream } from '../../src/servers/guild-members.state.ts';
 import { vipRoleProblemStream } from '../../src/vip-roles/vip-role-problem.state.ts';
+import { vipRoleProblems } from '../../src/vip-roles/vip-roles.commands.ts';
+import { type WhitelistCommand, whitelistDecider } from '../../src/whitelist/whitelist.decider.ts';
+import { whitelistStream } from '../../src/whitelist/whitelist.state.ts';
 import { NOW } from '../support/decider-spec.ts';
 
 const context: CommandContext = {

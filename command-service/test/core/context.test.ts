@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { apiCatalogue } from '@vip/contracts';
+import { expect } from 'chai';
 import { actorOf } from '../../src/core/context.ts';
 
 describe('who causes a request’s events', () => {

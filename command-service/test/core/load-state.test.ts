@@ -1,19 +1,19 @@
-import { expect } from 'chai';
 import { currentSchemaVersion, type DomainEvent } from '@vip/contracts';
 import {
   createLogger,
+  type EventStore,
   Keyring,
   MemorySnapshotStore,
-  SignedSnapshotStore,
-  type EventStore,
   type ReadStreamOptions,
+  SignedSnapshotStore,
 } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
-import { commandHandlerFor, type CommandContext } from '../../src/core/command-handler.ts';
+import { expect } from 'chai';
+import { type CommandContext, commandHandlerFor } from '../../src/core/command-handler.ts';
 import { loadFold, SNAPSHOT_AFTER_EVENTS } from '../../src/core/load-state.ts';
-import { visitorStream, type VisitorEvent } from '../../src/keys/visitor.state.ts';
 import { visitorDecider } from '../../src/keys/visitor.decider.ts';
-import { guildFold, guildStream, type GuildState } from '../../src/servers/guild.state.ts';
+import { type VisitorEvent, visitorStream } from '../../src/keys/visitor.state.ts';
+import { type GuildState, guildFold, guildStream } from '../../src/servers/guild.state.ts';
 import { NOW } from '../support/decider-spec.ts';
 
 const context: CommandContext = {

@@ -1,7 +1,7 @@
 import { discordTexts } from '@vip/contracts';
 import { discordLinkDecider } from '../../src/discord/discord-link.decider.ts';
 import type { DiscordLinkEvent } from '../../src/discord/discord-link.state.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const at = NOW.toISOString();
 const D1 = '500000000000000001';

@@ -1,7 +1,7 @@
 import { discordTexts } from '@vip/contracts';
-import type { DiscordReservationEvent } from '../../src/discord/discord-reservation.state.ts';
 import { discordReservationDecider } from '../../src/discord/discord-reservation.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import type { DiscordReservationEvent } from '../../src/discord/discord-reservation.state.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const at = NOW.toISOString();
 const D1 = '500000000000000001';

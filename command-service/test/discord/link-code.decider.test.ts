@@ -1,7 +1,7 @@
 import { discordTexts } from '@vip/contracts';
-import type { LinkCodeEvent } from '../../src/discord/link-code.state.ts';
 import { linkCodeDecider } from '../../src/discord/link-code.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import type { LinkCodeEvent } from '../../src/discord/link-code.state.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const at = NOW.toISOString();
 const D1 = '500000000000000001';

@@ -1,7 +1,7 @@
 import { discordTexts } from '@vip/contracts';
-import type { ManagementCheckEvent } from '../../src/discord/management-check.state.ts';
 import { managementCheckDecider } from '../../src/discord/management-check.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import type { ManagementCheckEvent } from '../../src/discord/management-check.state.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const at = NOW.toISOString();
 const D1 = '500000000000000001';

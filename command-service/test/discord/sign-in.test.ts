@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { discordTexts } from '@vip/contracts';
-import { DomainError, Keyring, digestOf } from '@vip/platform';
-import { signInDecider } from '../../src/discord/sign-in.decider.ts';
+import { DomainError, digestOf, Keyring } from '@vip/platform';
+import { expect } from 'chai';
 import { issueSignInState, verifySignInState } from '../../src/discord/discord-oauth.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { signInDecider } from '../../src/discord/sign-in.decider.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const at = NOW.toISOString();
 const D1 = '500000000000000001';

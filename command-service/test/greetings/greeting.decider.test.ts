@@ -1,7 +1,7 @@
-import { greetingTexts, type GreetingSettings } from '@vip/contracts';
-import type { GreetingEvent } from '../../src/greetings/greeting.state.ts';
+import { type GreetingSettings, greetingTexts } from '@vip/contracts';
 import { greetingDecider } from '../../src/greetings/greeting.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import type { GreetingEvent } from '../../src/greetings/greeting.state.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(greetingDecider);
 const GUILD = '100000000000000001';

@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { keyErrorCodes, keyTexts } from '@vip/contracts';
 import type { DomainError } from '@vip/platform';
+import { expect } from 'chai';
+import { type AccessHashCommand, accessHashDecider } from '../../src/keys/access-hash.decider.ts';
 import type { AccessHashEvent } from '../../src/keys/access-hash.state.ts';
-import { accessHashDecider, type AccessHashCommand } from '../../src/keys/access-hash.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(accessHashDecider);
 const codeOf = (history: AccessHashEvent[], command: AccessHashCommand) => {

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
-import fc from 'fast-check';
 import { canonicalCode, randomCodePattern } from '@vip/contracts';
 import { randomCode } from '@vip/platform';
+import { expect } from 'chai';
+import fc from 'fast-check';
 
 describe('key and access hash spelling', () => {
   it('keeps a generated code as it is', () => {

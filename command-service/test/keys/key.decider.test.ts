@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { keyErrorCodes, keyTexts } from '@vip/contracts';
 import type { DomainError } from '@vip/platform';
+import { expect } from 'chai';
+import { type KeyCommand, keyDecider } from '../../src/keys/key.decider.ts';
 import type { KeyEvent } from '../../src/keys/key.state.ts';
-import { keyDecider, type KeyCommand } from '../../src/keys/key.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(keyDecider);
 const codeOf = (history: KeyEvent[], command: KeyCommand) => {

@@ -1,8 +1,8 @@
-import { expect } from 'chai';
 import { parseEvent } from '@vip/contracts';
-import type { VisitorEvent } from '../../src/keys/visitor.state.ts';
+import { expect } from 'chai';
 import { visitorDecider } from '../../src/keys/visitor.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import type { VisitorEvent } from '../../src/keys/visitor.state.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(visitorDecider);
 const GUILD = '111111111111111111';

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { erasedPerson } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
 import { eraseMemberFromReadModels } from '../../src/privacy/read-model-eraser.ts';
 
 const MEMBER = '813572468024681357';

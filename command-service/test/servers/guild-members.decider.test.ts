@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { GuildMembersEvent } from '../../src/servers/guild-members.state.ts';
 import { guildMembersDecider } from '../../src/servers/guild-members.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import type { GuildMembersEvent } from '../../src/servers/guild-members.state.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const GUILD = '100000000000000001';
 

@@ -1,8 +1,8 @@
+import { type GuildSnapshot, parseEvent } from '@vip/contracts';
 import { expect } from 'chai';
-import { parseEvent, type GuildSnapshot } from '@vip/contracts';
 import { guildDecider } from '../../src/servers/guild.decider.ts';
 import type { GuildEvent } from '../../src/servers/guild.state.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(guildDecider);
 const GUILD = '100000000000000001';

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
 import { discordTexts, serverTexts } from '@vip/contracts';
 import { DomainError, type EventStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
+import { expect } from 'chai';
 import type { CommandContext } from '../../src/core/command-handler.ts';
 import { addSubscriberServer, changeSubscriberServer } from '../../src/servers/servers.commands.ts';
 import { NOW } from '../support/decider-spec.ts';

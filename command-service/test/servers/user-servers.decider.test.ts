@@ -1,9 +1,9 @@
 import { discordTexts, serverTexts } from '@vip/contracts';
 import { serverOwnerDecider } from '../../src/servers/server-owner.decider.ts';
 import type { ServerOwnerEvent, ServerOwnerState } from '../../src/servers/server-owner.state.ts';
-import type { UserServersEvent } from '../../src/servers/user-servers.state.ts';
 import { userServersDecider } from '../../src/servers/user-servers.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import type { UserServersEvent } from '../../src/servers/user-servers.state.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const at = NOW.toISOString();
 const [S1, S2, S3, S4] = ['100000000000000001', '100000000000000002', '100000000000000003', '100000000000000004'];

@@ -1,8 +1,8 @@
+import { parseEvent, planHoldingOf, planSlots, type SlotLimits, subscriptionTexts, usableSlots } from '@vip/contracts';
 import { expect } from 'chai';
-import { parseEvent, planHoldingOf, planSlots, subscriptionTexts, usableSlots, type SlotLimits } from '@vip/contracts';
 import { subscriptionDecider, subscriptionSummary } from '../../src/subscriptions/subscription.decider.ts';
 import type { SubscriptionEvent, SubscriptionState } from '../../src/subscriptions/subscription.state.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(subscriptionDecider);
 const DAY = 24 * 3600_000;

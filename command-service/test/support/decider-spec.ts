@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import type { DomainEvent } from '@vip/contracts';
 import { DomainError, type DomainErrorKind } from '@vip/platform';
+import { expect } from 'chai';
 import type { Decider } from '../../src/core/decider.ts';
 
 export const NOW = new Date('2026-11-22T12:00:00.000Z');

@@ -1,7 +1,7 @@
 import { suspensionTexts } from '@vip/contracts';
-import type { SuspensionEvent } from '../../src/suspensions/suspension.state.ts';
 import { suspensionDecider } from '../../src/suspensions/suspension.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import type { SuspensionEvent } from '../../src/suspensions/suspension.state.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(suspensionDecider);
 const guildId = '876543210987654321';

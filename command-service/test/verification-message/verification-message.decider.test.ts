@@ -1,10 +1,10 @@
 import { planTexts, type VerificationMessage } from '@vip/contracts';
-import type { VerificationMessageEvent } from '../../src/verification-message/verification-message.state.ts';
 import {
-  verificationMessageDecider,
   type VerificationMessageInputs,
+  verificationMessageDecider,
 } from '../../src/verification-message/verification-message.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import type { VerificationMessageEvent } from '../../src/verification-message/verification-message.state.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(verificationMessageDecider);
 const guildId = '876543210987654321';

@@ -1,6 +1,6 @@
+import { type VipRoleProblemCommand, vipRoleProblemDecider } from '../../src/vip-roles/vip-role-problem.decider.ts';
 import type { VipRoleProblemEvent } from '../../src/vip-roles/vip-role-problem.state.ts';
-import { vipRoleProblemDecider, type VipRoleProblemCommand } from '../../src/vip-roles/vip-role-problem.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(vipRoleProblemDecider);
 const GUILD = '111111111111111111';

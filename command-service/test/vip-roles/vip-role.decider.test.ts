@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { VipRoleEvent } from '../../src/vip-roles/vip-role.state.ts';
 import { vipRoleDecider } from '../../src/vip-roles/vip-role.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import type { VipRoleEvent } from '../../src/vip-roles/vip-role.state.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(vipRoleDecider);
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000).toISOString();

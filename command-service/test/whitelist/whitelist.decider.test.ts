@@ -1,8 +1,8 @@
+import { type WhitelistDuration, whitelistTexts } from '@vip/contracts';
 import { expect } from 'chai';
-import { whitelistTexts, type WhitelistDuration } from '@vip/contracts';
-import { entryStands, type WhitelistEvent } from '../../src/whitelist/whitelist.state.ts';
 import { whitelistDecider } from '../../src/whitelist/whitelist.decider.ts';
-import { NOW, deciderSpec } from '../support/decider-spec.ts';
+import { entryStands, type WhitelistEvent } from '../../src/whitelist/whitelist.state.ts';
+import { deciderSpec, NOW } from '../support/decider-spec.ts';
 
 const spec = deciderSpec(whitelistDecider);
 const DAY = 24 * 3600_000;

@@ -1,6 +1,6 @@
-import type { DailyKeyFigures } from './stats.ts';
 import { analyticsPaths } from '../routes/analytics.ts';
 import { withSchemas } from './route-spec.ts';
+import type { DailyKeyFigures } from './stats.ts';
 
 /** One of the owner's servers, as the Analytics tab shows it (decisions.md §11). */
 export interface ServerAnalytics {

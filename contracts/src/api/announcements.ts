@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { configDefaults, type Priority } from '../config-defaults.ts';
 import { errorTexts } from '../error-texts.ts';
+import { announcementsPaths } from '../routes/announcements.ts';
 import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX, announcementTexts } from '../texts/announcements.ts';
 import { plainText } from './input-rules.ts';
-import { announcementsPaths } from '../routes/announcements.ts';
 import { withSchemas } from './route-spec.ts';
 
 const blankIsMissing = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields);

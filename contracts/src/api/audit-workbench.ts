@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { SNOWFLAKE } from '../discord-id.ts';
-import { eventSchemas, type EventType } from '../events/index.ts';
 import type { LogSealed } from '../events/audit.ts';
+import { type EventType, eventSchemas } from '../events/index.ts';
 import { auditWorkbenchPaths } from '../routes/audit-workbench.ts';
-import { withSchemas } from './route-spec.ts';
 import { auditWorkbenchTexts } from '../texts/audit.ts';
+import { withSchemas } from './route-spec.ts';
 
 /**
  * The auditor's workbench (issue #15): the log exported as NDJSON with its seals, and the

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SNOWFLAKE } from '../discord-id.ts';
-import { eventSchemas, type EventType } from '../events/index.ts';
+import { type EventType, eventSchemas } from '../events/index.ts';
 import type { AuditActor } from '../read-models/audit.ts';
-import { auditTexts } from '../texts/audit.ts';
 import { auditPaths } from '../routes/audit.ts';
+import { auditTexts } from '../texts/audit.ts';
 import { withSchemas } from './route-spec.ts';
 
 export { auditTexts } from '../texts/audit.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { errorTexts } from '../error-texts.ts';
+import { authPaths } from '../routes/auth.ts';
 import { subscriptionTexts } from '../texts/subscriptions.ts';
 import { plainTextProblem } from './input-rules.ts';
-import { authPaths } from '../routes/auth.ts';
 import { withSchemas } from './route-spec.ts';
 
 const required = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { planNamed } from '../config-defaults.ts';
-import { billingIntervals } from '../site-settings.ts';
 import { errorTexts } from '../error-texts.ts';
 import { billingPaths } from '../routes/billing.ts';
+import { billingIntervals } from '../site-settings.ts';
 import { billingTexts } from '../texts/billing.ts';
 import { planTexts } from '../texts/subscriptions.ts';
 import { withSchemas } from './route-spec.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SNOWFLAKE } from '../discord-id.ts';
+import { botSettingsPaths } from '../routes/bot-settings.ts';
 import { botLimits, botSettingsTexts } from '../texts/bot-settings.ts';
 import { plainText } from './input-rules.ts';
-import { botSettingsPaths } from '../routes/bot-settings.ts';
 import { withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 

@@ -1,25 +1,25 @@
-import type { RouteSpec } from './route-spec.ts';
-import { authApi } from './auth.ts';
+import { analyticsApi } from './analytics.ts';
 import { announcementsApi } from './announcements.ts';
-import { healthApi } from './health.ts';
-import { serversApi } from './servers.ts';
-import { greetingsApi } from './greetings.ts';
-import { keysApi } from './keys.ts';
-import { subscriptionsApi } from './subscriptions.ts';
-import { whitelistApi } from './whitelist.ts';
-import { statsApi } from './stats.ts';
-import { botSettingsApi } from './bot-settings.ts';
 import { auditApi } from './audit.ts';
 import { auditWorkbenchApi } from './audit-workbench.ts';
-import { suspensionsApi } from './suspensions.ts';
-import { verificationMessageApi } from './verification-message.ts';
-import { analyticsApi } from './analytics.ts';
+import { authApi } from './auth.ts';
+import { billingApi } from './billing.ts';
+import { botSettingsApi } from './bot-settings.ts';
 import { discordApi } from './discord.ts';
+import { greetingsApi } from './greetings.ts';
+import { healthApi } from './health.ts';
+import { keysApi } from './keys.ts';
+import { privacyApi } from './privacy.ts';
+import type { RouteSpec } from './route-spec.ts';
+import { serversApi } from './servers.ts';
 import { siteApi } from './site.ts';
 import { sponsorsApi } from './sponsors.ts';
+import { statsApi } from './stats.ts';
+import { subscriptionsApi } from './subscriptions.ts';
+import { suspensionsApi } from './suspensions.ts';
+import { verificationMessageApi } from './verification-message.ts';
 import { vipRolesApi } from './vip-roles.ts';
-import { billingApi } from './billing.ts';
-import { privacyApi } from './privacy.ts';
+import { whitelistApi } from './whitelist.ts';
 
 /**
  * Every call of the API. The services mount handlers only from these (platform's mountRoutes

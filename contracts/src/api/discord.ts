@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { SNOWFLAKE } from '../discord-id.ts';
 import { errorCodes } from '../error-codes.ts';
 import type { ManagementProof } from '../events/discord.ts';
+import { erasedPerson } from '../events/personal-data.ts';
+import { discordPaths } from '../routes/discord.ts';
 import { ADMIN_REASON_MAX, discordTexts } from '../texts/discord.ts';
 import { serverTexts } from '../texts/servers.ts';
 import type { LoginResponse } from './auth.ts';
 import { plainText } from './input-rules.ts';
-import { discordPaths } from '../routes/discord.ts';
 import { withSchemas } from './route-spec.ts';
-import { erasedPerson } from '../events/personal-data.ts';
 
 const snowflake = (text: string) => z.string({ error: text }).regex(SNOWFLAKE, text);
 const serverId = snowflake(serverTexts.badServerId);

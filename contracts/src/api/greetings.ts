@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { SNOWFLAKE } from '../discord-id.ts';
-import { GREETING_MESSAGE_MAX, greetingTexts } from '../texts/greetings.ts';
 import { configDefaults } from '../config-defaults.ts';
-import { plainText } from './input-rules.ts';
+import { SNOWFLAKE } from '../discord-id.ts';
+import type { GreetingSettings } from '../greeting-settings.ts';
 import { greetingsPaths } from '../routes/greetings.ts';
+import { GREETING_MESSAGE_MAX, greetingTexts } from '../texts/greetings.ts';
+import { plainText } from './input-rules.ts';
 import { withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
-import type { GreetingSettings } from '../greeting-settings.ts';
 
 const { min: MIN_DELAY, max: MAX_DELAY } = configDefaults.greetingDelaySeconds;
 
@@ -92,5 +92,5 @@ export const greetingsApi = withSchemas(greetingsPaths, {
   },
 });
 
-export { GREETING_MESSAGE_MAX, greetingTexts };
 export { defaultGreetingSettings, type GreetingSettings } from '../greeting-settings.ts';
+export { GREETING_MESSAGE_MAX, greetingTexts };

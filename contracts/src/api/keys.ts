@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { keyTexts } from '../texts/keys.ts';
-import type { Tier } from '../events/keys.ts';
-import { errorCodes } from '../error-codes.ts';
 import { SNOWFLAKE } from '../discord-id.ts';
-import { serverTexts } from '../texts/servers.ts';
+import { errorCodes } from '../error-codes.ts';
+import type { Tier } from '../events/keys.ts';
 import { keysPaths } from '../routes/keys.ts';
+import { keyTexts } from '../texts/keys.ts';
+import { serverTexts } from '../texts/servers.ts';
 import { withSchemas } from './route-spec.ts';
 
 /** How an access hash stands when someone asks: `code` of the hash check answer. */

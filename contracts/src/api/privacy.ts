@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { privacyTexts } from '../texts/privacy.ts';
+import { SNOWFLAKE } from '../discord-id.ts';
 import { errorCodes } from '../error-codes.ts';
 import { privacyPaths } from '../routes/privacy.ts';
+import { privacyTexts } from '../texts/privacy.ts';
 import { withSchemas } from './route-spec.ts';
-import { SNOWFLAKE } from '../discord-id.ts';
 
 const member = { discordUserId: z.string().regex(SNOWFLAKE, privacyTexts.badMemberId) };
 

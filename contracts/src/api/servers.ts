@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { SNOWFLAKE } from '../discord-id.ts';
-import { serverTexts } from '../texts/servers.ts';
-import { plainText } from './input-rules.ts';
 import { serversPaths } from '../routes/servers.ts';
-import { withSchemas } from './route-spec.ts';
+import { serverTexts } from '../texts/servers.ts';
 import type { VipRoleAction, VipRoleProblem } from '../texts/vip-roles.ts';
+import { plainText } from './input-rules.ts';
+import { withSchemas } from './route-spec.ts';
 import { keyBotInviteUrl } from './site.ts';
 
 /** A Discord server id in a path (`/api/server/:id`, `/api/greetings/settings/:serverId`). */

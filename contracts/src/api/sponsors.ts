@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SPONSOR_URL_MAX, sponsorTexts } from '../texts/sponsors.ts';
 import { sponsorsPaths } from '../routes/sponsors.ts';
+import { SPONSOR_URL_MAX, sponsorTexts } from '../texts/sponsors.ts';
 import { withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 

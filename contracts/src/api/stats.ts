@@ -1,6 +1,6 @@
 import { statsPaths } from '../routes/stats.ts';
-import { withSchemas } from './route-spec.ts';
 import type { BillingFigures } from './billing.ts';
+import { withSchemas } from './route-spec.ts';
 
 export interface DailyKeyFigures {
   date: string; // YYYY-MM-DD, UTC

@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { SNOWFLAKE } from '../discord-id.ts';
-import { subscriptionTexts } from '../texts/subscriptions.ts';
-import { errorTexts } from '../error-texts.ts';
-import { errorCodes } from '../error-codes.ts';
 import { planNamed } from '../config-defaults.ts';
-import { planTexts } from '../texts/subscriptions.ts';
-import { newPasswordSchema, usernameSchema } from './auth.ts';
+import { SNOWFLAKE } from '../discord-id.ts';
+import { errorCodes } from '../error-codes.ts';
+import { errorTexts } from '../error-texts.ts';
 import { subscriptionsPaths } from '../routes/subscriptions.ts';
-import { withSchemas } from './route-spec.ts';
+import { planTexts, subscriptionTexts } from '../texts/subscriptions.ts';
 import { adminListQuerySchema } from './admin-lists.ts';
-import type { SubscriberIdentity } from './discord.ts';
+import { newPasswordSchema, usernameSchema } from './auth.ts';
 import type { PlanBilling } from './billing.ts';
+import type { SubscriberIdentity } from './discord.ts';
+import { withSchemas } from './route-spec.ts';
 
 const fill = errorTexts.fillAllFields;
 /** A blank form field means the same as a missing one. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { SUSPENSION_REASON_MAX } from '../events/suspensions.ts';
-import { suspensionTexts } from '../texts/suspensions.ts';
 import { errorTexts } from '../error-texts.ts';
-import { plainText } from './input-rules.ts';
+import { SUSPENSION_REASON_MAX } from '../events/suspensions.ts';
 import { suspensionsPaths } from '../routes/suspensions.ts';
+import { suspensionTexts } from '../texts/suspensions.ts';
+import { plainText } from './input-rules.ts';
 import { withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { verificationMessageTexts } from '../texts/verification-message.ts';
-import { colorPattern, verificationMessageLimits, type VerificationMessage } from '../verification-message.ts';
-import { plainText } from './input-rules.ts';
 import { verificationMessagePaths } from '../routes/verification-message.ts';
+import { verificationMessageTexts } from '../texts/verification-message.ts';
+import { colorPattern, type VerificationMessage, verificationMessageLimits } from '../verification-message.ts';
+import { plainText } from './input-rules.ts';
 import { withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SNOWFLAKE } from '../discord-id.ts';
 import { errorTexts } from '../error-texts.ts';
+import { vipRolesPaths } from '../routes/vip-roles.ts';
 import { keyTexts } from '../texts/keys.ts';
 import { vipRoleProblems } from '../texts/vip-roles.ts';
-import { vipRolesPaths } from '../routes/vip-roles.ts';
 import { withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { SNOWFLAKE } from '../discord-id.ts';
-import { WHITELIST_SERVERS_AT_ONCE, whitelistTexts } from '../texts/whitelist.ts';
 import { errorTexts } from '../error-texts.ts';
-import { whitelistDurationSchema, type WhitelistDuration } from '../events/whitelist.ts';
+import { type WhitelistDuration, whitelistDurationSchema } from '../events/whitelist.ts';
 import { whitelistPaths } from '../routes/whitelist.ts';
-import { withSchemas } from './route-spec.ts';
+import { WHITELIST_SERVERS_AT_ONCE, whitelistTexts } from '../texts/whitelist.ts';
 import { adminListQuerySchema } from './admin-lists.ts';
+import { withSchemas } from './route-spec.ts';
 
 /** How long each fixed duration lasts; lifetime never ends, `days` lasts the days chosen. */
 export const whitelistDurationDays: Record<Exclude<WhitelistDuration, 'days'>, number | null> = {

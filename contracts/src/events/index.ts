@@ -1,49 +1,49 @@
 import type { z } from 'zod';
-import type { EventMetadata } from './metadata.ts';
 import { announcementDeletedSchema, announcementPostedSchema } from './announcements.ts';
+import { logSealedSchema } from './audit.ts';
 import {
   passwordChangedSchema,
-  userDeletedSchema,
   sessionEndedSchema,
   sessionStartedSchema,
-  userRegisteredSchema,
+  userDeletedSchema,
   usernameReservedSchema,
+  userRegisteredSchema,
 } from './auth.ts';
-import * as servers from './servers.ts';
-import * as greetings from './greetings.ts';
-import * as keys from './keys.ts';
-import * as subscriptions from './subscriptions.ts';
-import * as whitelist from './whitelist.ts';
-import * as suspensions from './suspensions.ts';
-import * as verificationMessage from './verification-message.ts';
+import * as billing from './billing.ts';
 import * as botSettings from './bot-settings.ts';
 import * as discord from './discord.ts';
-import * as sponsors from './sponsors.ts';
-import * as vipRoles from './vip-roles.ts';
-import * as billing from './billing.ts';
-import { logSealedSchema } from './audit.ts';
+import * as greetings from './greetings.ts';
+import * as keys from './keys.ts';
+import type { EventMetadata } from './metadata.ts';
 import { personErasedSchema, vipWindowEndedSchema } from './personal-data.ts';
+import * as servers from './servers.ts';
+import * as sponsors from './sponsors.ts';
+import * as subscriptions from './subscriptions.ts';
+import * as suspensions from './suspensions.ts';
 import { storedSchemaVersion, upcast } from './upcasters.ts';
+import * as verificationMessage from './verification-message.ts';
+import * as vipRoles from './vip-roles.ts';
+import * as whitelist from './whitelist.ts';
 
-export * from './metadata.ts';
-export * from './auth.ts';
 export * from './announcements.ts';
-export * from './servers.ts';
-export * from './greetings.ts';
-export * from './keys.ts';
-export * from './subscriptions.ts';
-export * from './whitelist.ts';
-export * from './suspensions.ts';
-export * from './verification-message.ts';
+export * from './audit.ts';
+export * from './auth.ts';
+export * from './billing.ts';
 export * from './bot-settings.ts';
 export * from './discord.ts';
-export * from './sponsors.ts';
-export * from './vip-roles.ts';
-export * from './billing.ts';
-export * from './audit.ts';
+export * from './greetings.ts';
+export * from './keys.ts';
+export * from './metadata.ts';
 export * from './personal-data.ts';
 export * from './sentences.ts';
+export * from './servers.ts';
+export * from './sponsors.ts';
+export * from './subscriptions.ts';
+export * from './suspensions.ts';
 export * from './upcasters.ts';
+export * from './verification-message.ts';
+export * from './vip-roles.ts';
+export * from './whitelist.ts';
 
 /**
  * Every event type the product writes, with its schema and current version. Writers record

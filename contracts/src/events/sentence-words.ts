@@ -1,5 +1,5 @@
-import { erasedPerson } from './personal-data.ts';
 import type { Actor } from './metadata.ts';
+import { erasedPerson } from './personal-data.ts';
 
 /**
  * The words the audit sentences are made of: how an id, a digest, a time or an actor reads

@@ -1,3 +1,5 @@
+import { moneyText } from '../money.ts';
+import type { PaymentFactKind } from './billing.ts';
 import type { EventDataOf, EventType } from './index.ts';
 import {
   actorName,
@@ -8,14 +10,12 @@ import {
   member,
   plural,
   quoted,
+  type SentenceContext,
   serverName as server,
   shortDigest,
   shortId,
   userName as user,
-  type SentenceContext,
 } from './sentence-words.ts';
-import { moneyText } from '../money.ts';
-import type { PaymentFactKind } from './billing.ts';
 
 export * from './sentence-words.ts';
 

@@ -1,5 +1,5 @@
-import { type PlanFeature, type PlanHolding, planFeatureNames, plansWithText } from '../plans.ts';
 import { configDefaults, planNamed } from '../config-defaults.ts';
+import { type PlanFeature, type PlanHolding, planFeatureNames, plansWithText } from '../plans.ts';
 
 /** What subscribers and admins read about accounts and plans. */
 export const subscriptionTexts = {

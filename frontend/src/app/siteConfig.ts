@@ -1,6 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
 import type { SiteSettings } from '@vip/contracts';
 import { configDefaults, SITE_SETTINGS_ELEMENT_ID, sitePaths } from '@vip/contracts/plain';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * The site's settings as the running product states them (decisions.md §12: bots' client ids

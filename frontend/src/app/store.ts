@@ -1,7 +1,7 @@
-import { configureStore, type Action, type ThunkAction } from '@reduxjs/toolkit';
-import authReducer from '../features/auth/authSlice.ts';
+import { type Action, configureStore, type ThunkAction } from '@reduxjs/toolkit';
 import readMarksReducer from '../features/announcements/readMarksSlice.ts';
 import { apiSlice } from '../features/api/apiSlice.ts';
+import authReducer from '../features/auth/authSlice.ts';
 import { sessionEffects } from '../features/auth/sessionEffects.ts';
 
 export const store = configureStore({

@@ -4,7 +4,7 @@
  * texts only the browser says (spec §8) follow. The visitor pages' texts are in
  * app/visitorTexts.ts, so that the key page does not download the panels' words.
  */
-export { serverTexts, greetingTexts, subscriptionTexts, whitelistTexts } from '@vip/contracts/plain';
+export { greetingTexts, serverTexts, subscriptionTexts, whitelistTexts } from '@vip/contracts/plain';
 
 /** Spec §8 texts that only the browser says. */
 export const panelTexts = {

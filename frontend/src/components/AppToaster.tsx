@@ -1,7 +1,7 @@
+import { configDefaults } from '@vip/contracts/plain';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
-import { configDefaults } from '@vip/contracts/plain';
 
 const { successMs, errorMs, max, fadeMs } = configDefaults.toasts;
 

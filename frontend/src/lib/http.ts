@@ -1,4 +1,4 @@
-import { pathOf, type PathParamNames, type PathParams, type PlainRoute } from '@vip/contracts/plain';
+import { type PathParamNames, type PathParams, type PlainRoute, pathOf } from '@vip/contracts/plain';
 
 /**
  * The one way the frontend addresses the API: a route of the catalogue (contracts' routes/),

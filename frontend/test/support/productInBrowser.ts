@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { ADMIN, removeDataDir, startAllInOne } from '../../../test/support/all-in-one.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
+
 export { ADMIN };
+
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface ProductInBrowser {

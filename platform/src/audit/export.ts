@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import {
+  type AuditExportRange,
   currentSchemaVersion,
+  type EventMetadata,
   guildIdsOf,
   isKnownEventType,
   sealStreamId,
@@ -8,8 +10,6 @@ import {
   storedSchemaVersion,
   upcast,
   userIdsOf,
-  type AuditExportRange,
-  type EventMetadata,
 } from '@vip/contracts';
 import type { EventStore, StoredEvent } from '../event-store/event-store.ts';
 import type { ReadStore } from '../read-store/read-store.ts';

@@ -1,9 +1,9 @@
 import {
-  serverReadModels,
+  authReadModels,
   type GuildDocument,
   type SentenceNames,
+  serverReadModels,
   type UserDocument,
-  authReadModels,
 } from '@vip/contracts';
 import type { ReadStore } from '../read-store/read-store.ts';
 

@@ -1,4 +1,4 @@
-import { createHash, hash, type Hash } from 'node:crypto';
+import { createHash, type Hash, hash } from 'node:crypto';
 import { fieldsSealedAsDigest, type LogSealed, type SealRecord } from '@vip/contracts';
 import type { StoredEvent } from '../event-store/event-store.ts';
 

@@ -1,4 +1,4 @@
-import { logSealedSchema, sealStreamId, type AuditExportSealed } from '@vip/contracts';
+import { type AuditExportSealed, logSealedSchema, sealStreamId } from '@vip/contracts';
 import type { EventStore, RecordedEvent } from '../event-store/event-store.ts';
 
 /** A seal as the log holds it: where it lies in the log and in the seals stream. */

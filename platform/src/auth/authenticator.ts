@@ -1,10 +1,10 @@
 import {
-  type SessionDocument,
-  type UserDocument,
   authReadModels,
   errorCodes,
   errorTexts,
   projections,
+  type SessionDocument,
+  type UserDocument,
 } from '@vip/contracts';
 import { DomainError } from '../domain-error.ts';
 import type { EventStore } from '../event-store/event-store.ts';

@@ -1,7 +1,8 @@
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 // Algorithm is an ambient const enum, which verbatimModuleSyntax cannot read: 2 is Argon2id
 const ARGON2ID = 2 as Algorithm;
+
 import { randomBytes } from 'node:crypto';
 
 /** Passwords are kept only as argon2id hashes (decisions.md §4). */

@@ -1,7 +1,7 @@
-import { SignJWT, jwtVerify } from 'jose';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { jwtVerify, SignJWT } from 'jose';
 
 export interface SessionClaims {
   userId: string;

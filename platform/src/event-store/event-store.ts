@@ -1,5 +1,5 @@
-import type { Observable } from 'rxjs';
 import type { EventMetadata } from '@vip/contracts';
+import type { Observable } from 'rxjs';
 
 /**
  * The EventStore port (docs/architecture.md "Ports"). Positions are global, strictly increasing

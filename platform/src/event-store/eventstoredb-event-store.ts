@@ -1,28 +1,27 @@
 import {
+  type AllStreamResolvedEvent,
   ANY,
+  type AppendExpectedRevision,
   BACKWARDS,
   END,
   EventStoreDBClient,
   FORWARDS,
-  NO_STREAM,
-  START,
-  STREAM_EXISTS,
-  StreamNotFoundError,
-  WrongExpectedVersionError,
-  jsonEvent,
-  type AllStreamResolvedEvent,
-  type AppendExpectedRevision,
   type JSONType,
+  jsonEvent,
+  NO_STREAM,
   type ReadPosition,
   type ResolvedEvent,
+  START,
+  STREAM_EXISTS,
   type StreamingRead,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
 } from '@eventstore/db-client';
-import { Observable, type Subscriber } from 'rxjs';
 import type { EventMetadata } from '@vip/contracts';
+import { Observable, type Subscriber } from 'rxjs';
 import {
-  WrongExpectedRevisionError,
-  batchOf,
   type AppendResult,
+  batchOf,
   type EventBatch,
   type EventCount,
   type EventStore,
@@ -32,6 +31,7 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
+  WrongExpectedRevisionError,
 } from './event-store.ts';
 
 function toClientRevision(expected: ExpectedRevision): AppendExpectedRevision {

@@ -1,12 +1,13 @@
 import type { Observable } from 'rxjs';
+import { readStoredEvents } from '../audit/stored-events.ts';
 import type { Metrics } from '../metrics.ts';
 import {
-  isWrongExpectedRevision,
   type AppendResult,
   type EventBatch,
   type EventCount,
   type EventStore,
   type ExpectedRevision,
+  isWrongExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -14,7 +15,6 @@ import {
   type StoredEvent,
   type SubscribeOptions,
 } from './event-store.ts';
-import { readStoredEvents } from '../audit/stored-events.ts';
 
 /**
  * Any EventStore, counting its appends for /metrics: how many, how many events, and how many

@@ -1,10 +1,9 @@
+import type { EventMetadata } from '@vip/contracts';
 import type Database from 'better-sqlite3';
 import { Observable, type Subscriber } from 'rxjs';
-import type { EventMetadata } from '@vip/contracts';
 import {
-  WrongExpectedRevisionError,
-  batchOf,
   type AppendResult,
+  batchOf,
   type EventBatch,
   type EventCount,
   type EventStore,
@@ -15,6 +14,7 @@ import {
   type RecordedEvent,
   type StoredEvent,
   type SubscribeOptions,
+  WrongExpectedRevisionError,
 } from './event-store.ts';
 import { LogWriterThread } from './log-writer-thread.ts';
 import { type AppendOutcome, type AppendToWrite, LogWriter, openLog, rowsOf } from './sqlite-log-writes.ts';

@@ -1,20 +1,20 @@
 import type Router from '@koa/router';
 import {
-  healthApi,
-  readModels,
-  type CheckpointDocument,
   type BotState,
   type BotStates,
+  type CheckpointDocument,
   type HealthResponse,
+  healthApi,
   type PublicHealthResponse,
   type ReadinessResponse,
+  readModels,
 } from '@vip/contracts';
 import type { EventStore } from '../event-store/event-store.ts';
-import type { ReadStore } from '../read-store/read-store.ts';
 import { readCheckpoints } from '../projection-checkpoints.ts';
 import { EventsBehind } from '../projection-lag.ts';
+import type { ReadStore } from '../read-store/read-store.ts';
 import { Readiness } from '../readiness.ts';
-import { mountRoutes, on, type MountedRoute } from './mount.ts';
+import { type MountedRoute, mountRoutes, on } from './mount.ts';
 import { metricsCaller } from './operations.ts';
 
 /** Who sees the details of /api/health besides admins: a request with the deployment's METRICS_TOKEN. */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Context, Middleware } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
-import { errorTexts, type BotName } from '@vip/contracts';
+import { type BotName, errorTexts } from '@vip/contracts';
+import type { Context, Middleware } from 'koa';
+import { type Authenticator, bearerToken, SessionNotYetKnown, type SignedInUser } from '../auth/authenticator.ts';
+import { sameSecret } from '../auth/keyring.ts';
 import { DomainError, statusOfKind } from '../domain-error.ts';
 import type { Logger } from '../logger.ts';
-import { bearerToken, SessionNotYetKnown, type Authenticator, type SignedInUser } from '../auth/authenticator.ts';
-import { sameSecret } from '../auth/keyring.ts';
 import { loggablePath } from './operations.ts';
 
 export interface AppState {

@@ -1,19 +1,19 @@
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
 import {
   apiCatalogue,
+  type BodyOf,
   errorCodes,
   errorTexts,
-  type BodyOf,
   type ParamsOf,
   type QueryOf,
   type RouteSpec,
 } from '@vip/contracts';
+import type { Context, Next } from 'koa';
 import type { SignedInUser } from '../auth/authenticator.ts';
 import { DomainError, statusOfKind } from '../domain-error.ts';
-import { requireAdmin, requireBot, requireUser, type AppState } from './middleware.ts';
 import type { RateCounter } from '../rate-counter/rate-counter.ts';
-import { rateLimiter, refuseTooMany, type RateLimiter } from './rate-limit.ts';
+import { type AppState, requireAdmin, requireBot, requireUser } from './middleware.ts';
+import { type RateLimiter, rateLimiter, refuseTooMany } from './rate-limit.ts';
 import { validate, validateForm } from './validate.ts';
 
 /** The caller, as the route's auth guarantees it: signed in for signedIn, owner and admin routes. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Context, Middleware } from 'koa';
 import { errorCodes, errorTexts } from '@vip/contracts';
+import type { Context, Middleware } from 'koa';
 import type { Keyring } from '../auth/keyring.ts';
 import { DomainError } from '../domain-error.ts';
-import { MemoryRateCounter, isNoWindow, type RateCounter, type RateWindow } from '../rate-counter/rate-counter.ts';
+import { isNoWindow, MemoryRateCounter, type RateCounter, type RateWindow } from '../rate-counter/rate-counter.ts';
 import { clientAddress, clientNetwork } from './client-address.ts';
 
 const WINDOW_MS = 60_000;

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import { errorTexts } from '@vip/contracts';
+import type { z } from 'zod';
 import { DomainError } from '../domain-error.ts';
 
 /** Parses a body or a parameter; the first problem becomes a 400 with its text. */

@@ -1,5 +1,5 @@
-import { MongoClient, type Binary, type Db } from 'mongodb';
-import { newPersonEntry, type PersonEntry, type PersonalKeys } from './personal-keys.ts';
+import { type Binary, type Db, MongoClient } from 'mongodb';
+import { newPersonEntry, type PersonalKeys, type PersonEntry } from './personal-keys.ts';
 
 interface PersonDocument {
   _id: string;

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { erasedPerson, personOf, personalFields, type PersonalField } from '@vip/contracts';
+import { erasedPerson, type PersonalField, personalFields, personOf } from '@vip/contracts';
 import type { PersonEntry } from './personal-keys.ts';
 
 /**

@@ -1,5 +1,6 @@
-import { concatMap, from, map, type Observable } from 'rxjs';
 import { personInStreamId, personOf } from '@vip/contracts';
+import { concatMap, from, map, type Observable } from 'rxjs';
+import { readStoredEvents } from '../audit/stored-events.ts';
 import type {
   AppendResult,
   EventBatch,
@@ -15,7 +16,6 @@ import type {
 } from '../event-store/event-store.ts';
 import { decryptData, encryptData, personsIn, pseudonymsIn } from './personal-data-codec.ts';
 import type { PersonalKeys } from './personal-keys.ts';
-import { readStoredEvents } from '../audit/stored-events.ts';
 
 /**
  * Any EventStore, with personal data written so that a person's erasure makes it unreadable

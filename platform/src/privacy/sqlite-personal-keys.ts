@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { newPersonEntry, type PersonEntry, type PersonalKeys } from './personal-keys.ts';
+import { newPersonEntry, type PersonalKeys, type PersonEntry } from './personal-keys.ts';
 
 type Row = [person: string, pseudonym: string, key: Buffer];
 

@@ -1,11 +1,11 @@
-import { MongoServerError, type Collection, type Db, type Document } from 'mongodb';
+import { type Collection, type Db, type Document, MongoServerError } from 'mongodb';
 import {
-  RATE_COUNTER_CAP,
-  RateShares,
-  WHOLE_TABLE,
   noWindowLeft,
+  RATE_COUNTER_CAP,
   type RateCounter,
+  RateShares,
   type RateWindow,
+  WHOLE_TABLE,
 } from './rate-counter.ts';
 
 export const RATE_WINDOWS_COLLECTION = 'rate_windows';

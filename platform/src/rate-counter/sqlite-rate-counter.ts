@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import {
-  RATE_COUNTER_CAP,
-  RateShares,
-  WHOLE_TABLE,
   noWindowLeft,
+  RATE_COUNTER_CAP,
   type RateCounter,
+  RateShares,
   type RateWindow,
+  WHOLE_TABLE,
 } from './rate-counter.ts';
 
 /** Hits between two sweeps of ended windows (a sweep is one indexed DELETE and a count per share). */

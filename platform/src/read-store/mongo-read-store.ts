@@ -11,33 +11,33 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  MongoBulkWriteError,
-  MongoClient,
-  MongoServerError,
   type AnyBulkWriteOperation,
   type ClientSession,
   type Db,
   type Collection as DriverCollection,
   type Document as DriverDocument,
+  MongoBulkWriteError,
+  MongoClient,
+  MongoServerError,
   type UpdateFilter,
 } from 'mongodb';
+import { createLogger, type Logger } from '../logger.ts';
 import {
-  DuplicateKeyError,
-  supportedUpdate,
   type BulkOperation,
   type BulkWriteOptions,
   type Collection,
   type Document,
-  type LooseDocument,
+  DuplicateKeyError,
   type Filter,
   type FindOptions,
   type IndexSpec,
+  type LooseDocument,
   type ReadStore,
+  supportedUpdate,
   type Update,
   type UpdateOptions,
   type UpdateResult,
 } from './read-store.ts';
-import { createLogger, type Logger } from '../logger.ts';
 
 const DUPLICATE_KEY = 11000;
 const NAMESPACE_NOT_FOUND = 26;

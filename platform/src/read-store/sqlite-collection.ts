@@ -6,20 +6,20 @@
 import { randomUUID } from 'node:crypto';
 import { Query } from 'mingo';
 import {
-  supportedUpdate,
   type BulkOperation,
   type BulkWriteOptions,
   type Collection,
   type Document,
   type Filter,
   type FindOptions,
+  supportedUpdate,
   type Update,
   type UpdateOptions,
   type UpdateResult,
 } from './read-store.ts';
+import { countRows, type Matched, matcherOf, matchRows, planQuery, selectDocuments } from './sqlite-query.ts';
 import type { DocumentRows } from './sqlite-rows.ts';
-import { matchRows, matcherOf, planQuery, selectDocuments, countRows, type Matched } from './sqlite-query.ts';
-import { applyUpdate, seedFromFilter, seededIdOf, type Operators } from './update-operators.ts';
+import { applyUpdate, type Operators, seededIdOf, seedFromFilter } from './update-operators.ts';
 
 /** What a collection asks of the store it belongs to (sqlite-read-store.ts). */
 export interface RowsOwner {

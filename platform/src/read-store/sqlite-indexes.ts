@@ -11,14 +11,14 @@
 import type Database from 'better-sqlite3';
 import {
   COMPLEX,
-  MULTIKEY,
   entriesSql,
+  type IndexField,
   indexName,
   keysDiffer,
   kindsOf,
   kindsSql,
+  MULTIKEY,
   nestedListSql,
-  type IndexField,
 } from './index-keys.ts';
 import type { Document, IndexSpec } from './read-store.ts';
 

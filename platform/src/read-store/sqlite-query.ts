@@ -14,10 +14,10 @@
  * ids, names of types) never hold.
  */
 import { Query } from 'mingo';
-import { COMPLEX, MULTIKEY, keyOf } from './index-keys.ts';
-import type { DeclaredIndex } from './sqlite-indexes.ts';
+import { COMPLEX, keyOf, MULTIKEY } from './index-keys.ts';
 import { compilePlainFilter, plainSelect } from './plain-query.ts';
 import type { Document, Filter, Sort } from './read-store.ts';
+import type { DeclaredIndex } from './sqlite-indexes.ts';
 
 /** A stored document and what SQLite knows of it. */
 export interface StoredRow {

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Collection, Document, Filter, FindOptions, IndexSpec, LooseDocument, ReadStore } from './read-store.ts';
-import { SqliteCollection, type RowsOwner } from './sqlite-collection.ts';
+import { type RowsOwner, SqliteCollection } from './sqlite-collection.ts';
 import { planQuery } from './sqlite-query.ts';
 import { DocumentRows } from './sqlite-rows.ts';
 

@@ -6,8 +6,8 @@
  */
 import type Database from 'better-sqlite3';
 import { DocumentCache } from './document-cache.ts';
-import { DuplicateKeyError, type Document, type IndexSpec } from './read-store.ts';
-import { SqliteIndexes, type DeclaredIndex } from './sqlite-indexes.ts';
+import { type Document, DuplicateKeyError, type IndexSpec } from './read-store.ts';
+import { type DeclaredIndex, SqliteIndexes } from './sqlite-indexes.ts';
 import type { QueryPlan, StoredRow } from './sqlite-query.ts';
 
 /** Rows per multi-row upsert: SQLite then spends a third less CPU per row than with one row per statement. */

@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError, type Collection, type Db } from 'mongodb';
+import { type Collection, type Db, MongoClient, MongoServerError } from 'mongodb';
 import type { Snapshot, SnapshotStore, StoredSnapshot } from './snapshot-store.ts';
 
 const DUPLICATE_KEY = 11000;

@@ -1,4 +1,4 @@
-import { sameSecret, type Keyring } from '../auth/keyring.ts';
+import { type Keyring, sameSecret } from '../auth/keyring.ts';
 import type { Logger } from '../logger.ts';
 import type { Snapshot, SnapshotStore, StoredSnapshot } from './snapshot-store.ts';
 

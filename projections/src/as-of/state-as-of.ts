@@ -1,36 +1,36 @@
 import {
+  type AuditStateReady,
+  analyticsReadModels,
   auditProjection,
   botReadModels,
   currentSchemaVersion,
+  type DailyStatsDocument,
+  type GuildDocument,
+  greetingReadModels,
   guildIdsOf,
   isKnownEventType,
   isVipRoleActive,
+  type KeyDocument,
+  type KeyStateAsOf,
   keyDigestOf,
   keyReadModels,
+  type ServerDailyDocument,
+  type ServerStateAsOf,
+  type StatisticsAsOf,
   serverReadModels,
   sponsorReadModels,
   statsReadModels,
   storedSchemaVersion,
+  suspensionReadModels,
   upcast,
-  vipRoleId,
-  type AuditStateReady,
-  type DailyStatsDocument,
-  type GuildDocument,
-  type KeyDocument,
-  type KeyStateAsOf,
-  type ServerDailyDocument,
-  type ServerStateAsOf,
-  type StatisticsAsOf,
   type VipRoleDocument,
   verificationMessageReadModels,
-  analyticsReadModels,
-  greetingReadModels,
-  suspensionReadModels,
+  vipRoleId,
   vipRoleReadModels,
 } from '@vip/contracts';
 import type { EventStore, ReadStore, RecordedEvent } from '@vip/platform';
 import { allProjectors } from '../read-models/index.ts';
-import { rebuildReadModels, type RebuildProgress } from '../rebuild.ts';
+import { type RebuildProgress, rebuildReadModels } from '../rebuild.ts';
 
 /** The read models that hold a server's settings, each under the name the state shows it by. */
 const settingModels = {

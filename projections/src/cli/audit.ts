@@ -1,19 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import fs, { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { randomUUID } from 'node:crypto';
-import { auditDocumentId, auditReadModels, eventSchemas, isDiscordId, type AuditDocument } from '@vip/contracts';
+import { type AuditDocument, auditDocumentId, auditReadModels, eventSchemas, isDiscordId } from '@vip/contracts';
 import {
   auditExportStream,
   closeContainer,
   createContainer,
+  type EventStore,
   embeddedFiles,
   loadConfig,
   openSeparateReadStore,
   stateAsOfScratchLabel,
   TOKENS,
-  type EventStore,
 } from '@vip/platform';
 import { stateAsOf } from '../as-of/state-as-of.ts';
 import { describeSummary, exitCodeOf } from '../seals/report.ts';

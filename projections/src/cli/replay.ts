@@ -2,14 +2,14 @@ import { parseArgs } from 'node:util';
 import {
   closeContainer,
   createContainer,
+  type EventStore,
   loadConfig,
   openSeparateReadStore,
-  TOKENS,
-  type EventStore,
   type ReadStore,
+  TOKENS,
 } from '@vip/platform';
 import { projectorsNamed } from '../read-models/index.ts';
-import { rebuildReadModels, type ReplayLimit } from '../rebuild.ts';
+import { type ReplayLimit, rebuildReadModels } from '../rebuild.ts';
 import { rebuildProgress } from './progress.ts';
 import { usingStore } from './scratch-store.ts';
 

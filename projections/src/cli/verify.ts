@@ -1,18 +1,18 @@
 import {
   closeContainer,
   createContainer,
+  type EventStore,
   loadConfig,
   openSeparateReadStore,
+  type ReadStore,
   readCheckpoints,
   readCollectionSets,
   TOKENS,
   versionedReadStoreOf,
-  type EventStore,
-  type ReadStore,
 } from '@vip/platform';
 import { allProjectors } from '../read-models/index.ts';
 import { rebuildReadModels } from '../rebuild.ts';
-import { readModelDifferences, type ReadModelDifference } from '../verify.ts';
+import { type ReadModelDifference, readModelDifferences } from '../verify.ts';
 import { rebuildProgress } from './progress.ts';
 import { usingStore } from './scratch-store.ts';
 

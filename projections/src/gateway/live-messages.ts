@@ -1,11 +1,11 @@
 import {
+  type AnnouncementDocument,
   analyticsReadModels,
   announcementReadModels,
-  serverReadModels,
-  toAnnouncementView,
-  type AnnouncementDocument,
   type ServerDailyDocument,
   type ServerOwnerDocument,
+  serverReadModels,
+  toAnnouncementView,
   type WsServerMessage,
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';

@@ -1,16 +1,16 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { concatMap, from, type Subscription } from 'rxjs';
 import { WS_CLOSE_TOO_MANY, WS_CLOSE_TRY_AGAIN, WS_CLOSE_UNAUTHORIZED, type WsServerMessage } from '@vip/contracts';
 import {
-  requestClientAddress,
-  SessionNotYetKnown,
   type Authenticator,
   type Logger,
   type Metrics,
   type ReadStore,
+  requestClientAddress,
+  SessionNotYetKnown,
 } from '@vip/platform';
+import { concatMap, from, type Subscription } from 'rxjs';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { ProjectionRunner } from '../runner.ts';
 import { endedSessions, liveMessages } from './live-messages.ts';
 

@@ -1,21 +1,21 @@
 import type { Projector } from '../projector.ts';
-import { authProjectors } from './auth/index.ts';
+import { analyticsProjectors } from './analytics/index.ts';
 import { announcementsProjectors } from './announcements/index.ts';
-import { serversProjectors } from './servers/index.ts';
-import { greetingsProjectors } from './greetings/index.ts';
-import { keysProjectors } from './keys/index.ts';
-import { vipRolesProjectors } from './vip-roles/index.ts';
-import { subscriptionsProjectors } from './subscriptions/index.ts';
-import { whitelistProjectors } from './whitelist/index.ts';
-import { statsProjectors } from './stats/index.ts';
+import { auditProjectors } from './audit/index.ts';
+import { authProjectors } from './auth/index.ts';
 import { billingProjectors } from './billing/index.ts';
 import { botSettingsProjectors } from './bot-settings/index.ts';
+import { discordProjectors } from './discord/index.ts';
+import { greetingsProjectors } from './greetings/index.ts';
+import { keysProjectors } from './keys/index.ts';
+import { serversProjectors } from './servers/index.ts';
+import { sponsorsProjectors } from './sponsors/index.ts';
+import { statsProjectors } from './stats/index.ts';
+import { subscriptionsProjectors } from './subscriptions/index.ts';
 import { suspensionsProjectors } from './suspensions/index.ts';
 import { verificationMessageProjectors } from './verification-message/index.ts';
-import { analyticsProjectors } from './analytics/index.ts';
-import { discordProjectors } from './discord/index.ts';
-import { sponsorsProjectors } from './sponsors/index.ts';
-import { auditProjectors } from './audit/index.ts';
+import { vipRolesProjectors } from './vip-roles/index.ts';
+import { whitelistProjectors } from './whitelist/index.ts';
 
 /**
  * Every read model, one folder per feature, in the order they are applied within a batch

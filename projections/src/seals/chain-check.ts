@@ -1,4 +1,4 @@
-import { SegmentHasher, type ChainAnchor, type StoredSeal } from '@vip/platform';
+import { type ChainAnchor, SegmentHasher, type StoredSeal } from '@vip/platform';
 
 /** What checking the chain found. `changed` is tampering; the others are not. */
 export type ChainFinding =

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import { logSettingsForThread, type AppConfig, type Logger } from '@vip/platform';
+import { type AppConfig, type Logger, logSettingsForThread } from '@vip/platform';
 
 const RESTART_MS = 1000;
 

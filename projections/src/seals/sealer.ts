@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { currentSchemaVersion, sealStreamId, systemActor, type LogSealed } from '@vip/contracts';
-// the modules it needs, not platform's index: the sealer runs in a thread of its own, where
-// every module imported is memory held twice (koa, argon2, the read store would be ~50 MB)
-import {
-  isWrongExpectedRevision,
-  type EventStore,
-  type ExpectedRevision,
-} from '@vip/platform/event-store/event-store.ts';
+import { currentSchemaVersion, type LogSealed, sealStreamId, systemActor } from '@vip/contracts';
 import { anchorOf, chainStart, RunningChain } from '@vip/platform/audit/seal-chain.ts';
 import { lastSeal } from '@vip/platform/audit/seals.ts';
 import { readStoredEvents } from '@vip/platform/audit/stored-events.ts';
+// the modules it needs, not platform's index: the sealer runs in a thread of its own, where
+// every module imported is memory held twice (koa, argon2, the read store would be ~50 MB)
+import {
+  type EventStore,
+  type ExpectedRevision,
+  isWrongExpectedRevision,
+} from '@vip/platform/event-store/event-store.ts';
 import type { Logger } from '@vip/platform/logger.ts';
 
 export interface SealerOptions {

@@ -1,5 +1,5 @@
 import { sealStreamId } from '@vip/contracts';
-import { chainStart, readSeals, readStoredEvents, storedDigest, type EventStore } from '@vip/platform';
+import { chainStart, type EventStore, readSeals, readStoredEvents, storedDigest } from '@vip/platform';
 import { ChainCheck, type ChainSummary } from './chain-check.ts';
 
 /**

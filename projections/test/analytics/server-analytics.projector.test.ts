@@ -1,6 +1,6 @@
-import { expect } from 'chai';
-import { type DomainEvent, analyticsReadModels } from '@vip/contracts';
+import { analyticsReadModels, type DomainEvent } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
 import { serverAnalyticsProjector } from '../../src/read-models/analytics/server-analytics.projector.ts';
 import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
 

@@ -3,12 +3,13 @@
  * documents through the indexes the audit projector declares: SQLite's plan seeks an index
  * table, never scans the documents, never sorts them all.
  */
-import { expect } from 'chai';
-import { auditDocumentId, auditReadModels, type AuditDocument } from '@vip/contracts';
+
+import { type AuditDocument, auditDocumentId, auditReadModels } from '@vip/contracts';
 import type { Filter, FindOptions } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
-import { auditProjector } from '../../src/read-models/audit/audit.projector.ts';
+import { expect } from 'chai';
 import { ensureIndexes } from '../../src/projector.ts';
+import { auditProjector } from '../../src/read-models/audit/audit.projector.ts';
 
 const TYPES = ['KeyGenerated', 'KeyRedeemed', 'VisitRecorded', 'GuildReported', 'GuildSettingsUpdated'];
 const EVENTS = 3000;

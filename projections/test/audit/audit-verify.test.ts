@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { expect } from 'chai';
-import { pino } from 'pino';
 import { sealStreamId, systemActor } from '@vip/contracts';
 import { readSeals, type StoredSeal } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
+import Database from 'better-sqlite3';
+import { expect } from 'chai';
+import { pino } from 'pino';
 import { LogSealer } from '../../src/seals/sealer.ts';
 import { announcement, metadata } from '../support/sealed-events.ts';
 

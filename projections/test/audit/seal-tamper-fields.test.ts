@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { expect } from 'chai';
 import { readSeals, type StoredSeal } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
+import Database from 'better-sqlite3';
+import { expect } from 'chai';
 import { LogSealer } from '../../src/seals/sealer.ts';
 import { verifyLog } from '../../src/seals/verify-log.ts';
 import { announcement, metadata, silent } from '../support/sealed-events.ts';

@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { authReadModels } from '@vip/contracts';
+import { expect } from 'chai';
 import { sessionsProjector } from '../../src/read-models/auth/sessions.projector.ts';
 import { givenProjected } from '../support/projection-spec.ts';
 

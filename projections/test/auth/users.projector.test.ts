@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { authReadModels } from '@vip/contracts';
+import { expect } from 'chai';
 import { usersProjector } from '../../src/read-models/auth/users.projector.ts';
 import { givenProjected } from '../support/projection-spec.ts';
 

@@ -1,17 +1,17 @@
-import { expect } from 'chai';
 import {
-  billingReadModels,
-  netOf,
-  parseEvent,
-  subscriptionReadModels,
   type BillingAttentionDocument,
   type BillingStanding,
+  billingReadModels,
   type DomainEvent,
+  netOf,
+  parseEvent,
   type RevenueDocument,
   type SubscriptionDocument,
+  subscriptionReadModels,
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
 import { projectEvents } from '../../src/document-batch.ts';
 import { billingAttentionProjector } from '../../src/read-models/billing/billing-attention.projector.ts';
 import { revenueProjector } from '../../src/read-models/billing/revenue.projector.ts';

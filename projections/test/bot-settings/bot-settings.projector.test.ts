@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { botReadModels } from '@vip/contracts';
+import { expect } from 'chai';
 import { botSettingsProjector } from '../../src/read-models/bot-settings/bot-settings.projector.ts';
 import { videoPostsProjector } from '../../src/read-models/bot-settings/video-posts.projector.ts';
 import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';

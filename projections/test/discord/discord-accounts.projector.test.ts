@@ -1,9 +1,9 @@
-import { expect } from 'chai';
-import { discordReadModels, type DomainEvent, authReadModels } from '@vip/contracts';
-import { discordProjectors } from '../../src/read-models/discord/index.ts';
-import { usersProjector } from '../../src/read-models/auth/users.projector.ts';
-import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
+import { authReadModels, type DomainEvent, discordReadModels } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
+import { usersProjector } from '../../src/read-models/auth/users.projector.ts';
+import { discordProjectors } from '../../src/read-models/discord/index.ts';
+import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
 
 const D = '500000000000000001';
 const [G1, G2] = ['100000000000000001', '100000000000000002'];

@@ -1,5 +1,5 @@
+import { type DomainEvent, greetingReadModels } from '@vip/contracts';
 import { expect } from 'chai';
-import { greetingReadModels, type DomainEvent } from '@vip/contracts';
 import { greetingsProjectors } from '../../src/read-models/greetings/index.ts';
 import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
 

@@ -1,7 +1,7 @@
+import { type DomainEvent, keyReadModels, keysGeneratedCounterId } from '@vip/contracts';
 import { expect } from 'chai';
-import { keyReadModels, keysGeneratedCounterId, type DomainEvent } from '@vip/contracts';
-import { keysProjectors } from '../../src/read-models/keys/index.ts';
 import { projectEvents } from '../../src/document-batch.ts';
+import { keysProjectors } from '../../src/read-models/keys/index.ts';
 import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
 
 const GUILD = '111111111111111111';

@@ -1,14 +1,14 @@
-import { expect } from 'chai';
 import {
+  type DailyStatsDocument,
+  type DomainEvent,
   keyReadModels,
   parseEvent,
   statsReadModels,
-  type DailyStatsDocument,
-  type DomainEvent,
   type VisitorDocument,
 } from '@vip/contracts';
-import { statsProjector } from '../../src/read-models/stats/stats.projector.ts';
+import { expect } from 'chai';
 import { visitorsProjector } from '../../src/read-models/keys/visitors.projector.ts';
+import { statsProjector } from '../../src/read-models/stats/stats.projector.ts';
 import { givenProjected } from '../support/projection-spec.ts';
 
 const GUILD = '111111111111111111';

@@ -1,8 +1,8 @@
-import { expect } from 'chai';
-import { serverReadModels, type DomainEvent } from '@vip/contracts';
+import { type DomainEvent, serverReadModels } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
-import { serversProjectors } from '../../src/read-models/servers/index.ts';
+import { expect } from 'chai';
 import { projectEvents } from '../../src/document-batch.ts';
+import { serversProjectors } from '../../src/read-models/servers/index.ts';
 import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
 
 const [S1, S2, S3] = ['100000000000000001', '100000000000000002', '100000000000000003'];

@@ -1,5 +1,5 @@
+import { type DomainEvent, statsReadModels } from '@vip/contracts';
 import { expect } from 'chai';
-import { statsReadModels, type DomainEvent } from '@vip/contracts';
 import { statsProjector } from '../../src/read-models/stats/stats.projector.ts';
 import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
 

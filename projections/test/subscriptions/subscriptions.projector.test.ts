@@ -1,10 +1,10 @@
-import { expect } from 'chai';
-import { subscriptionReadModels, type DomainEvent, whitelistReadModels } from '@vip/contracts';
+import { type DomainEvent, subscriptionReadModels, whitelistReadModels } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import { expect } from 'chai';
+import { projectEvents } from '../../src/document-batch.ts';
 import { subscriptionsProjector } from '../../src/read-models/subscriptions/subscriptions.projector.ts';
 import { whitelistProjector } from '../../src/read-models/whitelist/whitelist.projector.ts';
-import { projectEvents } from '../../src/document-batch.ts';
 import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
 import { addedMonthly, other, removed, renewedLifetime } from '../support/whitelist-events.ts';
 

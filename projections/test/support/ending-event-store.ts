@@ -1,5 +1,5 @@
-import { Observable } from 'rxjs';
 import type { EventBatch, EventStore, SubscribeOptions } from '@vip/platform';
+import { Observable } from 'rxjs';
 
 /** A real event store whose live subscriptions a test can end, as EventStoreDB ends them. */
 export interface EndingEventStore extends EventStore {

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@vip/contracts';
-import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '@vip/platform';
+import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { projectEvents } from '../../src/document-batch.ts';
 import type { ProjectedEvent, Projector } from '../../src/projector.ts';
 

@@ -1,5 +1,5 @@
-import { pino } from 'pino';
 import type { DomainEvent } from '@vip/contracts';
+import { pino } from 'pino';
 
 /** What the sealer's tests append: announcements with a system actor's metadata, logged nowhere. */
 export const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system' as const, id: 'test' } };

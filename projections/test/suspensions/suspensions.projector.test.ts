@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { type DomainEvent, suspensionReadModels } from '@vip/contracts';
+import { expect } from 'chai';
 import { suspensionsProjector } from '../../src/read-models/suspensions/suspensions.projector.ts';
 import { givenProjected } from '../support/projection-spec.ts';
 

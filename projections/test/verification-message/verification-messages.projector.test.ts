@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { type DomainEvent, verificationMessageReadModels } from '@vip/contracts';
+import { expect } from 'chai';
 import { verificationMessagesProjector } from '../../src/read-models/verification-message/verification-messages.projector.ts';
 import { givenProjected } from '../support/projection-spec.ts';
 

@@ -1,5 +1,5 @@
+import { type DomainEvent, vipRoleAccuracyReadModels as models } from '@vip/contracts';
 import { expect } from 'chai';
-import { vipRoleAccuracyReadModels as models, type DomainEvent } from '@vip/contracts';
 import { vipRoleAccuracyProjector } from '../../src/read-models/vip-roles/vip-role-accuracy.projector.ts';
 import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
 

@@ -1,5 +1,5 @@
+import { type DomainEvent, vipRoleReadModels } from '@vip/contracts';
 import { expect } from 'chai';
-import { vipRoleReadModels, type DomainEvent } from '@vip/contracts';
 import { projectEvents } from '../../src/document-batch.ts';
 import { vipRolesProjectors } from '../../src/read-models/vip-roles/index.ts';
 import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';

@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { type DomainEvent, whitelistReadModels } from '@vip/contracts';
+import { expect } from 'chai';
 import { whitelistProjector } from '../../src/read-models/whitelist/whitelist.projector.ts';
 import { givenProjected } from '../support/projection-spec.ts';
 import { addedMonthly, member, other, removed, renewedLifetime } from '../support/whitelist-events.ts';

@@ -1,14 +1,14 @@
 import {
   activeWhitelistFilter,
-  serverReadModels,
-  statsReadModels,
-  utcDay,
+  analyticsReadModels,
   type GuildDocument,
   type ServerAnalytics,
   type ServerDailyDocument,
+  serverReadModels,
+  statsReadModels,
+  utcDay,
   type VipWindowDocument,
   type WhitelistDocument,
-  analyticsReadModels,
   whitelistReadModels,
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';

@@ -1,14 +1,14 @@
 import {
+  type AnalyticsResponse,
   analyticsApi,
   isVerifiedClaim,
   notIncludedText,
   planIncludes,
-  serverReadModels,
-  type AnalyticsResponse,
   type ServerOwnerDocument,
+  serverReadModels,
   slotLimitsOf,
 } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { type MountedRoute, on } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { subscriberStanding } from '../subscriptions/subscriptions.queries.ts';
 import { serverFigures } from './analytics.queries.ts';

@@ -1,12 +1,12 @@
 import {
-  announcementsApi,
-  toAnnouncementView,
   type AnnouncementDocument,
-  type UserDocument,
-  authReadModels,
   announcementReadModels,
+  announcementsApi,
+  authReadModels,
+  toAnnouncementView,
+  type UserDocument,
 } from '@vip/contracts';
-import { on, type MountedRoute, type ReadStore } from '@vip/platform';
+import { type MountedRoute, on, type ReadStore } from '@vip/platform';
 
 export function announcementRoutes(readStore: ReadStore): MountedRoute[] {
   return [

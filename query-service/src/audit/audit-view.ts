@@ -1,12 +1,12 @@
 import {
+  type AuditDocument,
+  type AuditEventView,
   keyDigestOf,
   parseRecordedEvent,
   sentenceOf,
   storedSchemaVersion,
-  type AuditDocument,
-  type AuditEventView,
 } from '@vip/contracts';
-import { AuditNames, redactEventData, type EventStore, type ReadStore, type RecordedEvent } from '@vip/platform';
+import { AuditNames, type EventStore, type ReadStore, type RecordedEvent, redactEventData } from '@vip/platform';
 
 /**
  * The events the audit documents index, as the audit trail shows them: read from the log by

@@ -1,9 +1,9 @@
 import {
-  auditReadModels,
-  serverSettingEvents,
   type AuditDocument,
   type AuditQuery,
+  auditReadModels,
   type ServerSetting,
+  serverSettingEvents,
 } from '@vip/contracts';
 import type { Collection, Filter, ReadStore } from '@vip/platform';
 

@@ -1,17 +1,17 @@
 import {
+  type AuditEventView,
   authReadModels,
-  serverReadModels,
-  settingChannelFields,
-  settingUserFields,
-  type GuildDocument,
-  type UserDocument,
   colorFromNumber,
   defaultGreetingSettings,
-  serverSettingEvents,
-  type AuditEventView,
+  type GuildDocument,
   type ServerSetting,
   type ServerSettingsChange,
   type SettingChange,
+  serverReadModels,
+  serverSettingEvents,
+  settingChannelFields,
+  settingUserFields,
+  type UserDocument,
 } from '@vip/contracts';
 
 import type { ReadStore } from '@vip/platform';

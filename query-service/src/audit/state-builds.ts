@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import type { AuditStateBuilding, AuditStateReady } from '@vip/contracts';
 import {
-  DuplicateKeyError,
   type AppConfig,
   type AuditExportMetrics,
   type Collection,
+  DuplicateKeyError,
   type Logger,
   type ReadStore,
   removeScratchStores,

@@ -1,5 +1,5 @@
 import { authApi, type UserInfoResponse } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { type MountedRoute, on } from '@vip/platform';
 
 export function authRoutes(): MountedRoute[] {
   return [

@@ -1,19 +1,19 @@
 import {
   botInviteUrl,
+  type DiscordAccountDocument,
+  type DiscordSignInOptions,
   discordApi,
   discordAvatarUrl,
   discordReadModels,
-  isVerifiedClaim,
-  serverReadModels,
-  type DiscordAccountDocument,
-  type DiscordSignInOptions,
   type GuildDocument,
+  isVerifiedClaim,
   type ManagedServerClaim,
   type ManagementCheckDocument,
   type ServerOwnerDocument,
+  serverReadModels,
   type UserDiscordResponse,
 } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { type MountedRoute, on } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 
 /** Where a server stands for the user who manages it: theirs, free, or another subscriber's. */

@@ -1,15 +1,15 @@
 import {
   defaultGreetingSettings,
-  greetingsApi,
-  serverReadModels,
   type GreetingDocument,
   type GreetingListResponse,
   type GreetingSettings,
   type GuildDocument,
-  type ServerOwnerDocument,
   greetingReadModels,
+  greetingsApi,
+  type ServerOwnerDocument,
+  serverReadModels,
 } from '@vip/contracts';
-import { on, requireServerHolder, type MountedRoute } from '@vip/platform';
+import { type MountedRoute, on, requireServerHolder } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { holderOf } from '../servers/servers.queries.ts';
 

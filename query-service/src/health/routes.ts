@@ -1,5 +1,5 @@
 import { apiCatalogue, buildOpenApi, healthApi } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { type MountedRoute, on } from '@vip/platform';
 
 /** GET /api/openapi.json: generated once from the catalogue's zod schemas. */
 export function healthRoutes(): MountedRoute[] {

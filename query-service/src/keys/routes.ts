@@ -1,17 +1,17 @@
 import {
-  accessHashStatusOf,
-  canonicalCode,
-  keyReadModels,
-  keysGeneratedCounterId,
-  keysApi,
-  keyTexts,
   type AccessHashDocument,
   type AccessHashStatus,
+  accessHashStatusOf,
+  canonicalCode,
   type GenerationCountResponse,
   type HashCheckResponse,
   type KeyCounterDocument,
+  keyReadModels,
+  keysApi,
+  keysGeneratedCounterId,
+  keyTexts,
 } from '@vip/contracts';
-import { digestOf, on, type MountedRoute } from '@vip/platform';
+import { digestOf, type MountedRoute, on } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
 

@@ -1,17 +1,17 @@
 import {
-  auditReadModels,
-  parseRecordedEvent,
-  sentenceOf,
-  vipRoleReadModels,
-  whitelistReadModels,
   type AuditDocument,
+  auditReadModels,
   type PersonalDataExport,
   type PersonalFact,
+  parseRecordedEvent,
   type SentenceNames,
+  sentenceOf,
   type VipRoleDocument,
+  vipRoleReadModels,
   type WhitelistDocument,
+  whitelistReadModels,
 } from '@vip/contracts';
-import { AuditNames, redactEventData, type EventStore, type ReadStore } from '@vip/platform';
+import { AuditNames, type EventStore, type ReadStore, redactEventData } from '@vip/platform';
 
 /** Facts read from the log per page: a person's copy costs their own facts, never the log's length. */
 const PAGE = 500;

@@ -1,5 +1,5 @@
 import { privacyApi } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { type MountedRoute, on } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { memberExport } from './member-export.ts';
 import { userExport } from './user-export.ts';

@@ -1,36 +1,36 @@
 import {
+  type BotNotInServerResponse,
   botInviteUrl,
+  type ChannelView,
   configDefaults,
   discordTexts,
   errorCodes,
-  type SuspensionDocument,
+  type GuildDebugListResponse,
+  type GuildDocument,
   isPremium,
   isVerifiedClaim,
   planHoldingOf,
-  serverReadModels,
-  serversApi,
-  serverTexts,
-  subscriptionReadModels,
-  type BotNotInServerResponse,
-  type ChannelView,
-  type GuildDebugListResponse,
-  type GuildDocument,
   type ServerInfoResponse,
   type ServerOwnerDocument,
   type ServerStatsResponse,
   type SubscriptionDocument,
+  type SuspensionDocument,
+  serverReadModels,
+  serversApi,
+  serverTexts,
+  subscriptionReadModels,
+  suspensionReadModels,
   type UserServersDocument,
   type UserServersResponse,
   type VipRoleProblemDocument,
   vipRoleAccuracyReadModels,
-  suspensionReadModels,
 } from '@vip/contracts';
-import { DomainError, mayActOnServer, on, requireServerHolder, type MountedRoute } from '@vip/platform';
+import { DomainError, type MountedRoute, mayActOnServer, on, requireServerHolder } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
-import { serverClaimOf, serverSetupOf, serverTotals } from './servers.queries.ts';
 import { ownSponsorUrl, shownSponsorUrl } from '../sponsors/sponsors.queries.ts';
 import { serverSuspendedError, suspensionOf } from '../suspensions/suspensions.queries.ts';
+import { serverClaimOf, serverSetupOf, serverTotals } from './servers.queries.ts';
 
 /** GET /api/server/..., /api/user/servers. */
 export function serverRoutes(deps: QueryDeps): MountedRoute[] {

@@ -1,12 +1,12 @@
 import {
   analyticsReadModels,
-  botReadModels,
-  serverReadModels,
   type BotSettingsDocument,
+  botReadModels,
   type GuildDocument,
   type ServerDailyDocument,
   type ServerOwnerDocument,
   type ServerSetup,
+  serverReadModels,
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 

@@ -1,5 +1,5 @@
 import { siteApi } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { type MountedRoute, on } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { siteSettingsOf } from './site.queries.ts';
 

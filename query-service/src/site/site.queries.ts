@@ -1,14 +1,14 @@
 import {
+  type BotInvite,
   botInviteUrlFor,
   botPermissions,
   configDefaults,
+  type DiscordPermissionName,
   discordClientIdOf,
   permissionBits,
-  type BotInvite,
-  type DiscordPermissionName,
   type SiteSettings,
 } from '@vip/contracts';
-import { pricedPlans, type AppConfig, type BillingConfig } from '@vip/platform';
+import { type AppConfig, type BillingConfig, pricedPlans } from '@vip/platform';
 
 function botInvite(clientId: string | undefined, permissions: readonly DiscordPermissionName[]): BotInvite | null {
   const id = discordClientIdOf(clientId);

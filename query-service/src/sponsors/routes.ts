@@ -1,18 +1,18 @@
 import {
+  type GuildDocument,
   isPremium,
   planHoldingOf,
-  serverReadModels,
-  sponsorReadModels,
-  sponsorsApi,
-  subscriptionReadModels,
-  type GuildDocument,
   type ServerOwnerDocument,
   type ServerSponsorDocument,
   type ServerSponsorListResponse,
   type ServerSponsorResponse,
   type SubscriptionDocument,
+  serverReadModels,
+  sponsorReadModels,
+  sponsorsApi,
+  subscriptionReadModels,
 } from '@vip/contracts';
-import { on, requireServerHolder, type MountedRoute } from '@vip/platform';
+import { type MountedRoute, on, requireServerHolder } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { holderOf } from '../servers/servers.queries.ts';
 import { ownSponsorUrl, shownSponsorUrl } from './sponsors.queries.ts';

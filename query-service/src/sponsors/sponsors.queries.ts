@@ -1,4 +1,4 @@
-import { sponsorReadModels, type ServerSponsorDocument } from '@vip/contracts';
+import { type ServerSponsorDocument, sponsorReadModels } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 
 /** The server's own sponsor link, if its owner set one. */

@@ -1,20 +1,20 @@
 import {
   ATTENTION_SHOWN,
   authReadModels,
-  billingReadModels,
-  configDefaults,
-  netOf,
-  planRuns,
-  subscriptionReadModels,
-  utcMonth,
   type BillingAttentionDocument,
   type BillingAttentionItem,
   type BillingFigures,
+  billingReadModels,
+  configDefaults,
   type MoneyTotal,
+  netOf,
+  planRuns,
   type RevenueDocument,
   type RevenueRow,
   type SubscriptionDocument,
+  subscriptionReadModels,
   type UserDocument,
+  utcMonth,
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 

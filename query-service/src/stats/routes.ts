@@ -1,5 +1,5 @@
-import { keyReadModels, statsApi, type PublicStatsResponse } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { keyReadModels, type PublicStatsResponse, statsApi } from '@vip/contracts';
+import { type MountedRoute, on } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { serverTotals } from '../servers/servers.queries.ts';
 import { adminStats, keyTotals } from './stats.queries.ts';

@@ -1,13 +1,13 @@
 import {
+  type AdminStatsResponse,
   activeWhitelistFilter,
+  type DailyStatsDocument,
   keyReadModels,
   statsReadModels,
   utcDay,
-  vipRoleAccuracyReadModels,
-  type AdminStatsResponse,
   type VipRoleAccuracyDayDocument,
-  type DailyStatsDocument,
   type VipWindowDocument,
+  vipRoleAccuracyReadModels,
   whitelistReadModels,
 } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';

@@ -1,25 +1,25 @@
 import {
-  planRuns,
-  planIncludes,
-  planBillingOf,
-  planNamed,
-  planSlots,
+  authReadModels,
+  type DiscordAccountDocument,
+  discordReadModels,
   errorCodes,
-  subscriptionReadModels,
-  subscriptionsApi,
-  subscriptionTexts,
+  isDiscordId,
+  planBillingOf,
+  planIncludes,
+  planNamed,
+  planRuns,
+  planSlots,
   type SubscribersResponse,
   type SubscriptionDocument,
   type SubscriptionPanelView,
+  slotLimitsOf,
+  subscriptionReadModels,
+  subscriptionsApi,
+  subscriptionTexts,
   type UserDocument,
   type UserProfileResponse,
-  authReadModels,
-  discordReadModels,
-  isDiscordId,
-  type DiscordAccountDocument,
-  slotLimitsOf,
 } from '@vip/contracts';
-import { DomainError, on, type MountedRoute } from '@vip/platform';
+import { DomainError, type MountedRoute, on } from '@vip/platform';
 import { containing, cursorAfter, pageFilter, pageOf } from '../admin-list-page.ts';
 import type { QueryDeps } from '../deps.ts';
 import { subscriberIdentities, subscriberStanding } from './subscriptions.queries.ts';

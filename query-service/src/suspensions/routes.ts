@@ -1,12 +1,12 @@
 import {
-  serverReadModels,
-  suspensionsApi,
   type GuildDocument,
   type SuspensionDocument,
   type SuspensionsResponse,
+  serverReadModels,
   suspensionReadModels,
+  suspensionsApi,
 } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { type MountedRoute, on } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 
 /** GET /api/admin/suspensions: the servers suspended now, most recent first, with their names. */

@@ -1,4 +1,4 @@
-import { errorCodes, suspensionTexts, type SuspensionDocument, suspensionReadModels } from '@vip/contracts';
+import { errorCodes, type SuspensionDocument, suspensionReadModels, suspensionTexts } from '@vip/contracts';
 import { DomainError, type ReadStore } from '@vip/platform';
 
 /** The server's suspension, if an admin suspended it (the suspensions read model). */

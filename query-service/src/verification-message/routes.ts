@@ -2,13 +2,13 @@ import {
   defaultVerificationMessage,
   planIncludes,
   plansWithText,
-  verificationMessageApi,
+  slotLimitsOf,
   type VerificationMessageDocument,
   type VerificationMessageView,
+  verificationMessageApi,
   verificationMessageReadModels,
-  slotLimitsOf,
 } from '@vip/contracts';
-import { on, requireServerHolder, type MountedRoute } from '@vip/platform';
+import { type MountedRoute, on, requireServerHolder } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { holderOf } from '../servers/servers.queries.ts';
 import { serverOwnerStanding } from '../subscriptions/subscriptions.queries.ts';

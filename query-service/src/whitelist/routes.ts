@@ -1,14 +1,14 @@
 import {
   activeWhitelistFilter,
+  type GuildDocument,
   isDiscordId,
   serverReadModels,
-  whitelistApi,
-  whitelistReadModels,
-  type GuildDocument,
   type WhitelistDocument,
   type WhitelistResponse,
+  whitelistApi,
+  whitelistReadModels,
 } from '@vip/contracts';
-import { on, type MountedRoute } from '@vip/platform';
+import { type MountedRoute, on } from '@vip/platform';
 import { containing, cursorAfter, pageFilter, pageOf } from '../admin-list-page.ts';
 import type { QueryDeps } from '../deps.ts';
 

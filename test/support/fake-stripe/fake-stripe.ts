@@ -1,17 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { chargeObject, disputeObject, eventObject, invoiceObject, seconds, subscriptionObject } from './objects.ts';
-import { StripeMoney } from './invoice-payments.ts';
-import { checkoutPage, portalPage } from './pages.ts';
 import {
   billingApi,
-  recurringPrice,
-  refusalFor,
   type FakePrice,
   type FakeRefusal,
   type FakeSubscription,
+  recurringPrice,
+  refusalFor,
 } from './billing-api.ts';
+import { StripeMoney } from './invoice-payments.ts';
+import { chargeObject, disputeObject, eventObject, invoiceObject, seconds, subscriptionObject } from './objects.ts';
+import { checkoutPage, portalPage } from './pages.ts';
 
 export const FAKE_STRIPE_KEY = 'sk_test_fake_stripe_key';
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_stripe_webhook_secret';

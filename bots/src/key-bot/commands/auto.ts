@@ -1,5 +1,5 @@
-import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import { botLimits } from '@vip/contracts';
+import { ChannelType, InteractionContextType, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import { replyPrivately, type SlashCommand } from '../../shared/slash-command.ts';
 import { nextPingAt } from '../auto-ping.ts';
 import type { KeyBotContext } from '../key-bot-context.ts';

@@ -1,3 +1,4 @@
+import { colorToNumber, renderVerificationText } from '@vip/contracts';
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -8,7 +9,6 @@ import {
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
-import { colorToNumber, renderVerificationText } from '@vip/contracts';
 import { keyPageUrl } from '../../config.ts';
 import { replyPrivately, type SlashCommand } from '../../shared/slash-command.ts';
 import type { KeyBotContext } from '../key-bot-context.ts';

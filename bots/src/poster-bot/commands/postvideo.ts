@@ -1,12 +1,12 @@
+import { botLimits } from '@vip/contracts';
 import {
   ChannelType,
+  type GuildTextBasedChannel,
   InteractionContextType,
   MessageFlags,
   PermissionFlagsBits,
   SlashCommandBuilder,
-  type GuildTextBasedChannel,
 } from 'discord.js';
-import { botLimits } from '@vip/contracts';
 import { ProductApiError } from '../../shared/product-api.ts';
 import { replyPrivately, type SlashCommand } from '../../shared/slash-command.ts';
 import { fetchPagePreview } from '../page-preview.ts';

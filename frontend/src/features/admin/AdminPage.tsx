@@ -2,14 +2,14 @@ import type { AnnouncementView } from '@vip/contracts';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { SignedInLayout } from '../../components/SignedInLayout.tsx';
 import { AnnouncementsList } from '../announcements/AnnouncementsList.tsx';
+import { CreateAnnouncementForm } from '../announcements/CreateAnnouncementForm.tsx';
+import { DeleteAnnouncementButton } from '../announcements/DeleteAnnouncementButton.tsx';
 import { AuditView } from '../audit/AuditView.tsx';
+import { SponsorsView } from '../sponsors/SponsorsView.tsx';
 import { StatisticsView } from '../stats/StatisticsView.tsx';
 import { SubscribersView } from '../subscriptions/SubscribersView.tsx';
-import { WhitelistManager } from '../whitelist/WhitelistManager.tsx';
-import { CreateAnnouncementForm } from '../announcements/CreateAnnouncementForm.tsx';
 import { SuspensionsView } from '../suspensions/SuspensionsView.tsx';
-import { DeleteAnnouncementButton } from '../announcements/DeleteAnnouncementButton.tsx';
-import { SponsorsView } from '../sponsors/SponsorsView.tsx';
+import { WhitelistManager } from '../whitelist/WhitelistManager.tsx';
 import '../panel/panel.css';
 
 const deleteButton = (announcement: AnnouncementView) => <DeleteAnnouncementButton announcement={announcement} />;

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import type { AnnouncementView } from '@vip/contracts';
+import type { ReactNode } from 'react';
 import './author.css';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatAnnouncementDate } from '../../lib/dates.ts';

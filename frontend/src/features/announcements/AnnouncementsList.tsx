@@ -1,10 +1,10 @@
-import { useMemo, useState, type ReactNode } from 'react';
 import type { AnnouncementView } from '@vip/contracts';
-import { configDefaults, type Priority, emptyStates, errorTexts } from '@vip/contracts/plain';
+import { configDefaults, emptyStates, errorTexts, type Priority } from '@vip/contracts/plain';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
-import { useGetAnnouncementsQuery } from './announcementsApi.ts';
 import { AnnouncementCard } from './AnnouncementCard.tsx';
+import { useGetAnnouncementsQuery } from './announcementsApi.ts';
 import { LiveStatus } from './LiveStatus.tsx';
 import { newestFirst } from './liveUpdates.ts';
 import { announcementRead, selectReadIds } from './readMarksSlice.ts';

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../app/hooks.ts';
-import { useGetAnnouncementsQuery } from './announcementsApi.ts';
 import { AnnouncementsList } from './AnnouncementsList.tsx';
+import { useGetAnnouncementsQuery } from './announcementsApi.ts';
 import { LiveStatus } from './LiveStatus.tsx';
 import { selectReadIds } from './readMarksSlice.ts';
 

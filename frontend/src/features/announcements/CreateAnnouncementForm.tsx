@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import {
   ANNOUNCEMENT_CONTENT_MAX,
   ANNOUNCEMENT_TITLE_MAX,
   configDefaults,
-  type Priority,
   errorTexts,
+  type Priority,
   successTexts,
 } from '@vip/contracts/plain';
-import { useCreateAnnouncementMutation } from './announcementsApi.ts';
-import { errorTextOf } from '../api/errorText.ts';
+import { type FormEvent, useState } from 'react';
 import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
+import { errorTextOf } from '../api/errorText.ts';
+import { useCreateAnnouncementMutation } from './announcementsApi.ts';
 
 const fieldOfProblem = fieldsByText({
   title: [new RegExp(`^Title must be at most ${ANNOUNCEMENT_TITLE_MAX}`), /^Title may not contain/],

@@ -1,8 +1,8 @@
-import toast from 'react-hot-toast';
 import type { AnnouncementView } from '@vip/contracts';
 import { errorTexts, successTexts } from '@vip/contracts/plain';
-import { useDeleteAnnouncementMutation } from './announcementsApi.ts';
+import toast from 'react-hot-toast';
 import { errorTextOf } from '../api/errorText.ts';
+import { useDeleteAnnouncementMutation } from './announcementsApi.ts';
 
 /** Spec §2: only admins see it; the card leaves every open list through the push. */
 export function DeleteAnnouncementButton({ announcement }: { announcement: AnnouncementView }) {

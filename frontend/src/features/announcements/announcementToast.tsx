@@ -1,6 +1,6 @@
-import toast from 'react-hot-toast';
 import type { AnnouncementView } from '@vip/contracts';
 import { configDefaults } from '@vip/contracts/plain';
+import toast from 'react-hot-toast';
 
 const { announcementHighMs, announcementOtherMs } = configDefaults.toasts;
 

@@ -1,8 +1,8 @@
 import type { AnnouncementView, CreateAnnouncementRequest } from '@vip/contracts';
-import type { RootState } from '../../app/store.ts';
-import { subscribeToRealtime } from '../../realtime/socket.ts';
 import { announcementsPaths } from '@vip/contracts/plain';
+import type { RootState } from '../../app/store.ts';
 import { requestTo } from '../../lib/http.ts';
+import { subscribeToRealtime } from '../../realtime/socket.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
 import { showAnnouncementToast, withdrawAnnouncementToast } from './announcementToast.tsx';

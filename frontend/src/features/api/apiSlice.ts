@@ -1,14 +1,14 @@
 import {
-  createApi,
-  fetchBaseQuery,
   type BaseQueryFn,
+  createApi,
   type FetchArgs,
   type FetchBaseQueryError,
+  fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
 import type { LoginRequest, LoginResponse, UserInfoResponse } from '@vip/contracts';
 import { authPaths } from '@vip/contracts/plain';
-import { requestTo } from '../../lib/http.ts';
 import type { RootState } from '../../app/store.ts';
+import { requestTo } from '../../lib/http.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
 import { retryWhenBusy } from './retryWhenBusy.ts';
 

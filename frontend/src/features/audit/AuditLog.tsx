@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSiteSettings } from '../../app/siteConfig.ts';
-import { dayOfInput, inputOfDay } from '../../lib/dates.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
+import { dayOfInput, inputOfDay } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { type AuditFilters, useGetAuditPageQuery } from './auditApi.ts';
 import { eventTypeGroups } from './auditWords.ts';

@@ -1,6 +1,6 @@
+import type { AuditEventView } from '@vip/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AuditEventView } from '@vip/contracts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { FieldTable } from './FieldTable.tsx';
 import { StatePanel } from './StatePanel.tsx';

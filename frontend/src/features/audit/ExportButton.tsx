@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { auditWorkbenchPaths } from '@vip/contracts/plain';
+import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks.ts';
 import { fetchRoute } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';

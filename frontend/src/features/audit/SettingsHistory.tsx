@@ -1,11 +1,11 @@
-import { useParams } from 'react-router';
 import type { ServerSettingsChange } from '@vip/contracts';
+import { useParams } from 'react-router';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetServerSettingsHistoryQuery } from './auditApi.ts';
-import { BackToLog } from './BackToLog.tsx';
 import { fieldWords, settingWords, valueWords } from './auditWords.ts';
+import { BackToLog } from './BackToLog.tsx';
 import { actorText } from './EventItem.tsx';
 import { SettingsOpener } from './SettingsOpener.tsx';
 

@@ -1,6 +1,6 @@
+import { SNOWFLAKE } from '@vip/contracts/plain';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SNOWFLAKE } from '@vip/contracts/plain';
 
 /** Opens the settings history of a server typed by its id (refusing what is not a Discord id). */
 export function SettingsOpener({ initial = '' }: { initial?: string }) {

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import type { AuditStateBuilding, AuditStateReady, ServerStateAsOf } from '@vip/contracts';
+import type { ReactNode } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import { isHttpFailure } from '../../lib/http.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { isHttpFailure } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetAuditStateQuery } from './auditApi.ts';
 import { FieldTable } from './FieldTable.tsx';

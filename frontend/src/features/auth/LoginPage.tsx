@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { errorTexts } from '@vip/contracts/plain';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { errorTextOf } from '../api/errorText.ts';
-import { selectCurrentUser } from './authSlice.ts';
 import { DiscordSignIn } from '../discord/DiscordSignIn.tsx';
+import { selectCurrentUser } from './authSlice.ts';
 import { GetAnAccount } from './GetAnAccount.tsx';
 import { landingPathFor } from './landing.ts';
 import { logIn } from './logIn.ts';

@@ -1,8 +1,8 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
-import toast from 'react-hot-toast';
 import { errorTexts } from '@vip/contracts/plain';
-import { apiSlice } from '../api/apiSlice.ts';
+import toast from 'react-hot-toast';
 import { closeRealtime } from '../../realtime/socket.ts';
+import { apiSlice } from '../api/apiSlice.ts';
 import { sessionEnded, signedIn } from './authSlice.ts';
 import { forgetSavedSession, saveSession } from './savedSession.ts';
 

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
 import type { AlreadyBilledRefusal } from '@vip/contracts';
 import { billingTexts, errorCodes, planNamed } from '@vip/contracts/plain';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { safeExternalUrl, useSiteSettings } from '../../app/siteConfig.ts';
 import { SignedInLayout } from '../../components/SignedInLayout.tsx';
 import { errorTextOf } from '../api/errorText.ts';

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import type { BillingOffer } from '@vip/contracts';
 import { configDefaults, moneyText } from '@vip/contracts/plain';
+import { Link } from 'react-router';
 import { useSiteSettings } from '../../app/siteConfig.ts';
 import { buyPathOf } from '../marketing/pricing.ts';
 import './billing.css';

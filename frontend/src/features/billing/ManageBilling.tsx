@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { billingTexts } from '@vip/contracts/plain';
+import { useState } from 'react';
 import { errorTextOf } from '../api/errorText.ts';
 import { useOpenBillingPortalMutation } from './billingApi.ts';
 

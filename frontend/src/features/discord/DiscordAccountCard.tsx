@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { discordTexts } from '@vip/contracts/plain';
+import { useState } from 'react';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { errorTextOf } from '../api/errorText.ts';
-import { useGetDiscordSignInQuery, useGetUserDiscordQuery } from './discordApi.ts';
 import { DiscordLogo } from './DiscordLogo.tsx';
+import { useGetDiscordSignInQuery, useGetUserDiscordQuery } from './discordApi.ts';
 import { goToDiscord } from './discordSignIn.ts';
 import { LinkCodeBox } from './LinkCodeBox.tsx';
 import './discord.css';

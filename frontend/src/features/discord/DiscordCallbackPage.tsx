@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
 import { discordTexts } from '@vip/contracts/plain';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { SecretField } from '../../components/SecretField.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { selectCurrentUser } from '../auth/authSlice.ts';
-import { finishWithDiscord, goToDiscord } from './discordSignIn.ts';
 import { landingPathFor, takeLandingAfterDiscord } from '../auth/landing.ts';
+import { finishWithDiscord, goToDiscord } from './discordSignIn.ts';
 import './discord.css';
 
 /**

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { errorTextOf } from '../api/errorText.ts';
-import { useGetDiscordSignInQuery } from './discordApi.ts';
-import { DiscordLogo } from './DiscordLogo.tsx';
-import { goToDiscord } from './discordSignIn.ts';
 import { rememberLandingForDiscord } from '../auth/landing.ts';
+import { DiscordLogo } from './DiscordLogo.tsx';
+import { useGetDiscordSignInQuery } from './discordApi.ts';
+import { goToDiscord } from './discordSignIn.ts';
 import './discord.css';
 
 /**

@@ -1,6 +1,6 @@
+import type { LinkCodeResponse } from '@vip/contracts';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { LinkCodeResponse } from '@vip/contracts';
 import { copyText } from '../../lib/clipboard.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';

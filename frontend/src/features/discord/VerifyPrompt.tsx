@@ -1,6 +1,6 @@
+import { discordTexts } from '@vip/contracts/plain';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { discordTexts } from '@vip/contracts/plain';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 import { errorTextOf } from '../api/errorText.ts';

@@ -1,13 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
 import type { ChannelView, GreetingSettings } from '@vip/contracts';
 import { configDefaults, defaultGreetingSettings, GREETING_MESSAGE_MAX } from '@vip/contracts/plain';
+import { type FormEvent, useRef, useState } from 'react';
 import { greetingTexts, panelTexts } from '../../app/texts.ts';
 import { VariableChips } from '../../components/VariableChips.tsx';
 import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetChannelsQuery, useGetServerQuery } from '../servers/serversApi.ts';
-import { greetingVariables } from './greetingDefaults.ts';
 import { GreetingPreview } from './GreetingPreview.tsx';
+import { greetingVariables } from './greetingDefaults.ts';
 import { useGetGreetingSettingsQuery, useSaveGreetingSettingsMutation } from './greetingsApi.ts';
 
 const { min: MIN_DELAY, max: MAX_DELAY } = configDefaults.greetingDelaySeconds;

@@ -1,14 +1,14 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { keyTexts, visitorTexts } from '../../app/visitorTexts.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { failureField, isHttpFailure } from '../../lib/http.ts';
 import { KeyPage } from './KeyPage.tsx';
-import { AccessError, LinkProblem } from './LinkProblems.tsx';
-import { keysApi } from './keysApi.ts';
 import { keptKeyOf, keyPageSlot } from './keptKeys.ts';
-import { visitorProblemOf, type VisitorProblem } from './visitorProblems.ts';
+import { keysApi } from './keysApi.ts';
+import { AccessError, LinkProblem } from './LinkProblems.tsx';
+import { type VisitorProblem, visitorProblemOf } from './visitorProblems.ts';
 import './keys.css';
 
 /**

@@ -1,18 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
-import { configDefaults } from '@vip/contracts/plain';
 import type { GenerateKeyResponse } from '@vip/contracts';
-import { keyTexts, visitorTexts } from '../../app/visitorTexts.ts';
+import { configDefaults } from '@vip/contracts/plain';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
 import { hoursText } from '../../app/durations.ts';
+import { keyTexts, visitorTexts } from '../../app/visitorTexts.ts';
+import { ClockIcon } from '../../components/icons.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { failureField, isHttpFailure } from '../../lib/http.ts';
-import { ClockIcon } from '../../components/icons.tsx';
+import { keepKey, keptKeyOf, keyPageSlot } from './keptKeys.ts';
+import { keysApi } from './keysApi.ts';
 import { LinkProblem } from './LinkProblems.tsx';
 import { SponsorCheckpoint } from './SponsorCheckpoint.tsx';
-import { keysApi } from './keysApi.ts';
-import { keepKey, keptKeyOf, keyPageSlot } from './keptKeys.ts';
-import { visitorProblemOf, type VisitorProblem } from './visitorProblems.ts';
+import { type VisitorProblem, visitorProblemOf } from './visitorProblems.ts';
 
 type Phase =
   | { name: 'idle' }

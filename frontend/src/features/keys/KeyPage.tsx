@@ -1,18 +1,18 @@
-import { useEffect, useState, type ReactNode } from 'react';
 import type { ServerInfoResponse } from '@vip/contracts';
-import { safeExternalUrl, useSiteSettings, type SiteSettings } from '../../app/siteConfig.ts';
+import { type ReactNode, useEffect, useState } from 'react';
+import { groupedCount } from '../../app/counts.ts';
+import { hoursText, minutesText } from '../../app/durations.ts';
+import { type SiteSettings, safeExternalUrl, useSiteSettings } from '../../app/siteConfig.ts';
 import { visitorTexts } from '../../app/visitorTexts.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { ServerIcon } from '../../components/ServerIcon.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
-import { groupedCount } from '../../app/counts.ts';
-import { hoursText, minutesText } from '../../app/durations.ts';
 import { KeyGenerator } from './KeyGenerator.tsx';
+import { keysApi, newPageLoadId } from './keysApi.ts';
 import { BotNotInServer } from './LinkProblems.tsx';
 import { Restricted } from './RestrictedPage.tsx';
 import { useServerInfo } from './useServerInfo.ts';
-import { newPageLoadId, keysApi } from './keysApi.ts';
 import './keys.css';
 import { IconCards } from '../../components/IconCards.tsx';
 

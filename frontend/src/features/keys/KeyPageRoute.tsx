@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { NotFound } from '../../components/NotFound.tsx';
 import { keyTexts } from '../../app/visitorTexts.ts';
+import { NotFound } from '../../components/NotFound.tsx';
 import { KeyPage } from './KeyPage.tsx';
 
 /** /key/:serverId: the key page for a server id (spec §2 does not show this route; this is the chosen one). */

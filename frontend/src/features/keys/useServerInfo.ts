@@ -1,8 +1,8 @@
-import { startTransition, useEffect, useState } from 'react';
 import type { ServerInfoResponse } from '@vip/contracts';
-import { errorTextOf } from '../api/errorText.ts';
-import { failureField, isHttpFailure } from '../../lib/http.ts';
+import { startTransition, useEffect, useState } from 'react';
 import { visitorTexts } from '../../app/visitorTexts.ts';
+import { failureField, isHttpFailure } from '../../lib/http.ts';
+import { errorTextOf } from '../api/errorText.ts';
 import { keysApi } from './keysApi.ts';
 import { visitorProblemOf } from './visitorProblems.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSiteSettings, type SiteSettings } from '../../app/siteConfig.ts';
+import { type SiteSettings, useSiteSettings } from '../../app/siteConfig.ts';
 import { BotIcon, FilmIcon } from '../../components/icons.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';

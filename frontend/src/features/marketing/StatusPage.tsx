@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import type { BotStates } from '@vip/contracts';
-import { useSiteSettings, type SiteSettings } from '../../app/siteConfig.ts';
-import { projectionLagCountLimit, configDefaults } from '@vip/contracts/plain';
+import { configDefaults, projectionLagCountLimit } from '@vip/contracts/plain';
+import type { ReactNode } from 'react';
 import { groupedCount } from '../../app/counts.ts';
+import { type SiteSettings, useSiteSettings } from '../../app/siteConfig.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { SiteLayout } from '../../components/SiteLayout.tsx';
 import { formatDateTime } from '../../lib/dates.ts';

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { PlainRoute } from '@vip/contracts/plain';
+import { useEffect, useState } from 'react';
 import { requestJson } from '../../lib/http.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { PlanBilling } from '@vip/contracts';
 import { privacyPaths } from '@vip/contracts/plain';
+import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { fetchRoute } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';

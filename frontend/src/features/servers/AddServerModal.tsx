@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';

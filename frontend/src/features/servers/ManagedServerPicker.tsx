@@ -1,5 +1,5 @@
-import toast from 'react-hot-toast';
 import type { ManagedServerView } from '@vip/contracts';
+import toast from 'react-hot-toast';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { ServerIcon } from '../../components/ServerIcon.tsx';
 import { errorTextOf } from '../api/errorText.ts';

@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import type { ServerInfoResponse } from '@vip/contracts';
 import { planTexts, vipRoleFixes, vipRoleTexts } from '@vip/contracts/plain';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { panelTexts, serverTexts } from '../../app/texts.ts';
 import { ServerIcon } from '../../components/ServerIcon.tsx';
+import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
 import { failureField } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
-import { useGetServerQuery, useUpdateServerMutation } from './serversApi.ts';
 import { VerifyPrompt } from '../discord/VerifyPrompt.tsx';
 import { SponsorSetting } from '../sponsors/SponsorSetting.tsx';
 import { SuspensionNotice } from './SuspensionNotice.tsx';
-import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
+import { useGetServerQuery, useUpdateServerMutation } from './serversApi.ts';
 
 /**
  * Spec §2/§4 server card: viewing or editing (Change Server ID); an unverified claim asks to

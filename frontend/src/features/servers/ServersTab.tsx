@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { isHttpFailure } from '../../lib/http.ts';
 import { panelTexts } from '../../app/texts.ts';
 import { QueryResult } from '../../components/QueryResult.tsx';
-import { AddServerModal } from './AddServerModal.tsx';
+import { isHttpFailure } from '../../lib/http.ts';
 import { DiscordAccountCard } from '../discord/DiscordAccountCard.tsx';
 import { useGetUserDiscordQuery } from '../discord/discordApi.ts';
-import { SetupChecklist } from './SetupChecklist.tsx';
-import { ServerCard } from './ServerCard.tsx';
 import { useGetSubscriptionQuery } from '../subscriptions/subscriptionsApi.ts';
+import { AddServerModal } from './AddServerModal.tsx';
+import { ServerCard } from './ServerCard.tsx';
+import { SetupChecklist } from './SetupChecklist.tsx';
 import { useGetUserServersQuery } from './serversApi.ts';
 
 /** Spec §2 Servers tab: the subscriber's server slots. */

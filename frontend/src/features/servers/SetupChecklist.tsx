@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { vipRoleFixes, vipRoleTexts } from '@vip/contracts/plain';
+import type { ReactNode } from 'react';
 import { safeExternalUrl, useSiteSettings } from '../../app/siteConfig.ts';
 import { failureField } from '../../lib/http.ts';
 import { useGetDiscordSignInQuery, useGetUserDiscordQuery } from '../discord/discordApi.ts';

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { sponsorTexts } from '@vip/contracts/plain';
+import { type FormEvent, useState } from 'react';
 import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useClearServerSponsorMutation, useGetServerSponsorQuery, useSetServerSponsorMutation } from './sponsorsApi.ts';

@@ -1,5 +1,5 @@
-import toast from 'react-hot-toast';
 import { sponsorTexts } from '@vip/contracts/plain';
+import toast from 'react-hot-toast';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import type { DailyKeyFigures } from '@vip/contracts';
+import { useId } from 'react';
 import { formatDay } from '../../lib/dates.ts';
 import { niceCeiling } from './figures.ts';
 

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import type { AdminStatsResponse } from '@vip/contracts';
 import { configDefaults, vipRoleTexts } from '@vip/contracts/plain';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../lib/dates.ts';
 import { PlanSales } from '../billing/PlanSales.tsx';
 import { useGetGuildsQuery } from '../marketing/publicApi.ts';

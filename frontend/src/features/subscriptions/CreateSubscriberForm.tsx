@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { configDefaults, errorTexts, planSlots, subscriptionTexts } from '@vip/contracts/plain';
+import { type FormEvent, useState } from 'react';
 import { adminTexts } from '../../app/texts.ts';
 import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
 import { errorTextOf } from '../api/errorText.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
+import toast from 'react-hot-toast';
 import { SecretField } from '../../components/SecretField.tsx';
 import { errorTextOf } from '../api/errorText.ts';
-import toast from 'react-hot-toast';
 import { useResetSubscriberPasswordMutation } from './subscriptionsApi.ts';
 
 /** A password the server generated and answered once: the admin still has to pass it on. */

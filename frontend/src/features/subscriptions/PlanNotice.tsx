@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import type { SubscriptionPanelView } from '@vip/contracts';
+import { Link } from 'react-router';
 import { safeExternalUrl, useSiteSettings } from '../../app/siteConfig.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { ManageBilling } from '../billing/ManageBilling.tsx';
 import { buyPathOf } from '../marketing/pricing.ts';
-import { formatDate } from '../../lib/dates.ts';
 import { useGetServerQuery } from '../servers/serversApi.ts';
 import { useGetSubscriptionQuery } from './subscriptionsApi.ts';
 import './subscription.css';

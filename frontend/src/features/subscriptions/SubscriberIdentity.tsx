@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import type { SubscriberIdentity as SubscriberIdentityData } from '@vip/contracts';
 import { ADMIN_REASON_MAX } from '@vip/contracts/plain';
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useReleaseClaimMutation, useUnlinkDiscordMutation } from './subscriptionsApi.ts';

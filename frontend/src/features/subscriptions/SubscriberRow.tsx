@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import type { AccountWithoutPlan, SubscriberListItem } from '@vip/contracts';
 import { configDefaults } from '@vip/contracts/plain';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
 import { adminTexts } from '../../app/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import type { SubscribersResponse } from '@vip/contracts';
+import { useState } from 'react';
 import { adminTexts } from '../../app/texts.ts';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { QueryResult } from '../../components/QueryResult.tsx';
@@ -8,6 +8,7 @@ import { useOneTimePasswords } from './OneTimePasswords.tsx';
 import { AccountWithoutPlanRow, SubscriberRow } from './SubscriberRow.tsx';
 
 type Passwords = ReturnType<typeof useOneTimePasswords>;
+
 import { useGetSubscribersQuery } from './subscriptionsApi.ts';
 
 const nobody = (data: SubscribersResponse) => data.subscribers.length === 0 && (data.withoutPlan ?? []).length === 0;

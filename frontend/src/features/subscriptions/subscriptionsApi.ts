@@ -8,8 +8,8 @@ import type {
   ExtendSubscriptionRequest,
   ResetPasswordRequest,
   ResetPasswordResponse,
-  SubscribersResponse,
   StartPlanRequest,
+  SubscribersResponse,
   SubscriptionPanelView,
 } from '@vip/contracts';
 import { authPaths, discordPaths, subscriptionsPaths } from '@vip/contracts/plain';

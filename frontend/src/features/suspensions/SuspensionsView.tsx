@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import type { SuspensionView } from '@vip/contracts';
-import { errorTexts, serverTexts, SUSPENSION_REASON_MAX, suspensionTexts } from '@vip/contracts/plain';
+import { errorTexts, SUSPENSION_REASON_MAX, serverTexts, suspensionTexts } from '@vip/contracts/plain';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
 import { QueryResult } from '../../components/QueryResult.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';

@@ -1,26 +1,26 @@
-import { useRef, useState, type FormEvent } from 'react';
 import type { VerificationMessage, VerificationMessageView } from '@vip/contracts';
 import {
-  configDefaults,
-  planTexts,
-  verificationMessageTexts,
   colorPattern,
+  configDefaults,
   defaultVerificationMessage,
+  planTexts,
   verificationMessageLimits,
+  verificationMessageTexts,
   verificationMessageVariables,
   vipDurationText,
 } from '@vip/contracts/plain';
+import { type FormEvent, useRef, useState } from 'react';
 import { useSiteSettings } from '../../app/siteConfig.ts';
 import { VariableChips } from '../../components/VariableChips.tsx';
 import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useGetServerQuery } from '../servers/serversApi.ts';
+import { VerificationPreview } from './VerificationPreview.tsx';
 import {
   useGetVerificationMessageQuery,
   useResetVerificationMessageMutation,
   useSaveVerificationMessageMutation,
 } from './verificationMessageApi.ts';
-import { VerificationPreview } from './VerificationPreview.tsx';
 
 /** One server's message: the plan gate, the form and its live preview. */
 export function VerificationMessageEditor({ serverId }: { serverId: string }) {

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { renderVerificationText, type VerificationMessage, type VerificationValues } from '@vip/contracts/plain';
+import type { ReactNode } from 'react';
 
 /** Discord's **bold**, the one markup the default message uses; everything else shows as typed. */
 function withBold(line: string): ReactNode[] {

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import type { WhitelistDuration } from '@vip/contracts';
 import { errorTexts, isDiscordId, WHITELIST_SERVERS_AT_ONCE } from '@vip/contracts/plain';
+import { type FormEvent, useState } from 'react';
 import { whitelistTexts } from '../../app/texts.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { fieldsByText, useFormFeedback } from '../../lib/formFeedback.tsx';

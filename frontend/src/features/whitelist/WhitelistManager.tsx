@@ -1,6 +1,6 @@
+import type { WhitelistEntryView } from '@vip/contracts';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { WhitelistEntryView } from '@vip/contracts';
 import { whitelistTexts } from '../../app/texts.ts';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import { QueryResult } from '../../components/QueryResult.tsx';

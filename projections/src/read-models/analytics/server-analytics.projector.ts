@@ -1,4 +1,4 @@
-import { serverDailyId, utcDay, type ServerDailyDocument, analyticsReadModels } from '@vip/contracts';
+import { analyticsReadModels, type ServerDailyDocument, serverDailyId, utcDay } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 import { countOnce } from '../count-once.ts';
 

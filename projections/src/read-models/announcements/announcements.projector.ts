@@ -1,4 +1,4 @@
-import { type AnnouncementDocument, type UserDocument, authReadModels, announcementReadModels } from '@vip/contracts';
+import { type AnnouncementDocument, announcementReadModels, authReadModels, type UserDocument } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /** The announcements list with each author's name and avatar resolved at posting time. */

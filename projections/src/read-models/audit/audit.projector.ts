@@ -1,17 +1,17 @@
 import {
+  type AuditDocument,
   auditDocumentId,
   auditProjection,
   auditReadModels,
+  type DomainEvent,
+  type EventType,
   erasedPerson,
   eventSchemas,
   guildIdsOf,
   keyDigestOf,
+  type OpenGrantsDocument,
   userIdsOf,
   vipRoleId,
-  type AuditDocument,
-  type EventType,
-  type OpenGrantsDocument,
-  type DomainEvent,
 } from '@vip/contracts';
 import type { BatchCollection } from '../../document-batch.ts';
 import { defineProjector, type ProjectedEvent } from '../../projector.ts';

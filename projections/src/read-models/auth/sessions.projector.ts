@@ -1,4 +1,4 @@
-import { type SessionDocument, authReadModels } from '@vip/contracts';
+import { authReadModels, type SessionDocument } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /** Sessions, so that a token whose session was ended (logout) is refused everywhere. */

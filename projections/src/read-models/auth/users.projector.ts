@@ -1,4 +1,4 @@
-import { discordAvatarUrl, type UserDocument, authReadModels } from '@vip/contracts';
+import { authReadModels, discordAvatarUrl, type UserDocument } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /**

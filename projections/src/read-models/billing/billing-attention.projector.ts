@@ -1,4 +1,4 @@
-import { billingReadModels, isChargeback, type BillingAttentionDocument } from '@vip/contracts';
+import { type BillingAttentionDocument, billingReadModels, isChargeback } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /**

@@ -1,10 +1,10 @@
 import {
   billingReadModels,
-  isChargeback,
-  utcMonth,
   type DisputeDocument,
+  isChargeback,
   type RefundedChargeDocument,
   type RevenueDocument,
+  utcMonth,
 } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 import { countOnce } from '../count-once.ts';

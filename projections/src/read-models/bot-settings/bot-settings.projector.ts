@@ -1,4 +1,4 @@
-import { botReadModels, type BotSettingsDocument } from '@vip/contracts';
+import { type BotSettingsDocument, botReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 const blank = (guildId: string): BotSettingsDocument => ({

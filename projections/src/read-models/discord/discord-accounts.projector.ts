@@ -1,9 +1,9 @@
 import {
+  type DiscordAccountDocument,
   discordReadModels,
   erasedPerson,
-  projections,
-  type DiscordAccountDocument,
   type ManagementCheckDocument,
+  projections,
 } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 

@@ -1,4 +1,4 @@
-import { keyProjections, keyReadModels, type AccessHashDocument } from '@vip/contracts';
+import { type AccessHashDocument, keyProjections, keyReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /** Access hashes by digest; whether one is expired is judged when someone asks. */

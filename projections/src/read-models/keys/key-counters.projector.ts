@@ -1,4 +1,4 @@
-import { keyProjections, keyReadModels, keysGeneratedCounterId, type KeyCounterDocument } from '@vip/contracts';
+import { type KeyCounterDocument, keyProjections, keyReadModels, keysGeneratedCounterId } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /** How many keys were ever generated, kept as one running total so the count costs one read. */

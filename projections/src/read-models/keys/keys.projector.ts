@@ -1,4 +1,4 @@
-import { keyProjections, keyReadModels, type KeyDocument } from '@vip/contracts';
+import { type KeyDocument, keyProjections, keyReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /** Every key ever generated, by digest, with its redemption: the audit trail and statistics. */

@@ -1,4 +1,4 @@
-import { serverReadModels, type GuildDocument } from '@vip/contracts';
+import { type GuildDocument, serverReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { serverReadModels, type ServerOwnerDocument } from '@vip/contracts';
+import { type ServerOwnerDocument, serverReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /**

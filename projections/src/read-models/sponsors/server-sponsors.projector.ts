@@ -1,4 +1,4 @@
-import { projections, sponsorReadModels, type ServerSponsorDocument } from '@vip/contracts';
+import { projections, type ServerSponsorDocument, sponsorReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /** Each server's own sponsor link (decisions.md §3), gone when it is removed. */

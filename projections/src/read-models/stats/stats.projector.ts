@@ -1,4 +1,4 @@
-import { erasedPerson, statsReadModels, utcDay, type DailyStatsDocument, type VipWindowDocument } from '@vip/contracts';
+import { type DailyStatsDocument, erasedPerson, statsReadModels, utcDay, type VipWindowDocument } from '@vip/contracts';
 import type { DocumentBatch } from '../../document-batch.ts';
 import { defineProjector } from '../../projector.ts';
 import { countOnce } from '../count-once.ts';

@@ -1,4 +1,4 @@
-import { configDefaults, planSlots, subscriptionReadModels, type SubscriptionDocument } from '@vip/contracts';
+import { configDefaults, planSlots, type SubscriptionDocument, subscriptionReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /** The slots the plan gives while it runs: the admin's override, else the plan's (contracts' plans). */

@@ -1,11 +1,11 @@
 import {
-  utcDay,
-  vipRoleAccuracyProjection,
   vipRoleAccuracyReadModels as models,
-  vipRoleTexts,
+  utcDay,
   type VipRoleAccuracyDayDocument,
   type VipRoleAccuracyWindowDocument,
   type VipRoleProblemDocument,
+  vipRoleAccuracyProjection,
+  vipRoleTexts,
 } from '@vip/contracts';
 import type { DocumentBatch } from '../../document-batch.ts';
 import { defineProjector } from '../../projector.ts';

@@ -1,4 +1,4 @@
-import { erasedPerson, vipRoleId, type VipRoleDocument, vipRoleProjections, vipRoleReadModels } from '@vip/contracts';
+import { erasedPerson, type VipRoleDocument, vipRoleId, vipRoleProjections, vipRoleReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /** Each member's VIP window per server: active while now < until and not removed. */

@@ -1,4 +1,4 @@
-import { erasedPerson, whitelistDocumentId, type WhitelistDocument, whitelistReadModels } from '@vip/contracts';
+import { erasedPerson, type WhitelistDocument, whitelistDocumentId, whitelistReadModels } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
 /**
