@@ -97,15 +97,7 @@ export function SubscriberRow({ subscriber, passwords }: { subscriber: Subscribe
       {handed && <OneTimePassword handed={handed} onDone={() => passwords.dismiss(subscriber.id)} />}
       <div className="subscriber-actions">
         <form className="extend-form" onSubmit={handleExtend}>
-          <label htmlFor={daysId}>Days</label>
-          <input
-            id={daysId}
-            type="number"
-            min={1}
-            max={3650}
-            value={days}
-            onChange={(event) => setDays(event.target.value)}
-          />
+          <DaysField id={daysId} days={days} onChange={setDays} />
           <button
             type="submit"
             className="button button-secondary button-small"
@@ -219,15 +211,7 @@ function StartPlanForm({ id, username }: { id: string; username: string }) {
           </option>
         ))}
       </select>
-      <label htmlFor={daysId}>Days</label>
-      <input
-        id={daysId}
-        type="number"
-        min={1}
-        max={3650}
-        value={days}
-        onChange={(event) => setDays(event.target.value)}
-      />
+      <DaysField id={daysId} days={days} onChange={setDays} />
       <button
         type="submit"
         className="button button-primary button-small"
@@ -237,5 +221,15 @@ function StartPlanForm({ id, username }: { id: string; username: string }) {
         {isLoading ? 'Starting...' : 'Start plan'}
       </button>
     </form>
+  );
+}
+
+/** The number of days a plan is extended or started for (1 to 3650, as the server allows). */
+function DaysField({ id, days, onChange }: { id: string; days: string; onChange: (days: string) => void }) {
+  return (
+    <>
+      <label htmlFor={id}>Days</label>
+      <input id={id} type="number" min={1} max={3650} value={days} onChange={(event) => onChange(event.target.value)} />
+    </>
   );
 }
