@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  erasedPerson,
+  type LogSealed,
+  personalFields,
+  personOf,
+  sealStreamId,
+  streamNamedInClear,
+  systemActor,
+} from '@vip/contracts';
+import { PersonalDataEventStore, SqlitePersonalKeys } from '@vip/platform';
+import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
+import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
+import Database from 'better-sqlite3';
+import { expect } from 'chai';
+import { pino } from 'pino';
+import { writeMixedLog } from '../../../test/support/mixed-log.ts';
+import { allProjectors } from '../../src/read-models/index.ts';
+import { rebuildReadModels } from '../../src/rebuild.ts';
+import { RewriteRefused, rewritePersonalData } from '../../src/rewrite/rewrite-personal-data.ts';
+import { describeSummary, exitCodeOf } from '../../src/seals/report.ts';
+import { LogSealer } from '../../src/seals/sealer.ts';
+import { verifyLog } from '../../src/seals/verify-log.ts';
+import { compareReadModels } from '../../src/verify.ts';
+
+/** The mixed log's Discord members: snowflakes of 800 and 15 digits (servers are 900…, channels 700…, roles 600…). */
+const MEMBER_ID = /800\d{15}/g;
+
+/** The members' ids found in the raw bytes of a directory's files, file by file. */
+function memberIdsIn(dir: string, except: (file: string) => boolean): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  for (const name of fs.readdirSync(dir)) {
+    if (except(name)) continue;
+    const ids = fs.readFileSync(path.join(dir, name)).toString('latin1').match(MEMBER_ID);
+    if (ids) found.set(name, new Set(ids));
+  }
+  return found;
+}
+
+const silent = pino({ level: 'silent' });
+const ANNOUNCEMENTS = 5;
+
+/** A log as written before the encryption: the mixed log (ids in clear), sealed, and a few events after its last seal. */
+async function oldLog(file: string): Promise<{ events: number; seals: number }> {
+  const log = new SqliteEventStore(file);
+  try {
+    const { events } = await writeMixedLog(log, { events: 3_000 });
+    const sealer = new LogSealer(log, { every: 1_000, minutes: 60, logger: silent, pollMs: 5 });
+    await sealer.start();
+    await sealer.whenCaughtUp();
+    await sealer.sealNow();
+    await sealer.stop();
+    const metadata = { correlationId: 'c', causationId: 'c', actor: systemActor };
+    for (let i = 0; i < ANNOUNCEMENTS; i++)
+      await log.append(
+        `announcement-late-${i}`,
+        [
+          {
+            type: 'AnnouncementDeleted',
+            data: { announcementId: `late-${i}`, deletedAt: new Date(0).toISOString() },
+            metadata,
+          },
+        ],
+        'no_stream',
+      );
+    return { events, seals: (await log.readStream(sealStreamId)).length };
+  } finally {
+    await log.close();
+  }
+}
+
+describe('rewriting a log written before personal data was encrypted', function () {
+  this.timeout(120_000);
+  let root: string;
+  let oldDir: string;
+  let newDir: string;
+  let written: { events: number; seals: number };
+
+  before(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'rewrite-'));
+    oldDir = path.join(root, 'old');
+    newDir = path.join(root, 'new');
+    fs.mkdirSync(oldDir);
+    fs.mkdirSync(newDir);
+    written = await oldLog(path.join(oldDir, 'events.sqlite'));
+  });
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const open = () => ({
+    old: new SqliteEventStore(path.join(oldDir, 'events.sqlite')),
+    log: new SqliteEventStore(path.join(newDir, 'events.sqlite')),
+    keys: new SqlitePersonalKeys(path.join(newDir, 'personal-keys.sqlite')),
+  });
+
+  it('encrypts every personal field, renames every person’s stream, keeps the rest and seals it again from the old head', async () => {
+    expect(memberIdsIn(oldDir, () => false).get('events.sqlite')?.size).to.be.above(100);
+    const { old, log, keys } = open();
+    const [oldSeal] = (await old.readStream(sealStreamId, { backwards: true, maxCount: 1 })).map((event) => ({
+      position: event.position,
+      seal: event.data as LogSealed,
+    }));
+    const shares: number[] = [];
+    const record = await rewritePersonalData(old, log, keys, {
+      sealEvery: 1_000,
+      pageSize: 500,
+      now: () => new Date('2026-11-28T08:00:00.000Z'),
+      onProgress: (pass, share) => pass === 'copy' && shares.push(share),
+    });
+    expect(record).to.include({
+      hash: oldSeal.seal.hash,
+      sealPosition: oldSeal.position,
+      upToPosition: oldSeal.seal.upToPosition,
+      count: oldSeal.seal.count,
+      headPosition: written.events + written.seals + ANNOUNCEMENTS,
+      unsealedEvents: ANNOUNCEMENTS,
+      rewrittenAt: '2026-11-28T08:00:00.000Z',
+      events: written.events + ANNOUNCEMENTS,
+      sealsLeftOut: written.seals,
+    });
+    expect(record.fieldsEncrypted).to.be.above(500);
+    expect(record.streamsRenamed).to.be.above(100);
+    // page by page: a line per page of 500, the last at the end of the log
+    expect(shares.length).to.be.at.least(6);
+    expect(shares.at(-1)).to.equal(1);
+
+    // the same facts, in the same order, read through the product's codec
+    const product = new PersonalDataEventStore(log, keys);
+    let oldEvents = (await old.readAll()).filter((event) => event.streamId !== sealStreamId);
+    const newEvents = (await product.readAll()).filter((event) => event.streamId !== sealStreamId);
+    expect(newEvents.length).to.equal(oldEvents.length);
+    let renamed = 0;
+    for (let i = 0; i < oldEvents.length; i++) {
+      const [before, now] = [oldEvents[i], newEvents[i]];
+      expect({ ...now, streamId: null, position: null }).to.deep.equal({ ...before, streamId: null, position: null });
+      const named = streamNamedInClear(before.streamId);
+      if (!named) expect(now.streamId).to.equal(before.streamId);
+      else {
+        const entry = await keys.find(personOf(named.kind, named.id));
+        expect(now.streamId).to.equal(named.renamed(entry!.pseudonym));
+        renamed++;
+      }
+    }
+    expect(renamed).to.be.above(100);
+
+    // the read models the product builds from either log are the same
+    const [fromOld, fromNew] = [new SqliteReadStore(':memory:'), new SqliteReadStore(':memory:')];
+    const projectors = allProjectors.filter((projector) => !projector.name.startsWith('audit'));
+    await rebuildReadModels(old, fromOld, projectors);
+    await rebuildReadModels(product, fromNew, projectors);
+    expect(await compareReadModels(fromOld, fromNew, projectors)).to.deep.equal([]);
+    await Promise.all([fromOld.close(), fromNew.close()]);
+
+    // the new log verifies, and says it was rewritten from the old chain's head
+    const summary = await verifyLog(log);
+    expect(summary.findings).to.deep.equal([]);
+    expect(exitCodeOf(summary)).to.equal(0);
+    expect(summary.rewrittenFrom).to.deep.equal(record);
+    const report = describeSummary(summary).join('\n');
+    expect(report).to.include(`rewritten on 2026-11-28T08:00:00.000Z to encrypt personal data`);
+    expect(report).to.include(`chain's head was hash ${oldSeal.seal.hash}`);
+    expect(report).to.include(`${record.fieldsEncrypted.toLocaleString('en')} personal fields encrypted`);
+    expect(report).to.include('RESULT: every seal matches.');
+
+    // an erasure after the rewrite reaches the history: the member reads "erased person"
+    oldEvents = oldEvents.filter((event) => event.type === 'KeyRedeemed');
+    const member = (oldEvents[0].data as { discordUserId: string }).discordUserId;
+    expect(await keys.forget(personOf('discord', member))).to.equal(true);
+    const erasedReads = (await product.readAll()).filter(
+      (event) =>
+        oldEvents.some((redeemed) => redeemed.id === event.id) &&
+        (event.data as { discordUserId: string }).discordUserId === erasedPerson,
+    );
+    expect(erasedReads.length).to.equal(
+      oldEvents.filter((event) => (event.data as { discordUserId: string }).discordUserId === member).length,
+    );
+    await Promise.all([old.close(), product.close()]);
+
+    // no byte of a member's id is left in the new DATA_DIR but in its key store
+    const found = memberIdsIn(newDir, (file) => file.startsWith('personal-keys.sqlite'));
+    expect([...found].map(([file, ids]) => `${file}: ${[...ids].slice(0, 3).join(', ')}`)).to.deep.equal([]);
+  });
+
+  it('refuses a second run on a rewritten log, and leaves the new log alone', async () => {
+    const again = path.join(root, 'again');
+    fs.mkdirSync(again);
+    const rewritten = new SqliteEventStore(path.join(newDir, 'events.sqlite'));
+    const target = new SqliteEventStore(path.join(again, 'events.sqlite'));
+    const keys = new SqlitePersonalKeys(path.join(newDir, 'personal-keys.sqlite'));
+    try {
+      const head = await rewritten.headPosition();
+      const error = await rewritePersonalData(rewritten, target, keys, { sealEvery: 1_000 }).catch((e) => e);
+      expect(error).to.be.instanceOf(RewriteRefused);
+      expect(error.message).to.equal(
+        'This log was already rewritten on 2026-11-28T08:00:00.000Z: its personal data is encrypted; nothing to do.',
+      );
+      expect(await target.headPosition()).to.equal(null);
+      expect(await rewritten.headPosition()).to.equal(head);
+    } finally {
+      await Promise.all([rewritten.close(), target.close(), keys.close()]);
+    }
+  });
+
+  it('refuses an old log that does not match its seals, naming the range', async () => {
+    const copy = path.join(root, 'tampered');
+    fs.mkdirSync(copy);
+    fs.copyFileSync(path.join(oldDir, 'events.sqlite'), path.join(copy, 'events.sqlite'));
+    const db = new Database(path.join(copy, 'events.sqlite'));
+    db.prepare(
+      "UPDATE events SET data = replace(data, 'redeemedAt', 'redeemedAT') WHERE position = (SELECT MIN(position) FROM events WHERE type = 'KeyRedeemed')",
+    ).run();
+    db.close();
+    const old = new SqliteEventStore(path.join(copy, 'events.sqlite'));
+    const target = new SqliteEventStore(':memory:');
+    const keys = new SqlitePersonalKeys(':memory:');
+    try {
+      const error = await rewritePersonalData(old, target, keys, { sealEvery: 1_000 }).catch((e) => e);
+      expect(error).to.be.instanceOf(RewriteRefused);
+      expect(error.message).to.match(/^The old log does not match its seals \(TAMPERED: positions 1–1,000 /);
+    } finally {
+      await Promise.all([old.close(), target.close(), keys.close()]);
+    }
+  });
+
+  it('reads the persons and their streams from the tables, so a new kind or stream is rewritten too', () => {
+    // every listed field's event type and every person's stream is covered by what the rewrite derives
+    expect(Object.keys(personalFields).length).to.be.above(20);
+    expect(streamNamedInClear('vip-900000000000000001-800000000000000002')?.renamed('P')).to.equal(
+      'vip-900000000000000001-P',
+    );
+    expect(streamNamedInClear('whitelist-900000000000000001-800000000000000002')?.id).to.equal('800000000000000002');
+    expect(streamNamedInClear('discord-account-800000000000000002')?.renamed('P')).to.equal('discord-account-P');
+    // a name the store gave (a pseudonym) and a stream of nobody are not renamed
+    expect(streamNamedInClear('vip-900000000000000001-Zx-9_aBcDeFgHiJk')).to.equal(null);
+    expect(streamNamedInClear('key-800000000000000002')).to.equal(null);
+  });
+});
