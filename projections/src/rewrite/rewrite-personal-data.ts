@@ -30,6 +30,13 @@ export interface RewriteOptions {
 /** A rewrite that must not start (or go on): said in words for the operator. */
 export class RewriteRefused extends Error {
   readonly name = 'RewriteRefused';
+  constructor(
+    message: string,
+    /** `done`: there is nothing to rewrite (a no-op, not a failure). */
+    readonly outcome: 'refused' | 'done' = 'refused',
+  ) {
+    super(message);
+  }
 }
 
 const n = (value: number) => value.toLocaleString('en');
@@ -55,14 +62,7 @@ export async function rewritePersonalData(
 ): Promise<RewriteRecord> {
   const pageSize = options.pageSize ?? 1000;
   const now = options.now ?? (() => new Date());
-  const [first] = await source.readStream(sealStreamId, { maxCount: 1 });
-  const firstSeal = first?.data as Partial<LogSealed> | undefined;
-  if (firstSeal?.rewrittenFrom)
-    throw new RewriteRefused(
-      `This log was already rewritten on ${firstSeal.rewrittenFrom.rewrittenAt}: its personal data is encrypted; nothing to do.`,
-    );
-  const head = await source.headPosition();
-  if (head === null) throw new RewriteRefused('This log is empty: nothing to rewrite.');
+  const head = await assertRewritable(source);
   if ((await target.headPosition()) !== null)
     throw new RewriteRefused('The new log is not empty: the rewrite writes only into an empty log.');
 
@@ -90,6 +90,11 @@ export async function rewritePersonalData(
     }
     if (page.length < pageSize) break;
   }
+  const grown = await source.headPosition();
+  if (grown !== lastPosition)
+    throw new RewriteRefused(
+      `The old log grew while it was rewritten (its last position went from ${n(lastPosition)} to ${n(grown ?? 0)}): stop the product, remove the new log's copy and run the rewrite again.`,
+    );
   const oldSummary = oldChain.finish();
   const lastOldSeal = seals.at(-1);
   const unsealed = oldSummary.findings.find((finding) => finding.kind === 'unsealed');
@@ -110,6 +115,23 @@ export async function rewritePersonalData(
     onProgress: options.onProgress,
   });
   return record;
+}
+
+/**
+ * Refuses a log there is nothing to rewrite in: one rewritten already (its first seal says so),
+ * or an empty one. Returns its last position.
+ */
+export async function assertRewritable(source: EventStore): Promise<number> {
+  const [first] = await source.readStream(sealStreamId, { maxCount: 1 });
+  const firstSeal = first?.data as Partial<LogSealed> | undefined;
+  if (firstSeal?.rewrittenFrom)
+    throw new RewriteRefused(
+      `This log was already rewritten on ${firstSeal.rewrittenFrom.rewrittenAt}: its personal data is encrypted; nothing to do.`,
+      'done',
+    );
+  const head = await source.headPosition();
+  if (head === null) throw new RewriteRefused('This log is empty: nothing to rewrite.', 'done');
+  return head;
 }
 
 /**

@@ -52,7 +52,9 @@ export function describeRewrite(from: NonNullable<ChainSummary['rewrittenFrom']>
   return [
     `REWRITTEN: this log was rewritten on ${from.rewrittenAt} to encrypt personal data, ${head}.`,
     `  ${n(from.events)} events copied in their order with their ids, types and metadata; ${n(from.fieldsEncrypted)} personal fields encrypted, ${n(from.streamsRenamed)} streams renamed with a pseudonym; the old chain's ${n(from.sealsLeftOut)} seals left out.`,
-    "  Its seals start a new chain from the start of this log. The old log's seals prove it up to that head: check the old log (or an export of it) with `npm run audit -- verify` to follow the rewrite.",
+    from.hash === null
+      ? '  Its seals start a new chain from the start of this log; the old log had none to continue.'
+      : "  Its seals start a new chain from the start of this log. The old log's seals prove it up to that head: check the old log (or an export of it) with `npm run audit -- verify` to follow the rewrite.",
   ];
 }
 
