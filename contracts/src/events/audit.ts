@@ -43,6 +43,8 @@ export const logSealedSchema = z.object({
       sealsLeftOut: z.number().int().nonnegative(),
       fieldsEncrypted: z.number().int().nonnegative(),
       streamsRenamed: z.number().int().nonnegative(),
+      /** Persons the old log showed erased already: their fields were encrypted with a key thrown away. */
+      erasedPersons: z.number().int().nonnegative(),
     })
     .optional(),
 });

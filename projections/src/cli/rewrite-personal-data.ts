@@ -22,6 +22,7 @@ import { progressReporter } from './progress.ts';
 /** Where the rewritten log goes: a new DATA_DIR (the embedded log), or a new, empty EventStoreDB. */
 export type RewriteTarget = { dataDir: string } | { eventStoreUrl: string };
 
+const passes = ['check', 'copy', 'seal'] as const;
 const n = (value: number) => value.toLocaleString('en');
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -60,7 +61,7 @@ export async function rewritePersonalDataCommand(
     const report = progressReporter();
     const record = await rewritePersonalData(source, log, keys, {
       sealEvery: config.audit.sealEvery,
-      onProgress: (pass, share, line) => report(pass === 'copy' ? share * 0.5 : 0.5 + share * 0.5, line),
+      onProgress: (pass, share, line) => report((passes.indexOf(pass) + share) / passes.length, line),
     });
     process.stderr.write('\n');
     for (const line of describeDone(record, target, config)) say(line);
@@ -92,7 +93,7 @@ function describeDone(record: RewriteRecord, target: RewriteTarget, config: AppC
   const where =
     'dataDir' in target ? `DATA_DIR=${path.resolve(target.dataDir)}` : `EVENTSTORE_URL=${target.eventStoreUrl}`;
   const lines = [
-    `Rewritten: ${n(record.events)} events copied, ${n(record.fieldsEncrypted)} personal fields encrypted, ${n(record.streamsRenamed)} streams renamed, the old chain's ${n(record.sealsLeftOut)} seals left out.`,
+    `Rewritten: ${n(record.events)} events copied, ${n(record.fieldsEncrypted)} personal fields encrypted, ${n(record.streamsRenamed)} streams renamed, the old chain's ${n(record.sealsLeftOut)} seals left out${record.erasedPersons > 0 ? `; ${n(record.erasedPersons)} persons erased before stay unreadable` : ''}.`,
     record.hash === null
       ? 'The old log had no seal; the new chain starts at the new log.'
       : `The new chain's first seal records the old chain's head: hash ${record.hash} (the seal at position ${n(record.sealPosition ?? 0)}, covering up to ${n(record.upToPosition ?? 0)}).`,

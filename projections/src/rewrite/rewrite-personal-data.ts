@@ -1,19 +1,20 @@
 import { type LogSealed, personalFields, personOf, sealStreamId, streamNamedInClear } from '@vip/contracts';
 import {
-  chainStart,
   type EventStore,
   encryptData,
   type NewEvent,
+  newPersonEntry,
   type PersonalKeys,
+  type PersonEntry,
   personsIn,
-  readSeals,
   readStoredEvents,
   type StoredEvent,
-  storedDigest,
 } from '@vip/platform';
-import { ChainCheck } from '../seals/chain-check.ts';
-import { describeFinding } from '../seals/report.ts';
+import { checkOldLog } from './old-log-check.ts';
+import { RewriteRefused } from './rewrite-refused.ts';
 import { sealRewrittenLog } from './seal-rewritten-log.ts';
+
+export { RewriteRefused } from './rewrite-refused.ts';
 
 /** What the rewrite did, as its first seal records it. */
 export type RewriteRecord = NonNullable<LogSealed['rewrittenFrom']>;
@@ -24,19 +25,7 @@ export interface RewriteOptions {
   sealEvery: number;
   now?: () => Date;
   /** Progress: which pass, the share of it done, and a line that says where it is. */
-  onProgress?: (pass: 'copy' | 'seal', share: number, line: string) => void;
-}
-
-/** A rewrite that must not start (or go on): said in words for the operator. */
-export class RewriteRefused extends Error {
-  readonly name = 'RewriteRefused';
-  constructor(
-    message: string,
-    /** `done`: there is nothing to rewrite (a no-op, not a failure). */
-    readonly outcome: 'refused' | 'done' = 'refused',
-  ) {
-    super(message);
-  }
+  onProgress?: (pass: 'check' | 'copy' | 'seal', share: number, line: string) => void;
 }
 
 const n = (value: number) => value.toLocaleString('en');
@@ -49,10 +38,11 @@ const n = (value: number) => value.toLocaleString('en');
  * pseudonym. Everything else is copied as it was: event ids, types, data, metadata, each
  * stream's revisions, the order of the log, and (on the embedded log) each event's time.
  *
- * The old log is checked against its own seals on the way (a log that does not match them is
- * not rewritten), the old chain's seals are left out (they hash the old bytes), and the new log
+ * Three passes, page by page (memory holds a page): the old log is checked against its own
+ * seals and searched for persons erased before (nothing is written from a log that fails its
+ * seals); it is copied, without the old chain's seals (they hash the old bytes); and the new log
  * is sealed again from its start, its first seal recording the old chain's head and what the
- * rewrite changed. The log is read and written page by page: memory holds one page.
+ * rewrite changed.
  */
 export async function rewritePersonalData(
   source: EventStore,
@@ -65,56 +55,67 @@ export async function rewritePersonalData(
   const head = await assertRewritable(source);
   if ((await target.headPosition()) !== null)
     throw new RewriteRefused('The new log is not empty: the rewrite writes only into an empty log.');
+  const old = await checkOldLog(source, keys, {
+    pageSize,
+    head,
+    onProgress: (share, line) => options.onProgress?.('check', share, line),
+  });
+  const erased = await erasedPersons(old.erased, keys);
 
-  const seals = await readSeals(source);
-  const oldChain = new ChainCheck(chainStart, null, seals);
   const counts = { events: 0, sealsLeftOut: 0, fieldsEncrypted: 0, streamsRenamed: 0 };
-  let lastPosition = 0;
-  for (let after = 0; ; ) {
-    const page = await readStoredEvents(source, { after, maxCount: pageSize });
-    for (const event of page) oldChain.add(event.position, storedDigest(event), event.streamId === sealStreamId);
-    const changed = oldChain.findings.find((finding) => finding.kind === 'changed');
-    if (changed)
-      throw new RewriteRefused(
-        `The old log does not match its seals (${describeFinding(changed)}); nothing is rewritten from a log that fails \`npm run audit -- verify\`. Remove the new log's partial copy.`,
-      );
-    await copyPage(page, target, keys, counts);
-    if (page.length > 0) {
-      after = page[page.length - 1].position;
-      lastPosition = after;
-      options.onProgress?.(
-        'copy',
-        after / head,
-        `copied ${n(counts.events)} events, up to position ${n(after)}: ${n(counts.fieldsEncrypted)} personal fields encrypted, ${n(counts.streamsRenamed)} streams renamed`,
-      );
-    }
-    if (page.length < pageSize) break;
+  for (let after = 0; after < old.headPosition; ) {
+    const page = (await readStoredEvents(source, { after, maxCount: pageSize })).filter(
+      (event) => event.position <= old.headPosition,
+    );
+    if (page.length === 0) break;
+    await copyPage(page, target, keys, erased, counts);
+    after = page[page.length - 1].position;
+    options.onProgress?.(
+      'copy',
+      after / old.headPosition,
+      `copied ${n(counts.events)} events, up to position ${n(after)}: ${n(counts.fieldsEncrypted)} personal fields encrypted, ${n(counts.streamsRenamed)} streams renamed`,
+    );
   }
   const grown = await source.headPosition();
-  if (grown !== lastPosition)
+  if (grown !== old.headPosition)
     throw new RewriteRefused(
-      `The old log grew while it was rewritten (its last position went from ${n(lastPosition)} to ${n(grown ?? 0)}): stop the product, remove the new log's copy and run the rewrite again.`,
+      `The old log grew while it was rewritten (its last position went from ${n(old.headPosition)} to ${n(grown ?? 0)}): stop the product, remove the new log's copy and run the rewrite again.`,
     );
-  const oldSummary = oldChain.finish();
-  const lastOldSeal = seals.at(-1);
-  const unsealed = oldSummary.findings.find((finding) => finding.kind === 'unsealed');
   const record: RewriteRecord = {
-    hash: lastOldSeal?.seal.hash ?? null,
-    sealPosition: lastOldSeal?.position ?? null,
-    upToPosition: lastOldSeal?.seal.upToPosition ?? null,
-    count: lastOldSeal?.seal.count ?? null,
-    headPosition: lastPosition,
-    unsealedEvents: unsealed?.kind === 'unsealed' ? unsealed.events : 0,
+    hash: old.lastSeal?.seal.hash ?? null,
+    sealPosition: old.lastSeal?.position ?? null,
+    upToPosition: old.lastSeal?.seal.upToPosition ?? null,
+    count: old.lastSeal?.seal.count ?? null,
+    headPosition: old.headPosition,
+    unsealedEvents: old.unsealedEvents,
     rewrittenAt: now().toISOString(),
     ...counts,
+    erasedPersons: erased.size,
   };
   await sealRewrittenLog(target, record, {
     pageSize,
     sealEvery: options.sealEvery,
     now,
-    onProgress: options.onProgress,
+    onProgress: (pass, share, line) => options.onProgress?.(pass, share, line),
   });
   return record;
+}
+
+/** An erased person as the rewrite writes them: fields under a key thrown away, streams under a pseudonym. */
+interface ErasedPerson {
+  entry: PersonEntry;
+  /** The pseudonym of the person's streams: the one they have if they came back since, else the thrown-away one. */
+  streamPart: string;
+}
+
+async function erasedPersons(persons: ReadonlySet<string>, keys: PersonalKeys): Promise<Map<string, ErasedPerson>> {
+  const erased = new Map<string, ErasedPerson>();
+  for (const person of persons) {
+    // never stored: what it encrypts cannot be read by anyone, as the erasure wanted
+    const entry = newPersonEntry(person);
+    erased.set(person, { entry, streamPart: (await keys.find(person))?.pseudonym ?? entry.pseudonym });
+  }
+  return erased;
 }
 
 /**
@@ -143,6 +144,7 @@ async function copyPage(
   page: readonly StoredEvent[],
   target: EventStore,
   keys: PersonalKeys,
+  erased: ReadonlyMap<string, ErasedPerson>,
   counts: { events: number; sealsLeftOut: number; fieldsEncrypted: number; streamsRenamed: number },
 ): Promise<void> {
   const events = page.filter((event) => {
@@ -160,10 +162,14 @@ async function copyPage(
     ...personsIn(event.type, data),
     ...(stream ? [personOf(stream.kind, stream.id)] : []),
   ]);
-  const entries = await keys.entriesFor(persons);
+  const entries = await keys.entriesFor(persons.filter((person) => !erased.has(person)));
+  for (const [person, { entry }] of erased) entries.set(person, entry);
   const appends: Array<{ streamId: string; expected: number | 'no_stream'; events: NewEvent[] }> = [];
   for (const { event, data, stream } of parsed) {
-    const streamId = stream ? stream.renamed(entries.get(personOf(stream.kind, stream.id))!.pseudonym) : event.streamId;
+    const person = stream && personOf(stream.kind, stream.id);
+    const streamId = person
+      ? stream.renamed(erased.get(person)?.streamPart ?? entries.get(person)!.pseudonym)
+      : event.streamId;
     if (stream && event.revision === 0) counts.streamsRenamed++;
     const stored = personalFields[event.type] ? encryptData(event.type, data, entries) : data;
     if (stored !== data) counts.fieldsEncrypted += changedFields(data, stored);

@@ -51,7 +51,7 @@ export function describeRewrite(from: NonNullable<ChainSummary['rewrittenFrom']>
       : `from a log whose chain's head was hash ${from.hash} (the seal at position ${n(from.sealPosition ?? 0)}, covering up to position ${n(from.upToPosition ?? 0)}, ${n(from.count ?? 0)} events)${from.unsealedEvents > 0 ? `, with ${n(from.unsealedEvents)} events after it up to position ${n(from.headPosition)} that no seal covered` : ''}`;
   return [
     `REWRITTEN: this log was rewritten on ${from.rewrittenAt} to encrypt personal data, ${head}.`,
-    `  ${n(from.events)} events copied in their order with their ids, types and metadata; ${n(from.fieldsEncrypted)} personal fields encrypted, ${n(from.streamsRenamed)} streams renamed with a pseudonym; the old chain's ${n(from.sealsLeftOut)} seals left out.`,
+    `  ${n(from.events)} events copied in their order with their ids, types and metadata; ${n(from.fieldsEncrypted)} personal fields encrypted, ${n(from.streamsRenamed)} streams renamed with a pseudonym; the old chain's ${n(from.sealsLeftOut)} seals left out${from.erasedPersons > 0 ? `; ${n(from.erasedPersons)} persons erased before the rewrite kept unreadable (their fields encrypted with a key thrown away)` : ''}.`,
     from.hash === null
       ? '  Its seals start a new chain from the start of this log; the old log had none to continue.'
       : "  Its seals start a new chain from the start of this log. The old log's seals prove it up to that head: check the old log (or an export of it) with `npm run audit -- verify` to follow the rewrite.",

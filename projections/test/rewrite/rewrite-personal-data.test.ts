@@ -5,6 +5,7 @@ import {
   erasedPerson,
   type LogSealed,
   personalFields,
+  personalStreams,
   personOf,
   sealStreamId,
   streamNamedInClear,
@@ -151,6 +152,7 @@ describe('rewriting a log written before personal data was encrypted', function 
     await rebuildReadModels(product, fromNew, projectors);
     expect(await compareReadModels(fromOld, fromNew, projectors)).to.deep.equal([]);
     await Promise.all([fromOld.close(), fromNew.close()]);
+    expect(record.erasedPersons).to.equal(0);
 
     // the new log verifies, and says it was rewritten from the old chain's head
     const summary = await verifyLog(log);
@@ -200,6 +202,76 @@ describe('rewriting a log written before personal data was encrypted', function 
     } finally {
       await Promise.all([rewritten.close(), target.close(), keys.close()]);
     }
+  });
+
+  it('keeps a member erased before the rewrite unreadable, and one who came back since reads only what came after', async () => {
+    const dir = path.join(root, 'erased');
+    fs.mkdirSync(dir);
+    const raw = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+    await writeMixedLog(raw, { events: 600, seed: 7 });
+    const grants = (await raw.readAll()).filter((event) => event.type === 'VipRoleGranted');
+    const members = [...new Set(grants.map((event) => (event.data as { discordUserId: string }).discordUserId))];
+    const [gone, back] = members;
+    const guildOf = (member: string) =>
+      (
+        grants.find((event) => (event.data as { discordUserId: string }).discordUserId === member)!.data as {
+          guildId: string;
+        }
+      ).guildId;
+    const oldKeys = new SqlitePersonalKeys(path.join(dir, 'personal-keys.sqlite'));
+    const product = new PersonalDataEventStore(raw, oldKeys);
+    const bot = { correlationId: 'c', causationId: 'c', actor: { kind: 'bot' as const, id: 'key-bot' } };
+    // the erasure ends each one's window where it was begun, in clear, then destroys the key
+    for (const member of [gone, back]) {
+      const ended = {
+        guildId: guildOf(member),
+        discordUserId: member,
+        reason: 'erasure',
+        endedAt: '2026-03-01T00:00:00.000Z',
+      };
+      await product.append(
+        personalStreams.vipRole(guildOf(member), member),
+        [{ type: 'VipWindowEnded', data: ended, metadata: bot }],
+        'any',
+      );
+      expect(await oldKeys.forget(personOf('discord', member))).to.equal(true);
+    }
+    // one of them redeems a key again later: a new person, whose window goes on in the same stream
+    const again = {
+      guildId: guildOf(back),
+      discordUserId: back,
+      keyDigest: 'k',
+      until: '2026-04-01T00:00:00.000Z',
+      grantedAt: '2026-03-02T00:00:00.000Z',
+    };
+    await product.append(
+      personalStreams.vipRole(guildOf(back), back),
+      [{ type: 'VipRoleGranted', data: again, metadata: bot }],
+      'any',
+    );
+    await product.close();
+
+    const target = new SqliteEventStore(':memory:');
+    const copied = path.join(dir, 'keys-copy.sqlite');
+    fs.copyFileSync(path.join(dir, 'personal-keys.sqlite'), copied);
+    const keys = new SqlitePersonalKeys(copied);
+    const old = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+    const record = await rewritePersonalData(old, target, keys, { sealEvery: 1_000 });
+    expect(record.erasedPersons).to.equal(2);
+    expect(describeSummary(await verifyLog(target)).join('\n')).to.include(
+      '2 persons erased before the rewrite kept unreadable',
+    );
+    const reader = new PersonalDataEventStore(target, keys);
+    const texts = (await reader.readAll()).map((event) => JSON.stringify(event));
+    expect(texts.filter((text) => text.includes(gone))).to.deep.equal([]);
+    // the member who came back: their window of today is theirs, their history before is nobody's
+    const window = await reader.readStream(personalStreams.vipRole(guildOf(back), back));
+    expect(window.at(-1)?.data).to.deep.equal(again);
+    expect(window.slice(0, -1).map((event) => (event.data as { discordUserId: string }).discordUserId)).to.satisfy(
+      (ids: string[]) => ids.length >= 2 && ids.every((id) => id === erasedPerson),
+    );
+    expect(texts.filter((text) => text.includes(back))).to.have.length(1);
+    await Promise.all([old.close(), reader.close()]);
   });
 
   it('refuses an old log that does not match its seals, naming the range', async () => {

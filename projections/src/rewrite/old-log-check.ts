@@ -1,0 +1,86 @@
+import { personalFields, personOf, sealStreamId, streamNamedInClear } from '@vip/contracts';
+import {
+  chainStart,
+  type EventStore,
+  type PersonalKeys,
+  pseudonymsIn,
+  readSeals,
+  readStoredEvents,
+  type StoredSeal,
+  storedDigest,
+} from '@vip/platform';
+import { ChainCheck } from '../seals/chain-check.ts';
+import { describeFinding } from '../seals/report.ts';
+import { RewriteRefused } from './rewrite-refused.ts';
+
+/** What the first pass learnt of the old log. */
+export interface OldLog {
+  /** The old chain's last seal; undefined when the log was never sealed. */
+  lastSeal: StoredSeal | undefined;
+  /** The old log's last position, and how many of its events no seal covered. */
+  headPosition: number;
+  unsealedEvents: number;
+  /**
+   * Persons erased before the rewrite whose trace the log keeps (`discord:<id>`): their
+   * erasure wrote into a stream named after them in clear, under a key that no longer exists.
+   */
+  erased: Set<string>;
+}
+
+const n = (value: number) => value.toLocaleString('en');
+
+/**
+ * The rewrite's first pass, before anything is written: the old log against its own seals (a
+ * log that fails `npm run audit -- verify` is not rewritten), and the persons it shows were
+ * erased. Their fields in clear must not come back readable under a new key: the rewrite
+ * encrypts them with a key it throws away. Page by page; memory holds a page and the erased.
+ */
+export async function checkOldLog(
+  source: EventStore,
+  keys: PersonalKeys,
+  options: { pageSize: number; head: number; onProgress?: (share: number, line: string) => void },
+): Promise<OldLog> {
+  const seals = await readSeals(source);
+  const chain = new ChainCheck(chainStart, null, seals);
+  const erased = new Set<string>();
+  let [headPosition, events] = [0, 0];
+  for (let after = 0; ; ) {
+    const page = await readStoredEvents(source, { after, maxCount: options.pageSize });
+    const encryptedInClearStreams: Array<{ person: string; pseudonyms: string[] }> = [];
+    for (const event of page) {
+      chain.add(event.position, storedDigest(event), event.streamId === sealStreamId);
+      const named = personalFields[event.type] ? streamNamedInClear(event.streamId) : null;
+      // a stream named in clear holds fields about its person only: one that does not open is theirs
+      const pseudonyms = named && event.data.includes('"pd1:') ? pseudonymsIn(event.type, JSON.parse(event.data)) : [];
+      if (named && pseudonyms.length > 0)
+        encryptedInClearStreams.push({ person: personOf(named.kind, named.id), pseudonyms });
+    }
+    const changed = chain.findings.find((finding) => finding.kind === 'changed');
+    if (changed)
+      throw new RewriteRefused(
+        `The old log does not match its seals (${describeFinding(changed)}); a log that fails \`npm run audit -- verify\` is not rewritten. Nothing was written.`,
+      );
+    if (encryptedInClearStreams.length > 0) {
+      const known = await keys.keysOf(encryptedInClearStreams.flatMap(({ pseudonyms }) => pseudonyms));
+      for (const { person, pseudonyms } of encryptedInClearStreams)
+        if (pseudonyms.some((pseudonym) => !known.has(pseudonym))) erased.add(person);
+    }
+    events += page.length;
+    if (page.length > 0) {
+      after = page[page.length - 1].position;
+      headPosition = after;
+      options.onProgress?.(
+        options.head === 0 ? 1 : after / options.head,
+        `checked ${n(events)} events of the old log against its seals, up to position ${n(after)}`,
+      );
+    }
+    if (page.length < options.pageSize) break;
+  }
+  const unsealed = chain.finish().findings.find((finding) => finding.kind === 'unsealed');
+  return {
+    lastSeal: seals.at(-1),
+    headPosition,
+    unsealedEvents: unsealed?.kind === 'unsealed' ? unsealed.events : 0,
+    erased,
+  };
+}
