@@ -17,7 +17,8 @@ export interface NewEvent {
   id?: string;
   /**
    * When the log recorded it, in milliseconds since 1970: set only by the rewrite of an old log,
-   * which keeps each event's time. The embedded log keeps it; EventStoreDB stamps its own clock.
+   * which keeps each event's time. The embedded log writes it as its time; EventStoreDB, which
+   * stamps its own, keeps it in the metadata and reads it back as the event's time.
    */
   recordedAt?: number;
 }
