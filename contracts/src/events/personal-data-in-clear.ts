@@ -22,7 +22,15 @@ export interface StreamNamedInClear {
   id: string;
   /** The stream's name with `part` (the person's pseudonym) in place of the id. */
   renamed(part: string): string;
+  /**
+   * The id looks like a pseudonym too (a name of a kind whose ids may be 16 letters, digits, `-`
+   * and `_`): only the stream's events tell whether it was named in clear.
+   */
+  mayBePseudonym: boolean;
 }
+
+/** How a pseudonym looks: 12 random bytes in base64url (platform/src/privacy/personal-keys.ts). */
+const PSEUDONYM = /^[A-Za-z0-9_-]{16}$/;
 
 interface ClearStreamShape {
   pattern: RegExp;
@@ -75,6 +83,7 @@ export function streamNamedInClear(streamId: string): StreamNamedInClear | null 
       kind,
       id: match[personGroup],
       renamed: (part) => `${streamId.slice(0, from)}${part}${streamId.slice(to)}`,
+      mayBePseudonym: PSEUDONYM.test(match[personGroup]),
     };
   }
   return null;

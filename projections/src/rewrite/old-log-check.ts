@@ -1,4 +1,4 @@
-import { personalFields, personOf, sealStreamId, streamNamedInClear } from '@vip/contracts';
+import { personalFields, personOf, sealStreamId } from '@vip/contracts';
 import {
   chainStart,
   type EventStore,
@@ -12,6 +12,7 @@ import {
 import { ChainCheck } from '../seals/chain-check.ts';
 import { describeFinding } from '../seals/report.ts';
 import { RewriteRefused } from './rewrite-refused.ts';
+import { streamsInClear } from './streams-in-clear.ts';
 
 /** What the first pass learnt of the old log. */
 export interface OldLog {
@@ -47,9 +48,10 @@ export async function checkOldLog(
   for (let after = 0; ; ) {
     const page = await readStoredEvents(source, { after, maxCount: options.pageSize });
     const encryptedInClearStreams: Array<{ person: string; pseudonyms: string[] }> = [];
+    const inClear = await streamsInClear(source, page);
     for (const event of page) {
       chain.add(event.position, storedDigest(event), event.streamId === sealStreamId);
-      const named = personalFields[event.type] ? streamNamedInClear(event.streamId) : null;
+      const named = personalFields[event.type] ? inClear.get(event.streamId) : undefined;
       // a stream named in clear holds fields about its person only: one that does not open is theirs
       const pseudonyms = named && event.data.includes('"pd1:') ? pseudonymsIn(event.type, JSON.parse(event.data)) : [];
       if (named && pseudonyms.length > 0)

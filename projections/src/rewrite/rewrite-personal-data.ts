@@ -1,4 +1,4 @@
-import { type LogSealed, personalFields, personOf, sealStreamId, streamNamedInClear } from '@vip/contracts';
+import { type LogSealed, personalFields, personOf, sealStreamId } from '@vip/contracts';
 import {
   type EventStore,
   encryptData,
@@ -13,6 +13,7 @@ import {
 import { checkOldLog } from './old-log-check.ts';
 import { RewriteRefused } from './rewrite-refused.ts';
 import { sealRewrittenLog } from './seal-rewritten-log.ts';
+import { streamsInClear } from './streams-in-clear.ts';
 
 export { RewriteRefused } from './rewrite-refused.ts';
 
@@ -68,7 +69,7 @@ export async function rewritePersonalData(
       (event) => event.position <= old.headPosition,
     );
     if (page.length === 0) break;
-    await copyPage(page, target, keys, erased, counts);
+    await copyPage(page, source, target, keys, erased, counts);
     after = page[page.length - 1].position;
     options.onProgress?.(
       'copy',
@@ -142,6 +143,7 @@ export async function assertRewritable(source: EventStore): Promise<number> {
  */
 async function copyPage(
   page: readonly StoredEvent[],
+  source: EventStore,
   target: EventStore,
   keys: PersonalKeys,
   erased: ReadonlyMap<string, ErasedPerson>,
@@ -153,10 +155,11 @@ async function copyPage(
     counts.sealsLeftOut++;
     return false;
   });
+  const named = await streamsInClear(source, events);
   const parsed = events.map((event) => ({
     event,
     data: JSON.parse(event.data) as unknown,
-    stream: streamNamedInClear(event.streamId),
+    stream: named.get(event.streamId),
   }));
   const persons = parsed.flatMap(({ event, data, stream }) => [
     ...personsIn(event.type, data),
