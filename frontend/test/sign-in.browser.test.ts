@@ -94,7 +94,9 @@ describe('frontend: from the sign-in screen to an account (browser)', function (
       }
       expect(status).to.equal(429);
       await alert.getByText(/^Too many/).waitFor();
-      expect(await alert.textContent()).to.match(/^Too many requests: please wait \d+ (seconds?|minutes?), then try again\.$/);
+      expect(await alert.textContent()).to.match(
+        /^Too many requests: please wait \d+ (seconds?|minutes?), then try again\.$/,
+      );
     });
   });
 });
