@@ -73,13 +73,7 @@ export async function eraseMember(
   if (held > 0) throw new DomainError('conflict', privacyTexts.rolesStillHeld(held), errorCodes.rolesStillHeld);
 
   await deps.personalKeys.forget(person);
-  const head = await deps.eventStore.headPosition();
-  if (head !== null)
-    await Promise.all(
-      Object.values(projections).map((projection) =>
-        waitForProjection(deps.readStore, projection, head, PROJECTION_WAIT_MS),
-      ),
-    );
+  await readModelsCaughtUp(deps);
   const guildIds = [...new Set([...vipGuilds, ...whitelistGuilds])];
   await eraseMemberFromReadModels(deps.readStore, discordUserId, guildIds);
   const streams = [
@@ -91,6 +85,17 @@ export async function eraseMember(
   // the removed documents' old versions leave the write-ahead logs; secure_delete zeroed them in the files
   await Promise.all([deps.readStore.truncateWriteAheadLog?.(), deps.snapshotStore.truncateWriteAheadLog?.()]);
   return { success: true, erased: true, message: privacyTexts.memberErased, vipWindowsEnded, whitelistEntriesEnded };
+}
+
+/** Waits (bounded) for every read model to have applied the log up to its head now. */
+export async function readModelsCaughtUp(deps: CommandDeps): Promise<void> {
+  const head = await deps.eventStore.headPosition();
+  if (head === null) return;
+  await Promise.all(
+    Object.values(projections).map((projection) =>
+      waitForProjection(deps.readStore, projection, head, PROJECTION_WAIT_MS),
+    ),
+  );
 }
 
 /** Waits (bounded) for the key bot's reports; the number of servers where it still owes a removal. */
