@@ -60,7 +60,8 @@ export class FoldCheckpoint {
     });
     feed.onBatch((events) => {
       this.readSinceSave += events;
-      if (erasureRead || this.readSinceSave >= this.options.everyEvents) void this.save();
+      if (erasureRead) void this.saveAfterErasure();
+      else if (this.readSinceSave >= this.options.everyEvents) void this.save();
       erasureRead = false;
     });
   }
@@ -135,6 +136,14 @@ export class FoldCheckpoint {
         this.logger.warn({ err: error, snapshot: this.key }, 'saving the snapshot failed');
       });
     return this.saving;
+  }
+
+  /** A snapshot, then the store's write-ahead log emptied: the replaced copy stays in none of its frames or pages. */
+  private async saveAfterErasure(): Promise<void> {
+    await this.save();
+    await this.snapshots?.truncateWriteAheadLog?.().catch((error: unknown) => {
+      this.logger.warn({ err: error, snapshot: this.key }, 'emptying the snapshot write-ahead log failed');
+    });
   }
 
   /** A last snapshot; resolves once it is written. */
