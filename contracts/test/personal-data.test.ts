@@ -31,6 +31,8 @@ describe('personal streams: their new form, and the old one a rewrite starts fro
       'guild-700000000000000001',
       'privacy-erasures',
       personalStreams.username('paula.panel'),
+      // a pseudonym as the store names a reservation in the new form
+      'username-Xk3_fQ9aLm2-Tb7Q',
       personalStreams.vipRole('700000000000000001', '812345678901234567'),
     ])
       expect(personalStreamOfLegacy(streamId), streamId).to.equal(null);

@@ -109,8 +109,8 @@ export const personalStreams = {
 /**
  * The new form of a personal stream named as it was before the codec (the id or name in
  * clear), for a command rewriting an old log; null for any other stream. A stream already in
- * the new form may look alike (`username-<pseudonym>`): only one whose events still hold
- * clear values is an old one.
+ * the new form may look alike (`username-<pseudonym>`, a pseudonym without capitals): only one
+ * whose events still hold clear values (no `pd1:` field) is an old one.
  */
 export function personalStreamOfLegacy(streamId: string): string | null {
   let match = /^(vip|whitelist)-(\d+)-(\d+)$/.exec(streamId);
@@ -120,7 +120,8 @@ export function personalStreamOfLegacy(streamId: string): string | null {
       : personalStreams.whitelist(match[2], match[3]);
   match = /^discord-account-(\d+)$/.exec(streamId);
   if (match) return personalStreams.discordAccount(match[1]);
-  match = /^username-([A-Za-z0-9_.-]+)$/.exec(streamId);
+  // an old reservation is named by the lowercase name (3 to 32 characters)
+  match = /^username-([a-z0-9_.-]{3,32})$/.exec(streamId);
   if (match) return personalStreams.username(match[1]);
   return null;
 }
