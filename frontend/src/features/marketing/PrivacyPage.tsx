@@ -42,7 +42,8 @@ export default function PrivacyPage() {
           </li>
           <li>
             <strong>Panel accounts.</strong> For subscribers: a username, a password stored only as an argon2id hash,
-            the plan and its dates, the servers registered and the greeting settings of those servers.
+            the plan and its dates, the servers registered and the greeting settings of those servers. The username is
+            stored encrypted with a key of the account's own, destroyed when the account is deleted.
           </li>
           <li>
             <strong>Your browser.</strong> When you sign in, the panel keeps its session token and your username in your
@@ -62,9 +63,9 @@ export default function PrivacyPage() {
         <h2>How long</h2>
         <p>
           Keys expire after {hoursText(settings.keyLifetimeHours)}. The records of what happened are kept as long as the
-          service needs them for statistics and auditing, and a Discord member's part of them until they ask us to erase
-          it. Invoices of paid plans are kept as long as the law requires of a seller, named only by the payment
-          provider's customer and invoice numbers.
+          service needs them for statistics and auditing, a Discord member's part of them until they ask us to erase it,
+          and a panel account's until it is deleted. Invoices of paid plans are kept as long as the law requires of a
+          seller, named only by the payment provider's customer and invoice numbers.
         </p>
       </section>
       <section>
@@ -83,6 +84,13 @@ export default function PrivacyPage() {
           about anyone else. An erasure first ends your VIP roles and whitelist entries (the bot takes the roles back),
           then destroys your key: what remains in our records reads "erased person", and our tamper-evident log records
           that the erasure was carried out, without your id.
+        </p>
+        <p>
+          A panel account downloads its own copy and deletes itself from the panel's Subscription tab (or asks us to). A
+          deletion cancels a running subscription at once, ends every session, unlinks and erases the linked Discord
+          account, and destroys the account's key: its username then reads "erased person" and may be taken by someone
+          else. What remains are the account's random id, the times of its sessions and plan, and the billing records
+          the law requires a seller to keep.
         </p>
       </section>
     </LegalPage>
