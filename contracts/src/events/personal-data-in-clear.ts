@@ -1,5 +1,5 @@
 import { isDiscordId } from '../discord-id.ts';
-import { type PersonKind, personalStreams, personInStreamId } from './personal-data.ts';
+import { type KeyEntryKind, personalStreams, personInStreamId } from './personal-data.ts';
 
 /**
  * Logs written before personal data was encrypted hold it in clear: in the fields of
@@ -12,13 +12,17 @@ import { type PersonKind, personalStreams, personInStreamId } from './personal-d
  * What a person's id looks like, kind by kind. A person's stream whose person part does not look
  * like an id is already named by the store (a pseudonym), and is left as it is.
  */
-export const personIdShapes: Readonly<Record<PersonKind, (id: string) => boolean>> = {
+export const personIdShapes: Readonly<Record<KeyEntryKind, (id: string) => boolean>> = {
   discord: isDiscordId,
+  /** A panel user's account id: the product's own (a UUID, or an id an operator gave at the command line). */
+  user: (id) => /^[\w.-]{1,64}$/.test(id),
+  /** A username as its reservation was named: lowercase, 3 to 32 letters, digits, dots, dashes and underscores. */
+  username: (id) => /^[a-z0-9_.-]{3,32}$/.test(id),
 };
 
 /** A stream named after a person in clear: the person, and how the stream is named with what the store puts in place of the id. */
 export interface StreamNamedInClear {
-  kind: PersonKind;
+  kind: KeyEntryKind;
   id: string;
   /** The stream's name with `part` (the person's pseudonym) in place of the id. */
   renamed(part: string): string;
@@ -36,7 +40,7 @@ interface ClearStreamShape {
   pattern: RegExp;
   /** The group of `pattern` that holds the person's id. */
   personGroup: number;
-  kind: PersonKind;
+  kind: KeyEntryKind;
 }
 
 /** A character no stream name holds: marks where each argument of a stream name goes. */
@@ -88,3 +92,13 @@ export function streamNamedInClear(streamId: string): StreamNamedInClear | null 
   }
   return null;
 }
+
+/**
+ * Events that record the end of a person they name: a panel user's deletion names the account.
+ * A rewrite writes such a person's fields found in clear under a key it throws away, as the
+ * deletion destroyed theirs. (A Discord member's erasure names nobody: the rewrite finds it by
+ * the trace it left in the member's streams.)
+ */
+export const personEndedBy: Readonly<Record<string, { kind: KeyEntryKind; field: string }>> = {
+  UserDeleted: { kind: 'user', field: 'userId' },
+};

@@ -1,4 +1,4 @@
-import { personalFields, personOf, sealStreamId } from '@vip/contracts';
+import { personalFields, personEndedBy, personOf, sealStreamId } from '@vip/contracts';
 import {
   chainStart,
   type EventStore,
@@ -22,8 +22,9 @@ export interface OldLog {
   headPosition: number;
   unsealedEvents: number;
   /**
-   * Persons erased before the rewrite whose trace the log keeps (`discord:<id>`): their
-   * erasure wrote into a stream named after them in clear, under a key that no longer exists.
+   * Persons erased before the rewrite whose trace the log keeps: a member's erasure wrote into a
+   * stream named after them in clear, under a key that no longer exists (`discord:<id>`); a
+   * panel user's deletion names the account (`user:<id>`, personEndedBy).
    */
   erased: Set<string>;
 }
@@ -51,6 +52,9 @@ export async function checkOldLog(
     const inClear = await streamsInClear(source, page);
     for (const event of page) {
       chain.add(event.position, storedDigest(event), event.streamId === sealStreamId);
+      const ended = personEndedBy[event.type];
+      const endedId = ended && (JSON.parse(event.data) as Record<string, unknown>)[ended.field];
+      if (ended && typeof endedId === 'string') erased.add(personOf(ended.kind, endedId));
       const named = personalFields[event.type] ? inClear.get(event.streamId) : undefined;
       // a stream named in clear holds fields about its person only: one that does not open is theirs
       const pseudonyms = named && event.data.includes('"pd1:') ? pseudonymsIn(event.type, JSON.parse(event.data)) : [];

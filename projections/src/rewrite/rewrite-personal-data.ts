@@ -111,12 +111,14 @@ interface ErasedPerson {
 
 async function erasedPersons(persons: ReadonlySet<string>, keys: PersonalKeys): Promise<Map<string, ErasedPerson>> {
   const erased = new Map<string, ErasedPerson>();
-  for (const person of persons) {
-    // never stored: what it encrypts cannot be read by anyone, as the erasure wanted
-    const entry = newPersonEntry(person);
-    erased.set(person, { entry, streamPart: (await keys.find(person))?.pseudonym ?? entry.pseudonym });
-  }
+  for (const person of persons) erased.set(person, await erasedPerson(person, keys));
   return erased;
+}
+
+async function erasedPerson(person: string, keys: PersonalKeys): Promise<ErasedPerson> {
+  // never stored: what it encrypts cannot be read by anyone, as the erasure wanted
+  const entry = newPersonEntry(person);
+  return { entry, streamPart: (await keys.find(person))?.pseudonym ?? entry.pseudonym };
 }
 
 /**
@@ -146,7 +148,7 @@ async function copyPage(
   source: EventStore,
   target: EventStore,
   keys: PersonalKeys,
-  erased: ReadonlyMap<string, ErasedPerson>,
+  erased: Map<string, ErasedPerson>,
   counts: { events: number; sealsLeftOut: number; fieldsEncrypted: number; streamsRenamed: number },
 ): Promise<void> {
   const events = page.filter((event) => {
@@ -165,6 +167,13 @@ async function copyPage(
     ...personsIn(event.type, data),
     ...(stream ? [personOf(stream.kind, stream.id)] : []),
   ]);
+  // a stream named after an entry of an erased person (a deleted account's username reservation)
+  // is theirs: its first event's fields are about them. Decided before any entry is made for it.
+  for (const { event, data, stream } of parsed) {
+    const person = stream && event.revision === 0 ? personOf(stream.kind, stream.id) : null;
+    if (person && !erased.has(person) && personsIn(event.type, data).some((about) => erased.has(about)))
+      erased.set(person, await erasedPerson(person, keys));
+  }
   const entries = await keys.entriesFor(persons.filter((person) => !erased.has(person)));
   for (const [person, { entry }] of erased) entries.set(person, entry);
   const appends: Array<{ streamId: string; expected: number | 'no_stream'; events: NewEvent[] }> = [];

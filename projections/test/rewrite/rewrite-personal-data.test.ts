@@ -26,8 +26,11 @@ import { LogSealer } from '../../src/seals/sealer.ts';
 import { verifyLog } from '../../src/seals/verify-log.ts';
 import { compareReadModels } from '../../src/verify.ts';
 
-/** The mixed log's Discord members: snowflakes of 800 and 15 digits (servers are 900…, channels 700…, roles 600…). */
-const MEMBER_ID = /800\d{15}/g;
+/**
+ * The mixed log's Discord members: snowflakes of 800 and 15 digits (servers are 900…, channels
+ * 700…, roles 600…); its panel users' names (`admin3`, `sub12`) as data or a stream's name holds them.
+ */
+const MEMBER_ID = /800\d{15}|"(?:admin|sub)\d+"|username-(?:admin|sub)\d+/g;
 
 /** The members' ids found in the raw bytes of a directory's files, file by file. */
 function memberIdsIn(dir: string, except: (file: string) => boolean): Map<string, Set<string>> {
@@ -236,6 +239,11 @@ describe('rewriting a log written before personal data was encrypted', function 
       );
       expect(await oldKeys.forget(personOf('discord', member))).to.equal(true);
     }
+    // a panel user deleted their account (before usernames were encrypted: their name is in clear)
+    const [registered] = (await raw.readAll()).filter((event) => event.type === 'UserRegistered');
+    const { userId, username } = registered.data as { userId: string; username: string };
+    const deletion = { userId, by: 'self', stripeSubscriptionCancelled: null, deletedAt: '2026-03-01T00:00:00.000Z' };
+    await raw.append(`user-${userId}`, [{ type: 'UserDeleted', data: deletion, metadata: bot }], 'any');
     // one of them redeems a key again later: a new person, whose window goes on in the same stream
     const again = {
       guildId: guildOf(back),
@@ -257,13 +265,18 @@ describe('rewriting a log written before personal data was encrypted', function 
     const keys = new SqlitePersonalKeys(copied);
     const old = new SqliteEventStore(path.join(dir, 'events.sqlite'));
     const record = await rewritePersonalData(old, target, keys, { sealEvery: 1_000 });
-    expect(record.erasedPersons).to.equal(2);
+    // the two members, the deleted account and its username's reservation
+    expect(record.erasedPersons).to.equal(4);
     expect(describeSummary(await verifyLog(target)).join('\n')).to.include(
-      '2 persons erased before the rewrite kept unreadable',
+      '4 persons erased before the rewrite kept unreadable',
     );
     const reader = new PersonalDataEventStore(target, keys);
     const texts = (await reader.readAll()).map((event) => JSON.stringify(event));
     expect(texts.filter((text) => text.includes(gone))).to.deep.equal([]);
+    // the deleted account's name is nowhere to be read, and free for a new account
+    expect(texts.filter((text) => text.includes(`"${username}"`) || text.includes(`-${username}"`))).to.deep.equal([]);
+    expect(await reader.readStream(personalStreams.username(username))).to.deep.equal([]);
+    expect(await keys.find(personOf('username', username))).to.equal(null);
     // the member who came back: their window of today is theirs, their history before is nobody's
     const window = await reader.readStream(personalStreams.vipRole(guildOf(back), back));
     expect(window.at(-1)?.data).to.deep.equal(again);
@@ -272,6 +285,50 @@ describe('rewriting a log written before personal data was encrypted', function 
     );
     expect(texts.filter((text) => text.includes(back))).to.have.length(1);
     await Promise.all([old.close(), reader.close()]);
+  });
+
+  it('tells a reservation named in clear from one whose pseudonym looks like a name, by its first event', async () => {
+    const old = new SqliteEventStore(':memory:');
+    const metadata = { correlationId: 'c', causationId: 'c', actor: systemActor };
+    // 16 lowercase letters: a name as a reservation in clear held it, or a pseudonym the store gave
+    const [clear, pseudonymous] = ['paulapanelpaulaa', 'qzvtrwxyabcdkmnp'];
+    await old.append(
+      `username-${clear}`,
+      [{ type: 'UsernameReserved', data: { username: clear, userId: 'u-1' }, metadata }],
+      'no_stream',
+    );
+    const sealed = `pd1:${pseudonymous}:AAAA`;
+    await old.append(
+      `username-${pseudonymous}`,
+      [{ type: 'UsernameReserved', data: { username: sealed, userId: 'u-2' }, metadata }],
+      'no_stream',
+    );
+    // later events of both, read in pages of one: their first event is read to decide
+    for (const name of [clear, pseudonymous])
+      await old.append(
+        `username-${name}`,
+        [{ type: 'AnnouncementDeleted', data: { announcementId: name, deletedAt: '' }, metadata }],
+        0,
+      );
+    const target = new SqliteEventStore(':memory:');
+    const keys = new SqlitePersonalKeys(':memory:');
+    try {
+      const record = await rewritePersonalData(old, target, keys, { sealEvery: 1_000, pageSize: 1 });
+      expect(record.streamsRenamed).to.equal(1);
+      const entry = await keys.find(personOf('username', clear));
+      const streams = (await target.readAll())
+        .filter((event) => event.streamId !== sealStreamId)
+        .map((event) => [event.streamId, event.revision]);
+      expect(streams).to.deep.equal([
+        [`username-${entry!.pseudonym}`, 0],
+        [`username-${pseudonymous}`, 0],
+        [`username-${entry!.pseudonym}`, 1],
+        [`username-${pseudonymous}`, 1],
+      ]);
+      expect(await keys.find(personOf('username', pseudonymous))).to.equal(null);
+    } finally {
+      await Promise.all([old.close(), target.close(), keys.close()]);
+    }
   });
 
   it('refuses an old log that does not match its seals, naming the range', async () => {
