@@ -168,6 +168,20 @@ describe('rewriting a log written before personal data was encrypted', function 
     expect(report).to.include(`${record.fieldsEncrypted.toLocaleString('en')} personal fields encrypted`);
     expect(report).to.include('RESULT: every seal matches.');
 
+    // the product's sealer goes on with the new chain: what comes next is sealed on it
+    const metadata = { correlationId: 'c', causationId: 'c', actor: systemActor };
+    const next = { announcementId: 'after', deletedAt: new Date(0).toISOString() };
+    await product.append('announcement-after', [{ type: 'AnnouncementDeleted', data: next, metadata }], 'no_stream');
+    const sealer = new LogSealer(log, { every: 1_000, minutes: 60, logger: silent, pollMs: 5 });
+    await sealer.start();
+    await sealer.whenCaughtUp();
+    await sealer.sealNow();
+    await sealer.stop();
+    const continued = await verifyLog(log);
+    expect(continued.findings).to.deep.equal([]);
+    expect(continued.seals).to.equal(summary.seals + 1);
+    expect(continued.lastSeal.upToPosition).to.equal((await log.headPosition())! - 1);
+
     // an erasure after the rewrite reaches the history: the member reads "erased person"
     oldEvents = oldEvents.filter((event) => event.type === 'KeyRedeemed');
     const member = (oldEvents[0].data as { discordUserId: string }).discordUserId;
