@@ -1,6 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
-import { auditWorkbenchDefaults, configDefaults, SPONSOR_URL_MAX, sponsorUrlOf } from '@vip/contracts';
+import {
+  auditWorkbenchDefaults,
+  configDefaults,
+  SPONSOR_URL_MAX,
+  sponsorUrlOf,
+  visitorRetentionDaysDefault,
+} from '@vip/contracts';
 import { type BillingConfig, billingConfigOf } from './billing-config.ts';
 import { RATE_COUNTER_CAP } from './rate-counter/rate-counter.ts';
 
@@ -129,7 +135,7 @@ export const VISITOR_RETENTION_DAYS_MAX = 3650;
  */
 function retentionDaysOf(env: NodeJS.ProcessEnv): number {
   const raw = env.VISITOR_RETENTION_DAYS?.trim();
-  if (raw === undefined || raw === '') return 30;
+  if (raw === undefined || raw === '') return visitorRetentionDaysDefault;
   const days = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!(days >= 2 && days <= VISITOR_RETENTION_DAYS_MAX))
     throw new Error(
