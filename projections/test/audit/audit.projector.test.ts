@@ -1,10 +1,10 @@
 import { type AuditDocument, auditReadModels, type DomainEvent } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { expect } from 'chai';
-import { projectEvents } from '../../src/document-batch.ts';
 import type { ProjectedEvent } from '../../src/projector.ts';
 import { auditProjector } from '../../src/read-models/audit/audit.projector.ts';
 import { usersProjector } from '../../src/read-models/auth/users.projector.ts';
+import { projectEvents } from '../support/projection-spec.ts';
 
 const KEY = 'a'.repeat(64);
 const at = new Date('2026-11-22T12:00:00.000Z');
