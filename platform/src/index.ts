@@ -27,7 +27,6 @@ export * from './metrics.ts';
 export { PersonalDataEventStore } from './privacy/personal-data-event-store.ts';
 export * from './privacy/personal-keys.ts';
 export { SqlitePersonalKeys } from './privacy/sqlite-personal-keys.ts';
-export { SqliteVisitorDayKeys } from './privacy/sqlite-visitor-day-keys.ts';
 export * from './privacy/visitor-day-keys.ts';
 export * from './projection-checkpoints.ts';
 export * from './projection-lag.ts';
