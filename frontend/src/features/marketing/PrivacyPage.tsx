@@ -53,11 +53,11 @@ export default function PrivacyPage() {
           </li>
           <li>
             <strong>Visitors of key pages: never your IP address.</strong> A visit, and a key generated, are recorded
-            under a keyed hash of your address made with a key of that day, so that we can count visits and visitors and
-            stop abuse. Each day's key is destroyed after {retention}: from then on nothing can tell which address a
-            record was, or that two days' records were the same visitor; only the counts remain. To limit how often one
-            address may call us, a counter holds another keyed hash of it for the minute it counts. The address itself
-            is never written to our records or logs.
+            under a keyed hash of your address made with a key of that day, so that we can count visits and visitors.
+            Each day's key is destroyed after {retention}: from then on nothing can tell which address a record was, or
+            that two days' records were the same visitor; only the counts remain. To limit how often one address may
+            call us, short-lived counters hold another keyed hash of it while they count (a minute) and delete it
+            afterwards. The address itself is never written to our records or logs.
           </li>
           <li>
             <strong>Keys.</strong> A generated key is shown to you once and can be redeemed for{' '}
