@@ -67,10 +67,11 @@ export default function PrivacyPage() {
           <li>
             <strong>Panel accounts.</strong> A username, a password stored only as an argon2id hash, the plan and its
             dates, the servers registered and their settings, the linked Discord account, and each sign-in (when, how,
-            and when it ends). We keep them to run your account, while it exists. Deleting it ends your sign-ins, frees
-            your servers and your Discord link, and erases the linked Discord account as above: no list shows the
-            account any more and nobody can sign in to it, but its username stays in our records of the past (not yet
-            encrypted per person).
+            and when it ends). We keep them to run your account, while it exists. The username is stored encrypted with
+            a key of the account's own. Deleting the account ends your sign-ins, frees your servers and your Discord
+            link, erases the linked Discord account as above, and destroys the account's key: its username then reads
+            "erased person" and may be taken by someone else. What remains are the account's random id, the times of its
+            sign-ins and plan, and the payment records below.
           </li>
           <li>
             <strong>Payments.</strong> Card details go to our payment provider (Stripe), never to us. We keep its
@@ -97,7 +98,7 @@ export default function PrivacyPage() {
       <section>
         <h2>A copy of your data, or its erasure</h2>
         <p>
-          <strong>With a panel account</strong>, do it yourself in the panel's Subscription tab:{' '}
+          <strong>With a panel account</strong>, do it yourself in the panel's Subscription tab (or ask us to):{' '}
           <em>Download my data</em> gives you every fact we keep about your account and its linked Discord account, with
           its time, in plain sentences, and nothing about anyone else; <em>Delete my account</em> (with your password,
           or within 10 minutes of signing in with Discord) deletes it as described above. A running subscription is
