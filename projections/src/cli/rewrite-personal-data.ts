@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   type AppConfig,
@@ -40,6 +41,8 @@ export async function rewritePersonalDataCommand(
   let source: EventStore | undefined;
   let log: EventStore | undefined;
   let keys: PersonalKeys | undefined;
+  /** The new DATA_DIR this run made: removed again when it is refused before writing an event. */
+  let made: string | undefined;
   try {
     if ('dataDir' in target && config.eventStoreUrl)
       throw new RewriteRefused(
@@ -49,6 +52,7 @@ export async function rewritePersonalDataCommand(
     await assertRewritable(source);
     if ('dataDir' in target) {
       const copied = await prepareNewDataDir(config.dataDir, target.dataDir);
+      made = target.dataDir;
       say(`copied into ${target.dataDir}: ${copied.join(', ') || 'nothing (no secret file, no key store yet)'}`);
     }
     log =
@@ -69,6 +73,10 @@ export async function rewritePersonalDataCommand(
   } catch (error) {
     if (!(error instanceof RewriteRefused)) throw error;
     say(error.message);
+    if (made && log && (await log.headPosition()) === null) {
+      await Promise.all([log.close(), keys?.close()]);
+      fs.rmSync(made, { recursive: true, force: true });
+    }
     return error.outcome === 'done' ? 0 : 1;
   } finally {
     await source?.close();

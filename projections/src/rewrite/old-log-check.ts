@@ -3,6 +3,7 @@ import {
   chainStart,
   type EventStore,
   type PersonalKeys,
+  personsIn,
   pseudonymsIn,
   readSeals,
   readStoredEvents,
@@ -27,6 +28,8 @@ export interface OldLog {
    * panel user's deletion names the account (`user:<id>`, personEndedBy).
    */
   erased: Set<string>;
+  /** Events holding personal data in clear, in a field or in their stream's name: 0, and there is nothing to rewrite. */
+  eventsInClear: number;
 }
 
 const n = (value: number) => value.toLocaleString('en');
@@ -45,7 +48,7 @@ export async function checkOldLog(
   const seals = await readSeals(source);
   const chain = new ChainCheck(chainStart, null, seals);
   const erased = new Set<string>();
-  let [headPosition, events] = [0, 0];
+  let [headPosition, events, eventsInClear] = [0, 0, 0];
   for (let after = 0; ; ) {
     const page = await readStoredEvents(source, { after, maxCount: options.pageSize });
     const encryptedInClearStreams: Array<{ person: string; pseudonyms: string[] }> = [];
@@ -55,9 +58,11 @@ export async function checkOldLog(
       const ended = personEndedBy[event.type];
       const endedId = ended && (JSON.parse(event.data) as Record<string, unknown>)[ended.field];
       if (ended && typeof endedId === 'string') erased.add(personOf(ended.kind, endedId));
+      const data = personalFields[event.type] ? (JSON.parse(event.data) as unknown) : undefined;
+      if (inClear.has(event.streamId) || personsIn(event.type, data).length > 0) eventsInClear++;
       const named = personalFields[event.type] ? inClear.get(event.streamId) : undefined;
       // a stream named in clear holds fields about its person only: one that does not open is theirs
-      const pseudonyms = named && event.data.includes('"pd1:') ? pseudonymsIn(event.type, JSON.parse(event.data)) : [];
+      const pseudonyms = named ? pseudonymsIn(event.type, data) : [];
       if (named && pseudonyms.length > 0)
         encryptedInClearStreams.push({ person: personOf(named.kind, named.id), pseudonyms });
     }
@@ -88,5 +93,6 @@ export async function checkOldLog(
     headPosition,
     unsealedEvents: unsealed?.kind === 'unsealed' ? unsealed.events : 0,
     erased,
+    eventsInClear,
   };
 }

@@ -61,6 +61,11 @@ export async function rewritePersonalData(
     head,
     onProgress: (share, line) => options.onProgress?.('check', share, line),
   });
+  if (old.eventsInClear === 0)
+    throw new RewriteRefused(
+      'This log holds no personal data in clear (no field, no stream name): nothing to rewrite. Nothing was written.',
+      'done',
+    );
   const erased = await erasedPersons(old.erased, keys);
 
   const counts = { events: 0, sealsLeftOut: 0, fieldsEncrypted: 0, streamsRenamed: 0 };

@@ -122,4 +122,32 @@ describe('npm run audit -- rewrite-personal-data', function () {
     );
     expect(fs.existsSync(path.join(root, 'again'))).to.equal(false);
   });
+
+  it('says there is nothing to rewrite in a log written encrypted from its start, and leaves no new folder', async () => {
+    const [dataDir, newDir] = [path.join(root, 'fresh'), path.join(root, 'fresh-rewritten')];
+    fs.mkdirSync(dataDir, { mode: 0o700 });
+    const product = new PersonalDataEventStore(
+      new SqliteEventStore(path.join(dataDir, 'events.sqlite')),
+      new SqlitePersonalKeys(path.join(dataDir, 'personal-keys.sqlite')),
+    );
+    const ended = {
+      guildId: GUILD,
+      discordUserId: '800000000000000001',
+      reason: 'erasure',
+      endedAt: '2026-03-01T00:00:00.000Z',
+    };
+    await product.append(
+      personalStreams.vipRole(GUILD, ended.discordUserId),
+      [{ type: 'VipWindowEnded', data: ended, metadata }],
+      'no_stream',
+    );
+    await product.close();
+
+    const rewrite = await audit(dataDir, 'rewrite-personal-data', '--to-data-dir', newDir);
+    expect(rewrite.code, rewrite.out).to.equal(0);
+    expect(rewrite.out).to.include(
+      'This log holds no personal data in clear (no field, no stream name): nothing to rewrite. Nothing was written.',
+    );
+    expect(fs.existsSync(newDir)).to.equal(false);
+  });
 });
