@@ -37,7 +37,7 @@ const n = (value: number) => value.toLocaleString('en');
  * personal field of `personalFields` encrypted with its person's key from `keys` (made for a
  * person met the first time), every stream of `personalStreams` named with its person's
  * pseudonym. Everything else is copied as it was: event ids, types, data, metadata, each
- * stream's revisions, the order of the log, and (on the embedded log) each event's time.
+ * stream's revisions, the order of the log and each event's time.
  *
  * Three passes, page by page (memory holds a page): the old log is checked against its own
  * seals and searched for persons erased before (nothing is written from a log that fails its
