@@ -6,6 +6,13 @@ import type { NewEvent } from '@vip/platform';
 export type Append = { streamId: string; events: NewEvent[] };
 
 export const DAY = 86_400_000;
+
+/**
+ * The versions a product before the visitors' day keys wrote: its visits and keys name the
+ * visitor by HMAC(the deployment's secret, address), one digest per address for all days.
+ */
+const beforeDayKeys: Partial<Record<DomainEvent['type'], number>> = { VisitRecorded: 2, KeyGenerated: 1 };
+const writtenVersion = (type: DomainEvent['type']) => beforeDayKeys[type] ?? currentSchemaVersion(type);
 const START = Date.UTC(2026, 0, 1);
 
 export const snowflake = (prefix: number, i: number) => `${prefix}${String(i).padStart(15, '0')}`;
@@ -65,7 +72,7 @@ export abstract class MixedLogWorld {
     const metadata = (event: DomainEvent): EventMetadata =>
       legacy
         ? { correlationId, causationId: correlationId, actor }
-        : { correlationId, causationId: correlationId, actor, schemaVersion: currentSchemaVersion(event.type) };
+        : { correlationId, causationId: correlationId, actor, schemaVersion: writtenVersion(event.type) };
     return {
       streamId,
       events: events.map((event) => ({ type: event.type, data: event.data, metadata: metadata(event) })),

@@ -45,6 +45,11 @@ export const logSealedSchema = z.object({
       streamsRenamed: z.number().int().nonnegative(),
       /** Persons the old log showed erased already: their fields were encrypted with a key thrown away. */
       erasedPersons: z.number().int().nonnegative(),
+      /**
+       * Visits and keys whose visitor was named by the deployment's secret (before the day keys),
+       * given a random id per visitor and day instead. Absent from rewrites made before it was done.
+       */
+      visitorIdsReplaced: z.number().int().nonnegative().optional(),
     })
     .optional(),
 });

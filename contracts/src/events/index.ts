@@ -79,14 +79,15 @@ export const eventSchemas = {
   // access hashes, keys, VIP roles and visits
   AccessHashIssued: { version: 1, schema: keys.accessHashIssuedSchema },
   AccessHashUsed: { version: 1, schema: keys.accessHashUsedSchema },
-  KeyGenerated: { version: 1, schema: keys.keyGeneratedSchema },
+  // v2 (KeyGenerated), v3 (VisitRecorded): the visitor is named by the digest of the day's key
+  KeyGenerated: { version: 2, schema: keys.keyGeneratedSchema },
   KeyRedeemed: { version: 1, schema: keys.keyRedeemedSchema },
   VipRoleGranted: { version: 1, schema: vipRoles.vipRoleGrantedSchema },
   VipRoleRemoved: { version: 1, schema: vipRoles.vipRoleRemovedSchema },
   VipRoleFailed: { version: 1, schema: vipRoles.vipRoleFailedSchema },
   VipRoleFixed: { version: 1, schema: vipRoles.vipRoleFixedSchema },
   VipWindowEnded: { version: 1, schema: vipWindowEndedSchema },
-  VisitRecorded: { version: 2, schema: keys.visitRecordedSchema },
+  VisitRecorded: { version: 3, schema: keys.visitRecordedSchema },
   // subscriptions and the whitelist
   SubscriptionStarted: { version: 2, schema: subscriptions.subscriptionStartedSchema },
   SubscriptionExtended: { version: 2, schema: subscriptions.subscriptionExtendedSchema },

@@ -42,7 +42,11 @@ export const keyRedeemedSchema = z.object({
   redeemedAt: z.string(),
 });
 
-/** Stream `visitor-<digest>`: visits of one (hashed) address. */
+/**
+ * Stream `visitor-<digest>`: visits of one address on one UTC day, named by its digest with the
+ * day's key (v3). Before v3 the digest was the deployment's secret's, one stream per address for
+ * all days; the rewrite of an old log gives those visits an id of their day that links to nobody.
+ */
 export const visitRecordedSchema = z.object({
   visitorDigest: z.string(),
   guildId: z.string().nullable(),

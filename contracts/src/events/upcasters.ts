@@ -54,6 +54,14 @@ export const upcasters: Readonly<Record<string, Readonly<Record<number, Upcaster
   // v2: one page load is one visit; a v1 visit without a server was the twin of one with it
   VisitRecorded: {
     1: (data) => (data.guildId === null ? { ...data, twin: true } : data),
+    // v3: the visitor is named by HMAC(the day's key, address); a v2 digest, HMAC(the deployment's
+    // secret, address), has the same shape and counts the same: only the operator's rewrite of an
+    // old log (npm run audit -- rewrite-personal-data) needs to tell them apart
+    2: (data) => data,
+  },
+  // v2: the visitor is named as a v3 visit names it (above)
+  KeyGenerated: {
+    1: (data) => data,
   },
   // v2 of Stripe's facts: what older events did not record is unknown (null), never made up
   BillingInvoicePaid: {

@@ -65,6 +65,8 @@ export async function rewritePersonalDataCommand(
     const report = progressReporter();
     const record = await rewritePersonalData(source, log, keys, {
       sealEvery: config.audit.sealEvery,
+      // the old visitors' table is about as large as their visits: on the new log's disk when it is a folder
+      scratchDir: 'dataDir' in target ? target.dataDir : undefined,
       onProgress: (pass, share, line) => report((passes.indexOf(pass) + share) / passes.length, line),
     });
     process.stderr.write('\n');
@@ -101,7 +103,7 @@ function describeDone(record: RewriteRecord, target: RewriteTarget, config: AppC
   const where =
     'dataDir' in target ? `DATA_DIR=${path.resolve(target.dataDir)}` : `EVENTSTORE_URL=${target.eventStoreUrl}`;
   const lines = [
-    `Rewritten: ${n(record.events)} events copied, ${n(record.fieldsEncrypted)} personal fields encrypted, ${n(record.streamsRenamed)} streams renamed, the old chain's ${n(record.sealsLeftOut)} seals left out${record.erasedPersons > 0 ? `; ${n(record.erasedPersons)} persons erased before stay unreadable` : ''}.`,
+    `Rewritten: ${n(record.events)} events copied, ${n(record.fieldsEncrypted)} personal fields encrypted, ${n(record.streamsRenamed)} streams renamed, ${n(record.visitorIdsReplaced ?? 0)} visitor ids replaced by a random id per visitor and day, the old chain's ${n(record.sealsLeftOut)} seals left out${record.erasedPersons > 0 ? `; ${n(record.erasedPersons)} persons erased before stay unreadable` : ''}.`,
     record.hash === null
       ? 'The old log had no seal; the new chain starts at the new log.'
       : `The new chain's first seal records the old chain's head: hash ${record.hash} (the seal at position ${n(record.sealPosition ?? 0)}, covering up to ${n(record.upToPosition ?? 0)}).`,

@@ -12,6 +12,7 @@ import {
 } from '@vip/platform';
 import { ChainCheck } from '../seals/chain-check.ts';
 import { describeFinding } from '../seals/report.ts';
+import { namesOldVisitor } from './old-visitors.ts';
 import { RewriteRefused } from './rewrite-refused.ts';
 import { streamsInClear } from './streams-in-clear.ts';
 
@@ -28,7 +29,10 @@ export interface OldLog {
    * panel user's deletion names the account (`user:<id>`, personEndedBy).
    */
   erased: Set<string>;
-  /** Events holding personal data in clear, in a field or in their stream's name: 0, and there is nothing to rewrite. */
+  /**
+   * Events holding personal data in clear, in a field or in their stream's name, or naming a
+   * visitor by the deployment's secret: 0, and there is nothing to rewrite.
+   */
   eventsInClear: number;
 }
 
@@ -59,7 +63,8 @@ export async function checkOldLog(
       const endedId = ended && (JSON.parse(event.data) as Record<string, unknown>)[ended.field];
       if (ended && typeof endedId === 'string') erased.add(personOf(ended.kind, endedId));
       const data = personalFields[event.type] ? (JSON.parse(event.data) as unknown) : undefined;
-      if (inClear.has(event.streamId) || personsIn(event.type, data).length > 0) eventsInClear++;
+      if (inClear.has(event.streamId) || personsIn(event.type, data).length > 0 || namesOldVisitor(event))
+        eventsInClear++;
       const named = personalFields[event.type] ? inClear.get(event.streamId) : undefined;
       // a stream named in clear holds fields about its person only: one that does not open is theirs
       const pseudonyms = named ? pseudonymsIn(event.type, data) : [];

@@ -10,7 +10,9 @@ import {
   readStoredEvents,
   type StoredEvent,
 } from '@vip/platform';
+import { type OldVisitor, OldVisitorIds } from '@vip/platform/privacy/old-visitor-ids.ts';
 import { checkOldLog } from './old-log-check.ts';
+import { oldVisitorOf } from './old-visitors.ts';
 import { RewriteRefused } from './rewrite-refused.ts';
 import { sealRewrittenLog } from './seal-rewritten-log.ts';
 import { streamsInClear } from './streams-in-clear.ts';
@@ -25,6 +27,12 @@ export interface RewriteOptions {
   /** Events per seal of the new chain (the product's AUDIT_SEAL_EVERY). */
   sealEvery: number;
   now?: () => Date;
+  /**
+   * Where the temporary table of the old log's visitors is kept while the log is copied: a
+   * private folder made inside this one and deleted with it at the end. The system's temporary
+   * folder unless said.
+   */
+  scratchDir?: string;
   /** Progress: which pass, the share of it done, and a line that says where it is. */
   onProgress?: (pass: 'check' | 'copy' | 'seal', share: number, line: string) => void;
 }
@@ -36,8 +44,10 @@ const n = (value: number) => value.toLocaleString('en');
  * stream names) into `target`, a new and empty log, in the form today's product writes: every
  * personal field of `personalFields` encrypted with its person's key from `keys` (made for a
  * person met the first time), every stream of `personalStreams` named with its person's
- * pseudonym. Everything else is copied as it was: event ids, types, data, metadata, each
- * stream's revisions, the order of the log and each event's time.
+ * pseudonym, every visitor named by the deployment's secret (visits and keys before the day
+ * keys) given a random id per day that links to nobody. Everything else is copied as it was:
+ * event ids, types, data, metadata, each stream's revisions (an old visitor's stream, split by
+ * day, is numbered again from 0 per day), the order of the log and each event's time.
  *
  * Three passes, page by page (memory holds a page): the old log is checked against its own
  * seals and searched for persons erased before (nothing is written from a log that fails its
@@ -63,24 +73,36 @@ export async function rewritePersonalData(
   });
   if (old.eventsInClear === 0)
     throw new RewriteRefused(
-      'This log holds no personal data in clear (no field, no stream name): nothing to rewrite. Nothing was written.',
+      "This log holds no personal data in clear (no field, no stream name, no visitor named by the deployment's secret): nothing to rewrite. Nothing was written.",
       'done',
     );
   const erased = await erasedPersons(old.erased, keys);
 
-  const counts = { events: 0, sealsLeftOut: 0, fieldsEncrypted: 0, streamsRenamed: 0 };
-  for (let after = 0; after < old.headPosition; ) {
-    const page = (await readStoredEvents(source, { after, maxCount: pageSize })).filter(
-      (event) => event.position <= old.headPosition,
-    );
-    if (page.length === 0) break;
-    await copyPage(page, source, target, keys, erased, counts);
-    after = page[page.length - 1].position;
-    options.onProgress?.(
-      'copy',
-      after / old.headPosition,
-      `copied ${n(counts.events)} events, up to position ${n(after)}: ${n(counts.fieldsEncrypted)} personal fields encrypted, ${n(counts.streamsRenamed)} streams renamed`,
-    );
+  const counts: CopyCounts = {
+    events: 0,
+    sealsLeftOut: 0,
+    fieldsEncrypted: 0,
+    streamsRenamed: 0,
+    visitorIdsReplaced: 0,
+  };
+  const visitors = OldVisitorIds.open(options.scratchDir);
+  try {
+    for (let after = 0; after < old.headPosition; ) {
+      const page = (await readStoredEvents(source, { after, maxCount: pageSize })).filter(
+        (event) => event.position <= old.headPosition,
+      );
+      if (page.length === 0) break;
+      await copyPage(page, { source, target, keys, erased, visitors }, counts);
+      after = page[page.length - 1].position;
+      options.onProgress?.(
+        'copy',
+        after / old.headPosition,
+        `copied ${n(counts.events)} events, up to position ${n(after)}: ${n(counts.fieldsEncrypted)} personal fields encrypted, ${n(counts.streamsRenamed)} streams renamed, ${n(counts.visitorIdsReplaced)} visitor ids replaced`,
+      );
+    }
+  } finally {
+    // the one thing that joins an old digest to its new ids
+    visitors.discard();
   }
   const grown = await source.headPosition();
   if (grown !== old.headPosition)
@@ -150,11 +172,8 @@ export async function assertRewritable(source: EventStore): Promise<number> {
  */
 async function copyPage(
   page: readonly StoredEvent[],
-  source: EventStore,
-  target: EventStore,
-  keys: PersonalKeys,
-  erased: Map<string, ErasedPerson>,
-  counts: { events: number; sealsLeftOut: number; fieldsEncrypted: number; streamsRenamed: number },
+  { source, target, keys, erased, visitors }: CopyStores,
+  counts: CopyCounts,
 ): Promise<void> {
   const events = page.filter((event) => {
     // the old chain's seals hash the old bytes: the new log is sealed again
@@ -182,12 +201,20 @@ async function copyPage(
   const entries = await keys.entriesFor(persons.filter((person) => !erased.has(person)));
   for (const [person, { entry }] of erased) entries.set(person, entry);
   const appends: Array<{ streamId: string; expected: number | 'no_stream'; events: NewEvent[] }> = [];
-  for (const { event, data, stream } of parsed) {
+  for (const parsedEvent of parsed) {
+    const { event, stream } = parsedEvent;
     const person = stream && personOf(stream.kind, stream.id);
-    const streamId = person
+    let streamId = person
       ? stream.renamed(erased.get(person)?.streamPart ?? entries.get(person)!.pseudonym)
       : event.streamId;
     if (stream && event.revision === 0) counts.streamsRenamed++;
+    let { data } = parsedEvent;
+    let revision = event.revision;
+    const visitor = oldVisitorOf(event, data);
+    if (visitor) {
+      ({ streamId, revision, data } = withVisitorOfTheDay(event, data, visitor, visitors));
+      counts.visitorIdsReplaced++;
+    }
     const stored = personalFields[event.type] ? encryptData(event.type, data, entries) : data;
     if (stored !== data) counts.fieldsEncrypted += changedFields(data, stored);
     const copy: NewEvent = {
@@ -199,7 +226,7 @@ async function copyPage(
     };
     const last = appends.at(-1);
     if (last?.streamId === streamId) last.events.push(copy);
-    else appends.push({ streamId, expected: event.revision === 0 ? 'no_stream' : event.revision - 1, events: [copy] });
+    else appends.push({ streamId, expected: revision === 0 ? 'no_stream' : revision - 1, events: [copy] });
     counts.events++;
   }
   if (target.appendsInCallOrder) {
@@ -208,6 +235,46 @@ async function copyPage(
     return;
   }
   for (const { streamId, events, expected } of appends) await target.append(streamId, events, expected);
+}
+
+interface CopyStores {
+  source: EventStore;
+  target: EventStore;
+  keys: PersonalKeys;
+  erased: Map<string, ErasedPerson>;
+  visitors: OldVisitorIds;
+}
+
+interface CopyCounts {
+  events: number;
+  sealsLeftOut: number;
+  fieldsEncrypted: number;
+  streamsRenamed: number;
+  visitorIdsReplaced: number;
+}
+
+/**
+ * A visit or key naming its visitor by the deployment's secret, named by the visitor's id of the
+ * day instead; a visit moves to that id's stream, at the next revision of it.
+ */
+function withVisitorOfTheDay(
+  event: StoredEvent,
+  data: unknown,
+  visitor: OldVisitor,
+  visitors: OldVisitorIds,
+): { streamId: string; revision: number; data: unknown } {
+  if (event.type !== 'VisitRecorded')
+    return {
+      streamId: event.streamId,
+      revision: event.revision,
+      data: { ...(data as object), visitorDigest: visitors.idOf(visitor) },
+    };
+  if (event.streamId !== `visitor-${visitor.digest}`)
+    throw new RewriteRefused(
+      `The visit ${event.id} at position ${n(event.position)} lies in ${event.streamId}, not in the stream of its visitor (visitor-<its digest>): this log was not written by the product. Nothing usable was written; remove the new log.`,
+    );
+  const { id, revision } = visitors.visit(visitor);
+  return { streamId: `visitor-${id}`, revision, data: { ...(data as object), visitorDigest: id } };
 }
 
 function changedFields(before: unknown, after: unknown): number {

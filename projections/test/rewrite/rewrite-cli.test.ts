@@ -28,6 +28,17 @@ function audit(dataDir: string, ...args: string[]): Promise<{ code: number | nul
 const GUILD = '900000000000000007';
 const metadata = { correlationId: 'c', causationId: 'c', actor: { kind: 'bot' as const, id: 'key-bot' } };
 
+/** The visitors an old log names (by the deployment's secret), in its visits and keys. */
+async function oldVisitorDigests(file: string): Promise<string[]> {
+  const log = new SqliteEventStore(file);
+  try {
+    const named = (await log.readAll()).map((event) => (event.data as { visitorDigest?: string | null }).visitorDigest);
+    return [...new Set(named.filter((digest): digest is string => typeof digest === 'string'))];
+  } finally {
+    await log.close();
+  }
+}
+
 /** Every file of a folder, as one text of its bytes. */
 const bytesOf = (dir: string, except: RegExp) =>
   fs
@@ -78,7 +89,7 @@ describe('npm run audit -- rewrite-personal-data', function () {
     expect(rewrite.code, rewrite.out).to.equal(0);
     expect(rewrite.out).to.include('copied into');
     expect(rewrite.out).to.match(
-      /Rewritten: 1,50\d events copied, [\d,]+ personal fields encrypted, [\d,]+ streams renamed/,
+      /Rewritten: 1,50\d events copied, [\d,]+ personal fields encrypted, [\d,]+ streams renamed, [1-9][\d,]+ visitor ids replaced by a random id per visitor and day/,
     );
     expect(rewrite.out).to.include(`DATA_DIR=${newDir} npm run audit -- verify`);
     expect(fs.readdirSync(newDir).sort()).to.deep.equal(['events.sqlite', 'jwt-secret', 'personal-keys.sqlite']);
@@ -93,6 +104,9 @@ describe('npm run audit -- rewrite-personal-data', function () {
 
     // no member's id in the new folder's bytes but in its key store; the old folder is as it was
     expect(bytesOf(newDir, /^personal-keys\.sqlite/).match(/800\d{15}/g)).to.equal(null);
+    // nor any visitor's digest of the deployment's secret, in any file (the scratch table is gone)
+    const visitors = (await oldVisitorDigests(path.join(oldDir, 'events.sqlite'))).join('|');
+    expect(bytesOf(newDir, /^$/).match(new RegExp(visitors, 'g'))).to.equal(null);
     expect(bytesOf(oldDir, /^personal-keys\.sqlite/)).to.include(discordUserId);
 
     // the member's stream, begun in clear and continued encrypted, is one stream, read in clear by the product
@@ -146,7 +160,7 @@ describe('npm run audit -- rewrite-personal-data', function () {
     const rewrite = await audit(dataDir, 'rewrite-personal-data', '--to-data-dir', newDir);
     expect(rewrite.code, rewrite.out).to.equal(0);
     expect(rewrite.out).to.include(
-      'This log holds no personal data in clear (no field, no stream name): nothing to rewrite. Nothing was written.',
+      "This log holds no personal data in clear (no field, no stream name, no visitor named by the deployment's secret): nothing to rewrite. Nothing was written.",
     );
     expect(fs.existsSync(newDir)).to.equal(false);
   });

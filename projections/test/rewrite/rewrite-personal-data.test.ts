@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   erasedPerson,
+  keyProjections,
   type LogSealed,
   personalFields,
   personalStreams,
@@ -11,7 +12,7 @@ import {
   streamNamedInClear,
   systemActor,
 } from '@vip/contracts';
-import { PersonalDataEventStore, SqlitePersonalKeys } from '@vip/platform';
+import { PersonalDataEventStore, type RecordedEvent, SqlitePersonalKeys } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import Database from 'better-sqlite3';
@@ -45,6 +46,10 @@ function memberIdsIn(dir: string, except: (file: string) => boolean): Map<string
 
 const silent = pino({ level: 'silent' });
 const ANNOUNCEMENTS = 5;
+
+/** A visit, or a key that names its visitor; and the event but for where and by what id. */
+const namesVisitor = (event: RecordedEvent) => (event.data as { visitorDigest?: string | null }).visitorDigest;
+const withoutVisitor = ({ data, streamId, revision, position, ...event }: RecordedEvent) => event;
 
 /** A log as written before the encryption: the mixed log (ids in clear), sealed, and a few events after its last seal. */
 async function oldLog(file: string): Promise<{ events: number; seals: number }> {
@@ -137,6 +142,12 @@ describe('rewriting a log written before personal data was encrypted', function 
     let renamed = 0;
     for (let i = 0; i < oldEvents.length; i++) {
       const [before, now] = [oldEvents[i], newEvents[i]];
+      // a visitor gets an id of the day, in a stream of their own that day (rewrite-old-visitors.test.ts)
+      if (namesVisitor(before)) {
+        const [was, is] = [before, now].map((event) => ({ ...(event.data as object), visitorDigest: null }));
+        expect([withoutVisitor(now), is]).to.deep.equal([withoutVisitor(before), was]);
+        continue;
+      }
       expect({ ...now, streamId: null, position: null }).to.deep.equal({ ...before, streamId: null, position: null });
       const named = streamNamedInClear(before.streamId);
       if (!named) expect(now.streamId).to.equal(before.streamId);
@@ -150,7 +161,13 @@ describe('rewriting a log written before personal data was encrypted', function 
 
     // the read models the product builds from either log are the same
     const [fromOld, fromNew] = [new SqliteReadStore(':memory:'), new SqliteReadStore(':memory:')];
-    const projectors = allProjectors.filter((projector) => !projector.name.startsWith('audit'));
+    // the keys' and visitors' models name the visitors by their ids (rewrite-old-visitors.test.ts)
+    const projectors = allProjectors.filter(
+      (projector) =>
+        !projector.name.startsWith('audit') &&
+        projector.name !== keyProjections.keys &&
+        projector.name !== keyProjections.visitors,
+    );
     await rebuildReadModels(old, fromOld, projectors);
     await rebuildReadModels(product, fromNew, projectors);
     expect(await compareReadModels(fromOld, fromNew, projectors)).to.deep.equal([]);
