@@ -10,7 +10,7 @@ export const keyReadModels = {
   accessHashes: 'access_hashes',
   /** One per generated key, by the SHA-256 digest of the key: the audit trail and statistics. */
   keys: 'keys',
-  /** One per visiting address, by its keyed digest. */
+  /** One per visiting address and UTC day, by its digest of the day (or the id the rewrite of an old log gave it). */
   visitors: 'visitors',
   /** Running totals; `_id: 'keys-generated'` counts every key ever generated. */
   keyCounters: 'key_counters',
