@@ -168,7 +168,9 @@ export async function assertRewritable(source: EventStore): Promise<number> {
 /**
  * One page of the old log, written into the new one: each run of events of one stream is one
  * append, at the revisions the old log gave them (a stream renamed onto one that exists would
- * fail there, not mix two streams). The keys of the page's persons are read (or made) at once.
+ * fail there, not mix two streams), or for an old visitor's visit, the next revision of its
+ * stream of the day (the scratch table counts them). The keys of the page's persons are read
+ * (or made) at once.
  */
 async function copyPage(
   page: readonly StoredEvent[],
