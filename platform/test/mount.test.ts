@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
-import { apiCatalogue, defineRoute, errorCodes, errorTexts, type RouteSpec } from '@vip/contracts';
+import { answer, apiCatalogue, defineRoute, errorCodes, errorTexts, type RouteSpec } from '@vip/contracts';
 import { expect } from 'chai';
 import Koa from 'koa';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ const fill = errorTexts.fillAllFields;
 const required = z.string({ error: fill }).trim().min(1, fill);
 const id = z.string().regex(/^\d{3}$/, 'An id is three digits');
 const route = <const Spec extends Omit<RouteSpec, 'summary' | 'response'>>(spec: Spec, status = 200) =>
-  defineRoute({ ...spec, summary: 'test', response: { status, description: 'test' } });
+  defineRoute({ ...spec, summary: 'test', response: answer<unknown>(status, 'test') });
 const spec = {
   form: route(
     { method: 'POST', path: '/t/form', auth: 'admin', body: z.object({ a: required, b: required }), form: true },

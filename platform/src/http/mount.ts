@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  type AnswerOf,
   apiCatalogue,
   type BodyOf,
   errorCodes,
@@ -31,10 +32,14 @@ export interface RouteInput<Spec extends RouteSpec> {
 }
 
 /**
- * Returns the answer's body, sent with the spec's `response.status`; or nothing, for a 204
- * or when the handler set a different answer on `ctx` itself (a 404 with an invite link).
+ * Returns the answer's body, of the type the spec's `response` says, sent with its status; or
+ * nothing, for a 204 or when the handler set a different answer on `ctx` itself (a 404 with an
+ * invite link, a stream).
  */
-export type RouteHandler<Spec extends RouteSpec> = (input: RouteInput<Spec>) => unknown;
+export type RouteHandler<Spec extends RouteSpec> = (
+  input: RouteInput<Spec>,
+  // biome-ignore lint/suspicious/noConfusingVoidType: nothing, from a handler that answered on ctx itself (its helpers return void)
+) => AnswerOf<Spec> | void | Promise<AnswerOf<Spec> | void>;
 
 /** One per-client limit of a route. */
 export interface RouteRateLimit<Spec extends RouteSpec> {
@@ -142,7 +147,7 @@ function paramsOf(ctx: Context, spec: RouteSpec): Record<string, unknown> | null
  */
 export function on<Spec extends RouteSpec>(
   spec: Spec,
-  handler: RouteHandler<Spec>,
+  handler: NoInfer<RouteHandler<Spec>>,
   options: RouteOptions<Spec> = {},
 ): MountedRoute {
   if (Boolean(spec.rateLimited) !== Boolean(options.rateLimit))
