@@ -1,11 +1,4 @@
-import {
-  type AlreadyBilledRefusal,
-  type BillingInterval,
-  type BillingRedirectResponse,
-  billingApi,
-  billingTexts,
-  errorCodes,
-} from '@vip/contracts';
+import { type AlreadyBilledRefusal, type BillingInterval, billingApi, billingTexts, errorCodes } from '@vip/contracts';
 import { type AppState, type BillingConfig, DomainError, type MountedRoute, on, priceOf } from '@vip/platform';
 import type { Context } from 'koa';
 import { commandContext } from '../core/context.ts';
@@ -132,8 +125,7 @@ export function checkoutRoutes(
       successUrl: `${origin()}/panel?tab=subscription&checkout=done`,
       cancelUrl: `${origin()}/features#pricing`,
     });
-    const answer: BillingRedirectResponse = { url };
-    return answer;
+    return { url };
   };
 
   return [
@@ -166,10 +158,9 @@ export function checkoutRoutes(
       const { customerId } = (await stateOf(user.id)).billing;
       if (!customerId) throw new DomainError('not_found', billingTexts.noBillingAccount, errorCodes.noBillingAccount);
       try {
-        const answer: BillingRedirectResponse = {
+        return {
           url: await gateway.createPortal(customerId, `${origin()}/panel?tab=subscription`),
         };
-        return answer;
       } catch (error) {
         if (!(error instanceof StripeFailed)) throw error;
         return answerStripeFailure(deps, ctx, error, 'opening the portal');

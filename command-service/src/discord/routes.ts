@@ -1,17 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type AdminActionResponse,
-  configDefaults,
-  type DiscordStartResponse,
-  discordApi,
-  discordTexts,
-  errorCodes,
-  type LinkCodeResponse,
-  type LinkCommandResponse,
-  type ManagementCheckAnsweredResponse,
-  type ManagementCheckStartedResponse,
-  managesServer,
-} from '@vip/contracts';
+import { configDefaults, discordApi, discordTexts, errorCodes, managesServer } from '@vip/contracts';
 import {
   clientAndNetworkKeys,
   DomainError,
@@ -108,8 +96,7 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
         redirect_uri: redirectUri,
         state,
       });
-      const answer: DiscordStartResponse = { authorizeUrl: `${config.discordOAuthAuthorizeUrl}?${query}` };
-      return answer;
+      return { authorizeUrl: `${config.discordOAuthAuthorizeUrl}?${query}` };
     }),
 
     on(discordApi.callback, async ({ ctx, user, body: { code, state } }) => {
@@ -155,8 +142,7 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
           commandContext(ctx),
           { withoutReading: 'new' },
         );
-        const answer: LinkCodeResponse = { code, expiresAt: expiresAt.toISOString() };
-        return answer;
+        return { code, expiresAt: expiresAt.toISOString() };
       },
       { rateLimit: perUser },
     ),
@@ -195,12 +181,11 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
         context,
       );
       const state = await userOf(eventStore, userId);
-      const answer: LinkCommandResponse = {
+      return {
         username: state.username ?? '',
         linked: newlyLinked,
         claimVerified: claimsVerified.includes(guildId),
       };
-      return answer;
     }),
 
     on(
@@ -218,8 +203,7 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
           commandContext(ctx),
           { withoutReading: 'new' },
         );
-        const answer: ManagementCheckStartedResponse = { checkId };
-        return answer;
+        return { checkId };
       },
       { rateLimit: perUser },
     ),
@@ -240,20 +224,17 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
           if (!(error instanceof DomainError && error.code === errorCodes.discordNotLinked)) throw error;
         }
       }
-      const answer: ManagementCheckAnsweredResponse = { manages, changed: events.length > 0 };
-      return answer;
+      return { manages, changed: events.length > 0 };
     }),
 
     on(discordApi.unlink, async ({ ctx, params: { id }, body: { reason } }) => {
       await unlinkDiscordAccount(deps, { userId: id, reason }, commandContext(ctx));
-      const answer: AdminActionResponse = { success: true, message: discordTexts.accountUnlinked };
-      return answer;
+      return { success: true, message: discordTexts.accountUnlinked };
     }),
 
     on(discordApi.releaseClaim, async ({ ctx, params: { serverId }, body: { reason } }) => {
       await releaseServerClaim(deps, { guildId: serverId, reason }, commandContext(ctx));
-      const answer: AdminActionResponse = { success: true, message: discordTexts.claimReleased };
-      return answer;
+      return { success: true, message: discordTexts.claimReleased };
     }),
   ];
 }

@@ -1,10 +1,4 @@
-import {
-  canonicalCode,
-  type GenerateHashResponse,
-  type GenerateKeyResponse,
-  keysApi,
-  type VisitCountResponse,
-} from '@vip/contracts';
+import { canonicalCode, type GenerateHashResponse, keysApi } from '@vip/contracts';
 import { clientKey, clientNetworkKey, digestOf, type Keyring, type MountedRoute, on, randomCode } from '@vip/platform';
 import type { Context } from 'koa';
 import { commandContext } from '../core/context.ts';
@@ -67,8 +61,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
           commandContext(ctx),
           { withoutReading: 'new' },
         );
-        const answer: GenerateHashResponse = { success: true, hash };
-        return answer;
+        return { success: true, hash };
       },
       {
         rateLimit,
@@ -124,8 +117,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
         const [generated] = events;
         if (generated?.type !== 'KeyGenerated') throw new Error('key generation decided something else');
         const { noAds, tier, expiresAt } = generated.data;
-        const answer: GenerateKeyResponse = { key, noAds, tier, expiresAt };
-        return answer;
+        return { key, noAds, tier, expiresAt };
       },
       {
         rateLimit: {
@@ -148,8 +140,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
     on(
       keysApi.trackIpVisit,
       async ({ ctx, body: { serverId, pageLoadId } }) => {
-        const answer: VisitCountResponse = { visitCount: await recordVisit(ctx, serverId ?? null, pageLoadId) };
-        return answer;
+        return { visitCount: await recordVisit(ctx, serverId ?? null, pageLoadId) };
       },
       { rateLimit },
     ),

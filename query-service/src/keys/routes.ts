@@ -1,10 +1,9 @@
 import {
   type AccessHashDocument,
   type AccessHashStatus,
+  type AnswerOf,
   accessHashStatusOf,
   canonicalCode,
-  type GenerationCountResponse,
-  type HashCheckResponse,
   type KeyCounterDocument,
   keyReadModels,
   keysApi,
@@ -34,7 +33,7 @@ export function keyRoutes(deps: QueryDeps): MountedRoute[] {
     const code = accessHashStatusOf(doc, new Date());
     const { status, message } = answers[code];
     // an expired or used link still names its server, so the page can offer a fresh link
-    const body: HashCheckResponse = {
+    const body: AnswerOf<typeof keysApi.checkHash> = {
       success: code === 'valid',
       serverId: doc ? doc.guildId : null,
       message,
@@ -50,8 +49,7 @@ export function keyRoutes(deps: QueryDeps): MountedRoute[] {
     on(keysApi.validateHash, checkHash),
     on(keysApi.generationCount, async () => {
       const counter = await counters.findOne({ _id: keysGeneratedCounterId });
-      const body: GenerationCountResponse = { count: counter?.count ?? 0 };
-      return body;
+      return { count: counter?.count ?? 0 };
     }),
   ];
 }

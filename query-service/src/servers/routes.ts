@@ -1,18 +1,15 @@
 import {
+  type AnswerOf,
   type BotNotInServerResponse,
   botInviteUrl,
-  type ChannelView,
   configDefaults,
   discordTexts,
   errorCodes,
-  type GuildDebugListResponse,
   type GuildDocument,
   isPremium,
   isVerifiedClaim,
   planHoldingOf,
-  type ServerInfoResponse,
   type ServerOwnerDocument,
-  type ServerStatsResponse,
   type SubscriptionDocument,
   type SuspensionDocument,
   serverReadModels,
@@ -21,7 +18,6 @@ import {
   subscriptionReadModels,
   suspensionReadModels,
   type UserServersDocument,
-  type UserServersResponse,
   type VipRoleProblemDocument,
   vipRoleAccuracyReadModels,
 } from '@vip/contracts';
@@ -68,15 +64,13 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
           { ...largestFirst, limit: configDefaults.topGuildsInStrip },
         );
       }
-      const body: GuildDebugListResponse = {
+      return {
         guilds: listed.map((guild) => ({ id: guild._id, name: guild.name, memberCount: guild.memberCount })),
       };
-      return body;
     }),
 
     on(serversApi.serverStats, async () => {
-      const body: ServerStatsResponse = await serverTotals(deps.readStore);
-      return body;
+      return await serverTotals(deps.readStore);
     }),
 
     on(serversApi.serverInfo, async ({ ctx, user, params: { id } }) => {
@@ -93,7 +87,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       // a suspended server's key page shows the 403 Restricted screen; its owner's panel says why
       if (suspension && !ownerOrAdmin) throw serverSuspendedError();
       const subscription = owner ? await subscriptionOf(owner.userId) : null;
-      const body: ServerInfoResponse = {
+      const body: AnswerOf<typeof serversApi.serverInfo> = {
         id: guild._id,
         name: guild.name,
         icon: guild.icon,
@@ -123,8 +117,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       async ({ ctx, params: { id } }) => {
         const guild = await presentGuild(ctx, id);
         if (!guild) return;
-        const body: ChannelView[] = guild.channels.map((channel) => ({ id: channel.id, name: channel.name }));
-        return body;
+        return guild.channels.map((channel) => ({ id: channel.id, name: channel.name }));
       },
       {
         // decisions.md §9: the bot acts only on a verified owner's settings, so only they pick a channel
@@ -149,13 +142,12 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       const verified = new Set(
         claims.filter((claim) => claim.userId === user.id && isVerifiedClaim(claim)).map((claim) => claim._id),
       );
-      const body: UserServersResponse = {
+      return {
         servers,
         maxSlots: subscription?.maxSlots ?? deps.config.defaultServerSlots,
         // decisions.md §9: the panel asks to verify these; the bot ignores their settings
         unverified: servers.filter((id) => !verified.has(id)),
       };
-      return body;
     }),
   ];
 }
