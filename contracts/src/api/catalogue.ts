@@ -51,7 +51,7 @@ const features = [
 
 export const apiCatalogue: readonly RouteSpec[] = features.flatMap((feature): RouteSpec[] => Object.values(feature));
 
+/** Each route of a feature, one by one. */
+type RoutesOf<Feature> = Feature extends unknown ? Feature[keyof Feature] : never;
 /** Any route of the catalogue with its exact types: a caller finds its route's here by method and path. */
-export type CataloguedSpec = {
-  [Index in keyof typeof features]: (typeof features)[Index][keyof (typeof features)[Index]];
-}[number];
+export type CataloguedSpec = RoutesOf<(typeof features)[number]>;

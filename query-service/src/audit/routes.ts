@@ -11,7 +11,6 @@ import {
   auditWorkbenchTexts,
   errorCodes,
   type RangeBound,
-  type ServerSettingsHistoryResponse,
 } from '@vip/contracts';
 import {
   auditExportMetrics,
@@ -61,7 +60,7 @@ export function auditRoutes(deps: QueryDeps): MountedRoute[] {
       const { priming, changes } = await settingsEvents(deps.readStore, guildId);
       const history = settingsHistory(await shown([...priming, ...changes]), guildId);
       const shownChanges = history.slice(priming.length);
-      const _body: ServerSettingsHistoryResponse = {
+      return {
         guildId,
         changes: shownChanges,
         names: await settingNames(deps.readStore, guildId, shownChanges),
