@@ -4,7 +4,7 @@
  * stands for goes away (the line would then compile, and the directive be unused).
  */
 import { answer, defineRoute } from '@vip/contracts';
-import { on } from '../src/http/mount.ts';
+import { answeredOnCtx, on } from '../src/http/mount.ts';
 
 const greeting = defineRoute({
   method: 'GET',
@@ -17,9 +17,14 @@ const greeting = defineRoute({
 // the answer the spec names, plain or awaited; the literal `success: true` is kept, not widened
 on(greeting, () => ({ success: true, text: 'hi' }));
 on(greeting, async ({ ctx }) => ({ success: true, text: String(ctx.query.name) }));
-// answered on ctx by the handler itself
+// answered on ctx by the handler itself, which says so
 on(greeting, ({ ctx }) => {
   ctx.status = 404;
+  return answeredOnCtx;
+});
+// @ts-expect-error a handler that forgets to return its answer
+on(greeting, async ({ ctx }) => {
+  ctx.set('X-Greeting', 'hi');
 });
 
 // (a field the answer does not have is not caught: TypeScript checks no excess properties of

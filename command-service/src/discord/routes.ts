@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { configDefaults, discordApi, discordTexts, errorCodes, managesServer } from '@vip/contracts';
 import {
+  answeredOnCtx,
   clientAndNetworkKeys,
   DomainError,
   digestOf,
@@ -124,7 +125,7 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
         deps.logger.warn({ err: error, correlationId: ctx.state.correlationId }, 'Discord did not answer a sign-in');
         ctx.status = 502;
         ctx.body = { error: discordTexts.discordUnreachable, code: errorCodes.discordUnreachable };
-        return;
+        return answeredOnCtx;
       }
       return intent.intent === 'connect'
         ? connectDiscord(deps, ctx, user!, state, read)

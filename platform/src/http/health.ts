@@ -12,7 +12,7 @@ import { readCheckpoints } from '../projection-checkpoints.ts';
 import { EventsBehind } from '../projection-lag.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { Readiness } from '../readiness.ts';
-import { type MountedRoute, mountRoutes, on } from './mount.ts';
+import { answeredOnCtx, type MountedRoute, mountRoutes, on } from './mount.ts';
 import { metricsCaller } from './operations.ts';
 
 /** Who sees the details of /api/health besides admins: a request with the deployment's METRICS_TOKEN. */
@@ -83,7 +83,7 @@ export function healthChecks(
         const body: AnswerOf<typeof healthApi.health> = { status: up ? 'ok' : 'down', ...(await botStates()) };
         ctx.status = up ? 200 : 503;
         ctx.body = body;
-        return;
+        return answeredOnCtx;
       }
       const [headPosition, checkpoints] = await Promise.all([eventStore.headPosition(), readCheckpoints(readStore)]);
       const lags = await eventsBehind.of(checkpoints.values());
@@ -106,6 +106,7 @@ export function healthChecks(
       const body: AnswerOf<typeof healthApi.ready> = { status: ready ? 'ready' : 'not ready', service, checks };
       ctx.status = ready ? 200 : 503;
       ctx.body = body;
+      return answeredOnCtx;
     }),
   ];
 }

@@ -23,6 +23,13 @@ export type CallerOf<Spec extends RouteSpec> = Spec extends { auth: 'signedIn' |
   : SignedInUser | undefined;
 
 /** What a handler gets: the request's input already checked against its route's spec. */
+/** What a handler returns when it set the answer on ctx itself (another status, a stream, a refusal of another shape). */
+export interface AnsweredOnCtx {
+  readonly answeredOnCtx: true;
+}
+/** The one AnsweredOnCtx: the mount sends nothing of its own after a handler returns it. */
+export const answeredOnCtx: AnsweredOnCtx = Object.freeze({ answeredOnCtx: true });
+
 export interface RouteInput<Spec extends RouteSpec> {
   ctx: Context;
   user: CallerOf<Spec>;
@@ -32,14 +39,15 @@ export interface RouteInput<Spec extends RouteSpec> {
 }
 
 /**
- * Returns the answer's body, of the type the spec's `response` says, sent with its status; or
- * nothing, for a 204 or when the handler set a different answer on `ctx` itself (a 404 with an
- * invite link, a stream).
+ * Returns the answer's body, of the type the spec's `response` says, sent with its status
+ * (nothing for a 204); or `answeredOnCtx` when the handler set a different answer on `ctx`
+ * itself (a 404 with an invite link, a 202, a stream). A handler that forgets to answer does
+ * not compile.
  */
+type Answered<Spec extends RouteSpec> = AnswerOf<Spec> | AnsweredOnCtx;
 export type RouteHandler<Spec extends RouteSpec> = (
   input: RouteInput<Spec>,
-  // biome-ignore lint/suspicious/noConfusingVoidType: nothing, from a handler that answered on ctx itself (its helpers return void)
-) => AnswerOf<Spec> | void | Promise<AnswerOf<Spec> | void>;
+) => Answered<Spec> | Promise<Answered<Spec>>;
 
 /** One per-client limit of a route. */
 export interface RouteRateLimit<Spec extends RouteSpec> {
@@ -184,6 +192,7 @@ export function on<Spec extends RouteSpec>(
       if (retryAfter !== null) return refuseTooMany(ctx, retryAfter);
     }
     const body = await handler(input);
+    if (body === answeredOnCtx) return;
     if (body !== undefined) {
       ctx.status = spec.response.status;
       ctx.body = body;

@@ -13,6 +13,7 @@ import {
   type RangeBound,
 } from '@vip/contracts';
 import {
+  answeredOnCtx,
   auditExportMetrics,
   auditExportStream,
   DomainError,
@@ -147,7 +148,7 @@ function auditExportRoute(deps: QueryDeps): MountedRoute {
         { kind: 'end', lines: 0, lastPosition: null, sealed: false },
       ];
       ctx.body = lines.map((line) => `${JSON.stringify(line)}\n`).join('');
-      return;
+      return answeredOnCtx;
     }
     running++;
     metrics.running.inc();
@@ -163,6 +164,7 @@ function auditExportRoute(deps: QueryDeps): MountedRoute {
     });
     stream.once('error', (error) => deps.logger.error({ err: error }, 'an audit export failed while streaming'));
     ctx.body = stream;
+    return answeredOnCtx;
   });
 }
 
@@ -194,7 +196,7 @@ function auditStateRoute(deps: QueryDeps): MountedRoute {
     if (known?.status === 'building') {
       ctx.status = 202;
       ctx.body = known;
-      return;
+      return answeredOnCtx;
     }
     // an event's position is the log's own: the audit index knows it (a number asked for may
     // start no event, and EventStoreDB refuses a read from inside one)
@@ -208,6 +210,7 @@ function auditStateRoute(deps: QueryDeps): MountedRoute {
     }
     ctx.status = 202;
     ctx.body = await builds.start(position);
+    return answeredOnCtx;
   });
 }
 

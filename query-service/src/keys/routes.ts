@@ -10,7 +10,7 @@ import {
   keysGeneratedCounterId,
   keyTexts,
 } from '@vip/contracts';
-import { digestOf, type MountedRoute, on } from '@vip/platform';
+import { answeredOnCtx, digestOf, type MountedRoute, on } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
 
@@ -42,6 +42,7 @@ export function keyRoutes(deps: QueryDeps): MountedRoute[] {
     };
     ctx.status = status;
     ctx.body = body;
+    return answeredOnCtx;
   };
 
   return [

@@ -21,7 +21,7 @@ import {
   type VipRoleProblemDocument,
   vipRoleAccuracyReadModels,
 } from '@vip/contracts';
-import { DomainError, type MountedRoute, mayActOnServer, on, requireServerHolder } from '@vip/platform';
+import { answeredOnCtx, DomainError, type MountedRoute, mayActOnServer, on, requireServerHolder } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
 import { ownSponsorUrl, shownSponsorUrl } from '../sponsors/sponsors.queries.ts';
@@ -75,7 +75,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
 
     on(serversApi.serverInfo, async ({ ctx, user, params: { id } }) => {
       const guild = await presentGuild(ctx, id);
-      if (!guild) return;
+      if (!guild) return answeredOnCtx;
       const [owner, suspension, roleProblem] = await Promise.all([
         deps.readStore.collection<ServerOwnerDocument>(serverReadModels.serverOwners).findOne({ _id: guild._id }),
         suspensionOf(deps.readStore, guild._id),
@@ -116,7 +116,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       serversApi.serverChannels,
       async ({ ctx, params: { id } }) => {
         const guild = await presentGuild(ctx, id);
-        if (!guild) return;
+        if (!guild) return answeredOnCtx;
         return guild.channels.map((channel) => ({ id: channel.id, name: channel.name }));
       },
       {
