@@ -14,6 +14,8 @@ const key: GenerateKeyResponse = await requestJson(keysPaths.generateKey, { body
 const notAKey: number = await requestJson(keysPaths.generateKey, { body: { guildId: '1' } });
 // @ts-expect-error a body of another shape than the route's schema takes
 await requestJson(keysPaths.generateKey, { body: { serverId: '1' } });
+// @ts-expect-error a route that takes a body is not called without one
+await requestJson(keysPaths.generateKey, undefined);
 // @ts-expect-error a query parameter the route does not take
 await requestJson(statsPaths.public, { query: { page: 1 } });
 

@@ -130,7 +130,7 @@ export async function fetchRoute<Route extends PlainRoute>(
 /** The JSON answer of a route, of the type its declaration says; a refusal throws an HttpFailure with the answer's body. */
 export async function requestJson<Route extends PlainRoute>(
   route: Route,
-  call?: CallArg<Route>[0],
+  call: CallArg<Route>[0],
   options?: FetchOptions,
 ): Promise<CallAnswerOf<Route>> {
   const response = await fetchRoute(route, call, options);
