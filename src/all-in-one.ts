@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startBots } from '@vip/bots';
-import { bootstrapAdmin, createCommandApp, resolveCommandDeps } from '@vip/command-service';
+import { bootstrapAdmin, createCommandApp, resolveCommandDeps, startVisitorRetention } from '@vip/command-service';
 import {
   type AppConfig,
   closeContainer,
@@ -74,6 +74,8 @@ export async function startAllInOne(
   // kept for main.ts, which prints them with the address once everything has started, below the start-up logs
   const firstStart: string[] = [];
   await bootstrapAdmin(eventStore, config, logger, (line) => firstStart.push(line));
+  // the visitors' day keys past VISITOR_RETENTION_DAYS are destroyed now, then daily
+  const visitorRetention = await startVisitorRetention(commandDeps);
 
   const commands = createCommandApp(commandDeps, 'all-in-one').callback();
   const queries = createQueryApp(queryDeps, 'all-in-one').callback();
@@ -142,6 +144,7 @@ export async function startAllInOne(
       await requests.close();
       await runner.stop();
       await sealer.stop();
+      await visitorRetention.stop();
       await closeContainer(container);
     },
   };

@@ -109,6 +109,26 @@ describe('a bot’s folds saved with the position they cover', function () {
     await eventually(async () => ((await snapshots.load('test-bot'))?.covers ?? 0) > 0, 5_000, 'a snapshot');
   });
 
+  it('saves at once after reading an erasure, so no saved copy keeps the person until the next snapshot', async () => {
+    const { feed } = await start({ everyEvents: 1_000 });
+    await setChannel(SHARD_ZERO, 'c1');
+    await eventually(async () => feed.eventsRead === 1, 5_000, 'the event read');
+    expect(await snapshots.load('test-bot'), 'one event of a thousand: no snapshot yet').to.equal(null);
+    await store.append(
+      'privacy-erasures',
+      [
+        {
+          type: 'PersonErased',
+          data: { kind: 'discord', vipWindowsEnded: 0, whitelistEntriesEnded: 0, erasedAt: new Date().toISOString() },
+          metadata: { ...metadata, schemaVersion: currentSchemaVersion('PersonErased') },
+        },
+      ],
+      'any',
+    );
+    const head = await store.headPosition();
+    await eventually(async () => (await snapshots.load('test-bot'))?.covers === head, 5_000, 'the snapshot saved');
+  });
+
   it('ignores a snapshot of another version, and removes one that covers more than the log holds', async () => {
     await setChannel(SHARD_ZERO, 'a');
     await snapshots.save('test-bot', { covers: 1, version: 99, state: { channels: [[SHARD_ZERO, 'stale']] } });

@@ -120,3 +120,9 @@ export function planNamed(name: string | undefined | null): Plan | undefined {
 }
 
 export type Priority = (typeof configDefaults.priorities)[number];
+
+/**
+ * Days a visitor's address stays linkable to its visits (VISITOR_RETENTION_DAYS). Apart from
+ * configDefaults, whose every field each page loads: only the privacy page states it.
+ */
+export const visitorRetentionDaysDefault = 30;

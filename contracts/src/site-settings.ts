@@ -24,6 +24,12 @@ export interface SiteSettings {
   vipRoleMinutes: number;
   accessHashLifetimeMinutes: number;
   defaultServerSlots: number;
+  /**
+   * Days a visitor's hashed address stays linkable to it (VISITOR_RETENTION_DAYS). Always sent;
+   * absent only from the pages' own fallback when the settings cannot be read, where the privacy
+   * page states the default (kept out of that fallback, which every page loads).
+   */
+  visitorRetentionDays?: number;
   /** Spec §9, in the spec's order. */
   plans: readonly Plan[];
   posterPlan: { name: string; priceEuros: number; serverSlots: number };

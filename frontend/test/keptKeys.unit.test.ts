@@ -1,6 +1,7 @@
 import { expect } from 'chai';
+import { waitText } from '../src/features/api/errorText.ts';
 import { keepKey, keptKeyOf, keyPageSlot } from '../src/features/keys/keptKeys.ts';
-import { visitorProblemOf, waitText } from '../src/features/keys/visitorProblems.ts';
+import { visitorProblemOf } from '../src/features/keys/visitorProblems.ts';
 import { retryAfterSecondsOf } from '../src/lib/http.ts';
 
 /** A browser's localStorage, as far as the key page uses it. */

@@ -1,3 +1,4 @@
+import { authPaths } from '@vip/contracts/plain';
 import { expect } from 'chai';
 import { logIn, pathOf, useProductInBrowser } from './support/productInBrowser.ts';
 import { createSubscriber, seedDemoServer } from './support/seed.ts';
@@ -75,6 +76,27 @@ describe('frontend: from the sign-in screen to an account (browser)', function (
       await page.waitForURL('**/buy/business');
       const ask = page.getByTestId('buy-by-hand').getByRole('link', { name: 'ask for Business on the support server' });
       expect(await ask.getAttribute('href')).to.equal('https://discord.gg/vip-support');
+    });
+  });
+
+  describe('on a site whose sign-in limit is spent', () => {
+    const browser = useProductInBrowser({ env: () => ({ RATE_LIMIT_LOGINS_PER_MINUTE: '1' }) });
+
+    it('says how long to wait, from the refusal\'s Retry-After, not just "later"', async () => {
+      const page = await browser.openPage('/login');
+      const alert = page.getByRole('alert');
+      // three tries a minute from one client (the limit times three): the fourth is refused
+      let status = 0;
+      for (let attempt = 1; attempt <= 4 && status !== 429; attempt += 1) {
+        const answered = page.waitForResponse((response) => response.url().endsWith(authPaths.login.path));
+        await logIn(page, { username: 'nobody', password: `wrong-${attempt}` });
+        status = (await answered).status();
+      }
+      expect(status).to.equal(429);
+      await alert.getByText(/^Too many/).waitFor();
+      expect(await alert.textContent()).to.match(
+        /^Too many requests: please wait \d+ (seconds?|minutes?), then try again\.$/,
+      );
     });
   });
 });

@@ -226,8 +226,12 @@ describe('frontend: visitors (browser)', function () {
     );
 
     await page.goto(browser.url('/privacy'));
-    await page.getByText('Last updated March 28, 2025').waitFor();
+    await page.getByText('Last updated November 28, 2026').waitFor();
     await page.getByText(/not intended for anyone under the age of 13/).waitFor();
+    // what is kept, for how long (the running product's VISITOR_RETENTION_DAYS), and how to ask for it
+    await page.getByText(/Each day's key is destroyed after 30 days/).waitFor();
+    await page.getByRole('heading', { name: 'A copy of your data, or its erasure' }).waitFor();
+    expect(await page.locator('main').textContent()).to.not.match(/[A-Z]+_[A-Z_]+/);
     await page.getByRole('link', { name: /Back to invite page/ }).click();
     await page.waitForURL('**/invite');
     await page.goto(browser.url('/terms'));

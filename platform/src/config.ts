@@ -1,6 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
-import { auditWorkbenchDefaults, configDefaults, SPONSOR_URL_MAX, sponsorUrlOf } from '@vip/contracts';
+import {
+  auditWorkbenchDefaults,
+  configDefaults,
+  SPONSOR_URL_MAX,
+  sponsorUrlOf,
+  visitorRetentionDaysDefault,
+} from '@vip/contracts';
 import { type BillingConfig, billingConfigOf } from './billing-config.ts';
 import { RATE_COUNTER_CAP } from './rate-counter/rate-counter.ts';
 
@@ -97,6 +103,11 @@ export interface AppConfig {
     checkouts: number;
     windows: number;
   };
+  /**
+   * Days a visitor's address stays linkable to what it did (VISITOR_RETENTION_DAYS): the log
+   * names a visitor by a digest made with a key of the day, destroyed once the day is this old.
+   */
+  visitorRetentionDays: number;
   /** The auditor's workbench (issue #15): seals of the log, exports, states as of a position. */
   audit: {
     sealEvery: number;
@@ -113,6 +124,24 @@ function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+/** The most VISITOR_RETENTION_DAYS takes: ten years, far beyond any statistic's need. */
+export const VISITOR_RETENTION_DAYS_MAX = 3650;
+
+/**
+ * At least 2: a rule that looks back across midnight (a page load's second call) reads the
+ * day before's digest, whose key must still be there.
+ */
+function retentionDaysOf(env: NodeJS.ProcessEnv): number {
+  const raw = env.VISITOR_RETENTION_DAYS?.trim();
+  if (raw === undefined || raw === '') return visitorRetentionDaysDefault;
+  const days = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(days >= 2 && days <= VISITOR_RETENTION_DAYS_MAX))
+    throw new Error(
+      `VISITOR_RETENTION_DAYS must be a whole number of days from 2 to ${VISITOR_RETENTION_DAYS_MAX} (how long a visitor's hashed address stays linkable to it), got "${env.VISITOR_RETENTION_DAYS}"`,
+    );
+  return days;
 }
 
 /** TRUST_PROXY_HOPS wins; TRUST_PROXY=true alone is the one proxy of docker-compose. */
@@ -202,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkouts: Math.max(1, int('RATE_LIMIT_CHECKOUTS_PER_MINUTE', 5, env)),
       windows: Math.max(1, int('RATE_LIMIT_WINDOWS', RATE_COUNTER_CAP, env)),
     },
+    visitorRetentionDays: retentionDaysOf(env),
     audit: {
       sealEvery: Math.max(1, int('AUDIT_SEAL_EVERY', auditWorkbenchDefaults.sealEvery, env)),
       sealMinutes: Math.max(1, int('AUDIT_SEAL_MINUTES', auditWorkbenchDefaults.sealMinutes, env)),

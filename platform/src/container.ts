@@ -16,6 +16,8 @@ import { Metrics } from './metrics.ts';
 import { PersonalDataEventStore } from './privacy/personal-data-event-store.ts';
 import type { PersonalKeys } from './privacy/personal-keys.ts';
 import { SqlitePersonalKeys } from './privacy/sqlite-personal-keys.ts';
+import { SqliteVisitorDayKeys } from './privacy/sqlite-visitor-day-keys.ts';
+import { VisitorDigests } from './privacy/visitor-day-keys.ts';
 import { MemoryRateCounter, type RateCounter } from './rate-counter/rate-counter.ts';
 import { SqliteRateCounter } from './rate-counter/sqlite-rate-counter.ts';
 import type { ReadStore } from './read-store/read-store.ts';
@@ -84,6 +86,39 @@ export const personalKeysModule = (config: AppConfig) =>
       binding.toResolvedValue(
         () => new SqlitePersonalKeys(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).personalKeys)),
       );
+  });
+
+/**
+ * The visitors' day keys: a collection beside `personal_keys` (MongoDB), or a table of the
+ * embedded key store's file; the digests keep each day's key linkable VISITOR_RETENTION_DAYS.
+ */
+export const visitorDigestsModule = (config: AppConfig) =>
+  new ContainerModule(({ bind }) => {
+    const binding = bind(TOKENS.visitorDigests);
+    const close = (digests: VisitorDigests) => digests.close();
+    if (config.mongodbUrl)
+      binding
+        .toResolvedValue(
+          async (client: MongoClient) =>
+            new VisitorDigests(
+              new (await import('./privacy/mongo-visitor-day-keys.ts')).MongoVisitorDayKeys(
+                client.db(config.mongodbDatabase),
+              ),
+              config.visitorRetentionDays,
+            ),
+          [TOKENS.mongoClient],
+        )
+        .onDeactivation(close);
+    else
+      binding
+        .toResolvedValue(
+          () =>
+            new VisitorDigests(
+              new SqliteVisitorDayKeys(privateDatabase(embeddedFiles(ensureDataDir(config.dataDir)).personalKeys)),
+              config.visitorRetentionDays,
+            ),
+        )
+        .onDeactivation(close);
   });
 
 /** How a process connects to MongoDB (a test hands in a stubbed driver). */
@@ -206,6 +241,7 @@ export async function createContainer(
     coreModule(config, service),
     eventStoreModule(config),
     personalKeysModule(config),
+    visitorDigestsModule(config),
     mongoClientModule(config, options.connectMongo),
     readStoreModule(config),
     rateCounterModule(config, service),
@@ -219,11 +255,11 @@ export async function createContainer(
 /** Closes whichever stores were opened. */
 export async function closeContainer(container: Container): Promise<void> {
   const logger: Logger = container.get(TOKENS.logger);
-  for (const token of [TOKENS.rateCounter, TOKENS.snapshotStore] as const) {
+  for (const token of [TOKENS.rateCounter, TOKENS.snapshotStore, TOKENS.visitorDigests] as const) {
     try {
       await container.unbindAsync(token);
     } catch (error) {
-      logger.warn({ err: error }, 'closing a counter or snapshot store failed');
+      logger.warn({ err: error }, 'closing a counter, snapshot or day key store failed');
     }
   }
   for (const token of [TOKENS.eventStore, TOKENS.readStore] as const) {

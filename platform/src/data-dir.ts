@@ -7,7 +7,10 @@ export const embeddedFiles = (dataDir: string) => ({
   readModels: path.join(dataDir, 'read-models.sqlite'),
   rateWindows: path.join(dataDir, 'rate-limits.sqlite'),
   snapshots: path.join(dataDir, 'snapshots.sqlite'),
-  /** The persons' keys and pseudonyms (personal data in the log is readable only through them). */
+  /**
+   * The persons' keys and pseudonyms (personal data in the log is readable only through them),
+   * and the keys of the visitors' days (an address's digest is linkable to it only through them).
+   */
   personalKeys: path.join(dataDir, 'personal-keys.sqlite'),
 });
 

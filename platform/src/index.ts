@@ -27,6 +27,7 @@ export * from './metrics.ts';
 export { PersonalDataEventStore } from './privacy/personal-data-event-store.ts';
 export * from './privacy/personal-keys.ts';
 export { SqlitePersonalKeys } from './privacy/sqlite-personal-keys.ts';
+export * from './privacy/visitor-day-keys.ts';
 export * from './projection-checkpoints.ts';
 export * from './projection-lag.ts';
 export * from './rate-counter/rate-counter.ts';

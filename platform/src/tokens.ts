@@ -9,6 +9,7 @@ import type { EventStore } from './event-store/event-store.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
 import type { PersonalKeys } from './privacy/personal-keys.ts';
+import type { VisitorDigests } from './privacy/visitor-day-keys.ts';
 import type { RateCounter } from './rate-counter/rate-counter.ts';
 import type { ReadStore } from './read-store/read-store.ts';
 import type { Readiness } from './readiness.ts';
@@ -31,6 +32,8 @@ export const TOKENS = {
   snapshotStore: Symbol.for('vip.SnapshotStore') as ServiceIdentifier<SignedSnapshotStore>,
   /** The persons' keys and pseudonyms, apart from the log (crypto-shredding). */
   personalKeys: Symbol.for('vip.PersonalKeys') as ServiceIdentifier<PersonalKeys>,
+  /** The digests of visitors' addresses, with a key per day destroyed after the retention. */
+  visitorDigests: Symbol.for('vip.VisitorDigests') as ServiceIdentifier<VisitorDigests>,
   /** The process's one MongoClient (MONGODB_URL set): its stores share its pool. */
   mongoClient: Symbol.for('vip.MongoClient') as ServiceIdentifier<MongoClient>,
 } as const;

@@ -120,4 +120,61 @@ describe('personal data in the log (crypto-shredding at the event store)', () =>
       userId: 'u1',
     });
   });
+
+  it("keeps a panel user's username only under their key, and their reservation found by the name but named by a pseudonym", async () => {
+    const userId = 'user-id-7f3a';
+    const register = (name: string, id: string): NewEvent[] => [
+      { type: 'UsernameReserved', data: { username: name, userId: id }, metadata },
+    ];
+    await store.append(personalStreams.username('Paula.Panel'), register('Paula.Panel', userId), 'no_stream');
+    await store.append(
+      `user-${userId}`,
+      [
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            username: 'Paula.Panel',
+            passwordHash: '$argon2id$hash',
+            isAdmin: false,
+            registeredAt: '2030-01-01T00:00:00.000Z',
+            avatar: 'https://example.com/paula.png',
+          },
+          metadata,
+        },
+      ],
+      'no_stream',
+    );
+    const stored = await log.readAllStored();
+    for (const event of stored)
+      expect(`${event.streamId}${event.data}`.toLowerCase()).to.not.include('paula').and.not.include('example.com');
+    const pseudonym = (await keys.find('username:paula.panel'))!.pseudonym;
+    expect(stored[0].streamId).to.equal(`username-${pseudonym}`);
+    // any case of the name finds the same reservation
+    const [reserved] = await store.readStream(personalStreams.username('PAULA.panel'));
+    expect(reserved.data).to.deep.equal({ username: 'Paula.Panel', userId });
+
+    // the account's deletion: its keys go, the name reads erased and is free for a new account
+    await keys.forget('username:paula.panel');
+    await keys.forget(`user:${userId}`);
+    expect(await store.readStream(personalStreams.username('paula.panel'))).to.deep.equal([]);
+    expect((await store.readStream(`user-${userId}`))[0].data).to.deep.include({
+      username: erasedPerson,
+      avatar: erasedPerson,
+      userId,
+    });
+    await store.append(personalStreams.username('paula.panel'), register('paula.panel', 'another-id'), 'no_stream');
+    const [again] = await store.readStream(personalStreams.username('Paula.Panel'));
+    expect(again.data).to.deep.equal({ username: 'paula.panel', userId: 'another-id' });
+  });
+
+  it('reads a username reservation written in clear before the codec', async () => {
+    await log.append(
+      'username-oldtimer',
+      [{ type: 'UsernameReserved', data: { username: 'OldTimer', userId: 'u0' }, metadata }],
+      'no_stream',
+    );
+    const [reserved] = await store.readStream(personalStreams.username('OLDTIMER'));
+    expect(reserved.data).to.deep.equal({ username: 'OldTimer', userId: 'u0' });
+  });
 });

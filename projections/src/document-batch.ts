@@ -1,5 +1,4 @@
 import type { BulkOperation, Document, ReadStore } from '@vip/platform';
-import type { ProjectedEvent, Projector } from './projector.ts';
 
 /**
  * What the projectors read and write while the runner applies a batch: whole documents by
@@ -153,19 +152,4 @@ class CollectionInBatch implements BatchCollection<Document> {
     this.written += this.changed.size;
     this.changed.clear();
   }
-}
-
-/**
- * Applies events, in order, to the projectors that handle them, as one batch written to the
- * store at the end. No checkpoint is kept: the runner does that (projector tests use this).
- */
-export async function projectEvents(
-  store: ReadStore,
-  projectors: readonly Projector[],
-  events: readonly ProjectedEvent[],
-): Promise<void> {
-  const batch = new DocumentBatch(store);
-  for (const event of events)
-    for (const projector of projectors) if (projector.handles.has(event.type)) await projector.apply(event, batch);
-  await batch.flush();
 }

@@ -112,6 +112,9 @@ describe("a panel user's own copy and deletion of their account (API)", function
     const user = await streamEvents(world.product.dataDir, `user-${paying.id}`);
     expect(user.at(-1)!.type).to.equal('UserDeleted');
     expect(JSON.stringify(user.at(-1)!.data)).to.not.include('leaving.buyer');
+    // the name went with the account: anyone may register it again, in any case
+    const newcomer = await newUser(world.product, 'Leaving.Buyer');
+    expect(newcomer.id).to.not.equal(paying.id);
   });
 
   it('lets an admin delete a panel user on request, erasing their linked Discord member too', async () => {

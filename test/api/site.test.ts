@@ -37,6 +37,7 @@ describe('site settings: GET /api/site, read at run time (decisions.md §12)', f
           KEY_LIFETIME_HOURS: '12',
           VIP_ROLE_MINUTES: '45',
           DEFAULT_SERVER_SLOTS: '4',
+          VISITOR_RETENTION_DAYS: '14',
         },
       });
     });
@@ -71,6 +72,8 @@ describe('site settings: GET /api/site, read at run time (decisions.md §12)', f
         vipRoleMinutes: 45,
         accessHashLifetimeMinutes: configDefaults.accessHashLifetimeMinutes,
         defaultServerSlots: 4,
+        // the privacy page states it
+        visitorRetentionDays: 14,
       });
       expect(settings.plans.map((plan) => [plan.name, plan.priceEuros, plan.serverSlots])).to.deep.equal([
         ['Basic', 7, 1],

@@ -208,8 +208,11 @@ export async function endOtherSessions(
   return others.length;
 }
 
-/** The write side signs in from the log itself, not from a read model. */
-export async function loadCredentials(deps: CommandDeps, username: string) {
+/**
+ * The write side signs in from the log itself, not from a read model: the name's reservation
+ * and the account's stream, two short reads however long the log (docs/growth.md).
+ */
+export async function loadCredentials(deps: Pick<CommandDeps, 'eventStore'>, username: string) {
   const userId = await reservedUserId(deps.eventStore, username);
   if (!userId) return null;
   const state = await userOf(deps.eventStore, userId);

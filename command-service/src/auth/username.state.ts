@@ -1,7 +1,10 @@
-import type { UsernameReserved } from '@vip/contracts';
+import { personalStreams, type UsernameReserved } from '@vip/contracts';
 
-/** Stream `username-<name>`: the reservation that keeps usernames unique, case-insensitively. */
-export const usernameStream = (username: string) => `username-${username.toLowerCase()}`;
+/**
+ * The reservation that keeps usernames unique, case-insensitively: `username-<pseudonym of the
+ * lowercase name>` in the log, found from the name through the key store (docs/privacy.md).
+ */
+export const usernameStream = (username: string) => personalStreams.username(username);
 
 export type UsernameState = { userId: string | null };
 

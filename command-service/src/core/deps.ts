@@ -13,6 +13,7 @@ import {
   type SessionTokens,
   type SnapshotStore,
   TOKENS,
+  type VisitorDigests,
 } from '@vip/platform';
 import type { Container } from 'inversify';
 
@@ -35,6 +36,8 @@ export interface CommandDeps {
   passwordWork: PasswordWork;
   /** The persons' keys: destroying one is an erasure. */
   personalKeys: PersonalKeys;
+  /** Visitors' addresses as digests of the day, linkable to them for VISITOR_RETENTION_DAYS only. */
+  visitorDigests: VisitorDigests;
 }
 
 export async function resolveCommandDeps(container: Container): Promise<CommandDeps> {
@@ -52,5 +55,6 @@ export async function resolveCommandDeps(container: Container): Promise<CommandD
     rateCounter: await container.getAsync(TOKENS.rateCounter),
     passwordWork: container.get(TOKENS.passwordWork),
     personalKeys: await container.getAsync(TOKENS.personalKeys),
+    visitorDigests: await container.getAsync(TOKENS.visitorDigests),
   };
 }

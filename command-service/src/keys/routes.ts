@@ -1,18 +1,20 @@
 import { canonicalCode, type GenerateHashResponse, keysApi } from '@vip/contracts';
-import { clientKey, clientNetworkKey, digestOf, type Keyring, type MountedRoute, on, randomCode } from '@vip/platform';
+import { clientAddress, clientKey, clientNetworkKey, digestOf, type MountedRoute, on, randomCode } from '@vip/platform';
 import type { Context } from 'koa';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { isBotInServer } from '../servers/servers.reads.ts';
 import { requireServerNotSuspended } from '../suspensions/suspensions.commands.ts';
 import { accessHashErrors } from './access-hash.decider.ts';
-import { accessHashes, keys, serverStanding, visits } from './keys.commands.ts';
-import { evolveVisitor } from './visitor.state.ts';
+import { accessHashes, keys, serverStanding } from './keys.commands.ts';
+import { recordVisit } from './visits.ts';
 
 /**
  * The key pages' calls: a one-time link to a server's key page (POST /api/hash/generate), a key
  * (POST /api/keys/generateKey), and the visits of the pages, counted per address and stored only
- * under the address's keyed digest.
+ * under the address's digest of the day (VisitorDigests: its key is destroyed after the retention).
+ * The per-minute limits count the address's keyed digest (platform's clientKey) instead: a
+ * window of a minute must not restart at midnight, and it is kept only while it runs.
  */
 export function keyRoutes(deps: CommandDeps): MountedRoute[] {
   // a newcomer when a limit's share of the counter is full: counted with its network, not refused
@@ -20,25 +22,14 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
   // every visit and every one-time link is an event: the limit bounds how fast one client can grow the log
   const rateLimit = {
     perMinute: deps.config.rateLimits.hashGeneration,
-    keyOf: ({ ctx }: { ctx: Context }) => visitorDigestOf(ctx, deps.keyring),
+    keyOf: ({ ctx }: { ctx: Context }) => clientKey(ctx, deps.keyring),
     coarserKeysOf,
   };
 
-  /**
-   * Records the page load (once, whichever of its two calls comes first) and answers the page
-   * loads of this address so far, this one included; the page of a server the bot is not in
-   * records nothing. The stream is read: the decision needs the loads already recorded, and
-   * two calls racing for one load meet at the append.
-   */
-  const recordVisit = async (ctx: Context, guildId: string | null, pageLoadId: string | undefined) => {
-    const visitorDigest = visitorDigestOf(ctx, deps.keyring);
+  /** The page load recorded once, whichever of its two calls comes first; the page loads of the address today. */
+  const visit = async (ctx: Context, guildId: string | null, pageLoadId: string | undefined) => {
     const botInServer = guildId !== null && (await isBotInServer(deps, guildId));
-    const { state, events } = await visits(
-      deps,
-      { type: 'RecordVisit', visitorDigest, guildId, botInServer, pageLoadId },
-      commandContext(ctx),
-    );
-    return events.reduce(evolveVisitor, state).visits;
+    return recordVisit(deps, { address: clientAddress(ctx), guildId, botInServer, pageLoadId }, commandContext(ctx));
   };
 
   return [
@@ -84,8 +75,9 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
         const key = randomCode(16);
         const keyDigest = digestOf(key);
         // a suspended server gets no keys (403, the Restricted screen's words); read beside the standing
-        const [standing] = await Promise.all([
+        const [standing, visitorDigest] = await Promise.all([
           serverStanding(deps, guildId, context.now),
+          deps.visitorDigests.of(clientAddress(ctx), context.now),
           requireServerNotSuspended(deps.eventStore, guildId),
         ]);
         const accessHashDigest = hash ? digestOrNull(canonicalCode(hash)) : null;
@@ -96,7 +88,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
           botInServer: standing.botInServer,
           tier: standing.tier,
           lifetimeHours: deps.config.keyLifetimeHours,
-          visitorDigest: visitorDigestOf(ctx, deps.keyring),
+          visitorDigest,
           accessHashDigest,
         };
         // A fresh random key has no history: decided on the initial state, `no_stream` proves it.
@@ -122,7 +114,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
       {
         rateLimit: {
           perMinute: deps.config.rateLimits.keyGeneration,
-          keyOf: ({ ctx }) => visitorDigestOf(ctx, deps.keyring),
+          keyOf: ({ ctx }) => clientKey(ctx, deps.keyring),
           coarserKeysOf,
         },
       },
@@ -131,7 +123,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
     on(
       keysApi.trackVisitor,
       async ({ ctx, body: { serverId, pageLoadId } }) => {
-        await recordVisit(ctx, serverId, pageLoadId);
+        await visit(ctx, serverId, pageLoadId);
         return { success: true };
       },
       { rateLimit },
@@ -140,7 +132,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
     on(
       keysApi.trackIpVisit,
       async ({ ctx, body: { serverId, pageLoadId } }) => {
-        return { visitCount: await recordVisit(ctx, serverId ?? null, pageLoadId) };
+        return { visitCount: await visit(ctx, serverId ?? null, pageLoadId) };
       },
       { rateLimit },
     ),
@@ -148,13 +140,3 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
 }
 
 const digestOrNull = (canonical: string | null) => (canonical ? digestOf(canonical) : null);
-
-/**
- * The keyed digest of the caller's address (never the address itself), computed once per
- * request: the rate limit keys on it (it is platform's clientKey: an IPv6 client is its /64) and
- * events record it.
- */
-function visitorDigestOf(ctx: Context, keyring: Keyring): string {
-  const state = ctx.state as { visitorDigest?: string };
-  return (state.visitorDigest ??= clientKey(ctx, keyring));
-}

@@ -1,13 +1,17 @@
 import type { EventOf } from '@vip/contracts';
 import type { Fold } from '../core/decider.ts';
 
-/** Stream `visitor-<digest>`: the visits of one address, named by its keyed digest only. */
+/**
+ * Stream `visitor-<digest>`: the visits of one address on one UTC day, named by its digest with
+ * that day's key only (platform's VisitorDigests); the key's destruction after the retention
+ * leaves nothing that links the stream to the address.
+ */
 export const visitorStream = (visitorDigest: string) => `visitor-${visitorDigest}`;
 
 export type VisitorEvent = EventOf<'VisitRecorded'>;
 
 export interface VisitorState {
-  /** Page loads of the key pages (a v1 twin is not one). */
+  /** Page loads of the key pages that day (a v1 twin is not one). */
   visits: number;
   /** The last page loads recorded: a load's second call comes within seconds of its first. */
   recentPageLoads: string[];

@@ -1,4 +1,5 @@
 import {
+  discordReadModels,
   type EraseMemberResponse,
   errorCodes,
   personOf,
@@ -11,6 +12,8 @@ import { DomainError, waitForProjection } from '@vip/platform';
 import type { CommandContext } from '../core/command-handler.ts';
 import type { CommandDeps } from '../core/deps.ts';
 import { loadFold } from '../core/load-state.ts';
+import { unlinkDiscordAccount } from '../discord/discord.commands.ts';
+import { discordLinkOf } from '../discord/discord.reads.ts';
 import { discordAccountStream } from '../discord/discord-reservation.state.ts';
 import { vipRoleFold, vipRoleStream } from '../vip-roles/vip-role.state.ts';
 import { vipRoles } from '../vip-roles/vip-roles.commands.ts';
@@ -20,6 +23,8 @@ import { whitelistStream } from '../whitelist/whitelist.state.ts';
 import { erasures } from './erasure.decider.ts';
 import { eraseMemberFromReadModels } from './read-model-eraser.ts';
 
+/** Why a panel user's Discord link ended, as its event says it. */
+const ERASURE_REASON = 'Discord account erased on request';
 /** How long an erasure waits for the key bot to take the roles back before it answers "ask again". */
 const ROLE_WAIT_MS = 30_000;
 const ROLE_POLL_MS = 200;
@@ -69,17 +74,12 @@ export async function eraseMember(
       if (!(error instanceof DomainError) || error.kind !== 'not_found') throw error;
     }
   }
+  await unlinkFromPanelUsers(deps, discordUserId, context);
   const held = await rolesStillHeld(deps, discordUserId, vipGuilds, whitelistGuilds);
   if (held > 0) throw new DomainError('conflict', privacyTexts.rolesStillHeld(held), errorCodes.rolesStillHeld);
 
   await deps.personalKeys.forget(person);
-  const head = await deps.eventStore.headPosition();
-  if (head !== null)
-    await Promise.all(
-      Object.values(projections).map((projection) =>
-        waitForProjection(deps.readStore, projection, head, PROJECTION_WAIT_MS),
-      ),
-    );
+  await readModelsCaughtUp(deps);
   const guildIds = [...new Set([...vipGuilds, ...whitelistGuilds])];
   await eraseMemberFromReadModels(deps.readStore, discordUserId, guildIds);
   const streams = [
@@ -91,6 +91,31 @@ export async function eraseMember(
   // the removed documents' old versions leave the write-ahead logs; secure_delete zeroed them in the files
   await Promise.all([deps.readStore.truncateWriteAheadLog?.(), deps.snapshotStore.truncateWriteAheadLog?.()]);
   return { success: true, erased: true, message: privacyTexts.memberErased, vipWindowsEnded, whitelistEntriesEnded };
+}
+
+/**
+ * A panel user's link to the member ends too: the folds that follow links (the key bot's
+ * payment reminders, the panel's avatar) let go of the member as they do at any unlink,
+ * rather than keep an account whose every fact now reads "erased person".
+ */
+async function unlinkFromPanelUsers(deps: CommandDeps, discordUserId: string, context: CommandContext) {
+  const accounts = await deps.readStore.collection(discordReadModels.discordAccounts).find({ discordUserId });
+  for (const account of accounts) {
+    const userId = String(account._id);
+    if ((await discordLinkOf(deps.eventStore, userId)).discordUserId !== discordUserId) continue;
+    await unlinkDiscordAccount(deps, { userId, reason: ERASURE_REASON }, context);
+  }
+}
+
+/** Waits (bounded) for every read model to have applied the log up to its head now. */
+export async function readModelsCaughtUp(deps: CommandDeps): Promise<void> {
+  const head = await deps.eventStore.headPosition();
+  if (head === null) return;
+  await Promise.all(
+    Object.values(projections).map((projection) =>
+      waitForProjection(deps.readStore, projection, head, PROJECTION_WAIT_MS),
+    ),
+  );
 }
 
 /** Waits (bounded) for the key bot's reports; the number of servers where it still owes a removal. */

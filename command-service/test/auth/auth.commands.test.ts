@@ -1,7 +1,16 @@
+import { systemActor } from '@vip/contracts';
 import { createLogger, type EventStore } from '@vip/platform';
 import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
+import { PersonalDataEventStore } from '@vip/platform/privacy/personal-data-event-store.ts';
+import { SqlitePersonalKeys } from '@vip/platform/privacy/sqlite-personal-keys.ts';
 import { expect } from 'chai';
-import { bootstrapAdminWhenWritable, reservedUserId } from '../../src/auth/auth.commands.ts';
+import { countingReads } from '../../../test/support/counting-event-store.ts';
+import {
+  bootstrapAdminWhenWritable,
+  loadCredentials,
+  registerUser,
+  reservedUserId,
+} from '../../src/auth/auth.commands.ts';
 
 /** The store, refusing its first `failures` reads and appends as a log still starting would. */
 function starting(store: EventStore, failures: number, calls: string[]): EventStore {
@@ -70,6 +79,27 @@ describe('the first admin, while the log is still starting', () => {
     );
     expect(failure).to.be.instanceOf(Error);
     expect(await reservedUserId(store, 'admin')).to.equal(null);
+    await store.close();
+  });
+});
+
+describe('signing in by username', () => {
+  it('reads the name’s reservation and the account’s stream only, however many accounts the log holds', async () => {
+    const log = countingReads(new SqliteEventStore(':memory:'));
+    const store = new PersonalDataEventStore(log.store, new SqlitePersonalKeys(':memory:'));
+    const context = { now: new Date(), metadata: { correlationId: 'c', causationId: 'c', actor: systemActor } };
+    const ids: string[] = [];
+    for (let n = 0; n < 12; n++)
+      ids.push(
+        (await registerUser(store, { username: `Member${n}`, password: `password-${n}-long`, isAdmin: false }, context))
+          .userId,
+      );
+    log.reset();
+    const signedIn = await loadCredentials({ eventStore: store }, 'mEmBeR7');
+    expect(signedIn).to.include({ userId: ids[7], username: 'Member7', isAdmin: false });
+    expect(log.events(), JSON.stringify(log.calls())).to.equal(2);
+    expect(log.calls().map((call) => call.streamId.split('-')[0])).to.deep.equal(['username', 'user']);
+    expect(await loadCredentials({ eventStore: store }, 'nobody')).to.equal(null);
     await store.close();
   });
 });

@@ -10,8 +10,12 @@ const visit = (guildId: string | null, pageLoadId?: string): VisitorEvent => ({
   type: 'VisitRecorded',
   data: { visitorDigest: 'v1', guildId, visitedAt: NOW.toISOString(), ...(pageLoadId ? { pageLoadId } : {}) },
 });
-const record = (guildId: string | null, pageLoadId?: string, botInServer = guildId !== null) =>
-  ({ type: 'RecordVisit', visitorDigest: 'v1', guildId, botInServer, pageLoadId }) as const;
+const record = (
+  guildId: string | null,
+  pageLoadId?: string,
+  botInServer = guildId !== null,
+  pageLoadsDayBefore: readonly string[] = [],
+) => ({ type: 'RecordVisit', visitorDigest: 'v1', guildId, botInServer, pageLoadId, pageLoadsDayBefore }) as const;
 const fold = (events: VisitorEvent[]) => events.reduce(visitorDecider.evolve, visitorDecider.initialState());
 
 describe('visitor decider', () => {
@@ -53,6 +57,18 @@ describe('visitor decider', () => {
     spec
       .given([visit(GUILD, 'load-0001')])
       .when(record(GUILD, 'load-0002'))
+      .then([visit(GUILD, 'load-0002')]);
+  });
+
+  it("finds a page load recorded on the day before's stream: a load spanning midnight is one visit", () => {
+    spec
+      .given([])
+      .when(record(GUILD, 'load-0001', true, ['load-0000', 'load-0001']))
+      .then([]);
+    // the day before's other loads are no reason to refuse a new one
+    spec
+      .given([])
+      .when(record(GUILD, 'load-0002', true, ['load-0001']))
       .then([visit(GUILD, 'load-0002')]);
   });
 

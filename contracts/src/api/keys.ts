@@ -89,7 +89,7 @@ export interface TrackVisitorResponse {
   success: true;
 }
 
-/** How many page loads of the key pages this address made, this one included. */
+/** How many page loads of the key pages this address made today (UTC), this one included. */
 export interface VisitCountResponse {
   visitCount: number;
 }

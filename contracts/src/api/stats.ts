@@ -32,6 +32,7 @@ export interface AdminStatsResponse {
     removalsLate: { today: number; last30Days: number };
     removalsLast30Days: number;
   };
+  /** distinct: each address counted once a day, the days summed (an address's digest changes daily). */
   visitors: { distinct: number; visitsToday: number };
   whitelist: { entries: number; users: number; premiumUsers: number };
   servers: { total: number; members: number };

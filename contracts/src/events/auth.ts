@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Stream `user-<userId>`. The password is stored only as its argon2id hash.
+ * Stream `user-<userId>`. The password is stored only as its argon2id hash; the username and
+ * avatar under the account's own key (personal-data.ts), so its deletion leaves them unreadable.
  * Version 2 added `avatar` (spec §3: a user has an avatar); version 1 events are upcast
  * with `avatar: null` (events/upcasters.ts).
  */
@@ -31,7 +32,10 @@ export const userDeletedSchema = z.object({
   deletedAt: z.string(),
 });
 
-/** Stream `username-<lowercase name>`: the reservation that keeps usernames unique. */
+/**
+ * Stream `username-<pseudonym of the lowercase name>` (`username-<lowercase name>` in logs written
+ * before it): the reservation that keeps usernames unique. The username is under the account's key.
+ */
 export const usernameReservedSchema = z.object({
   username: z.string(),
   userId: z.string(),

@@ -28,7 +28,10 @@ export const keyGeneratedSchema = z.object({
   noAds: z.boolean(),
   expiresAt: z.string(),
   generatedAt: z.string(),
-  /** Keyed hash of the visitor's address, for distinct-visitor figures; never the address. */
+  /**
+   * The visitor's address as its digest with the key of the day (linkable to the address until
+   * that key is destroyed, VISITOR_RETENTION_DAYS), for distinct-visitor figures; never the address.
+   */
   visitorDigest: z.string().nullable(),
   accessHashDigest: z.string().nullable(),
 });

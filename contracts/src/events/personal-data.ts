@@ -2,18 +2,28 @@ import { z } from 'zod';
 
 /**
  * Personal data in the log (crypto-shredding). Each person the product knows (a Discord member,
- * by their Discord user id) has a key and a random pseudonym in a key store apart from the log.
+ * by their Discord user id; a panel user, by the id the product gave their account) has a key
+ * and a random pseudonym in a key store apart from the log.
  * The fields below are written encrypted with that key, and a stream named after a person
  * carries the pseudonym instead of the id; destroying the key makes every copy of the log
  * unreadable about them, while the log itself (and the seals over its bytes) stays as it was.
  * Deciders, projectors and bots never see the encryption: the event store's codec does it on
  * the way in and out (platform/src/privacy).
  */
-export const personKinds = ['discord'] as const;
+export const personKinds = ['discord', 'user'] as const;
 export type PersonKind = (typeof personKinds)[number];
 
-/** A person as the key store knows them: `discord:<user id>`. */
-export const personOf = (kind: PersonKind, id: string): string => `${kind}:${id}`;
+/**
+ * What else the key store keeps an entry for: a panel user's username (lowercase), so that the
+ * stream reserving it is found from the name alone (sign-in, uniqueness) but named by a random
+ * pseudonym. Forgetting the entry at the account's deletion unties the name from every byte of
+ * the log and frees it for a new account.
+ */
+export type KeyEntryKind = PersonKind | 'username';
+const keyEntryKinds: readonly KeyEntryKind[] = [...personKinds, 'username'];
+
+/** An entry as the key store knows it: `discord:<user id>`, `user:<panel user id>`, `username:<lowercase name>`. */
+export const personOf = (kind: KeyEntryKind, id: string): string => `${kind}:${id}`;
 
 /**
  * A personal field of an event: whose key encrypts it. Without `of`, the field's own value is
@@ -29,9 +39,14 @@ export interface PersonalField {
 const member = (field: string): PersonalField => ({ field, kind: 'discord' });
 const aboutMember = (field: string, of = 'discordUserId'): PersonalField => ({ field, kind: 'discord', of });
 const discordProfile = [member('discordUserId'), aboutMember('username'), aboutMember('avatar')];
+/** A panel user's own words about themselves, under the key of the account in `userId`. */
+const aboutUser = (field: string): PersonalField => ({ field, kind: 'user', of: 'userId' });
 
 /** Every event type holding personal data, with those fields. Any other field is not personal. */
 export const personalFields: Readonly<Record<string, readonly PersonalField[]>> = {
+  // a panel user: their username and avatar (their id is the product's own random one: not encrypted)
+  UserRegistered: [aboutUser('username'), aboutUser('avatar')],
+  UsernameReserved: [aboutUser('username')],
   KeyRedeemed: [member('discordUserId')],
   VipRoleGranted: [member('discordUserId')],
   VipRoleRemoved: [member('discordUserId')],
@@ -75,7 +90,7 @@ export const erasedPerson = 'erased person';
  * (`vip-<guild>-<pseudonym>`), never under the id. The placeholder `{discord:<id>}` is how
  * writers name it; only the event store's codec resolves it.
  */
-const personInStream = (kind: PersonKind, id: string) => `{${personOf(kind, id)}}`;
+const personInStream = (kind: KeyEntryKind, id: string) => `{${personOf(kind, id)}}`;
 export const personalStreams = {
   /** A member's VIP window on a server. */
   vipRole: (guildId: string, discordUserId: string) => `vip-${guildId}-${personInStream('discord', discordUserId)}`,
@@ -84,15 +99,42 @@ export const personalStreams = {
     `whitelist-${guildId}-${personInStream('discord', discordUserId)}`,
   /** The reservation that keeps a Discord account with one panel user. */
   discordAccount: (discordUserId: string) => `discord-account-${personInStream('discord', discordUserId)}`,
+  /**
+   * The reservation that keeps a panel user's username unique, case-insensitively: found from
+   * the name (no scan), stored under the name's pseudonym, so the log holds no byte of the name.
+   */
+  username: (username: string) => `username-${personInStream('username', username.toLowerCase())}`,
 };
 
-/** The person a stream id names through its placeholder, with what comes before and after it. */
+/**
+ * The new form of a personal stream named as it was before the codec (the id or name in
+ * clear), for a command rewriting an old log; null for any other stream. A stream already in
+ * the new form may look alike (`username-<pseudonym>`, a pseudonym without capitals): only one
+ * whose events still hold clear values (no `pd1:` field) is an old one.
+ */
+export function personalStreamOfLegacy(streamId: string): string | null {
+  let match = /^(vip|whitelist)-(\d+)-(\d+)$/.exec(streamId);
+  if (match)
+    return match[1] === 'vip'
+      ? personalStreams.vipRole(match[2], match[3])
+      : personalStreams.whitelist(match[2], match[3]);
+  match = /^discord-account-(\d+)$/.exec(streamId);
+  if (match) return personalStreams.discordAccount(match[1]);
+  // an old reservation is named by the lowercase name (3 to 32 characters)
+  match = /^username-([a-z0-9_.-]{3,32})$/.exec(streamId);
+  if (match) return personalStreams.username(match[1]);
+  return null;
+}
+
+const placeholderInStreamId = new RegExp(`^(.*)\\{(${keyEntryKinds.join('|')}):([^{}]+)\\}(.*)$`);
+
+/** The entry a stream id names through its placeholder, with what comes before and after it. */
 export function personInStreamId(
   streamId: string,
-): { before: string; kind: PersonKind; id: string; after: string } | null {
-  const match = /^(.*)\{(discord):([^{}]+)\}(.*)$/.exec(streamId);
+): { before: string; kind: KeyEntryKind; id: string; after: string } | null {
+  const match = placeholderInStreamId.exec(streamId);
   if (!match) return null;
-  return { before: match[1], kind: match[2] as PersonKind, id: match[3], after: match[4] };
+  return { before: match[1], kind: match[2] as KeyEntryKind, id: match[3], after: match[4] };
 }
 
 /**
@@ -102,7 +144,7 @@ export function personInStreamId(
  */
 export const erasureStreamId = 'privacy-erasures';
 export const personErasedSchema = z.object({
-  /** Who the person was to the product: a Discord member. */
+  /** Who the person was to the product: a Discord member (a panel user's deletion is its `UserDeleted`). */
   kind: z.enum(personKinds),
   /** How many VIP windows and whitelist entries the erasure ended first. */
   vipWindowsEnded: z.number().int().nonnegative(),

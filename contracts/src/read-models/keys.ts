@@ -52,7 +52,7 @@ export interface KeyDocument {
 }
 
 export interface VisitorDocument {
-  _id: string; // keyed digest of the address
+  _id: string; // the address's digest with its day's key: one document per address and day
   visits: number;
   firstSeenAt: string;
   lastSeenAt: string;

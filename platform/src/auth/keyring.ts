@@ -35,10 +35,11 @@ export function sameSecret(a: string, b: string): boolean {
 }
 
 /**
- * Keyed digests derived from the deployment's master secret, one key per purpose: an address
- * is stored only as HMAC(visitor key, address), so the log never holds a raw IP and the
- * digest cannot be reversed by trying every address without the secret; a snapshot is
- * signed with HMAC(snapshot key, snapshot), so one edited in its store is known.
+ * Keyed digests derived from the deployment's master secret, one key per purpose: a client is
+ * counted by its limits as HMAC(visitor key, address), so no limit window holds a raw IP and the
+ * digest cannot be reversed by trying every address without the secret (the log names a visitor
+ * by a digest of the day instead: privacy/visitor-day-keys.ts); a snapshot is signed with
+ * HMAC(snapshot key, snapshot), so one edited in its store is known.
  */
 export class Keyring {
   constructor(private readonly master: string) {}

@@ -1,9 +1,8 @@
 import { announcementReadModels, type DomainEvent } from '@vip/contracts';
 import { expect } from 'chai';
-import { projectEvents } from '../../src/document-batch.ts';
 import { announcementsProjector } from '../../src/read-models/announcements/announcements.projector.ts';
 import { usersProjector } from '../../src/read-models/auth/users.projector.ts';
-import { givenProjected, recorded } from '../support/projection-spec.ts';
+import { givenProjected, projectEvents, recorded } from '../support/projection-spec.ts';
 
 const admin: DomainEvent = {
   type: 'UserRegistered',

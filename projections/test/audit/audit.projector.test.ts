@@ -1,10 +1,10 @@
-import { type AuditDocument, auditReadModels, type DomainEvent } from '@vip/contracts';
+import { type AuditDocument, auditReadModels, type DomainEvent, erasedPerson } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { expect } from 'chai';
-import { projectEvents } from '../../src/document-batch.ts';
 import type { ProjectedEvent } from '../../src/projector.ts';
 import { auditProjector } from '../../src/read-models/audit/audit.projector.ts';
 import { usersProjector } from '../../src/read-models/auth/users.projector.ts';
+import { projectEvents } from '../support/projection-spec.ts';
 
 const KEY = 'a'.repeat(64);
 const at = new Date('2026-11-22T12:00:00.000Z');
@@ -167,6 +167,44 @@ describe('audit projection', () => {
     for (const event of stamped) for (const _ of [1, 2]) await project(again, [event]);
     await project(again, stamped.slice(2));
     expect(await auditOf(again)).to.deep.equal(await auditOf(store));
+  });
+
+  it("keeps two erased members' windows on one server apart: each by its own stream", async () => {
+    // a rebuild after two erasures reads both members as "erased person"; their streams differ
+    const guildId = '222222222222222222';
+    const bot = { kind: 'bot', id: 'key-bot' } as const;
+    const [k1, k2] = ['1', '2'].map((c) => c.repeat(64));
+    const onStream = (event: DomainEvent, position: number, pseudonym: string) => ({
+      ...stamp(event, position, bot),
+      streamId: `vip-${guildId}-${pseudonym}`,
+    });
+    const data = { guildId, discordUserId: erasedPerson };
+    const stamped = [
+      onStream(
+        {
+          type: 'VipRoleGranted',
+          data: { ...data, keyDigest: k1, until: at.toISOString(), grantedAt: at.toISOString() },
+        },
+        20,
+        'p1',
+      ),
+      onStream(
+        {
+          type: 'VipRoleGranted',
+          data: { ...data, keyDigest: k2, until: at.toISOString(), grantedAt: at.toISOString() },
+        },
+        21,
+        'p2',
+      ),
+      onStream({ type: 'VipRoleRemoved', data: { ...data, removedAt: at.toISOString() } }, 22, 'p1'),
+      onStream({ type: 'VipRoleRemoved', data: { ...data, removedAt: at.toISOString() } }, 23, 'p2'),
+    ];
+    const store = new SqliteReadStore(':memory:');
+    await project(store, stamped);
+    const keysOf = async (position: number) =>
+      (await store.collection<AuditDocument>(auditReadModels.audit).findOne({ position }))?.keyDigests;
+    expect([await keysOf(22), await keysOf(23)]).to.deep.equal([[k1], [k2]]);
+    expect(await store.collection(auditReadModels.openGrants).find({})).to.deep.equal([]);
   });
 
   it('is idempotent: a redelivered batch leaves the same documents', async () => {

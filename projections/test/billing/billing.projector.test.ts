@@ -12,11 +12,10 @@ import {
 import type { ReadStore } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { expect } from 'chai';
-import { projectEvents } from '../../src/document-batch.ts';
 import { billingAttentionProjector } from '../../src/read-models/billing/billing-attention.projector.ts';
 import { revenueProjector } from '../../src/read-models/billing/revenue.projector.ts';
 import { subscriptionsProjector } from '../../src/read-models/subscriptions/subscriptions.projector.ts';
-import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
+import { deliveredOneByOne, givenProjected, projectEvents, recorded } from '../support/projection-spec.ts';
 
 const standing = (fields: Partial<BillingStanding> = {}): BillingStanding => ({
   status: 'active',

@@ -1,8 +1,7 @@
 import { type DomainEvent, keyReadModels, keysGeneratedCounterId } from '@vip/contracts';
 import { expect } from 'chai';
-import { projectEvents } from '../../src/document-batch.ts';
 import { keysProjectors } from '../../src/read-models/keys/index.ts';
-import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
+import { deliveredOneByOne, givenProjected, projectEvents, recorded } from '../support/projection-spec.ts';
 
 const GUILD = '111111111111111111';
 const MEMBER = '333333333333333333';

@@ -1,9 +1,8 @@
 import { type DomainEvent, serverReadModels } from '@vip/contracts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { expect } from 'chai';
-import { projectEvents } from '../../src/document-batch.ts';
 import { serversProjectors } from '../../src/read-models/servers/index.ts';
-import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
+import { deliveredOneByOne, givenProjected, projectEvents, recorded } from '../support/projection-spec.ts';
 
 const [S1, S2, S3] = ['100000000000000001', '100000000000000002', '100000000000000003'];
 const channels = [{ id: '100000000000000011', name: 'general' }];

@@ -2,10 +2,9 @@ import { type DomainEvent, subscriptionReadModels, whitelistReadModels } from '@
 import type { ReadStore } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { expect } from 'chai';
-import { projectEvents } from '../../src/document-batch.ts';
 import { subscriptionsProjector } from '../../src/read-models/subscriptions/subscriptions.projector.ts';
 import { whitelistProjector } from '../../src/read-models/whitelist/whitelist.projector.ts';
-import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
+import { deliveredOneByOne, givenProjected, projectEvents, recorded } from '../support/projection-spec.ts';
 import { addedMonthly, other, removed, renewedLifetime } from '../support/whitelist-events.ts';
 
 const started: DomainEvent = {

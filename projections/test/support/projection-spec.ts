@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@vip/contracts';
 import type { ReadStore } from '@vip/platform';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
-import { projectEvents } from '../../src/document-batch.ts';
+import { DocumentBatch } from '../../src/document-batch.ts';
 import type { ProjectedEvent, Projector } from '../../src/projector.ts';
 
 const metadata = { correlationId: 'c1', causationId: 'c1', actor: { kind: 'system', id: 'test' } } as const;
@@ -35,4 +35,19 @@ export async function deliveredOneByOne(
   times = 1,
 ): Promise<void> {
   for (const event of events) for (let i = 0; i < times; i++) await projectEvents(store, projectors, [event]);
+}
+
+/**
+ * Applies events, in order, to the projectors that handle them, as one batch written to the
+ * store at the end, as the runner does but without its checkpoint: a projector's tests in short.
+ */
+export async function projectEvents(
+  store: ReadStore,
+  projectors: readonly Projector[],
+  events: readonly ProjectedEvent[],
+): Promise<void> {
+  const batch = new DocumentBatch(store);
+  for (const event of events)
+    for (const projector of projectors) if (projector.handles.has(event.type)) await projector.apply(event, batch);
+  await batch.flush();
 }

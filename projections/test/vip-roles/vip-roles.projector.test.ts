@@ -1,8 +1,7 @@
 import { type DomainEvent, vipRoleReadModels } from '@vip/contracts';
 import { expect } from 'chai';
-import { projectEvents } from '../../src/document-batch.ts';
 import { vipRolesProjectors } from '../../src/read-models/vip-roles/index.ts';
-import { deliveredOneByOne, givenProjected, recorded } from '../support/projection-spec.ts';
+import { deliveredOneByOne, givenProjected, projectEvents, recorded } from '../support/projection-spec.ts';
 
 const GUILD = '111111111111111111';
 const MEMBER = '333333333333333333';

@@ -31,6 +31,7 @@ export function siteSettingsOf(config: AppConfig): SiteSettings {
     vipRoleMinutes: config.vipRoleMinutes,
     accessHashLifetimeMinutes: config.accessHashLifetimeMinutes,
     defaultServerSlots: config.defaultServerSlots,
+    visitorRetentionDays: config.visitorRetentionDays,
     plans: configDefaults.plans,
     posterPlan: { name, priceEuros, serverSlots },
     // which plans the pricing cards sell through Stripe, at Stripe's amounts; never its key or webhook secret

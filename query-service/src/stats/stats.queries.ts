@@ -58,7 +58,7 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
   const [totals, activeVip, distinctVisitors, whitelist, servers, roleDays, billing] = await Promise.all([
     keyTotals(readStore),
     readStore.collection<VipWindowDocument>(statsReadModels.vipWindows).countDocuments({ until: { $gt: nowIso } }),
-    // one visitors document per (hashed) address: the distinct visitors
+    // one visitors document per address and day (its digest of the day): the distinct visitors, day by day
     readStore.collection(keyReadModels.visitors).countDocuments({}),
     readStore
       .collection<{ _id: string; userId: string; duration: string; expiresAt: string | null }>(

@@ -8,7 +8,7 @@ import {
 import type { LoginRequest } from '@vip/contracts';
 import { authPaths } from '@vip/contracts/plain';
 import type { RootState } from '../../app/store.ts';
-import { routeEndpoint } from '../../lib/http.ts';
+import { retryAfterSecondsOf, routeEndpoint } from '../../lib/http.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
 import { retryWhenBusy } from './retryWhenBusy.ts';
 
@@ -28,6 +28,7 @@ const sendsSessionToken = retryWhenBusy(
  * A 401 on a call made with the session's token means the token expired or the session was
  * ended elsewhere: the session is over (the route guard then sends the user to /login).
  * Only the token that was actually sent is ended, so a late answer cannot end a newer session.
+ * A 429 keeps its Retry-After, so the screen can say how long to wait.
  */
 const endsSessionOn401: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const sentToken = (api.getState() as RootState).auth.token;
@@ -35,6 +36,12 @@ const endsSessionOn401: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const stillSameSession = sentToken !== null && (api.getState() as RootState).auth.token === sentToken;
   if (result.error?.status === 401 && api.endpoint !== 'login' && stillSameSession) {
     api.dispatch(sessionEnded('expired'));
+  }
+  // a refusal for too many requests carries its wait, as lib/http.ts's failures do, for errorTextOf
+  if (result.error?.status === 429) {
+    const response = (result.meta as { response?: Response } | undefined)?.response;
+    const retryAfter = retryAfterSecondsOf(response?.headers.get('Retry-After') ?? null);
+    if (retryAfter !== undefined) Object.assign(result.error, { retryAfterSeconds: retryAfter });
   }
   return result;
 };

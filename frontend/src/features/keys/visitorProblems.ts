@@ -25,13 +25,6 @@ export interface VisitorProblem {
   retryAfterSeconds?: number;
 }
 
-/** Seconds as a wait a person reads: "42 seconds", "2 minutes". */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
 /*
  * The two codes by value: importing errorCodes would bring its whole table (~0.9 KB gzipped)
  * into the key page's budget; the types keep them the catalogue's.
@@ -42,18 +35,9 @@ const serverSuspended: (typeof errorCodes)['serverSuspended'] = 'server_suspende
 /** A refused or failed call of the key pages as a problem to show. */
 export function visitorProblemOf(failure: unknown, fallback: string): VisitorProblem {
   const code = failureField(failure, 'code');
-  if (isHttpFailure(failure) && failure.status === 429) {
-    const seconds = failure.retryAfterSeconds;
-    return {
-      kind: 'tooMany',
-      // the product's text says "later"; with Retry-After the visitor learns how much later
-      message: seconds
-        ? `Too many requests: please wait ${waitText(seconds)}, then try again.`
-        : errorTextOf(failure, fallback),
-      retryAfterSeconds: seconds,
-    };
-  }
   const message = errorTextOf(failure, fallback);
+  if (isHttpFailure(failure) && failure.status === 429)
+    return { kind: 'tooMany', message, retryAfterSeconds: failure.retryAfterSeconds };
   if (code === botNotInServer) return { kind: 'botMissing', message };
   if (code === serverSuspended) return { kind: 'suspended', message };
   if (isHttpFailure(failure) && failure.status === 404) return { kind: 'unknownLink', message };

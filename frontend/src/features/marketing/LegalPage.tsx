@@ -5,8 +5,16 @@ import './marketing.css';
 
 export const LEGAL_LAST_UPDATED = 'March 28, 2025';
 
-/** The frame of /privacy and /terms (spec §2): static text, the date, a way back to /invite. */
-export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
+/** The frame of /privacy and /terms (spec §2): static text, the date it last changed, a way back to /invite. */
+export function LegalPage({
+  title,
+  updated = LEGAL_LAST_UPDATED,
+  children,
+}: {
+  title: string;
+  updated?: string;
+  children: ReactNode;
+}) {
   return (
     <SiteLayout>
       <article className="legal" aria-labelledby="legal-title">
@@ -14,7 +22,7 @@ export function LegalPage({ title, children }: { title: string; children: ReactN
           ← Back to invite page
         </Link>
         <h1 id="legal-title">{title}</h1>
-        <p className="muted">Last updated {LEGAL_LAST_UPDATED}</p>
+        <p className="muted">Last updated {updated}</p>
         {children}
       </article>
     </SiteLayout>

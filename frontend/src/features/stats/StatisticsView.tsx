@@ -51,7 +51,12 @@ export function StatisticsView() {
       </StatGroup>
       <StatGroup title="Members and visitors">
         <Stat label="Active VIP roles now" value={data?.vip.activeNow} id="vip.activeNow" />
-        <Stat label="Distinct visitors" value={data?.visitors.distinct} id="visitors.distinct" />
+        <Stat
+          label="Distinct visitors"
+          value={data?.visitors.distinct}
+          id="visitors.distinct"
+          hint="each address once a day: its days are not linked"
+        />
         <Stat label="Visits today" value={data?.visitors.visitsToday} id="visitors.visitsToday" />
         <Stat label="Whitelist entries" value={data?.whitelist.entries} id="whitelist.entries" />
         <Stat label="Whitelisted users" value={data?.whitelist.users} id="whitelist.users" />

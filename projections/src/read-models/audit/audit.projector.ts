@@ -76,7 +76,9 @@ async function indexVipWindow(
   audit: BatchCollection<AuditDocument>,
   windows: BatchCollection<OpenGrantsDocument>,
 ): Promise<void> {
-  const _id = vipRoleId(event.data.guildId, event.data.discordUserId);
+  // once erased, every member reads alike: their own stream (named by their pseudonym) still tells them apart
+  const erased = event.data.discordUserId === erasedPerson;
+  const _id = vipRoleId(event.data.guildId, erased ? `${erasedPerson} ${event.streamId}` : event.data.discordUserId);
   const open = await windows.get(_id);
   // redelivered: this event's document was written before the open grants were
   if (open && open.lastPosition >= event.position) return;
@@ -90,6 +92,6 @@ async function indexVipWindow(
   }
   audit.set(document);
   // an erased member's closed windows are kept nowhere: their erasure removed them from the live model
-  if (event.data.discordUserId === erasedPerson && keyDigests.length === 0) windows.delete(_id);
+  if (erased && keyDigests.length === 0) windows.delete(_id);
   else windows.set({ _id, keyDigests, lastPosition: event.position });
 }

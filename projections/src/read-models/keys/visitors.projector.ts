@@ -1,7 +1,7 @@
 import { keyProjections, keyReadModels, type VisitorDocument } from '@vip/contracts';
 import { defineProjector } from '../../projector.ts';
 
-/** Page loads per (hashed) address: distinct visitors and how often each came. */
+/** Page loads per address and day (its digest of the day): distinct visitors a day and how often each came. */
 export const visitorsProjector = defineProjector({
   name: keyProjections.visitors,
   // 2: one page load is one visit (a v1 log's twin visits count nowhere)
