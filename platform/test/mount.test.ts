@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { SignedInUser } from '../src/auth/authenticator.ts';
 import { DomainError } from '../src/domain-error.ts';
 import { type AppState, errorHandler, jsonBody } from '../src/http/middleware.ts';
-import { type MountedRoute, mountRoutes, on, requireServerHolder } from '../src/http/mount.ts';
+import { answeredOnCtx, type MountedRoute, mountRoutes, on, requireServerHolder } from '../src/http/mount.ts';
 import { createLogger } from '../src/logger.ts';
 
 const BOT_TOKEN = 'bot-token-for-the-mount-test';
@@ -64,6 +64,7 @@ const spec = {
   }),
   shaped: route({ method: 'POST', path: '/t/shaped', auth: 'anonymous', body: z.object({ name: required }) }),
   deleted: route({ method: 'DELETE', path: '/t/deleted/:id', auth: 'admin', params: { id } }, 204),
+  answeredOnCtx: route({ method: 'GET', path: '/t/taken/:id', auth: 'anonymous', params: { id } }),
 };
 
 /** The routes behind the product's error handling and body parsing, mounted as mountRoutes mounts them. */
@@ -138,6 +139,11 @@ describe('routes mounted from their spec', () => {
         { refusal: (error) => ({ success: false, message: error.message, code: error.code }) },
       ),
       on(spec.deleted, () => undefined),
+      on(spec.answeredOnCtx, ({ ctx, params }) => {
+        ctx.status = 409;
+        ctx.body = { taken: params.id };
+        return answeredOnCtx;
+      }),
     ]));
   });
   after(() => server.close());
@@ -238,6 +244,11 @@ describe('routes mounted from their spec', () => {
   it('answers 204 when the handler returns nothing', async () => {
     const deleted = await call(url, 'DELETE', '/t/deleted/123', { as: 'admin' });
     expect(deleted).to.deep.equal({ status: 204, body: undefined });
+  });
+
+  it('leaves the answer a handler set on ctx itself as it is, when the handler says so', async () => {
+    const taken = await call(url, 'GET', '/t/taken/123');
+    expect(taken).to.deep.equal({ status: 409, body: { taken: '123' } });
   });
 
   it('refuses a mount the spec does not allow, and mountRoutes refuses what the catalogue does not list', () => {

@@ -22,7 +22,6 @@ export type CallerOf<Spec extends RouteSpec> = Spec extends { auth: 'signedIn' |
   ? SignedInUser
   : SignedInUser | undefined;
 
-/** What a handler gets: the request's input already checked against its route's spec. */
 /** What a handler returns when it set the answer on ctx itself (another status, a stream, a refusal of another shape). */
 export interface AnsweredOnCtx {
   readonly answeredOnCtx: true;
@@ -30,6 +29,7 @@ export interface AnsweredOnCtx {
 /** The one AnsweredOnCtx: the mount sends nothing of its own after a handler returns it. */
 export const answeredOnCtx: AnsweredOnCtx = Object.freeze({ answeredOnCtx: true });
 
+/** What a handler gets: the request's input already checked against its route's spec. */
 export interface RouteInput<Spec extends RouteSpec> {
   ctx: Context;
   user: CallerOf<Spec>;
