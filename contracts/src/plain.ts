@@ -23,6 +23,7 @@ export * from './texts/bot-settings.ts';
 export * from './texts/discord.ts';
 export * from './texts/greetings.ts';
 export * from './texts/keys.ts';
+export * from './texts/privacy.ts';
 export * from './texts/servers.ts';
 export * from './texts/sponsors.ts';
 export * from './texts/subscriptions.ts';

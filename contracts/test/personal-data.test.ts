@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { personalStreamOfLegacy, personalStreams, personInStreamId } from '../src/events/personal-data.ts';
+import { personalStreams, personInStreamId, streamNamedInClear } from '../src/index.ts';
+
+/** The new form (with its placeholder) of a stream named in clear, as the rewrite names it. */
+const personalStreamOfLegacy = (streamId: string) => {
+  const named = streamNamedInClear(streamId);
+  return named ? named.renamed(`{${named.kind}:${named.id}}`) : null;
+};
 
 describe('personal streams: their new form, and the old one a rewrite starts from', () => {
   it('names a username reservation by the lowercase name, whatever case it was given in', () => {

@@ -92,4 +92,27 @@ describe('contracts: one sentence per event type', () => {
       'an event of type AnnouncementPosted whose data does not match its schema',
     );
   });
+
+  it("tells the first seal of a rewritten log as the rewrite, from the old chain's head", () => {
+    const seal = { upToPosition: 3_000, hash: 'a'.repeat(64), count: 3_000, previousHash: null, sealedAt: '' };
+    const rewrittenFrom = {
+      hash: 'b'.repeat(64),
+      sealPosition: 3_003,
+      upToPosition: 3_000,
+      count: 3_000,
+      headPosition: 3_008,
+      unsealedEvents: 5,
+      rewrittenAt: '2026-11-28T08:00:00.000Z',
+      events: 3_005,
+      sealsLeftOut: 3,
+      fieldsEncrypted: 887,
+      streamsRenamed: 328,
+      erasedPersons: 0,
+    };
+    const system: Actor = { kind: 'system', id: 'system' };
+    expect(sentence('LogSealed', { ...seal, rewrittenFrom }, at(system))).to.match(
+      /^the log was sealed up to position 3,000 \(3,000 events, hash aaaa…\), the first seal after the log was rewritten on 2026-11-28T08:00:00.000Z from a log whose last seal \(hash bbbb…, at position 3,003\) covered up to position 3,000: 3,005 events copied, 887 personal fields encrypted, 328 streams renamed$/,
+    );
+    expect(sentence('LogSealed', seal, at(system))).to.not.include('rewritten');
+  });
 });

@@ -24,6 +24,7 @@ export * from './http/validate.ts';
 export * from './log-divergence.ts';
 export * from './logger.ts';
 export * from './metrics.ts';
+export { encryptData, personsIn, pseudonymOf, pseudonymsIn } from './privacy/personal-data-codec.ts';
 export { PersonalDataEventStore } from './privacy/personal-data-event-store.ts';
 export * from './privacy/personal-keys.ts';
 export { SqlitePersonalKeys } from './privacy/sqlite-personal-keys.ts';

@@ -23,6 +23,30 @@ export const logSealedSchema = z.object({
   /** The hash of the seal this one continues; null for the first. A seal of another chain names one this log never had. */
   previousHash: sha256Hex.nullable(),
   sealedAt: z.string(),
+  /** Only in the first seal of a log the operator rewrote (personal data encrypted): what it was rewritten from. */
+  rewrittenFrom: z
+    .object({
+      /**
+       * The old log's last seal: its hash, where it lies in the old log, the last position it
+       * covers and its count. All null when the old log was never sealed.
+       */
+      hash: sha256Hex.nullable(),
+      sealPosition: z.number().int().nonnegative().nullable(),
+      upToPosition: z.number().int().nonnegative().nullable(),
+      count: z.number().int().nonnegative().nullable(),
+      /** The old log's last position, and how many of its events came after its last seal. */
+      headPosition: z.number().int().nonnegative(),
+      unsealedEvents: z.number().int().nonnegative(),
+      rewrittenAt: z.string(),
+      /** Events copied, the old chain's seals left out, personal fields encrypted, streams renamed. */
+      events: z.number().int().nonnegative(),
+      sealsLeftOut: z.number().int().nonnegative(),
+      fieldsEncrypted: z.number().int().nonnegative(),
+      streamsRenamed: z.number().int().nonnegative(),
+      /** Persons the old log showed erased already: their fields were encrypted with a key thrown away. */
+      erasedPersons: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 export type LogSealed = z.infer<typeof logSealedSchema>;
 

@@ -35,6 +35,7 @@ export * from './greetings.ts';
 export * from './keys.ts';
 export * from './metadata.ts';
 export * from './personal-data.ts';
+export * from './personal-data-in-clear.ts';
 export * from './sentences.ts';
 export * from './servers.ts';
 export * from './sponsors.ts';

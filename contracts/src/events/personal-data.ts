@@ -106,26 +106,6 @@ export const personalStreams = {
   username: (username: string) => `username-${personInStream('username', username.toLowerCase())}`,
 };
 
-/**
- * The new form of a personal stream named as it was before the codec (the id or name in
- * clear), for a command rewriting an old log; null for any other stream. A stream already in
- * the new form may look alike (`username-<pseudonym>`, a pseudonym without capitals): only one
- * whose events still hold clear values (no `pd1:` field) is an old one.
- */
-export function personalStreamOfLegacy(streamId: string): string | null {
-  let match = /^(vip|whitelist)-(\d+)-(\d+)$/.exec(streamId);
-  if (match)
-    return match[1] === 'vip'
-      ? personalStreams.vipRole(match[2], match[3])
-      : personalStreams.whitelist(match[2], match[3]);
-  match = /^discord-account-(\d+)$/.exec(streamId);
-  if (match) return personalStreams.discordAccount(match[1]);
-  // an old reservation is named by the lowercase name (3 to 32 characters)
-  match = /^username-([a-z0-9_.-]{3,32})$/.exec(streamId);
-  if (match) return personalStreams.username(match[1]);
-  return null;
-}
-
 const placeholderInStreamId = new RegExp(`^(.*)\\{(${keyEntryKinds.join('|')}):([^{}]+)\\}(.*)$`);
 
 /** The entry a stream id names through its placeholder, with what comes before and after it. */

@@ -1,4 +1,5 @@
 import { moneyText } from '../money.ts';
+import type { LogSealed } from './audit.ts';
 import type { PaymentFactKind } from './billing.ts';
 import type { EventDataOf, EventType } from './index.ts';
 import {
@@ -196,8 +197,17 @@ export const eventSentences: { [T in EventType]: Sentence<T> } = {
   PersonErased: (d) =>
     `a Discord member was erased on request: their key was destroyed after ${plural(d.vipWindowsEnded, 'VIP window')} and ${plural(d.whitelistEntriesEnded, 'whitelist entry', 'whitelist entries')} were ended`,
   LogSealed: (d) =>
-    `the log was sealed up to position ${count(d.upToPosition)} (${plural(d.count, 'event')}, hash ${shortDigest(d.hash)})`,
+    `the log was sealed up to position ${count(d.upToPosition)} (${plural(d.count, 'event')}, hash ${shortDigest(d.hash)})${d.rewrittenFrom ? `, the first seal after ${rewriteWords(d.rewrittenFrom)}` : ''}`,
 };
+
+/** The operator's rewrite of an old log, as its first seal records it. */
+function rewriteWords(from: NonNullable<LogSealed['rewrittenFrom']>): string {
+  const head =
+    from.hash === null
+      ? 'a log that had no seal'
+      : `a log whose last seal (hash ${shortDigest(from.hash)}, at position ${count(from.sealPosition ?? 0)}) covered up to position ${count(from.upToPosition ?? 0)}`;
+  return `the log was rewritten on ${from.rewrittenAt} from ${head}: ${plural(from.events, 'event')} copied, ${plural(from.fieldsEncrypted, 'personal field')} encrypted, ${plural(from.streamsRenamed, 'stream')} renamed`;
+}
 
 /** How a payment fact no plan takes is told. */
 const paymentFactWords: Record<PaymentFactKind, string> = {

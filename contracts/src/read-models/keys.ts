@@ -14,6 +14,8 @@ export const keyReadModels = {
   visitors: 'visitors',
   /** Running totals; `_id: 'keys-generated'` counts every key ever generated. */
   keyCounters: 'key_counters',
+  /** The visitors' running total; `_id: 'distinct-visitors'` counts the visitors documents ever made. */
+  visitorTotals: 'visitor_totals',
 } as const;
 
 /** The projection (checkpoint) names of this area, for read-your-writes waits. */
@@ -25,6 +27,8 @@ export const keyProjections = {
 } as const;
 
 export const keysGeneratedCounterId = 'keys-generated';
+/** Each address once a day, summed over the days: read as one document, not counted over the visitors. */
+export const distinctVisitorsCounterId = 'distinct-visitors';
 
 export interface AccessHashDocument {
   _id: string; // hashDigest

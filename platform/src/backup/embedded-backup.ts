@@ -105,7 +105,8 @@ function prepareOut(out: string): void {
   fs.chmodSync(out, 0o700);
 }
 
-async function copyStoreAtOneInstant(
+/** One SQLite store copied at one instant of its own, into a new private file (the rewrite of an old log copies the key store so). */
+export async function copyStoreAtOneInstant(
   source: string,
   target: string,
   onPages: (copied: number, total: number) => void,

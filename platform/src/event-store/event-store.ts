@@ -15,6 +15,12 @@ export interface NewEvent {
   metadata: EventMetadata;
   /** Optional idempotency id (uuid); generated when absent. */
   id?: string;
+  /**
+   * When the log recorded it, in milliseconds since 1970: set only by the rewrite of an old log,
+   * which keeps each event's time. The embedded log writes it as its time; EventStoreDB, which
+   * stamps its own, keeps it in the metadata and reads it back as the event's time.
+   */
+  recordedAt?: number;
 }
 
 export interface RecordedEvent {
@@ -116,6 +122,12 @@ export interface EventCount {
 
 export interface EventStore {
   readonly adapterName: string;
+  /**
+   * True when appends asked for without waiting for each other are written in the order they
+   * were asked (the embedded log's group commit): a copy of a log may then send a page at once.
+   * Elsewhere (EventStoreDB) only an append awaited before the next keeps the order.
+   */
+  readonly appendsInCallOrder?: boolean;
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** The stream's events in order (or the part asked for); [] when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;

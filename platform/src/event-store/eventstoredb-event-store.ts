@@ -60,12 +60,19 @@ async function* each<E>(read: StreamingRead<E>): AsyncGenerator<E> {
   }
 }
 
+/**
+ * The metadata key that keeps an event's time from the log it was copied from (the rewrite of an
+ * old log): EventStoreDB stamps every append with its own clock. Read back, it is the event's time
+ * and is taken out of the metadata, so the event reads (and the seals hash it) as in the old log.
+ */
+const RECORDED_AT = 'recordedAt';
+
 /** Our events only: system events ($stats, $metadata, links, ...) are not part of the product's log. */
 function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | undefined {
   const event = resolved.event;
   if (!event || event.type.startsWith('$')) return undefined;
   const commit = event.position?.commit ?? resolved.commitPosition;
-  return {
+  const recorded: RecordedEvent = {
     id: event.id,
     streamId: event.streamId,
     type: event.type,
@@ -75,6 +82,10 @@ function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): Reco
     position: commit === undefined ? -1 : Number(commit),
     createdAt: event.created,
   };
+  const copiedAt = (event.metadata as { [RECORDED_AT]?: unknown } | undefined)?.[RECORDED_AT];
+  if (typeof copiedAt !== 'number') return recorded;
+  const { [RECORDED_AT]: _, ...metadata } = event.metadata as EventMetadata & { [RECORDED_AT]: number };
+  return { ...recorded, metadata, createdAt: new Date(copiedAt) };
 }
 
 /**
@@ -103,7 +114,9 @@ export class EventStoreDbEventStore implements EventStore {
         id: event.id,
         type: event.type,
         data: (event.data ?? null) as JSONType,
-        metadata: event.metadata as unknown as JSONType,
+        metadata: (event.recordedAt === undefined
+          ? event.metadata
+          : { ...event.metadata, [RECORDED_AT]: event.recordedAt }) as unknown as JSONType,
       }),
     );
     try {

@@ -84,6 +84,8 @@ function settle({ append, resolve, reject }: PendingAppend, outcome: AppendOutco
  */
 export class SqliteEventStore implements EventStore {
   readonly adapterName = 'embedded-sqlite';
+  /** A group is committed in arrival order (commitPendingAppends). */
+  readonly appendsInCallOrder = true;
   private readonly db: Database.Database;
   private readonly statements;
   /** Commits on this thread; or, with a writer thread, undefined. */

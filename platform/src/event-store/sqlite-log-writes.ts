@@ -47,6 +47,8 @@ export interface EventRowToWrite {
   type: string;
   data: string;
   metadata: string;
+  /** Kept from the log a rewrite copies; the commit's time otherwise. */
+  recordedAt?: number;
 }
 
 /** One append of a group, as the writer receives it (plain data: it may cross to a thread). */
@@ -69,6 +71,7 @@ export function rowsOf(events: readonly NewEvent[]): EventRowToWrite[] {
     type: event.type,
     data: JSON.stringify(event.data ?? null),
     metadata: JSON.stringify(event.metadata),
+    ...(event.recordedAt === undefined ? {} : { recordedAt: event.recordedAt }),
   }));
 }
 
@@ -144,7 +147,7 @@ export class LogWriter {
         event.type,
         event.data,
         event.metadata,
-        now,
+        event.recordedAt ?? now,
       );
       position = Number(info.lastInsertRowid);
     }

@@ -21,6 +21,7 @@ import { verifyExportFile } from '../seals/verify-file.ts';
 import { verifyLog } from '../seals/verify-log.ts';
 import { describeSnapshots, snapshotExitCode, verifySnapshots } from '../seals/verify-snapshots.ts';
 import { progressReporter } from './progress.ts';
+import { rewritePersonalDataCommand } from './rewrite-personal-data.ts';
 import { usingStore } from './scratch-store.ts';
 
 /**
@@ -29,12 +30,16 @@ import { usingStore } from './scratch-store.ts';
  * npm run audit -- verify --file F.ndjson   check an exported range against its seals, offline
  * npm run audit -- export --from P --to P [--server ID] [--user ID] [--type T,T] [--out FILE]
  * npm run audit -- state --position P [--build ID]  (the query service's "state as of here"): JSON lines on stdout
+ * npm run audit -- rewrite-personal-data --to-data-dir DIR | --to-eventstore URL
+ *                                           rewrite a log written before personal data was encrypted into a new
+ *                                           one, encrypted and sealed again (docs/privacy.md)
  * Exit codes of verify: 0 every seal matches, 1 tampering (or a broken file, or an edited snapshot), 2 only a
  * seal of another chain.
  */
 const usage = `Usage:
   npm run audit -- verify [--file export.ndjson]
-  npm run audit -- export --from POSITION --to POSITION [--server ID] [--user ID] [--type Type,Type] [--out FILE]`;
+  npm run audit -- export --from POSITION --to POSITION [--server ID] [--user ID] [--type Type,Type] [--out FILE]
+  npm run audit -- rewrite-personal-data --to-data-dir NEW_FOLDER | --to-eventstore NEW_URL`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -48,6 +53,8 @@ const { values, positionals } = parseArgs({
     out: { type: 'string' },
     position: { type: 'string' },
     build: { type: 'string' },
+    'to-data-dir': { type: 'string' },
+    'to-eventstore': { type: 'string' },
   },
 });
 
@@ -185,7 +192,20 @@ async function state(): Promise<number> {
   });
 }
 
-const commands: Record<string, () => Promise<number>> = { verify, export: exportRange, state };
+/** The rewrite of a log written before personal data was encrypted: into a new DATA_DIR or a new EventStoreDB. */
+function rewrite(): Promise<number> {
+  const [dataDir, eventStoreUrl] = [values['to-data-dir'], values['to-eventstore']];
+  if ((dataDir === undefined) === (eventStoreUrl === undefined))
+    fail('Give the new log: --to-data-dir NEW_FOLDER (the embedded log) or --to-eventstore NEW_URL (EventStoreDB)');
+  return rewritePersonalDataCommand(dataDir !== undefined ? { dataDir } : { eventStoreUrl: eventStoreUrl! });
+}
+
+const commands: Record<string, () => Promise<number>> = {
+  verify,
+  export: exportRange,
+  state,
+  'rewrite-personal-data': rewrite,
+};
 const command = commands[positionals[0] ?? ''];
 if (!command) fail(`Unknown command "${positionals[0] ?? ''}"`);
 process.exit(await command());

@@ -1,3 +1,4 @@
+import type { LogSealed } from '@vip/contracts';
 import { type ChainAnchor, SegmentHasher, type StoredSeal } from '@vip/platform';
 
 /** What checking the chain found. `changed` is tampering; the others are not. */
@@ -33,6 +34,8 @@ export interface ChainSummary {
   findings: ChainFinding[];
   /** The last seal checked (or the anchor). */
   lastSeal: ChainAnchor;
+  /** The log was rewritten by the operator (personal data encrypted): what its first seal records of it. */
+  rewrittenFrom?: LogSealed['rewrittenFrom'];
 }
 
 /** The events of the span being hashed: how many, the first and last, and those that are not seals. */

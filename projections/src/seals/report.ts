@@ -33,6 +33,7 @@ export function describeSummary(summary: ChainSummary): string[] {
   const lines = [
     `${n(summary.events)} events and ${n(summary.seals)} seals checked; the last seal covers up to position ${n(summary.lastSeal.upToPosition)} (hash ${short(summary.lastSeal.hash)})`,
   ];
+  if (summary.rewrittenFrom) lines.push(...describeRewrite(summary.rewrittenFrom));
   for (const finding of summary.findings) lines.push(describeFinding(finding));
   const tampered = summary.findings.some((finding) => finding.kind === 'changed');
   const foreign = summary.findings.some((finding) => finding.kind === 'foreign-seal');
@@ -40,6 +41,21 @@ export function describeSummary(summary: ChainSummary): string[] {
   else if (foreign) lines.push('RESULT: no tampering found, but the chain was continued from a seal of another chain.');
   else lines.push('RESULT: every seal matches.');
   return lines;
+}
+
+/** The operator's rewrite of an old log, as the new chain's first seal records it: where the old chain stood. */
+export function describeRewrite(from: NonNullable<ChainSummary['rewrittenFrom']>): string[] {
+  const head =
+    from.hash === null
+      ? `from a log that had no seal (its last position ${n(from.headPosition)})`
+      : `from a log whose chain's head was hash ${from.hash} (the seal at position ${n(from.sealPosition ?? 0)}, covering up to position ${n(from.upToPosition ?? 0)}, ${n(from.count ?? 0)} events)${from.unsealedEvents > 0 ? `, with ${n(from.unsealedEvents)} events after it up to position ${n(from.headPosition)} that no seal covered` : ''}`;
+  return [
+    `REWRITTEN: this log was rewritten on ${from.rewrittenAt} to encrypt personal data, ${head}.`,
+    `  ${n(from.events)} events copied in their order with their ids, types and metadata; ${n(from.fieldsEncrypted)} personal fields encrypted, ${n(from.streamsRenamed)} streams renamed with a pseudonym; the old chain's ${n(from.sealsLeftOut)} seals left out${from.erasedPersons > 0 ? `; ${n(from.erasedPersons)} persons erased before the rewrite kept unreadable (their fields encrypted with a key thrown away)` : ''}.`,
+    from.hash === null
+      ? '  Its seals start a new chain from the start of this log; the old log had none to continue.'
+      : "  Its seals start a new chain from the start of this log. The old log's seals prove it up to that head: check the old log (or an export of it) with `npm run audit -- verify` to follow the rewrite.",
+  ];
 }
 
 /** 0: every seal matches; 1: tampering (or a broken file); 2: only a seal of another chain. */

@@ -11,7 +11,8 @@ export async function verifyLog(
   options: { pageSize?: number; onProgress?: (position: number, events: number) => void } = {},
 ): Promise<ChainSummary> {
   const pageSize = options.pageSize ?? 5000;
-  const check = new ChainCheck(chainStart, null, await readSeals(eventStore));
+  const seals = await readSeals(eventStore);
+  const check = new ChainCheck(chainStart, null, seals);
   let events = 0;
   for (let after = 0; ; ) {
     const page = await readStoredEvents(eventStore, { after, maxCount: pageSize });
@@ -23,5 +24,6 @@ export async function verifyLog(
     }
     if (page.length < pageSize) break;
   }
-  return check.finish();
+  const rewrittenFrom = seals[0]?.seal.rewrittenFrom;
+  return { ...check.finish(), ...(rewrittenFrom ? { rewrittenFrom } : {}) };
 }

@@ -1,4 +1,4 @@
-import { type DomainEvent, keyReadModels, keysGeneratedCounterId } from '@vip/contracts';
+import { type DomainEvent, distinctVisitorsCounterId, keyReadModels, keysGeneratedCounterId } from '@vip/contracts';
 import { expect } from 'chai';
 import { keysProjectors } from '../../src/read-models/keys/index.ts';
 import { deliveredOneByOne, givenProjected, projectEvents, recorded } from '../support/projection-spec.ts';
@@ -105,6 +105,10 @@ describe('keys projections', () => {
     expect(await store.collection(keyReadModels.visitors).find({}, { sort: { _id: 1 } })).to.deep.equal([
       { _id: 'v1', visits: 2, firstSeenAt: at(1), lastSeenAt: at(2), lastGuildId: GUILD, lastPosition: 2 },
       { _id: 'v2', visits: 1, firstSeenAt: at(3), lastSeenAt: at(3), lastGuildId: null, lastPosition: 3 },
+    ]);
+    // the statistics read the distinct visitors as one document, however many addresses and days
+    expect(await store.collection(keyReadModels.visitorTotals).find({})).to.deep.equal([
+      { _id: distinctVisitorsCounterId, count: 2, lastPosition: 3 },
     ]);
   });
 

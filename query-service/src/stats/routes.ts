@@ -1,8 +1,8 @@
-import { keyReadModels, statsApi } from '@vip/contracts';
+import { statsApi } from '@vip/contracts';
 import { type MountedRoute, on } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { serverTotals } from '../servers/servers.queries.ts';
-import { adminStats, keyTotals } from './stats.queries.ts';
+import { adminStats, distinctVisitors, keyTotals } from './stats.queries.ts';
 
 /** GET /api/admin/stats and the public figures: both from the same projections. */
 export function statsRoutes(deps: QueryDeps): MountedRoute[] {
@@ -12,7 +12,7 @@ export function statsRoutes(deps: QueryDeps): MountedRoute[] {
     on(statsApi.public, async () => {
       const [totals, visitors, servers] = await Promise.all([
         keyTotals(deps.readStore),
-        deps.readStore.collection(keyReadModels.visitors).countDocuments({}),
+        distinctVisitors(deps.readStore),
         serverTotals(deps.readStore),
       ]);
       return {

@@ -2,6 +2,8 @@ import {
   type AdminStatsResponse,
   activeWhitelistFilter,
   type DailyStatsDocument,
+  distinctVisitorsCounterId,
+  type KeyCounterDocument,
   keyReadModels,
   statsReadModels,
   utcDay,
@@ -39,6 +41,14 @@ export async function keyTotals(readStore: ReadStore): Promise<{ keysGenerated: 
   return { keysGenerated, keysRedeemed };
 }
 
+/** Each address once a day, summed over the days: the visitors projection's running total. */
+export async function distinctVisitors(readStore: ReadStore): Promise<number> {
+  const total = await readStore
+    .collection<KeyCounterDocument>(keyReadModels.visitorTotals)
+    .findOne({ _id: distinctVisitorsCounterId });
+  return total?.count ?? 0;
+}
+
 /** Every figure of the admin Statistics screen, read from the projections at `now`. */
 export async function adminStats(readStore: ReadStore, now: Date): Promise<AdminStatsResponse> {
   const days = Array.from({ length: 30 }, (_, i) => dayOffset(now, 29 - i));
@@ -55,11 +65,10 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
   const last7 = days.slice(23);
   const nowIso = now.toISOString();
 
-  const [totals, activeVip, distinctVisitors, whitelist, servers, roleDays, billing] = await Promise.all([
+  const [totals, activeVip, visitorsEver, whitelist, servers, roleDays, billing] = await Promise.all([
     keyTotals(readStore),
     readStore.collection<VipWindowDocument>(statsReadModels.vipWindows).countDocuments({ until: { $gt: nowIso } }),
-    // one visitors document per address and day (its digest of the day): the distinct visitors, day by day
-    readStore.collection(keyReadModels.visitors).countDocuments({}),
+    distinctVisitors(readStore),
     readStore
       .collection<{ _id: string; userId: string; duration: string; expiresAt: string | null }>(
         whitelistReadModels.whitelist,
@@ -92,7 +101,7 @@ export async function adminStats(readStore: ReadStore, now: Date): Promise<Admin
       removalsLate: { today: roles.get(today)?.removalsLate ?? 0, last30Days: roleSum('removalsLate') },
       removalsLast30Days: roleSum('removals'),
     },
-    visitors: { distinct: distinctVisitors, visitsToday: byDay.get(today)?.visits ?? 0 },
+    visitors: { distinct: visitorsEver, visitsToday: byDay.get(today)?.visits ?? 0 },
     whitelist: {
       entries: whitelist.length,
       users: new Set(whitelist.map((entry) => entry.userId)).size,

@@ -5,6 +5,7 @@ import { AnnouncementsList } from '../announcements/AnnouncementsList.tsx';
 import { CreateAnnouncementForm } from '../announcements/CreateAnnouncementForm.tsx';
 import { DeleteAnnouncementButton } from '../announcements/DeleteAnnouncementButton.tsx';
 import { AuditView } from '../audit/AuditView.tsx';
+import { MemberRequests } from '../privacy/MemberRequests.tsx';
 import { SponsorsView } from '../sponsors/SponsorsView.tsx';
 import { StatisticsView } from '../stats/StatisticsView.tsx';
 import { SubscribersView } from '../subscriptions/SubscribersView.tsx';
@@ -21,6 +22,7 @@ const sections = [
   { path: 'subscribers', label: 'Subscribers' },
   { path: 'suspensions', label: 'Suspensions' },
   { path: 'sponsors', label: 'Sponsor links' },
+  { path: 'privacy', label: 'Privacy' },
   { path: 'audit', label: 'Audit' },
 ] as const;
 
@@ -52,6 +54,7 @@ export default function AdminPage() {
         <Route path="subscribers" element={<SubscribersView />} />
         <Route path="suspensions" element={<SuspensionsView />} />
         <Route path="sponsors" element={<SponsorsView />} />
+        <Route path="privacy" element={<MemberRequests />} />
         <Route path="audit/*" element={<AuditView />} />
         <Route
           path="*"

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { fetchRoute } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
+import { downloadJson } from './downloadJson.ts';
 
 /** A running plan Stripe bills: deleting the account cancels it at once, and the panel says so first. */
 const stripeRuns = (billing: PlanBilling | undefined) => billing?.kind === 'stripe' && billing.endedAt === null;
@@ -33,12 +34,7 @@ export function YourData({ billing }: { billing?: PlanBilling }) {
         );
         return;
       }
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'my-data.json';
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadJson(await response.json(), 'my-data.json');
     } catch {
       setFailure('Your data could not be downloaded');
     } finally {
