@@ -27,6 +27,9 @@ class WatchedCounter implements RateCounter {
   async close() {}
 }
 
+/** What these tests' sign-in answers: its shape is the route's, its content nobody reads. */
+const signedIn = { token: 't', id: 'u1', user: { username: 'ann', isAdmin: false } };
+
 describe('per-client limits keyed on validated input (issue #13 items 2 and 3)', () => {
   let url: string;
   let server: Server;
@@ -41,7 +44,7 @@ describe('per-client limits keyed on validated input (issue #13 items 2 and 3)',
       authApi.login,
       ({ body }) => {
         signIns.push(body.username);
-        return { ok: true };
+        return signedIn;
       },
       { rateLimit: { perMinute: 3, keyOf: ({ body }) => body.username.toLowerCase() } },
     );
@@ -104,7 +107,7 @@ describe('per-client limits keyed on validated input (issue #13 items 2 and 3)',
     const app = new Koa();
     app.use(errorHandler(createLogger('limits-test', 'silent')));
     app.use(jsonBody());
-    const route = on(authApi.login, () => ({ ok: true }), {
+    const route = on(authApi.login, () => signedIn, {
       rateLimit: [
         { name: 'per client', perMinute: 2, keyOf: () => 'one-client', now: () => clock },
         { perMinute: 100, keyOf: ({ body }) => body.username, now: () => clock },

@@ -1,14 +1,14 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
-import { apiCatalogue, defineRoute, errorCodes, errorTexts, type RouteSpec } from '@vip/contracts';
+import { answer, apiCatalogue, defineRoute, errorCodes, errorTexts, type RouteSpec } from '@vip/contracts';
 import { expect } from 'chai';
 import Koa from 'koa';
 import { z } from 'zod';
 import type { SignedInUser } from '../src/auth/authenticator.ts';
 import { DomainError } from '../src/domain-error.ts';
 import { type AppState, errorHandler, jsonBody } from '../src/http/middleware.ts';
-import { type MountedRoute, mountRoutes, on, requireServerHolder } from '../src/http/mount.ts';
+import { answeredOnCtx, type MountedRoute, mountRoutes, on, requireServerHolder } from '../src/http/mount.ts';
 import { createLogger } from '../src/logger.ts';
 
 const BOT_TOKEN = 'bot-token-for-the-mount-test';
@@ -20,7 +20,7 @@ const fill = errorTexts.fillAllFields;
 const required = z.string({ error: fill }).trim().min(1, fill);
 const id = z.string().regex(/^\d{3}$/, 'An id is three digits');
 const route = <const Spec extends Omit<RouteSpec, 'summary' | 'response'>>(spec: Spec, status = 200) =>
-  defineRoute({ ...spec, summary: 'test', response: { status, description: 'test' } });
+  defineRoute({ ...spec, summary: 'test', response: answer<unknown>(status, 'test') });
 const spec = {
   form: route(
     { method: 'POST', path: '/t/form', auth: 'admin', body: z.object({ a: required, b: required }), form: true },
@@ -64,6 +64,7 @@ const spec = {
   }),
   shaped: route({ method: 'POST', path: '/t/shaped', auth: 'anonymous', body: z.object({ name: required }) }),
   deleted: route({ method: 'DELETE', path: '/t/deleted/:id', auth: 'admin', params: { id } }, 204),
+  answeredOnCtx: route({ method: 'GET', path: '/t/taken/:id', auth: 'anonymous', params: { id } }),
 };
 
 /** The routes behind the product's error handling and body parsing, mounted as mountRoutes mounts them. */
@@ -138,6 +139,11 @@ describe('routes mounted from their spec', () => {
         { refusal: (error) => ({ success: false, message: error.message, code: error.code }) },
       ),
       on(spec.deleted, () => undefined),
+      on(spec.answeredOnCtx, ({ ctx, params }) => {
+        ctx.status = 409;
+        ctx.body = { taken: params.id };
+        return answeredOnCtx;
+      }),
     ]));
   });
   after(() => server.close());
@@ -238,6 +244,11 @@ describe('routes mounted from their spec', () => {
   it('answers 204 when the handler returns nothing', async () => {
     const deleted = await call(url, 'DELETE', '/t/deleted/123', { as: 'admin' });
     expect(deleted).to.deep.equal({ status: 204, body: undefined });
+  });
+
+  it('leaves the answer a handler set on ctx itself as it is, when the handler says so', async () => {
+    const taken = await call(url, 'GET', '/t/taken/123');
+    expect(taken).to.deep.equal({ status: 409, body: { taken: '123' } });
   });
 
   it('refuses a mount the spec does not allow, and mountRoutes refuses what the catalogue does not list', () => {

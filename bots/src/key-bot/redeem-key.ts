@@ -1,4 +1,4 @@
-import type { RedeemKeyResponse } from '@vip/contracts';
+import type { CallAnswerOf, RedeemKeyResponse, vipRolesPaths } from '@vip/contracts';
 import {
   ActionRowBuilder,
   type ButtonInteraction,
@@ -72,7 +72,7 @@ export async function redeemSubmittedKey(interaction: ModalSubmitInteraction, co
     return;
   }
 
-  let redemption: RedeemKeyResponse;
+  let redemption: CallAnswerOf<typeof vipRolesPaths.redeemKey>;
   try {
     redemption = await context.api.redeemKey(guild.id, user.id, key);
   } catch (error) {

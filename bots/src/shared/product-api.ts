@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type {
-  BotSettingResponse,
   CancelVideoPostRequest,
   ChooseVipRoleRequest,
   GuildReportRequest,
-  GuildReportResponse,
   LinkCommandRequest,
-  LinkCommandResponse,
   ManagementCheckAnswer,
-  ManagementCheckAnsweredResponse,
-  RedeemKeyResponse,
   RepostVideoRequest,
   ScheduleVideoPostRequest,
   SetLogChannelRequest,
@@ -17,14 +12,12 @@ import type {
   StopAutoPingRequest,
   VideoDueRequest,
   VideoPostedRequest,
-  VideoPostScheduledResponse,
   VipRoleFailedRequest,
-  VipRoleProblemResponse,
-  VipRoleRemovedResponse,
-  WhitelistRoleRemovedResponse,
 } from '@vip/contracts';
 import {
   botSettingsPaths,
+  type CallAnswerOf,
+  type CallBodyOf,
   discordPaths,
   type PathParamsArg,
   type PlainRoute,
@@ -51,10 +44,13 @@ export class ProductApiError extends Error {
 const RETRIES = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A call of a catalogue route: its method, and its path with the parameters filled in (never written here). */
+/** A call of a catalogue route: the route, and its path with the parameters filled in (never written here). */
 function to<Route extends PlainRoute>(route: Route, ...params: PathParamsArg<Route>) {
-  return { method: route.method, path: pathOf(route, ...params) };
+  return { route, path: pathOf(route, ...params) };
 }
+
+/** The body a route takes, when it takes one. */
+type BodyArg<Route extends PlainRoute> = CallBodyOf<Route> extends undefined ? [] : [body: CallBodyOf<Route>];
 
 /**
  * The bots' only way to change anything: the command service's /api/bot/* routes with the
@@ -74,7 +70,10 @@ export class ProductApi {
    * one id leads from a Discord interaction through the API's access log to the events and
    * the projection that applied them.
    */
-  private async call<T>({ method, path }: { method: PlainRoute['method']; path: string }, body?: unknown): Promise<T> {
+  private async call<Route extends PlainRoute>(
+    { route: { method }, path }: { route: Route; path: string },
+    ...[body]: BodyArg<Route>
+  ): Promise<CallAnswerOf<Route>> {
     const sentCorrelationId = randomUUID();
     for (let attempt = 1; ; attempt++) {
       let response: Response;
@@ -108,7 +107,7 @@ export class ProductApi {
       }
       if (response.ok) {
         this.logger.debug({ method, path, status: response.status, correlationId }, 'product API answered');
-        return parsed as T;
+        return parsed as CallAnswerOf<Route>;
       }
       if (response.status >= 500 && attempt < RETRIES) {
         this.logger.warn(
@@ -125,65 +124,65 @@ export class ProductApi {
   }
 
   reportGuild(guildId: string, report: GuildReportRequest) {
-    return this.call<GuildReportResponse>(to(serversPaths.reportGuild, { id: guildId }), report);
+    return this.call(to(serversPaths.reportGuild, { id: guildId }), report);
   }
   leaveGuild(guildId: string) {
-    return this.call<GuildReportResponse>(to(serversPaths.leaveGuild, { id: guildId }));
+    return this.call(to(serversPaths.leaveGuild, { id: guildId }));
   }
   redeemKey(guildId: string, discordUserId: string, key: string) {
-    return this.call<RedeemKeyResponse>(to(vipRolesPaths.redeemKey), { guildId, discordUserId, key });
+    return this.call(to(vipRolesPaths.redeemKey), { guildId, discordUserId, key });
   }
   /** `until`: the end of the window the role was taken away for; a key redeemed since keeps it open (`openUntil`). */
   vipRoleRemoved(guildId: string, discordUserId: string, until: number) {
-    return this.call<VipRoleRemovedResponse>(to(vipRolesPaths.roleRemoved), {
+    return this.call(to(vipRolesPaths.roleRemoved), {
       guildId,
       discordUserId,
       until: new Date(until).toISOString(),
     });
   }
   whitelistRoleRemoved(guildId: string, userId: string) {
-    return this.call<WhitelistRoleRemovedResponse>(to(whitelistPaths.roleRemoved), { guildId, userId });
+    return this.call(to(whitelistPaths.roleRemoved), { guildId, userId });
   }
   chooseVipRole(guildId: string, request: ChooseVipRoleRequest) {
-    return this.call<BotSettingResponse>(to(botSettingsPaths.vipRole, { id: guildId }), request);
+    return this.call(to(botSettingsPaths.vipRole, { id: guildId }), request);
   }
   setLogChannel(guildId: string, request: SetLogChannelRequest) {
-    return this.call<BotSettingResponse>(to(botSettingsPaths.logChannel, { id: guildId }), request);
+    return this.call(to(botSettingsPaths.logChannel, { id: guildId }), request);
   }
   startAutoPing(guildId: string, request: StartAutoPingRequest) {
-    return this.call<BotSettingResponse>(to(botSettingsPaths.autoPing, { id: guildId }), request);
+    return this.call(to(botSettingsPaths.autoPing, { id: guildId }), request);
   }
   stopAutoPing(guildId: string, request: StopAutoPingRequest) {
-    return this.call<BotSettingResponse>(to(botSettingsPaths.stopAutoPing, { id: guildId }), request);
+    return this.call(to(botSettingsPaths.stopAutoPing, { id: guildId }), request);
   }
   scheduleVideoPost(request: ScheduleVideoPostRequest) {
-    return this.call<VideoPostScheduledResponse>(to(botSettingsPaths.scheduleVideo), request);
+    return this.call(to(botSettingsPaths.scheduleVideo), request);
   }
   cancelVideoPost(postId: string, request: CancelVideoPostRequest) {
-    return this.call<BotSettingResponse>(to(botSettingsPaths.cancelVideo, { postId }), request);
+    return this.call(to(botSettingsPaths.cancelVideo, { postId }), request);
   }
   repostVideo(postId: string, request: RepostVideoRequest) {
-    return this.call<VideoPostScheduledResponse>(to(botSettingsPaths.repostVideo, { postId }), request);
+    return this.call(to(botSettingsPaths.repostVideo, { postId }), request);
   }
   /** Refused (403, with the member-facing reason) when the server's plan no longer covers the poster bot. */
   videoDue(postId: string, request: VideoDueRequest) {
-    return this.call<BotSettingResponse>(to(botSettingsPaths.videoDue, { postId }), request);
+    return this.call(to(botSettingsPaths.videoDue, { postId }), request);
   }
   videoPosted(postId: string, request: VideoPostedRequest) {
-    return this.call<BotSettingResponse>(to(botSettingsPaths.videoPosted, { postId }), request);
+    return this.call(to(botSettingsPaths.videoPosted, { postId }), request);
   }
   /** /link: refused with a code (link_code_unknown, not_server_manager, ...) the command words for the member. */
   link(request: LinkCommandRequest) {
-    return this.call<LinkCommandResponse>(to(discordPaths.link), request);
+    return this.call(to(discordPaths.link), request);
   }
   /** Discord refused a VIP role change: the panel's server card shows it, the statistics count it. */
   vipRoleFailed(guildId: string, request: VipRoleFailedRequest) {
-    return this.call<VipRoleProblemResponse>(to(vipRolesPaths.failed, { id: guildId }), request);
+    return this.call(to(vipRolesPaths.failed, { id: guildId }), request);
   }
   vipRoleFixed(guildId: string) {
-    return this.call<VipRoleProblemResponse>(to(vipRolesPaths.fixed, { id: guildId }));
+    return this.call(to(vipRolesPaths.fixed, { id: guildId }));
   }
   answerManagementCheck(checkId: string, answer: ManagementCheckAnswer) {
-    return this.call<ManagementCheckAnsweredResponse>(to(discordPaths.answerCheck, { checkId }), answer);
+    return this.call(to(discordPaths.answerCheck, { checkId }), answer);
   }
 }

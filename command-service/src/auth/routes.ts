@@ -1,4 +1,4 @@
-import { authApi, errorCodes, errorTexts, type ResetPasswordResponse, subscriptionTexts } from '@vip/contracts';
+import { authApi, errorCodes, errorTexts, subscriptionTexts } from '@vip/contracts';
 import {
   clientAndNetworkKeys,
   clientKey,
@@ -98,8 +98,7 @@ export function authRoutes(deps: CommandDeps): MountedRoute[] {
         await endOtherSessions(deps, user.id, user.sessionId, context).catch((error: unknown) => {
           if (!(error instanceof RetryLater)) throw error;
         });
-        const answer: ResetPasswordResponse = { password };
-        return answer;
+        return { password };
       },
       // each attempt costs two argon2 runs: a guesser of the current password is slowed down per account
       {

@@ -1,12 +1,14 @@
+import { type AlreadyBilledRefusal, type BillingInterval, billingApi, billingTexts, errorCodes } from '@vip/contracts';
 import {
-  type AlreadyBilledRefusal,
-  type BillingInterval,
-  type BillingRedirectResponse,
-  billingApi,
-  billingTexts,
-  errorCodes,
-} from '@vip/contracts';
-import { type AppState, type BillingConfig, DomainError, type MountedRoute, on, priceOf } from '@vip/platform';
+  type AnsweredOnCtx,
+  type AppState,
+  answeredOnCtx,
+  type BillingConfig,
+  DomainError,
+  type MountedRoute,
+  on,
+  priceOf,
+} from '@vip/platform';
 import type { Context } from 'koa';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -40,19 +42,20 @@ function oneAtATime() {
 }
 
 /** A Stripe call failed: Stripe down is a 503 to retry later; a refusal of ours is logged with Stripe's words. */
-export function answerStripeFailure(deps: CommandDeps, ctx: Context, error: StripeFailed, what: string) {
+export function answerStripeFailure(deps: CommandDeps, ctx: Context, error: StripeFailed, what: string): AnsweredOnCtx {
   const correlationId = (ctx.state as AppState).correlationId;
   if (error.down) {
     deps.logger.warn({ stripe: error.detail, correlationId }, `Stripe did not answer: ${what}`);
     ctx.status = 503;
     ctx.set('Retry-After', String(STRIPE_DOWN_RETRY_SECONDS));
     ctx.body = { error: billingTexts.stripeUnreachable, code: errorCodes.stripeUnreachable };
-    return;
+    return answeredOnCtx;
   }
   // a wrong price, key or parameter: the operator's to mend, so the log says exactly what Stripe said
   deps.logger.error({ stripe: error.detail, correlationId }, `Stripe refused: ${what}`);
   ctx.status = 502;
   ctx.body = { error: billingTexts.stripeRefused, code: errorCodes.stripeRefused };
+  return answeredOnCtx;
 }
 
 /**
@@ -94,6 +97,7 @@ export function checkoutRoutes(
     }
     ctx.status = 409;
     ctx.body = answer;
+    return answeredOnCtx;
   };
 
   /** A trial only for someone who never had a plan: none on their stream, no subscription at Stripe. */
@@ -132,8 +136,7 @@ export function checkoutRoutes(
       successUrl: `${origin()}/panel?tab=subscription&checkout=done`,
       cancelUrl: `${origin()}/features#pricing`,
     });
-    const answer: BillingRedirectResponse = { url };
-    return answer;
+    return { url };
   };
 
   return [
@@ -166,10 +169,9 @@ export function checkoutRoutes(
       const { customerId } = (await stateOf(user.id)).billing;
       if (!customerId) throw new DomainError('not_found', billingTexts.noBillingAccount, errorCodes.noBillingAccount);
       try {
-        const answer: BillingRedirectResponse = {
+        return {
           url: await gateway.createPortal(customerId, `${origin()}/panel?tab=subscription`),
         };
-        return answer;
       } catch (error) {
         if (!(error instanceof StripeFailed)) throw error;
         return answerStripeFailure(deps, ctx, error, 'opening the portal');

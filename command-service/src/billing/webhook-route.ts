@@ -1,5 +1,5 @@
 import { type Actor, billingApi, billingTexts, errorCodes } from '@vip/contracts';
-import { type AppState, type BillingConfig, DomainError, type MountedRoute, on } from '@vip/platform';
+import { type AppState, answeredOnCtx, type BillingConfig, DomainError, type MountedRoute, on } from '@vip/platform';
 import type { Context } from 'koa';
 import type Stripe from 'stripe';
 import { commandContext } from '../core/context.ts';
@@ -96,6 +96,7 @@ export function billingWebhookRoute(deps: CommandDeps): MountedRoute {
     ctx.status = 503;
     ctx.set('Retry-After', '60');
     ctx.body = { error: billingTexts.stripeUnreachable, code: errorCodes.stripeUnreachable };
+    return answeredOnCtx;
   };
 
   return on(billingApi.webhook, async ({ ctx }) => {

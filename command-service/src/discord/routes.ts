@@ -1,18 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { configDefaults, discordApi, discordTexts, errorCodes, managesServer } from '@vip/contracts';
 import {
-  type AdminActionResponse,
-  configDefaults,
-  type DiscordStartResponse,
-  discordApi,
-  discordTexts,
-  errorCodes,
-  type LinkCodeResponse,
-  type LinkCommandResponse,
-  type ManagementCheckAnsweredResponse,
-  type ManagementCheckStartedResponse,
-  managesServer,
-} from '@vip/contracts';
-import {
+  answeredOnCtx,
   clientAndNetworkKeys,
   DomainError,
   digestOf,
@@ -108,8 +97,7 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
         redirect_uri: redirectUri,
         state,
       });
-      const answer: DiscordStartResponse = { authorizeUrl: `${config.discordOAuthAuthorizeUrl}?${query}` };
-      return answer;
+      return { authorizeUrl: `${config.discordOAuthAuthorizeUrl}?${query}` };
     }),
 
     on(discordApi.callback, async ({ ctx, user, body: { code, state } }) => {
@@ -137,7 +125,7 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
         deps.logger.warn({ err: error, correlationId: ctx.state.correlationId }, 'Discord did not answer a sign-in');
         ctx.status = 502;
         ctx.body = { error: discordTexts.discordUnreachable, code: errorCodes.discordUnreachable };
-        return;
+        return answeredOnCtx;
       }
       return intent.intent === 'connect'
         ? connectDiscord(deps, ctx, user!, state, read)
@@ -155,8 +143,7 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
           commandContext(ctx),
           { withoutReading: 'new' },
         );
-        const answer: LinkCodeResponse = { code, expiresAt: expiresAt.toISOString() };
-        return answer;
+        return { code, expiresAt: expiresAt.toISOString() };
       },
       { rateLimit: perUser },
     ),
@@ -195,12 +182,11 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
         context,
       );
       const state = await userOf(eventStore, userId);
-      const answer: LinkCommandResponse = {
+      return {
         username: state.username ?? '',
         linked: newlyLinked,
         claimVerified: claimsVerified.includes(guildId),
       };
-      return answer;
     }),
 
     on(
@@ -218,8 +204,7 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
           commandContext(ctx),
           { withoutReading: 'new' },
         );
-        const answer: ManagementCheckStartedResponse = { checkId };
-        return answer;
+        return { checkId };
       },
       { rateLimit: perUser },
     ),
@@ -240,20 +225,17 @@ export function discordRoutes(deps: CommandDeps): MountedRoute[] {
           if (!(error instanceof DomainError && error.code === errorCodes.discordNotLinked)) throw error;
         }
       }
-      const answer: ManagementCheckAnsweredResponse = { manages, changed: events.length > 0 };
-      return answer;
+      return { manages, changed: events.length > 0 };
     }),
 
     on(discordApi.unlink, async ({ ctx, params: { id }, body: { reason } }) => {
       await unlinkDiscordAccount(deps, { userId: id, reason }, commandContext(ctx));
-      const answer: AdminActionResponse = { success: true, message: discordTexts.accountUnlinked };
-      return answer;
+      return { success: true, message: discordTexts.accountUnlinked };
     }),
 
     on(discordApi.releaseClaim, async ({ ctx, params: { serverId }, body: { reason } }) => {
       await releaseServerClaim(deps, { guildId: serverId, reason }, commandContext(ctx));
-      const answer: AdminActionResponse = { success: true, message: discordTexts.claimReleased };
-      return answer;
+      return { success: true, message: discordTexts.claimReleased };
     }),
   ];
 }

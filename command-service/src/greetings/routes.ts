@@ -1,10 +1,4 @@
-import {
-  type GreetingRemovedResponse,
-  type GreetingSavedResponse,
-  greetingsApi,
-  greetingTexts,
-  slotLimitsOf,
-} from '@vip/contracts';
+import { greetingsApi, greetingTexts, slotLimitsOf } from '@vip/contracts';
 import { type MountedRoute, on, requireServerHolder, type SignedInUser } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -37,8 +31,7 @@ export function greetingRoutes(deps: CommandDeps): MountedRoute[] {
         const context = commandContext(ctx);
         await requireEditable(user, serverId, context.now);
         await greetings(deps, { type: 'ConfigureGreeting', guildId: serverId, settings, channels }, context);
-        const answer: GreetingSavedResponse = { success: true, message: greetingTexts.settingsSaved, settings };
-        return answer;
+        return { success: true, message: greetingTexts.settingsSaved, settings };
       },
       { authorize },
     ),
@@ -49,8 +42,7 @@ export function greetingRoutes(deps: CommandDeps): MountedRoute[] {
         const context = commandContext(ctx);
         await requireEditable(user, serverId, context.now);
         await greetings(deps, { type: 'RemoveGreeting', guildId: serverId }, context);
-        const answer: GreetingRemovedResponse = { success: true, message: greetingTexts.greetingRemoved };
-        return answer;
+        return { success: true, message: greetingTexts.greetingRemoved };
       },
       { authorize },
     ),

@@ -1,10 +1,4 @@
-import {
-  canonicalCode,
-  type GenerateHashResponse,
-  type GenerateKeyResponse,
-  keysApi,
-  type VisitCountResponse,
-} from '@vip/contracts';
+import { canonicalCode, type GenerateHashResponse, keysApi } from '@vip/contracts';
 import { clientAddress, clientKey, clientNetworkKey, digestOf, type MountedRoute, on, randomCode } from '@vip/platform';
 import type { Context } from 'koa';
 import { commandContext } from '../core/context.ts';
@@ -58,8 +52,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
           commandContext(ctx),
           { withoutReading: 'new' },
         );
-        const answer: GenerateHashResponse = { success: true, hash };
-        return answer;
+        return { success: true, hash };
       },
       {
         rateLimit,
@@ -116,8 +109,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
         const [generated] = events;
         if (generated?.type !== 'KeyGenerated') throw new Error('key generation decided something else');
         const { noAds, tier, expiresAt } = generated.data;
-        const answer: GenerateKeyResponse = { key, noAds, tier, expiresAt };
-        return answer;
+        return { key, noAds, tier, expiresAt };
       },
       {
         rateLimit: {
@@ -140,8 +132,7 @@ export function keyRoutes(deps: CommandDeps): MountedRoute[] {
     on(
       keysApi.trackIpVisit,
       async ({ ctx, body: { serverId, pageLoadId } }) => {
-        const answer: VisitCountResponse = { visitCount: await visit(ctx, serverId ?? null, pageLoadId) };
-        return answer;
+        return { visitCount: await visit(ctx, serverId ?? null, pageLoadId) };
       },
       { rateLimit },
     ),

@@ -35,7 +35,7 @@ export function privacyRoutes(deps: CommandDeps): MountedRoute[] {
       throw new DomainError('invalid', privacyTexts.recentSignInNeeded, errorCodes.recentSignInNeeded);
   }
 
-  const deleting = async (ctx: Parameters<typeof answerStripeFailure>[1], run: () => Promise<unknown>) => {
+  const deleting = async <Answer>(ctx: Parameters<typeof answerStripeFailure>[1], run: () => Promise<Answer>) => {
     try {
       return await run();
     } catch (error) {

@@ -1,12 +1,4 @@
-import {
-  discordTexts,
-  errorCodes,
-  type GuildReportResponse,
-  type ServerSlotsChangedResponse,
-  serversApi,
-  serverTexts,
-  slotLimitsOf,
-} from '@vip/contracts';
+import { type AnswerOf, discordTexts, errorCodes, serversApi, serverTexts, slotLimitsOf } from '@vip/contracts';
 import { DomainError, type MountedRoute, on } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -36,15 +28,18 @@ export function serverRoutes(deps: CommandDeps): MountedRoute[] {
       throw new DomainError(failure.kind, discordTexts.proveManagementByCode, failure.code);
     throw failure;
   };
-  const answer = async (userId: string, { servers, maxSlots }: SlotsChange, message: string) => {
-    const body: ServerSlotsChangedResponse = {
+  const answer = async (
+    userId: string,
+    { servers, maxSlots }: SlotsChange,
+    message: string,
+  ): Promise<AnswerOf<typeof serversApi.addServer>> => {
+    return {
       success: true,
       message,
       servers,
       maxSlots,
       unverified: await unverifiedAmong(deps, userId, servers),
     };
-    return body;
   };
   return [
     on(serversApi.addServer, async ({ ctx, user, body: { guildId } }) => {
@@ -70,14 +65,12 @@ export function serverRoutes(deps: CommandDeps): MountedRoute[] {
 
     on(serversApi.reportGuild, async ({ ctx, params: { id }, body }) => {
       const { changed } = await reportGuild(deps, id, body, commandContext(ctx));
-      const answer: GuildReportResponse = { success: true, changed };
-      return answer;
+      return { success: true, changed };
     }),
 
     on(serversApi.leaveGuild, async ({ ctx, params: { id } }) => {
       const { changed } = await leaveGuild(deps, id, commandContext(ctx));
-      const answer: GuildReportResponse = { success: true, changed };
-      return answer;
+      return { success: true, changed };
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import { type SponsorChangedResponse, slotLimitsOf, sponsorsApi, sponsorTexts } from '@vip/contracts';
+import { slotLimitsOf, sponsorsApi, sponsorTexts } from '@vip/contracts';
 import { type MountedRoute, on, requireServerHolder, type SignedInUser } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -28,13 +28,12 @@ export function sponsorRoutes(deps: CommandDeps): MountedRoute[] {
         const context = commandContext(ctx);
         await requireEditableServer(deps.eventStore, inputs, slotLimits, context.now);
         await sponsors(deps, { type: 'SetServerSponsor', ...inputs, sponsorUrl }, context);
-        const answer: SponsorChangedResponse = {
+        return {
           success: true,
           message: sponsorTexts.sponsorSet,
           serverId: id,
           sponsorUrl,
         };
-        return answer;
       },
       { authorize },
     ),
@@ -46,13 +45,12 @@ export function sponsorRoutes(deps: CommandDeps): MountedRoute[] {
         const context = commandContext(ctx);
         await requireEditableServer(deps.eventStore, inputs, slotLimits, context.now);
         await sponsors(deps, { type: 'ClearServerSponsor', ...inputs }, context);
-        const answer: SponsorChangedResponse = {
+        return {
           success: true,
           message: sponsorTexts.sponsorCleared,
           serverId: id,
           sponsorUrl: null,
         };
-        return answer;
       },
       { authorize },
     ),

@@ -1,11 +1,4 @@
-import {
-  type AdminPasswordResetResponse,
-  type ChangeSubscriptionResponse,
-  type CreateSubscriberResponse,
-  errorCodes,
-  subscriptionsApi,
-  subscriptionTexts,
-} from '@vip/contracts';
+import { errorCodes, subscriptionsApi, subscriptionTexts } from '@vip/contracts';
 import { clientKey, DomainError, type MountedRoute, on, passwords } from '@vip/platform';
 import { endOtherSessions, registerUser, userOf, users } from '../auth/auth.commands.ts';
 import { answerStripeFailure } from '../billing/checkout-routes.ts';
@@ -50,13 +43,12 @@ export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
         context,
       );
       const state = events.reduce(evolveSubscription, initialSubscriptionState());
-      const answer: CreateSubscriberResponse = {
+      return {
         id: userId,
         username: input.username,
         ...(generated ? { password: generated } : {}),
         subscription: subscriptionSummary(state, context.now),
       };
-      return answer;
     }),
 
     on(subscriptionsApi.extend, async ({ ctx, params: { id: userId }, body: { days, maxSlots } }) => {
@@ -65,8 +57,7 @@ export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
         { type: 'ExtendSubscription', userId, days, slotsOverride: maxSlots ?? null },
         commandContext(ctx),
       );
-      const answer: ChangeSubscriptionResponse = { success: true, subscription: await summaryOf(userId) };
-      return answer;
+      return { success: true, subscription: await summaryOf(userId) };
     }),
 
     on(subscriptionsApi.end, async ({ ctx, params: { id: userId }, body: { stripe: when } }) => {
@@ -84,8 +75,7 @@ export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
       // at the period's end: the plan runs until then, and Stripe's cancellation arrives by webhook
       if (!billed || when === 'now')
         await subscriptions(deps, { type: 'EndSubscription', userId }, commandContext(ctx));
-      const answer: ChangeSubscriptionResponse = { success: true, subscription: await summaryOf(userId) };
-      return answer;
+      return { success: true, subscription: await summaryOf(userId) };
     }),
 
     // an account made without a plan (npm run user, a Discord sign-up) gets one from the admin's list
@@ -99,8 +89,7 @@ export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
         { type: 'StartSubscription', userId, planName, days, slotsOverride: maxSlots ?? null, discordUserId: null },
         commandContext(ctx),
       );
-      const answer: ChangeSubscriptionResponse = { success: true, subscription: await summaryOf(userId) };
-      return answer;
+      return { success: true, subscription: await summaryOf(userId) };
     }),
 
     // An admin helping a subscriber who lost their password: a generated one, shown once in
@@ -117,8 +106,7 @@ export function subscriptionRoutes(deps: CommandDeps): MountedRoute[] {
       // no session is kept: the admin's own session is not one of this account's
       await endOtherSessions(deps, userId, '', context);
       await users(deps, { type: 'ChangePassword', userId, passwordHash }, context);
-      const answer: AdminPasswordResetResponse = { username: account.username, password };
-      return answer;
+      return { username: account.username, password };
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import { type SuspensionChangedResponse, suspensionsApi, suspensionTexts } from '@vip/contracts';
+import { suspensionsApi, suspensionTexts } from '@vip/contracts';
 import { type MountedRoute, on } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -9,24 +9,22 @@ export function suspensionRoutes(deps: CommandDeps): MountedRoute[] {
   return [
     on(suspensionsApi.suspend, async ({ ctx, params: { id }, body: { reason } }) => {
       await suspensions(deps, { type: 'SuspendServer', guildId: id, reason }, commandContext(ctx));
-      const answer: SuspensionChangedResponse = {
+      return {
         success: true,
         message: suspensionTexts.suspended,
         guildId: id,
         suspended: true,
       };
-      return answer;
     }),
 
     on(suspensionsApi.lift, async ({ ctx, params: { id } }) => {
       await suspensions(deps, { type: 'LiftSuspension', guildId: id }, commandContext(ctx));
-      const answer: SuspensionChangedResponse = {
+      return {
         success: true,
         message: suspensionTexts.lifted,
         guildId: id,
         suspended: false,
       };
-      return answer;
     }),
   ];
 }

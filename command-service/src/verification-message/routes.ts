@@ -2,7 +2,6 @@ import {
   notIncludedText,
   planIncludes,
   slotLimitsOf,
-  type VerificationMessageSavedResponse,
   verificationMessageApi,
   verificationMessageTexts,
 } from '@vip/contracts';
@@ -45,12 +44,11 @@ export function verificationMessageRoutes(deps: CommandDeps): MountedRoute[] {
         const context = commandContext(ctx);
         const inputs = await inputsFor(user, serverId, context.now);
         await messages(deps, { type: 'ConfigureVerificationMessage', ...inputs, message }, context);
-        const answer: VerificationMessageSavedResponse = {
+        return {
           success: true,
           message: verificationMessageTexts.saved,
           settings: message,
         };
-        return answer;
       },
       { authorize },
     ),

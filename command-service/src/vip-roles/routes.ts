@@ -1,10 +1,4 @@
-import {
-  canonicalCode,
-  type RedeemKeyResponse,
-  type VipRoleProblemResponse,
-  type VipRoleRemovedResponse,
-  vipRolesApi,
-} from '@vip/contracts';
+import { canonicalCode, vipRolesApi } from '@vip/contracts';
 import { digestOf, type MountedRoute, on } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -58,8 +52,7 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
         : grantStillOpen(state, keyDigest, context.now);
       // redeemed by this member before, and that window is over: the key is used
       if (!grant) throw keyErrors.used();
-      const answer: RedeemKeyResponse = { success: true, guildId, discordUserId, ...grant };
-      return answer;
+      return { success: true, guildId, discordUserId, ...grant };
     }),
 
     on(vipRolesApi.roleRemoved, async ({ ctx, body: { guildId, discordUserId, until } }) => {
@@ -67,27 +60,24 @@ export function vipRoleRoutes(deps: CommandDeps): MountedRoute[] {
       const { events, state } = await vipRoles(deps, { type: 'RemoveVipRole', guildId, discordUserId, until }, context);
       const removed = events.length > 0;
       const openEnd = removed ? null : openWindowEnd(state, context.now);
-      const answer: VipRoleRemovedResponse = {
+      return {
         success: true,
         guildId,
         discordUserId,
         removed,
         openUntil: openEnd === null ? null : new Date(openEnd).toISOString(),
       };
-      return answer;
     }),
 
     on(vipRolesApi.failed, async ({ ctx, params: { id }, body }) => {
       const command = { type: 'RecordVipRoleFailure' as const, guildId: id, ...body };
       const { events } = await vipRoleProblems(deps, command, commandContext(ctx));
-      const answer: VipRoleProblemResponse = { success: true, changed: events.length > 0 };
-      return answer;
+      return { success: true, changed: events.length > 0 };
     }),
 
     on(vipRolesApi.fixed, async ({ ctx, params: { id } }) => {
       const { events } = await vipRoleProblems(deps, { type: 'RecordVipRoleFixed', guildId: id }, commandContext(ctx));
-      const answer: VipRoleProblemResponse = { success: true, changed: events.length > 0 };
-      return answer;
+      return { success: true, changed: events.length > 0 };
     }),
   ];
 }

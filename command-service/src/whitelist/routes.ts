@@ -1,10 +1,4 @@
-import {
-  type AddWhitelistEntryResponse,
-  type RemoveWhitelistEntryResponse,
-  type WhitelistRoleRemovedResponse,
-  whitelistApi,
-  whitelistTexts,
-} from '@vip/contracts';
+import { type AddWhitelistEntryResponse, whitelistApi, whitelistTexts } from '@vip/contracts';
 import { type MountedRoute, on } from '@vip/platform';
 import { commandContext } from '../core/context.ts';
 import type { CommandDeps } from '../core/deps.ts';
@@ -28,26 +22,23 @@ export function whitelistRoutes(deps: CommandDeps): MountedRoute[] {
           throw new Error('adding a whitelist entry decided no WhitelistEntryAdded');
         entries.push(added.data);
       }
-      const answer: AddWhitelistEntryResponse = {
+      return {
         success: true,
         message: entries.length === 1 ? whitelistTexts.entryAdded : whitelistTexts.entriesAdded(entries.length),
         entry: entries[0],
         entries,
       };
-      return answer;
     }),
 
     // the spec's name for removing a whitelist entry; nobody is banned by it
     on(whitelistApi.remove, async ({ ctx, body: { userId, guildId } }) => {
       await whitelist(deps, { type: 'RemoveWhitelistEntry', userId, guildId }, commandContext(ctx));
-      const answer: RemoveWhitelistEntryResponse = { success: true, message: whitelistTexts.entryRemoved };
-      return answer;
+      return { success: true, message: whitelistTexts.entryRemoved };
     }),
 
     on(whitelistApi.roleRemoved, async ({ ctx, body: { userId, guildId } }) => {
       const { events } = await whitelist(deps, { type: 'SettleWhitelistRole', userId, guildId }, commandContext(ctx));
-      const answer: WhitelistRoleRemovedResponse = { success: true, settled: events.length > 0 };
-      return answer;
+      return { success: true, settled: events.length > 0 };
     }),
   ];
 }

@@ -1,5 +1,5 @@
 import { analyticsPaths } from '../routes/analytics.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 import type { DailyKeyFigures } from './stats.ts';
 
 /** One of the owner's servers, as the Analytics tab shows it (decisions.md §11). */
@@ -34,6 +34,6 @@ export interface AnalyticsResponse {
 export const analyticsApi = withSchemas(analyticsPaths, {
   ownServers: {
     summary: "Per-server figures of the caller's own servers (plans with analytics; otherwise none, and why)",
-    response: { status: 200, description: 'AnalyticsResponse' },
+    response: answer<AnalyticsResponse>(200, 'AnalyticsResponse'),
   },
 });

@@ -4,7 +4,7 @@ import { errorTexts } from '../error-texts.ts';
 import { announcementsPaths } from '../routes/announcements.ts';
 import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX, announcementTexts } from '../texts/announcements.ts';
 import { plainText } from './input-rules.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 
 const blankIsMissing = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields);
 
@@ -32,16 +32,16 @@ export interface AnnouncementView {
 export const announcementsApi = withSchemas(announcementsPaths, {
   list: {
     summary: 'Announcements, newest first',
-    response: { status: 200, description: 'AnnouncementView[]' },
+    response: answer<AnnouncementView[]>(200, 'AnnouncementView[]'),
   },
   post: {
     summary: 'Post an announcement (pushed live on /ws)',
     body: createAnnouncementRequestSchema,
-    response: { status: 201, description: 'The created AnnouncementView' },
+    response: answer<AnnouncementView>(201, 'The created AnnouncementView'),
   },
   remove: {
     summary: 'Delete an announcement',
     params: { id: announcementIdSchema },
-    response: { status: 204, description: 'Deleted' },
+    response: answer<void>(204, 'Deleted'),
   },
 });

@@ -4,7 +4,7 @@ import type { LogSealed } from '../events/audit.ts';
 import { type EventType, eventSchemas } from '../events/index.ts';
 import { auditWorkbenchPaths } from '../routes/audit-workbench.ts';
 import { auditWorkbenchTexts } from '../texts/audit.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 
 /**
  * The auditor's workbench (issue #15): the log exported as NDJSON with its seals, and the
@@ -216,13 +216,13 @@ export const auditWorkbenchApi = withSchemas(auditWorkbenchPaths, {
     summary:
       'The log from one position (or time) to another as NDJSON, streamed, optionally only a server, a user or event types (the others as digests): each event with its position, sentence, data and metadata, the seals of the range, and what checking it offline against them needs',
     query: auditExportQuerySchema,
-    response: { status: 200, description: 'application/x-ndjson: AuditExportLine per line' },
+    response: answer<string>(200, 'application/x-ndjson: AuditExportLine per line'),
   },
   stateAsOf: {
     summary:
       "The event's servers' settings, its key's status and the statistics as they were at this log position; 202 with the progress while the replay builds it",
     params: { position: auditPositionParamSchema },
-    response: { status: 200, description: 'AuditStateResponse (202 while building)' },
+    response: answer<AuditStateResponse>(200, 'AuditStateResponse (202 while building)'),
   },
 });
 

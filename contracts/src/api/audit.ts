@@ -4,7 +4,7 @@ import { type EventType, eventSchemas } from '../events/index.ts';
 import type { AuditActor } from '../read-models/audit.ts';
 import { auditPaths } from '../routes/audit.ts';
 import { auditTexts } from '../texts/audit.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 
 export { auditTexts } from '../texts/audit.ts';
 
@@ -176,17 +176,17 @@ export const auditApi = withSchemas(auditPaths, {
     summary:
       'The event log as an audit trail, newest first, filtered by server, user, event type and time; paged by log position',
     query: auditQuerySchema,
-    response: { status: 200, description: 'AuditPageResponse: { events, nextBefore }' },
+    response: answer<AuditPageResponse>(200, 'AuditPageResponse: { events, nextBefore }'),
   },
   keyLife: {
     summary: "A key's whole life: access link used, generated, redeemed, VIP role granted and removed",
     params: { keyDigest: keyDigestParamSchema },
-    response: { status: 200, description: 'KeyLifeResponse' },
+    response: answer<KeyLifeResponse>(200, 'KeyLifeResponse'),
   },
   serverSettings: {
     summary:
       "Who changed what when in a server's settings (greeting, owner, slots, VIP role, log channel, auto-ping), field by field",
     params: { guildId: auditGuildIdParamSchema },
-    response: { status: 200, description: 'ServerSettingsHistoryResponse' },
+    response: answer<ServerSettingsHistoryResponse>(200, 'ServerSettingsHistoryResponse'),
   },
 });

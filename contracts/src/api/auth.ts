@@ -3,7 +3,7 @@ import { errorTexts } from '../error-texts.ts';
 import { authPaths } from '../routes/auth.ts';
 import { subscriptionTexts } from '../texts/subscriptions.ts';
 import { plainTextProblem } from './input-rules.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 
 const required = z.string({ error: errorTexts.fillAllFields }).trim().min(1, errorTexts.fillAllFields);
 
@@ -71,22 +71,22 @@ export const authApi = withSchemas(authPaths, {
   login: {
     summary: 'Sign in; answers a bearer token and the user',
     body: loginRequestSchema,
-    response: { status: 200, description: '{ token, id, user: { username, isAdmin } }' },
+    response: answer<LoginResponse>(200, '{ token, id, user: { username, isAdmin } }'),
     rateLimited: true,
   },
   logout: {
     summary: 'End this session',
-    response: { status: 204, description: 'The token no longer works' },
+    response: answer<void>(204, 'The token no longer works'),
   },
   userInfo: {
     summary: 'Who is signed in',
-    response: { status: 200, description: '{ id, username, isAdmin, avatar }' },
+    response: answer<UserInfoResponse>(200, '{ id, username, isAdmin, avatar }'),
   },
   resetPassword: {
     summary:
       'Replace the panel password with a generated one, shown once; needs the current password, and ends every other session of the account',
     body: resetPasswordRequestSchema,
-    response: { status: 200, description: '{ password }' },
+    response: answer<ResetPasswordResponse>(200, '{ password }'),
     rateLimited: true,
   },
 });

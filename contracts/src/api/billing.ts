@@ -5,7 +5,7 @@ import { billingPaths } from '../routes/billing.ts';
 import { billingIntervals } from '../site-settings.ts';
 import { billingTexts } from '../texts/billing.ts';
 import { planTexts } from '../texts/subscriptions.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 
 /**
  * One of the configured plans (any case), as its configured name, paid by the month (the
@@ -34,6 +34,11 @@ export interface AlreadyBilledRefusal {
 }
 
 /** Where the browser goes next: Stripe's checkout page, or its customer portal. */
+/** Stripe's delivery of an event is done: it was applied, or it is one the product does not need. */
+export interface StripeWebhookResponse {
+  received: true;
+}
+
 export interface BillingRedirectResponse {
   url: string;
 }
@@ -44,21 +49,20 @@ export const billingApi = withSchemas(billingPaths, {
       "Start buying a plan, by the month (default) or the year: a Stripe Checkout Session in subscription mode for the plan's price, for the signed-in user's own Stripe customer; older open sessions of theirs are expired (400 for a plan without a price at that interval, 409 while a subscription of theirs is live at Stripe, 429 past the per-user limit, 503 while Stripe is down, 404 while billing is off)",
     body: checkoutRequestSchema,
     rateLimited: true,
-    response: { status: 200, description: '{ url }: the checkout page to send the browser to' },
+    response: answer<BillingRedirectResponse>(200, '{ url }: the checkout page to send the browser to'),
   },
   portal: {
     summary:
       "Stripe's customer portal for the signed-in user: change the card, cancel, switch plan (404 before their first checkout or while billing is off)",
-    response: { status: 200, description: '{ url }: the portal page to send the browser to' },
+    response: answer<BillingRedirectResponse>(200, '{ url }: the portal page to send the browser to'),
   },
   webhook: {
     summary:
       'Stripe events (checkout.session.completed, invoice.paid, .payment_failed, .payment_action_required and .marked_uncollectible, customer.subscription.updated and .deleted, charge.refunded, charge.dispute.created, .updated and .closed) in any API version, verified by Stripe-Signature over the raw body and each applied once',
-    response: {
-      status: 200,
-      description:
-        '{ received: true } (400 for a missing or wrong signature; 503 when Stripe did not answer what the event needs, so that Stripe delivers it again)',
-    },
+    response: answer<StripeWebhookResponse>(
+      200,
+      '{ received: true } (400 for a missing or wrong signature; 503 when Stripe did not answer what the event needs, so that Stripe delivers it again)',
+    ),
   },
 });
 

@@ -3,7 +3,7 @@ import { SNOWFLAKE } from '../discord-id.ts';
 import { botSettingsPaths } from '../routes/bot-settings.ts';
 import { botLimits, botSettingsTexts } from '../texts/bot-settings.ts';
 import { plainText } from './input-rules.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 const discordId = z.string({ error: botSettingsTexts.badDiscordId }).regex(SNOWFLAKE, botSettingsTexts.badDiscordId);
@@ -112,55 +112,55 @@ export const botSettingsApi = withSchemas(botSettingsPaths, {
     summary: 'The key bot records the role it gives for redeemed keys (/setrole)',
     params: guild,
     body: chooseVipRoleRequestSchema,
-    response: { status: 200, description: 'BotSettingResponse' },
+    response: answer<BotSettingResponse>(200, 'BotSettingResponse'),
   },
   logChannel: {
     summary: 'The key bot records the channel it logs to (/setlog)',
     params: guild,
     body: setLogChannelRequestSchema,
-    response: { status: 200, description: 'BotSettingResponse' },
+    response: answer<BotSettingResponse>(200, 'BotSettingResponse'),
   },
   autoPing: {
     summary: 'The key bot starts (or replaces) a repeating ping (/auto ping)',
     params: guild,
     body: startAutoPingRequestSchema,
-    response: { status: 200, description: 'BotSettingResponse' },
+    response: answer<BotSettingResponse>(200, 'BotSettingResponse'),
   },
   stopAutoPing: {
     summary: 'The key bot stops the repeating ping (/auto stop)',
     params: guild,
     body: stopAutoPingRequestSchema,
-    response: { status: 200, description: 'BotSettingResponse (changed false when none was running)' },
+    response: answer<BotSettingResponse>(200, 'BotSettingResponse (changed false when none was running)'),
   },
   scheduleVideo: {
     summary: 'The poster bot schedules a video post (/postvideo)',
     body: scheduleVideoPostRequestSchema,
-    response: { status: 201, description: 'VideoPostScheduledResponse' },
+    response: answer<VideoPostScheduledResponse>(201, 'VideoPostScheduledResponse'),
   },
   cancelVideo: {
     summary: 'The poster bot cancels a scheduled post (/videos cancel)',
     params: post,
     body: cancelVideoPostRequestSchema,
-    response: { status: 200, description: 'BotSettingResponse' },
+    response: answer<BotSettingResponse>(200, 'BotSettingResponse'),
   },
   repostVideo: {
     summary: 'The poster bot posts a video of the library again now (/videos Re-post): a new one-off post',
     params: post,
     body: repostVideoRequestSchema,
-    response: { status: 201, description: 'VideoPostScheduledResponse' },
+    response: answer<VideoPostScheduledResponse>(201, 'VideoPostScheduledResponse'),
   },
   videoDue: {
     summary:
       "The poster bot asks before it sends a due post: 200 while the server's plan covers the poster bot, 403 with the reason when not (nothing is recorded)",
     params: post,
     body: videoDueRequestSchema,
-    response: { status: 200, description: 'BotSettingResponse (changed false)' },
+    response: answer<BotSettingResponse>(200, 'BotSettingResponse (changed false)'),
   },
   videoPosted: {
     summary: 'The poster bot sent a post for one due slot (a repeated report records nothing)',
     params: post,
     body: videoPostedRequestSchema,
-    response: { status: 200, description: 'BotSettingResponse' },
+    response: answer<BotSettingResponse>(200, 'BotSettingResponse'),
   },
 });
 

@@ -25,7 +25,7 @@ import { whitelistApi } from './whitelist.ts';
  * Every call of the API. The services mount handlers only from these (platform's mountRoutes
  * refuses a spec missing here), and the catalogue test checks that nothing else is served.
  */
-export const apiCatalogue: readonly RouteSpec[] = [
+const features = [
   authApi,
   announcementsApi,
   healthApi,
@@ -47,4 +47,11 @@ export const apiCatalogue: readonly RouteSpec[] = [
   vipRolesApi,
   billingApi,
   privacyApi,
-].flatMap((feature): RouteSpec[] => Object.values(feature));
+] as const;
+
+export const apiCatalogue: readonly RouteSpec[] = features.flatMap((feature): RouteSpec[] => Object.values(feature));
+
+/** Each route of a feature, one by one. */
+type RoutesOf<Feature> = Feature extends unknown ? Feature[keyof Feature] : never;
+/** Any route of the catalogue with its exact types: a caller finds its route's here by method and path. */
+export type CataloguedSpec = RoutesOf<(typeof features)[number]>;

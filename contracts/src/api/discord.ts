@@ -8,7 +8,7 @@ import { ADMIN_REASON_MAX, discordTexts } from '../texts/discord.ts';
 import { serverTexts } from '../texts/servers.ts';
 import type { LoginResponse } from './auth.ts';
 import { plainText } from './input-rules.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 
 const snowflake = (text: string) => z.string({ error: text }).regex(SNOWFLAKE, text);
 const serverId = snowflake(serverTexts.badServerId);
@@ -217,59 +217,59 @@ export const checkIdSchema = z.uuid({ error: discordTexts.checkUnknown });
 export const discordApi = withSchemas(discordPaths, {
   signInOptions: {
     summary: 'Whether this site offers Sign in with Discord, and whether it creates accounts',
-    response: { status: 200, description: 'DiscordSignInOptions' },
+    response: answer<DiscordSignInOptions>(200, 'DiscordSignInOptions'),
   },
   start: {
     summary:
       "Start signing in with Discord (or connecting Discord to the signed-in user): Discord's authorize address with a state bound to this browser by an HttpOnly cookie",
     body: discordStartRequestSchema,
-    response: { status: 200, description: 'DiscordStartResponse' },
+    response: answer<DiscordStartResponse>(200, 'DiscordStartResponse'),
   },
   callback: {
     summary:
       "Finish signing in with Discord: checks the state against this browser's cookie, exchanges the code, reads the account and the servers it manages",
     body: discordCallbackRequestSchema,
-    response: { status: 200, description: 'DiscordCallbackResponse' },
+    response: answer<DiscordCallbackResponse>(200, 'DiscordCallbackResponse'),
   },
   linkCode: {
     summary: 'A one-time code (10 minutes) for the key bot’s /link command',
-    response: { status: 201, description: 'LinkCodeResponse' },
+    response: answer<LinkCodeResponse>(201, 'LinkCodeResponse'),
     rateLimited: true,
   },
   userDiscord: {
     summary: 'The linked Discord account, the servers it manages and the bot’s role checks',
-    response: { status: 200, description: 'UserDiscordResponse' },
+    response: answer<UserDiscordResponse>(200, 'UserDiscordResponse'),
   },
   verifyServer: {
     summary: "Ask the key bot to read the linked account's roles in a server it is in",
     params: { serverId },
-    response: { status: 202, description: 'ManagementCheckStartedResponse' },
+    response: answer<ManagementCheckStartedResponse>(202, 'ManagementCheckStartedResponse'),
     rateLimited: true,
   },
   link: {
     summary: '/link: link a member’s Discord account with a code and prove they manage the server',
     body: linkCommandRequestSchema,
-    response: { status: 200, description: 'LinkCommandResponse' },
+    response: answer<LinkCommandResponse>(200, 'LinkCommandResponse'),
   },
   answerCheck: {
     summary: 'The key bot answers a role check with what it saw of the member',
     params: { checkId: checkIdSchema },
     invalidParams: { notFound: errorCodes.managementCheckUnknown },
     body: managementCheckAnswerSchema,
-    response: { status: 200, description: 'ManagementCheckAnsweredResponse' },
+    response: answer<ManagementCheckAnsweredResponse>(200, 'ManagementCheckAnsweredResponse'),
   },
   unlink: {
     summary: "Unlink a user's Discord account (its proofs no longer count), with a reason",
     params: { id: userIdParam },
     invalidParams: { notFound: errorCodes.userNotFound },
     body: reasonRequestSchema,
-    response: { status: 200, description: 'AdminActionResponse' },
+    response: answer<AdminActionResponse>(200, 'AdminActionResponse'),
   },
   releaseClaim: {
     summary: "Release a subscriber's claim on a server, with a reason",
     params: { serverId },
     body: reasonRequestSchema,
-    response: { status: 200, description: 'AdminActionResponse' },
+    response: answer<AdminActionResponse>(200, 'AdminActionResponse'),
   },
 });
 

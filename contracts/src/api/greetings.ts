@@ -5,7 +5,7 @@ import type { GreetingSettings } from '../greeting-settings.ts';
 import { greetingsPaths } from '../routes/greetings.ts';
 import { GREETING_MESSAGE_MAX, greetingTexts } from '../texts/greetings.ts';
 import { plainText } from './input-rules.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 const { min: MIN_DELAY, max: MAX_DELAY } = configDefaults.greetingDelaySeconds;
@@ -73,22 +73,22 @@ export const greetingsApi = withSchemas(greetingsPaths, {
   settings: {
     summary: "A server's greeting settings (defaults when never configured)",
     params: serverId,
-    response: { status: 200, description: 'GreetingSettings' },
+    response: answer<GreetingSettings>(200, 'GreetingSettings'),
   },
   save: {
     summary: "Save a server's greeting",
     params: serverId,
     body: greetingSettingsRequestSchema,
-    response: { status: 200, description: 'GreetingSavedResponse' },
+    response: answer<GreetingSavedResponse>(200, 'GreetingSavedResponse'),
   },
   remove: {
     summary: "Remove a server's greeting",
     params: serverId,
-    response: { status: 200, description: 'GreetingRemovedResponse' },
+    response: answer<GreetingRemovedResponse>(200, 'GreetingRemovedResponse'),
   },
   list: {
     summary: "Greetings of the caller's own servers",
-    response: { status: 200, description: 'GreetingListResponse' },
+    response: answer<GreetingListResponse>(200, 'GreetingListResponse'),
   },
 });
 

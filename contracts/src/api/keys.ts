@@ -5,7 +5,7 @@ import type { Tier } from '../events/keys.ts';
 import { keysPaths } from '../routes/keys.ts';
 import { keyTexts } from '../texts/keys.ts';
 import { serverTexts } from '../texts/servers.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 
 /** How an access hash stands when someone asks: `code` of the hash check answer. */
 export type AccessHashStatus = 'valid' | 'unknown' | 'expired' | 'used';
@@ -84,6 +84,11 @@ export interface GenerateKeyResponse {
   expiresAt: string;
 }
 
+/** POST /api/keys/trackVisitor: the visit is recorded (the key page reads nothing of it). */
+export interface TrackVisitorResponse {
+  success: true;
+}
+
 /** How many page loads of the key pages this address made today (UTC), this one included. */
 export interface VisitCountResponse {
   visitCount: number;
@@ -97,40 +102,40 @@ export const keysApi = withSchemas(keysPaths, {
   generateHash: {
     summary: "A one-time access link to a server's key page",
     body: generateHashRequestSchema,
-    response: { status: 200, description: 'GenerateHashResponse { success: true, hash }' },
+    response: answer<GenerateHashResponse>(200, 'GenerateHashResponse { success: true, hash }'),
     rateLimited: true,
   },
   checkHash: {
     summary: 'Whether an access link is valid, expired or used (never consumes it)',
     params: { hash: accessHashParamSchema },
-    response: { status: 200, description: 'HashCheckResponse' },
+    response: answer<HashCheckResponse>(200, 'HashCheckResponse'),
   },
   validateHash: {
     summary: 'Same as check; called before key generation',
     params: { hash: accessHashParamSchema },
-    response: { status: 200, description: 'HashCheckResponse' },
+    response: answer<HashCheckResponse>(200, 'HashCheckResponse'),
   },
   generateKey: {
     summary: 'A VIP key for a server (consumes the access hash when one is given)',
     body: generateKeyRequestSchema,
-    response: { status: 200, description: 'GenerateKeyResponse { key, noAds, tier, expiresAt }' },
+    response: answer<GenerateKeyResponse>(200, 'GenerateKeyResponse { key, noAds, tier, expiresAt }'),
     rateLimited: true,
   },
   trackVisitor: {
     summary: "A visit to a server's key page (the address is stored only as a keyed hash)",
     body: trackVisitorRequestSchema,
-    response: { status: 200, description: '{ success: true }' },
+    response: answer<TrackVisitorResponse>(200, '{ success: true }'),
     rateLimited: true,
   },
   trackIpVisit: {
     summary: "A visit to the key pages; answers this address's visit count",
     body: trackIpVisitRequestSchema,
-    response: { status: 200, description: 'VisitCountResponse { visitCount }' },
+    response: answer<VisitCountResponse>(200, 'VisitCountResponse { visitCount }'),
     rateLimited: true,
   },
   generationCount: {
     summary: 'How many keys were ever generated',
-    response: { status: 200, description: 'GenerationCountResponse { count }' },
+    response: answer<GenerationCountResponse>(200, 'GenerationCountResponse { count }'),
   },
 });
 

@@ -3,7 +3,7 @@ import { SNOWFLAKE } from '../discord-id.ts';
 import { errorCodes } from '../error-codes.ts';
 import { privacyPaths } from '../routes/privacy.ts';
 import { privacyTexts } from '../texts/privacy.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 
 const member = { discordUserId: z.string().regex(SNOWFLAKE, privacyTexts.badMemberId) };
 
@@ -80,29 +80,29 @@ export const privacyApi = withSchemas(privacyPaths, {
     summary:
       'Erase a Discord member on their request: ends their VIP windows and whitelist entries, waits for the key bot to take the roles back, destroys their key, removes them from the read models (idempotent)',
     params: member,
-    response: { status: 200, description: 'EraseMemberResponse' },
+    response: answer<EraseMemberResponse>(200, 'EraseMemberResponse'),
   },
   exportMember: {
     summary: 'Every fact the product holds about a Discord member, with times and sentences (their copy)',
     params: member,
-    response: { status: 200, description: 'PersonalDataExport' },
+    response: answer<PersonalDataExport>(200, 'PersonalDataExport'),
   },
   deleteOwnAccount: {
     summary:
       'Delete the signed-in account: ends its sessions, releases its servers and Discord link, cancels a running Stripe subscription at once, then erases the linked Discord member; billing records stay under Stripe ids',
     body: deleteOwnAccountSchema,
-    response: { status: 200, description: 'DeleteUserResponse' },
+    response: answer<DeleteUserResponse>(200, 'DeleteUserResponse'),
     rateLimited: true,
   },
   exportOwn: {
     summary: 'Every fact the product holds about the signed-in user, with times and sentences (their copy)',
-    response: { status: 200, description: 'UserDataExport' },
+    response: answer<UserDataExport>(200, 'UserDataExport'),
   },
   eraseUser: {
     summary: "Delete a panel user's account on their request, as DELETE /api/user/me does",
     params: { id: z.uuid({ error: privacyTexts.userNotFound }) },
     invalidParams: { notFound: errorCodes.userNotFound },
-    response: { status: 200, description: 'DeleteUserResponse' },
+    response: answer<DeleteUserResponse>(200, 'DeleteUserResponse'),
   },
 });
 

@@ -30,11 +30,37 @@ export interface RouteSpec<
   body?: Body;
   /** A form (spec §5): any missing or blank field answers "Please fill in all fields", not the first problem. */
   form?: boolean;
-  /** What a 2xx answer holds, in words (and a schema where one exists); `status` is the status it is sent with. */
-  response: { status: number; description: string; schema?: z.ZodType };
+  /** What a 2xx answer holds: its type, its words (and a schema where one exists), and the status it is sent with. */
+  response: RouteAnswer;
   /** Rate-limited per client: the route is mounted with a limit, checked after auth and validation. */
   rateLimited?: boolean;
 }
+
+/** Type-only: the key under which a route's answer has its type. Nothing is stored under it at run time. */
+declare const answerType: unique symbol;
+
+/**
+ * A route's 2xx answer. Its type exists only in the types (`answer<T>(…)` says it), so the
+ * handler mounted from the route must return a T and a caller reads a T back, with no other
+ * declaration of what the route answers.
+ */
+export interface RouteAnswer<Answer = unknown> {
+  status: number;
+  description: string;
+  schema?: z.ZodType;
+  readonly [answerType]: Answer;
+}
+
+/**
+ * What a route answers, with the status it is sent with and its words for the OpenAPI
+ * document: `response: answer<GenerateKeyResponse>(200, 'The new key')`. `void` for a 204.
+ */
+export function answer<Answer>(status: number, description: string): RouteAnswer<Answer> {
+  return { status, description } as RouteAnswer<Answer>;
+}
+
+/** The type of a route's 2xx answer. */
+export type AnswerOf<Spec extends Pick<RouteSpec, 'response'>> = Spec['response'][typeof answerType];
 
 /**
  * A route declared with its exact types, so a handler mounted from it gets `params`, `query`
@@ -67,6 +93,7 @@ export function withSchemas<
 }
 
 type Output<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
 
 /** The validated path parameters of a route. */
 export type ParamsOf<Spec extends RouteSpec> = Spec extends { params: infer P extends ParamSchemas }
@@ -76,3 +103,7 @@ export type ParamsOf<Spec extends RouteSpec> = Spec extends { params: infer P ex
 export type QueryOf<Spec extends RouteSpec> = Spec extends { query: infer Q } ? Output<Q> : undefined;
 /** The validated body of a route (undefined when it declares none). */
 export type BodyOf<Spec extends RouteSpec> = Spec extends { body: infer B } ? Output<B> : undefined;
+/** The body a caller sends to a route, as its schema takes it in (undefined when it declares none). */
+export type BodyInOf<Spec extends RouteSpec> = Spec extends { body: infer B } ? Input<B> : undefined;
+/** The query a caller sends to a route, as its schema takes it in (undefined when it declares none). */
+export type QueryInOf<Spec extends RouteSpec> = Spec extends { query: infer Q } ? Input<Q> : undefined;

@@ -4,7 +4,7 @@ import { serversPaths } from '../routes/servers.ts';
 import { serverTexts } from '../texts/servers.ts';
 import type { VipRoleAction, VipRoleProblem } from '../texts/vip-roles.ts';
 import { plainText } from './input-rules.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 import { keyBotInviteUrl } from './site.ts';
 
 /** A Discord server id in a path (`/api/server/:id`, `/api/greetings/settings/:serverId`). */
@@ -148,46 +148,46 @@ export const serversApi = withSchemas(serversPaths, {
     summary: 'The key bot reports a server it is in (idempotent: an unchanged report appends nothing)',
     params: id,
     body: guildReportRequestSchema,
-    response: { status: 200, description: 'GuildReportResponse' },
+    response: answer<GuildReportResponse>(200, 'GuildReportResponse'),
   },
   leaveGuild: {
     summary: 'The key bot left a server',
     params: id,
-    response: { status: 200, description: 'GuildReportResponse' },
+    response: answer<GuildReportResponse>(200, 'GuildReportResponse'),
   },
   debugGuilds: {
     summary:
       'Servers the bot is in, largest first: for admins all of them; for everyone else what the landing page shows (the five largest, none suspended)',
-    response: { status: 200, description: 'GuildDebugListResponse' },
+    response: answer<GuildDebugListResponse>(200, 'GuildDebugListResponse'),
   },
   serverStats: {
     summary: 'Servers the bot is in and their members',
-    response: { status: 200, description: 'ServerStatsResponse' },
+    response: answer<ServerStatsResponse>(200, 'ServerStatsResponse'),
   },
   serverInfo: {
     summary: 'Server info for the key page and server cards (404 with inviteUrl when the bot is not in it)',
     params: id,
-    response: { status: 200, description: 'ServerInfoResponse' },
+    response: answer<ServerInfoResponse>(200, 'ServerInfoResponse'),
   },
   serverChannels: {
     summary:
       "The server's text channels, for its verified owner and admins (404 with inviteUrl when the bot is not in it)",
     params: id,
-    response: { status: 200, description: 'ChannelView[]' },
+    response: answer<ChannelView[]>(200, 'ChannelView[]'),
   },
   userServers: {
     summary: "The caller's server slots",
-    response: { status: 200, description: 'UserServersResponse' },
+    response: answer<UserServersResponse>(200, 'UserServersResponse'),
   },
   addServer: {
     summary: 'Register a server in a free slot (a server belongs to one subscriber)',
     body: addServerRequestSchema,
-    response: { status: 200, description: 'ServerSlotsChangedResponse' },
+    response: answer<ServerSlotsChangedResponse>(200, 'ServerSlotsChangedResponse'),
   },
   updateServer: {
     summary: 'Replace a server in a slot by another',
     body: updateServerRequestSchema,
-    response: { status: 200, description: 'ServerSlotsChangedResponse' },
+    response: answer<ServerSlotsChangedResponse>(200, 'ServerSlotsChangedResponse'),
   },
 });
 

@@ -1,6 +1,7 @@
 import { SNOWFLAKE } from '../discord-id.ts';
 import { sitePaths } from '../routes/site.ts';
-import { withSchemas } from './route-spec.ts';
+import type { SiteSettings } from '../site-settings.ts';
+import { answer, withSchemas } from './route-spec.ts';
 
 /**
  * The Discord permissions each bot asks for when it is added to a server, as the bit set
@@ -63,6 +64,6 @@ export const siteApi = withSchemas(sitePaths, {
   settings: {
     summary:
       "The site's run-time settings: both bots' client ids and invite links, support address, durations, limits, plans and prices (no secrets)",
-    response: { status: 200, description: 'SiteSettings' },
+    response: answer<SiteSettings>(200, 'SiteSettings'),
   },
 });

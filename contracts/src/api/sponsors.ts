@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sponsorsPaths } from '../routes/sponsors.ts';
 import { SPONSOR_URL_MAX, sponsorTexts } from '../texts/sponsors.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 /**
@@ -76,22 +76,22 @@ export const sponsorsApi = withSchemas(sponsorsPaths, {
   serverSponsor: {
     summary: "A server's sponsor link (its own, the site's, and the one its key page shows)",
     params: id,
-    response: { status: 200, description: 'ServerSponsorResponse' },
+    response: answer<ServerSponsorResponse>(200, 'ServerSponsorResponse'),
   },
   setServerSponsor: {
     summary: `Set a server's own sponsor link (http/https, at most ${SPONSOR_URL_MAX} characters)`,
     params: id,
     body: sponsorRequestSchema,
-    response: { status: 200, description: 'SponsorChangedResponse' },
+    response: answer<SponsorChangedResponse>(200, 'SponsorChangedResponse'),
   },
   listServerSponsors: {
     summary: 'Every server with a sponsor link of its own, newest first',
-    response: { status: 200, description: 'ServerSponsorListResponse' },
+    response: answer<ServerSponsorListResponse>(200, 'ServerSponsorListResponse'),
   },
   clearServerSponsor: {
     summary: "Remove a server's own sponsor link (its owner, or an admin)",
     params: id,
-    response: { status: 200, description: 'SponsorChangedResponse' },
+    response: answer<SponsorChangedResponse>(200, 'SponsorChangedResponse'),
   },
 });
 

@@ -1,6 +1,6 @@
 import { statsPaths } from '../routes/stats.ts';
 import type { BillingFigures } from './billing.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 
 export interface DailyKeyFigures {
   date: string; // YYYY-MM-DD, UTC
@@ -53,10 +53,10 @@ export interface PublicStatsResponse {
 export const statsApi = withSchemas(statsPaths, {
   admin: {
     summary: 'Statistics from the projections: keys per day, VIPs, visitors, whitelist, servers',
-    response: { status: 200, description: 'AdminStatsResponse' },
+    response: answer<AdminStatsResponse>(200, 'AdminStatsResponse'),
   },
   public: {
     summary: 'Public figures for the landing page',
-    response: { status: 200, description: 'PublicStatsResponse' },
+    response: answer<PublicStatsResponse>(200, 'PublicStatsResponse'),
   },
 });

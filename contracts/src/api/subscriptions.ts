@@ -9,7 +9,7 @@ import { adminListQuerySchema } from './admin-lists.ts';
 import { newPasswordSchema, usernameSchema } from './auth.ts';
 import type { PlanBilling } from './billing.ts';
 import type { SubscriberIdentity } from './discord.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 
 const fill = errorTexts.fillAllFields;
 /** A blank form field means the same as a missing one. */
@@ -207,7 +207,7 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
     summary: 'Create a subscriber account and start its plan',
     body: createSubscriberRequestSchema,
     form: true,
-    response: { status: 201, description: '{ id, username, password? (only when generated), subscription }' },
+    response: answer<CreateSubscriberResponse>(201, '{ id, username, password? (only when generated), subscription }'),
   },
   extend: {
     summary: "Extend a subscriber's plan by days (from now or its expiry, whichever is later)",
@@ -215,7 +215,7 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
     invalidParams: { notFound: errorCodes.subscriberNotFound },
     body: extendSubscriptionRequestSchema,
     form: true,
-    response: { status: 200, description: '{ success: true, subscription }' },
+    response: answer<ChangeSubscriptionResponse>(200, '{ success: true, subscription }'),
   },
   end: {
     summary:
@@ -223,14 +223,14 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
     params: { id: subscriberIdSchema },
     invalidParams: { notFound: errorCodes.subscriberNotFound },
     body: endSubscriptionRequestSchema,
-    response: { status: 200, description: '{ success: true, subscription }' },
+    response: answer<ChangeSubscriptionResponse>(200, '{ success: true, subscription }'),
   },
   resetPassword: {
     summary:
       "Replace a subscriber's panel password with a generated one, shown once; ends every session of the account",
     params: { id: userIdSchema },
     invalidParams: { notFound: errorCodes.userNotFound },
-    response: { status: 200, description: '{ username, password }' },
+    response: answer<AdminPasswordResetResponse>(200, '{ username, password }'),
   },
   startPlan: {
     summary: 'Start a plan for an account that has none (one made with npm run user, or by a Discord sign-up)',
@@ -238,23 +238,23 @@ export const subscriptionsApi = withSchemas(subscriptionsPaths, {
     invalidParams: { notFound: errorCodes.userNotFound },
     body: startPlanRequestSchema,
     form: true,
-    response: { status: 200, description: '{ success: true, subscription }' },
+    response: answer<ChangeSubscriptionResponse>(200, '{ success: true, subscription }'),
   },
   subscribers: {
     summary:
       'Subscribers, newest first, a page at a time, and (first page) the accounts without a plan; search: a name, a user id or a Discord id',
     query: adminListQuerySchema,
-    response: { status: 200, description: 'SubscribersResponse: { subscribers, nextAfter, withoutPlan }' },
+    response: answer<SubscribersResponse>(200, 'SubscribersResponse: { subscribers, nextAfter, withoutPlan }'),
   },
   userSubscription: {
     summary: "The signed-in user's plan, panel username and license key",
-    response: { status: 200, description: 'SubscriptionPanelView' },
+    response: answer<SubscriptionPanelView>(200, 'SubscriptionPanelView'),
   },
   userProfile: {
     summary: "A user's name and avatar",
     params: { id: userIdSchema },
     // registered after the fixed /api/user/* paths: anything that is not a user id is left to them
     invalidParams: 'unmatched',
-    response: { status: 200, description: '{ username, avatar }' },
+    response: answer<UserProfileResponse>(200, '{ username, avatar }'),
   },
 });

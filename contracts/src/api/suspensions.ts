@@ -4,7 +4,7 @@ import { SUSPENSION_REASON_MAX } from '../events/suspensions.ts';
 import { suspensionsPaths } from '../routes/suspensions.ts';
 import { suspensionTexts } from '../texts/suspensions.ts';
 import { plainText } from './input-rules.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 export const suspendServerRequestSchema = z.object({
@@ -43,19 +43,19 @@ const id = { id: serverIdParamSchema };
 export const suspensionsApi = withSchemas(suspensionsPaths, {
   list: {
     summary: 'Suspended servers, most recent first',
-    response: { status: 200, description: 'SuspensionsResponse' },
+    response: answer<SuspensionsResponse>(200, 'SuspensionsResponse'),
   },
   suspend: {
     summary: 'Suspend a server with a reason: its key page shows 403 Restricted, keys are refused',
     params: id,
     body: suspendServerRequestSchema,
     form: true,
-    response: { status: 200, description: 'SuspensionChangedResponse' },
+    response: answer<SuspensionChangedResponse>(200, 'SuspensionChangedResponse'),
   },
   lift: {
     summary: "Lift a server's suspension",
     params: id,
-    response: { status: 200, description: 'SuspensionChangedResponse' },
+    response: answer<SuspensionChangedResponse>(200, 'SuspensionChangedResponse'),
   },
 });
 

@@ -3,7 +3,7 @@ import { verificationMessagePaths } from '../routes/verification-message.ts';
 import { verificationMessageTexts } from '../texts/verification-message.ts';
 import { colorPattern, type VerificationMessage, verificationMessageLimits } from '../verification-message.ts';
 import { plainText } from './input-rules.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 const text = (max: number, message: string, field: string) =>
@@ -42,23 +42,29 @@ export interface VerificationMessageSavedResponse {
   settings: VerificationMessage;
 }
 
+/** The custom message is forgotten: /send posts the default again. */
+export interface VerificationMessageResetResponse {
+  success: true;
+  message: string;
+}
+
 const serverId = { serverId: serverIdParamSchema };
 export const verificationMessageApi = withSchemas(verificationMessagePaths, {
   get: {
     summary: "A server's key-verification message (/send): custom or default, and whether the plan includes it",
     params: serverId,
-    response: { status: 200, description: 'VerificationMessageView' },
+    response: answer<VerificationMessageView>(200, 'VerificationMessageView'),
   },
   save: {
     summary: "Save a server's own verification message (plans with a custom verification message)",
     params: serverId,
     body: verificationMessageRequestSchema,
-    response: { status: 200, description: 'VerificationMessageSavedResponse' },
+    response: answer<VerificationMessageSavedResponse>(200, 'VerificationMessageSavedResponse'),
   },
   reset: {
     summary: 'Go back to the default verification message (the custom one is forgotten)',
     params: serverId,
-    response: { status: 200, description: '{ success: true, message }' },
+    response: answer<VerificationMessageResetResponse>(200, '{ success: true, message }'),
   },
 });
 

@@ -4,7 +4,7 @@ import { errorTexts } from '../error-texts.ts';
 import { vipRolesPaths } from '../routes/vip-roles.ts';
 import { keyTexts } from '../texts/keys.ts';
 import { vipRoleProblems } from '../texts/vip-roles.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 import { serverIdParamSchema } from './servers.ts';
 
 /** The server and member of a redemption, refused in the key texts' words. */
@@ -83,22 +83,22 @@ export const vipRolesApi = withSchemas(vipRolesPaths, {
   redeemKey: {
     summary: "Redeem a key for a member: opens or prolongs the member's VIP window",
     body: redeemKeyRequestSchema,
-    response: { status: 200, description: 'RedeemKeyResponse' },
+    response: answer<RedeemKeyResponse>(200, 'RedeemKeyResponse'),
   },
   roleRemoved: {
     summary: "The key bot took a member's VIP role away (idempotent)",
     body: vipRoleRemovedRequestSchema,
-    response: { status: 200, description: 'VipRoleRemovedResponse' },
+    response: answer<VipRoleRemovedResponse>(200, 'VipRoleRemovedResponse'),
   },
   failed: {
     summary: 'The key bot says Discord refused it a VIP role change (the panel shows it until fixed)',
     params: guild,
     body: vipRoleFailedRequestSchema,
-    response: { status: 200, description: 'VipRoleProblemResponse' },
+    response: answer<VipRoleProblemResponse>(200, 'VipRoleProblemResponse'),
   },
   fixed: {
     summary: 'The key bot changed a VIP role again after a refusal (changed false when no problem was open)',
     params: guild,
-    response: { status: 200, description: 'VipRoleProblemResponse' },
+    response: answer<VipRoleProblemResponse>(200, 'VipRoleProblemResponse'),
   },
 });

@@ -5,7 +5,7 @@ import { type WhitelistDuration, whitelistDurationSchema } from '../events/white
 import { whitelistPaths } from '../routes/whitelist.ts';
 import { WHITELIST_SERVERS_AT_ONCE, whitelistTexts } from '../texts/whitelist.ts';
 import { adminListQuerySchema } from './admin-lists.ts';
-import { withSchemas } from './route-spec.ts';
+import { answer, withSchemas } from './route-spec.ts';
 
 /** How long each fixed duration lasts; lifetime never ends, `days` lasts the days chosen. */
 export const whitelistDurationDays: Record<Exclude<WhitelistDuration, 'days'>, number | null> = {
@@ -124,24 +124,30 @@ export const whitelistApi = withSchemas(whitelistPaths, {
     summary:
       'Active whitelist entries, newest first, a page at a time; search: a Discord user or server id, or a server name',
     query: adminListQuerySchema,
-    response: { status: 200, description: 'WhitelistResponse: { whitelists, nextAfter }' },
+    response: answer<WhitelistResponse>(200, 'WhitelistResponse: { whitelists, nextAfter }'),
   },
   add: {
     summary: 'Whitelist a Discord user on one server or several (again: renews the entry)',
     body: addWhitelistEntryRequestSchema,
     form: true,
-    response: { status: 201, description: "{ success: true, message: 'Entry has been added to whitelist', entry }" },
+    response: answer<AddWhitelistEntryResponse>(
+      201,
+      "{ success: true, message: 'Entry has been added to whitelist', entry }",
+    ),
   },
   remove: {
     summary: 'Remove a whitelist entry',
     body: removeWhitelistEntryRequestSchema,
     form: true,
-    response: { status: 200, description: "{ success: true, message: 'Entry has been removed from whitelist' }" },
+    response: answer<RemoveWhitelistEntryResponse>(
+      200,
+      "{ success: true, message: 'Entry has been removed from whitelist' }",
+    ),
   },
   roleRemoved: {
     summary: 'The key bot settled an ended whitelist entry (took the VIP role back, or had nothing to take)',
     body: whitelistRoleRemovedRequestSchema,
-    response: { status: 200, description: 'WhitelistRoleRemovedResponse' },
+    response: answer<WhitelistRoleRemovedResponse>(200, 'WhitelistRoleRemovedResponse'),
   },
 });
 

@@ -1,3 +1,6 @@
+import type { CataloguedSpec } from '../api/catalogue.ts';
+import type { AnswerOf, BodyInOf, QueryInOf } from '../api/route-spec.ts';
+
 /**
  * Who may call a route:
  * - anonymous: anyone;
@@ -60,3 +63,17 @@ export function pathOf<Route extends PlainRoute>(route: Route, ...[params]: Path
     return encodeURIComponent(String(value));
   });
 }
+
+/**
+ * A plain route's whole declaration (schemas and answer), found in the catalogue by its method
+ * and path: the types a caller sends and reads come from there, erased at build, so the
+ * browser and the bots get them without the schemas.
+ */
+type SpecOf<Route extends PlainRoute> = Extract<CataloguedSpec, { method: Route['method']; path: Route['path'] }>;
+
+/** What a route answers (2xx), as its declaration in the catalogue says. */
+export type CallAnswerOf<Route extends PlainRoute> = AnswerOf<SpecOf<Route>>;
+/** The body a call of a route sends (undefined when the route takes none). */
+export type CallBodyOf<Route extends PlainRoute> = BodyInOf<SpecOf<Route>>;
+/** The query a call of a route sends (undefined when the route takes none). */
+export type CallQueryOf<Route extends PlainRoute> = QueryInOf<SpecOf<Route>>;

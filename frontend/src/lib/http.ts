@@ -1,22 +1,41 @@
-import { type PathParamNames, type PathParams, type PlainRoute, pathOf } from '@vip/contracts/plain';
+import {
+  type CallAnswerOf,
+  type CallBodyOf,
+  type CallQueryOf,
+  type PathParamNames,
+  type PathParams,
+  type PlainRoute,
+  pathOf,
+} from '@vip/contracts/plain';
 
 /**
  * The one way the frontend addresses the API: a route of the catalogue (contracts' routes/),
- * its path parameters, query and body. No page writes a path or a method; the RTK Query
- * endpoints and the plain fetch below both build their requests with `requestTo`.
+ * its path parameters, query and body, each of the type the route's declaration says (and its
+ * answer too: see requestJson and routeEndpoint). No page writes a path, a method or the type
+ * of an answer; the RTK Query endpoints (routeEndpoint) and the plain fetch below (requestJson,
+ * fetchRoute) both build their requests here.
  */
 export type CallOf<Route extends PlainRoute> = ([PathParamNames<Route['path']>] extends [never]
   ? { params?: undefined }
-  : { params: PathParams<Route> }) & {
-  /** The query string's parameters; undefined and empty ones are left out. */
-  query?: Record<string, string | number | undefined>;
-  /** Sent as JSON. */
-  body?: unknown;
-};
+  : { params: PathParams<Route> }) &
+  (CallQueryOf<Route> extends undefined
+    ? { query?: undefined }
+    : {
+        /** The query string's parameters (those the route takes); undefined and empty ones are left out. */
+        query?: { [Name in keyof CallQueryOf<Route>]?: string | number };
+      }) &
+  (CallBodyOf<Route> extends undefined
+    ? { body?: undefined }
+    : {
+        /** Sent as JSON. */
+        body: CallBodyOf<Route>;
+      });
 
-/** The call's input: required when the path has parameters. */
+/** The call's input: required when the path has parameters or the route takes a body. */
 export type CallArg<Route extends PlainRoute> = [PathParamNames<Route['path']>] extends [never]
-  ? [call?: CallOf<Route>]
+  ? CallBodyOf<Route> extends undefined
+    ? [call?: CallOf<Route>]
+    : [call: CallOf<Route>]
   : [call: CallOf<Route>];
 
 interface AnyCall {
@@ -34,18 +53,38 @@ function queryStringOf(query: AnyCall['query']): string {
   return text ? `?${text}` : '';
 }
 
-/** A request of a route of the catalogue, as RTK Query's fetchBaseQuery and fetch below take it. */
-export function requestTo<Route extends PlainRoute>(
-  route: Route,
-  ...[call]: CallArg<Route>
-): { url: string; method: Route['method']; body?: unknown } {
-  return requestOf(route, call);
+/** A request as RTK Query's fetchBaseQuery takes it. */
+interface FetchArgs {
+  url: string;
+  method: PlainRoute['method'];
+  body?: unknown;
 }
 
-function requestOf<Route extends PlainRoute>(route: Route, call: AnyCall | undefined) {
+function requestOf<Route extends PlainRoute>(route: Route, call: AnyCall | undefined): FetchArgs {
   const fill = pathOf as (route: PlainRoute, params?: object) => string;
   const url = fill(route, call?.params) + queryStringOf(call?.query);
   return call?.body === undefined ? { url, method: route.method } : { url, method: route.method, body: call.body };
+}
+
+/**
+ * An RTK Query endpoint of a route, spread into `build.query({ ... })` or `build.mutation`:
+ * `query` makes the request from the endpoint's argument (`callOf`), and `transformResponse`
+ * gives the answer the route's type (or the part of it `select` picks), so that RTK Query infers
+ * the endpoint's result from the route and no endpoint names its answer's type.
+ */
+export function routeEndpoint<Route extends PlainRoute, Arg = void, Result = CallAnswerOf<Route>>(
+  route: Route,
+  callOf?: (arg: Arg) => CallOf<Route>,
+  select?: (answer: CallAnswerOf<Route>) => Result,
+): {
+  // NoInfer: inside build.query({ ... }) the types come from the route, not from what RTK Query expects
+  query: (arg: NoInfer<Arg>) => FetchArgs;
+  transformResponse: (answer: unknown) => NoInfer<Result>;
+} {
+  return {
+    query: (arg) => requestOf(route, callOf?.(arg)),
+    transformResponse: (answer: unknown): Result => (select ? select(answer as CallAnswerOf<Route>) : answer) as Result,
+  };
 }
 
 /**
@@ -88,15 +127,12 @@ export async function fetchRoute<Route extends PlainRoute>(
   }
 }
 
-/**
- * The JSON answer of a route, typed as the caller's declared return type says; a refusal
- * throws an HttpFailure with the answer's body.
- */
-export async function requestJson<Route extends PlainRoute, T>(
+/** The JSON answer of a route, of the type its declaration says; a refusal throws an HttpFailure with the answer's body. */
+export async function requestJson<Route extends PlainRoute>(
   route: Route,
-  call?: CallArg<Route>[0],
+  call: CallArg<Route>[0],
   options?: FetchOptions,
-): Promise<T> {
+): Promise<CallAnswerOf<Route>> {
   const response = await fetchRoute(route, call, options);
   const text = await response.text();
   let data: unknown = null;
@@ -111,7 +147,7 @@ export async function requestJson<Route extends PlainRoute, T>(
     if (retryAfter !== undefined) failure.retryAfterSeconds = retryAfter;
     throw failure;
   }
-  return data as T;
+  return data as CallAnswerOf<Route>;
 }
 
 /** Retry-After as seconds: a number of seconds, or an HTTP date. */

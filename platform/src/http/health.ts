@@ -1,12 +1,10 @@
 import type Router from '@koa/router';
 import {
+  type AnswerOf,
   type BotState,
   type BotStates,
   type CheckpointDocument,
-  type HealthResponse,
   healthApi,
-  type PublicHealthResponse,
-  type ReadinessResponse,
   readModels,
 } from '@vip/contracts';
 import type { EventStore } from '../event-store/event-store.ts';
@@ -14,7 +12,7 @@ import { readCheckpoints } from '../projection-checkpoints.ts';
 import { EventsBehind } from '../projection-lag.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { Readiness } from '../readiness.ts';
-import { type MountedRoute, mountRoutes, on } from './mount.ts';
+import { answeredOnCtx, type MountedRoute, mountRoutes, on } from './mount.ts';
 import { metricsCaller } from './operations.ts';
 
 /** Who sees the details of /api/health besides admins: a request with the deployment's METRICS_TOKEN. */
@@ -82,10 +80,10 @@ export function healthChecks(
           () => true,
           () => false,
         );
-        const body: PublicHealthResponse = { status: up ? 'ok' : 'down', ...(await botStates()) };
+        const body: AnswerOf<typeof healthApi.health> = { status: up ? 'ok' : 'down', ...(await botStates()) };
         ctx.status = up ? 200 : 503;
         ctx.body = body;
-        return;
+        return answeredOnCtx;
       }
       const [headPosition, checkpoints] = await Promise.all([eventStore.headPosition(), readCheckpoints(readStore)]);
       const lags = await eventsBehind.of(checkpoints.values());
@@ -94,7 +92,7 @@ export function healthChecks(
         checkpoint,
         lag: lags.get(checkpoint) ?? 0,
       }));
-      const body: HealthResponse = {
+      return {
         status: 'ok',
         service,
         eventStore: { adapter: eventStore.adapterName, headPosition },
@@ -102,13 +100,13 @@ export function healthChecks(
         projections: projections.sort((a, b) => a.name.localeCompare(b.name)),
         ...(await botStates()),
       };
-      return body;
     }),
     on(healthApi.ready, async ({ ctx }) => {
       const { ready, checks } = await readiness.report();
-      const body: ReadinessResponse = { status: ready ? 'ready' : 'not ready', service, checks };
+      const body: AnswerOf<typeof healthApi.ready> = { status: ready ? 'ready' : 'not ready', service, checks };
       ctx.status = ready ? 200 : 503;
       ctx.body = body;
+      return answeredOnCtx;
     }),
   ];
 }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  type AnswerOf,
   apiCatalogue,
   type BodyOf,
   errorCodes,
@@ -21,6 +22,13 @@ export type CallerOf<Spec extends RouteSpec> = Spec extends { auth: 'signedIn' |
   ? SignedInUser
   : SignedInUser | undefined;
 
+/** What a handler returns when it set the answer on ctx itself (another status, a stream, a refusal of another shape). */
+export interface AnsweredOnCtx {
+  readonly answeredOnCtx: true;
+}
+/** The one AnsweredOnCtx: the mount sends nothing of its own after a handler returns it. */
+export const answeredOnCtx: AnsweredOnCtx = Object.freeze({ answeredOnCtx: true });
+
 /** What a handler gets: the request's input already checked against its route's spec. */
 export interface RouteInput<Spec extends RouteSpec> {
   ctx: Context;
@@ -31,10 +39,15 @@ export interface RouteInput<Spec extends RouteSpec> {
 }
 
 /**
- * Returns the answer's body, sent with the spec's `response.status`; or nothing, for a 204
- * or when the handler set a different answer on `ctx` itself (a 404 with an invite link).
+ * Returns the answer's body, of the type the spec's `response` says, sent with its status
+ * (nothing for a 204); or `answeredOnCtx` when the handler set a different answer on `ctx`
+ * itself (a 404 with an invite link, a 202, a stream). A handler that forgets to answer does
+ * not compile.
  */
-export type RouteHandler<Spec extends RouteSpec> = (input: RouteInput<Spec>) => unknown;
+type Answered<Spec extends RouteSpec> = AnswerOf<Spec> | AnsweredOnCtx;
+export type RouteHandler<Spec extends RouteSpec> = (
+  input: RouteInput<Spec>,
+) => Answered<Spec> | Promise<Answered<Spec>>;
 
 /** One per-client limit of a route. */
 export interface RouteRateLimit<Spec extends RouteSpec> {
@@ -142,7 +155,7 @@ function paramsOf(ctx: Context, spec: RouteSpec): Record<string, unknown> | null
  */
 export function on<Spec extends RouteSpec>(
   spec: Spec,
-  handler: RouteHandler<Spec>,
+  handler: NoInfer<RouteHandler<Spec>>,
   options: RouteOptions<Spec> = {},
 ): MountedRoute {
   if (Boolean(spec.rateLimited) !== Boolean(options.rateLimit))
@@ -179,6 +192,7 @@ export function on<Spec extends RouteSpec>(
       if (retryAfter !== null) return refuseTooMany(ctx, retryAfter);
     }
     const body = await handler(input);
+    if (body === answeredOnCtx) return;
     if (body !== undefined) {
       ctx.status = spec.response.status;
       ctx.body = body;

@@ -1,5 +1,4 @@
 import {
-  type AnalyticsResponse,
   analyticsApi,
   isVerifiedClaim,
   notIncludedText,
@@ -24,25 +23,23 @@ export function analyticsRoutes(deps: QueryDeps): MountedRoute[] {
       const now = new Date();
       const { holding } = await subscriberStanding(deps.readStore, user.id, slotLimitsOf(deps.config), now);
       if (!planIncludes(holding, 'analytics')) {
-        const body: AnalyticsResponse = {
+        return {
           generatedAt: now.toISOString(),
           included: false,
           notIncludedReason: notIncludedText(holding, 'analytics'),
           servers: [],
         };
-        return body;
       }
       const owned = await deps.readStore
         .collection<ServerOwnerDocument>(serverReadModels.serverOwners)
         .find({ userId: user.id }, { sort: { claimedAt: 1, _id: 1 } });
       const verified = owned.filter(isVerifiedClaim).map((owner) => owner._id);
-      const body: AnalyticsResponse = {
+      return {
         generatedAt: now.toISOString(),
         included: true,
         notIncludedReason: null,
         servers: await serverFigures(deps.readStore, verified, now),
       };
-      return body;
     }),
   ];
 }

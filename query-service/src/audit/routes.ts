@@ -1,7 +1,6 @@
 import {
   type AuditDocument,
   type AuditExportQuery,
-  type AuditPageResponse,
   type AuditStateReady,
   auditApi,
   auditDocumentId,
@@ -11,11 +10,10 @@ import {
   auditWorkbenchDefaults,
   auditWorkbenchTexts,
   errorCodes,
-  type KeyLifeResponse,
   type RangeBound,
-  type ServerSettingsHistoryResponse,
 } from '@vip/contracts';
 import {
+  answeredOnCtx,
   auditExportMetrics,
   auditExportStream,
   DomainError,
@@ -40,37 +38,34 @@ export function auditRoutes(deps: QueryDeps): MountedRoute[] {
     // before /api/admin/audit/keys/… and the like: fixed paths of their own
     auditExportRoute(deps),
     auditStateRoute(deps),
-    on(auditApi.log, async ({ ctx, query }) => {
+    on(auditApi.log, async ({ query }) => {
       // one more than asked tells whether an older page exists
       const docs = await auditPage(deps.readStore, query, query.limit + 1);
       const page = docs.slice(0, query.limit);
-      const body: AuditPageResponse = {
+      return {
         events: await shown(page),
         nextBefore: docs.length > query.limit ? page[page.length - 1].position : null,
       };
-      ctx.body = body;
     }),
 
-    on(auditApi.keyLife, async ({ ctx, params: { keyDigest } }) => {
+    on(auditApi.keyLife, async ({ params: { keyDigest } }) => {
       // every event of the key's life names it, the removals ending its VIP windows included
       const life = await keyLife(deps.readStore, keyDigest);
       if (!life.some((doc) => doc.type === 'KeyGenerated'))
         throw new DomainError('not_found', auditTexts.keyNotFound, errorCodes.keyNotFound);
-      const body: KeyLifeResponse = { keyDigest, events: await shown(life) };
-      ctx.body = body;
+      return { keyDigest, events: await shown(life) };
     }),
 
-    on(auditApi.serverSettings, async ({ ctx, params: { guildId } }) => {
+    on(auditApi.serverSettings, async ({ params: { guildId } }) => {
       // the newest changes, each told against the value before it (the priming events set those)
       const { priming, changes } = await settingsEvents(deps.readStore, guildId);
       const history = settingsHistory(await shown([...priming, ...changes]), guildId);
       const shownChanges = history.slice(priming.length);
-      const body: ServerSettingsHistoryResponse = {
+      return {
         guildId,
         changes: shownChanges,
         names: await settingNames(deps.readStore, guildId, shownChanges),
       };
-      ctx.body = body;
     }),
   ];
 }
@@ -153,7 +148,7 @@ function auditExportRoute(deps: QueryDeps): MountedRoute {
         { kind: 'end', lines: 0, lastPosition: null, sealed: false },
       ];
       ctx.body = lines.map((line) => `${JSON.stringify(line)}\n`).join('');
-      return;
+      return answeredOnCtx;
     }
     running++;
     metrics.running.inc();
@@ -169,6 +164,7 @@ function auditExportRoute(deps: QueryDeps): MountedRoute {
     });
     stream.once('error', (error) => deps.logger.error({ err: error }, 'an audit export failed while streaming'));
     ctx.body = stream;
+    return answeredOnCtx;
   });
 }
 
@@ -200,7 +196,7 @@ function auditStateRoute(deps: QueryDeps): MountedRoute {
     if (known?.status === 'building') {
       ctx.status = 202;
       ctx.body = known;
-      return;
+      return answeredOnCtx;
     }
     // an event's position is the log's own: the audit index knows it (a number asked for may
     // start no event, and EventStoreDB refuses a read from inside one)
@@ -214,6 +210,7 @@ function auditStateRoute(deps: QueryDeps): MountedRoute {
     }
     ctx.status = 202;
     ctx.body = await builds.start(position);
+    return answeredOnCtx;
   });
 }
 

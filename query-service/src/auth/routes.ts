@@ -1,11 +1,10 @@
-import { authApi, type UserInfoResponse } from '@vip/contracts';
+import { authApi } from '@vip/contracts';
 import { type MountedRoute, on } from '@vip/platform';
 
 export function authRoutes(): MountedRoute[] {
   return [
     on(authApi.userInfo, ({ user: { id, username, isAdmin, avatar } }) => {
-      const body: UserInfoResponse = { id, username, isAdmin, avatar };
-      return body;
+      return { id, username, isAdmin, avatar };
     }),
   ];
 }

@@ -1,7 +1,6 @@
 import {
   botInviteUrl,
   type DiscordAccountDocument,
-  type DiscordSignInOptions,
   discordApi,
   discordAvatarUrl,
   discordReadModels,
@@ -11,7 +10,6 @@ import {
   type ManagementCheckDocument,
   type ServerOwnerDocument,
   serverReadModels,
-  type UserDiscordResponse,
 } from '@vip/contracts';
 import { type MountedRoute, on } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
@@ -29,11 +27,10 @@ export function discordRoutes(deps: QueryDeps): MountedRoute[] {
   const { readStore, config } = deps;
   return [
     on(discordApi.signInOptions, () => {
-      const body: DiscordSignInOptions = {
+      return {
         enabled: Boolean(config.discordClientId && config.discordClientSecret),
         signUp: config.discordSignUp,
       };
-      return body;
     }),
 
     on(discordApi.userDiscord, async ({ user }) => {
@@ -50,7 +47,7 @@ export function discordRoutes(deps: QueryDeps): MountedRoute[] {
       ]);
       const guildOf = new Map(guilds.map((guild) => [guild._id, guild]));
       const ownerOf = new Map(owners.map((owner) => [owner._id, owner]));
-      const body: UserDiscordResponse = {
+      return {
         account: account && {
           id: account.discordUserId,
           username: account.username,
@@ -76,7 +73,6 @@ export function discordRoutes(deps: QueryDeps): MountedRoute[] {
           requestedAt: check.requestedAt,
         })),
       };
-      return body;
     }),
   ];
 }

@@ -1,8 +1,6 @@
 import {
   defaultGreetingSettings,
   type GreetingDocument,
-  type GreetingListResponse,
-  type GreetingSettings,
   type GuildDocument,
   greetingReadModels,
   greetingsApi,
@@ -23,7 +21,7 @@ export function greetingRoutes(deps: QueryDeps): MountedRoute[] {
       greetingsApi.settings,
       async ({ params: { serverId } }) => {
         const greeting = await greetings().findOne({ _id: serverId });
-        const body: GreetingSettings = greeting
+        return greeting
           ? {
               enabled: greeting.enabled,
               channelId: greeting.channelId,
@@ -31,7 +29,6 @@ export function greetingRoutes(deps: QueryDeps): MountedRoute[] {
               message: greeting.message,
             }
           : defaultGreetingSettings();
-        return body;
       },
       {
         authorize: ({ user, params: { serverId } }) =>
@@ -49,7 +46,7 @@ export function greetingRoutes(deps: QueryDeps): MountedRoute[] {
       ]);
       const greetingOf = new Map(configured.map((greeting) => [greeting._id, greeting]));
       const guildOf = new Map(known.map((guild) => [guild._id, guild]));
-      const body: GreetingListResponse = {
+      return {
         greetings: ids.flatMap((serverId) => {
           const greeting = greetingOf.get(serverId);
           if (!greeting) return [];
@@ -65,7 +62,6 @@ export function greetingRoutes(deps: QueryDeps): MountedRoute[] {
           ];
         }),
       };
-      return body;
     }),
   ];
 }

@@ -1,17 +1,16 @@
 import {
   type AccessHashDocument,
   type AccessHashStatus,
+  type AnswerOf,
   accessHashStatusOf,
   canonicalCode,
-  type GenerationCountResponse,
-  type HashCheckResponse,
   type KeyCounterDocument,
   keyReadModels,
   keysApi,
   keysGeneratedCounterId,
   keyTexts,
 } from '@vip/contracts';
-import { digestOf, type MountedRoute, on } from '@vip/platform';
+import { answeredOnCtx, digestOf, type MountedRoute, on } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
 
@@ -34,7 +33,7 @@ export function keyRoutes(deps: QueryDeps): MountedRoute[] {
     const code = accessHashStatusOf(doc, new Date());
     const { status, message } = answers[code];
     // an expired or used link still names its server, so the page can offer a fresh link
-    const body: HashCheckResponse = {
+    const body: AnswerOf<typeof keysApi.checkHash> = {
       success: code === 'valid',
       serverId: doc ? doc.guildId : null,
       message,
@@ -43,6 +42,7 @@ export function keyRoutes(deps: QueryDeps): MountedRoute[] {
     };
     ctx.status = status;
     ctx.body = body;
+    return answeredOnCtx;
   };
 
   return [
@@ -50,8 +50,7 @@ export function keyRoutes(deps: QueryDeps): MountedRoute[] {
     on(keysApi.validateHash, checkHash),
     on(keysApi.generationCount, async () => {
       const counter = await counters.findOne({ _id: keysGeneratedCounterId });
-      const body: GenerationCountResponse = { count: counter?.count ?? 0 };
-      return body;
+      return { count: counter?.count ?? 0 };
     }),
   ];
 }

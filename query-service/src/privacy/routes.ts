@@ -11,12 +11,12 @@ import { userExport } from './user-export.ts';
 export function privacyRoutes(deps: QueryDeps): MountedRoute[] {
   return [
     on(privacyApi.exportMember, async ({ ctx, params: { discordUserId } }) => {
-      ctx.body = await memberExport(deps.eventStore, deps.readStore, discordUserId, new Date());
       ctx.set('Content-Disposition', `attachment; filename="personal-data-${discordUserId}.json"`);
+      return memberExport(deps.eventStore, deps.readStore, discordUserId, new Date());
     }),
     on(privacyApi.exportOwn, async ({ ctx, user }) => {
-      ctx.body = await userExport(deps.eventStore, deps.readStore, user.id, new Date());
       ctx.set('Content-Disposition', 'attachment; filename="my-data.json"');
+      return userExport(deps.eventStore, deps.readStore, user.id, new Date());
     }),
   ];
 }

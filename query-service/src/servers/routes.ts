@@ -1,18 +1,15 @@
 import {
+  type AnswerOf,
   type BotNotInServerResponse,
   botInviteUrl,
-  type ChannelView,
   configDefaults,
   discordTexts,
   errorCodes,
-  type GuildDebugListResponse,
   type GuildDocument,
   isPremium,
   isVerifiedClaim,
   planHoldingOf,
-  type ServerInfoResponse,
   type ServerOwnerDocument,
-  type ServerStatsResponse,
   type SubscriptionDocument,
   type SuspensionDocument,
   serverReadModels,
@@ -21,11 +18,10 @@ import {
   subscriptionReadModels,
   suspensionReadModels,
   type UserServersDocument,
-  type UserServersResponse,
   type VipRoleProblemDocument,
   vipRoleAccuracyReadModels,
 } from '@vip/contracts';
-import { DomainError, type MountedRoute, mayActOnServer, on, requireServerHolder } from '@vip/platform';
+import { answeredOnCtx, DomainError, type MountedRoute, mayActOnServer, on, requireServerHolder } from '@vip/platform';
 import type { Context } from 'koa';
 import type { QueryDeps } from '../deps.ts';
 import { ownSponsorUrl, shownSponsorUrl } from '../sponsors/sponsors.queries.ts';
@@ -68,20 +64,18 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
           { ...largestFirst, limit: configDefaults.topGuildsInStrip },
         );
       }
-      const body: GuildDebugListResponse = {
+      return {
         guilds: listed.map((guild) => ({ id: guild._id, name: guild.name, memberCount: guild.memberCount })),
       };
-      return body;
     }),
 
     on(serversApi.serverStats, async () => {
-      const body: ServerStatsResponse = await serverTotals(deps.readStore);
-      return body;
+      return await serverTotals(deps.readStore);
     }),
 
     on(serversApi.serverInfo, async ({ ctx, user, params: { id } }) => {
       const guild = await presentGuild(ctx, id);
-      if (!guild) return;
+      if (!guild) return answeredOnCtx;
       const [owner, suspension, roleProblem] = await Promise.all([
         deps.readStore.collection<ServerOwnerDocument>(serverReadModels.serverOwners).findOne({ _id: guild._id }),
         suspensionOf(deps.readStore, guild._id),
@@ -93,7 +87,7 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       // a suspended server's key page shows the 403 Restricted screen; its owner's panel says why
       if (suspension && !ownerOrAdmin) throw serverSuspendedError();
       const subscription = owner ? await subscriptionOf(owner.userId) : null;
-      const body: ServerInfoResponse = {
+      const body: AnswerOf<typeof serversApi.serverInfo> = {
         id: guild._id,
         name: guild.name,
         icon: guild.icon,
@@ -122,9 +116,8 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       serversApi.serverChannels,
       async ({ ctx, params: { id } }) => {
         const guild = await presentGuild(ctx, id);
-        if (!guild) return;
-        const body: ChannelView[] = guild.channels.map((channel) => ({ id: channel.id, name: channel.name }));
-        return body;
+        if (!guild) return answeredOnCtx;
+        return guild.channels.map((channel) => ({ id: channel.id, name: channel.name }));
       },
       {
         // decisions.md §9: the bot acts only on a verified owner's settings, so only they pick a channel
@@ -149,13 +142,12 @@ export function serverRoutes(deps: QueryDeps): MountedRoute[] {
       const verified = new Set(
         claims.filter((claim) => claim.userId === user.id && isVerifiedClaim(claim)).map((claim) => claim._id),
       );
-      const body: UserServersResponse = {
+      return {
         servers,
         maxSlots: subscription?.maxSlots ?? deps.config.defaultServerSlots,
         // decisions.md §9: the panel asks to verify these; the bot ignores their settings
         unverified: servers.filter((id) => !verified.has(id)),
       };
-      return body;
     }),
   ];
 }

@@ -4,8 +4,6 @@ import {
   planHoldingOf,
   type ServerOwnerDocument,
   type ServerSponsorDocument,
-  type ServerSponsorListResponse,
-  type ServerSponsorResponse,
   type SubscriptionDocument,
   serverReadModels,
   sponsorReadModels,
@@ -30,7 +28,7 @@ export function sponsorRoutes(deps: QueryDeps): MountedRoute[] {
         .collection<GuildDocument>(serverReadModels.guilds)
         .find({ _id: { $in: own.map((sponsor) => sponsor._id) } });
       const nameOf = new Map(guilds.map((guild) => [guild._id, guild.name]));
-      const body: ServerSponsorListResponse = {
+      return {
         sponsors: own.map(({ _id, sponsorUrl, setAt }) => ({
           serverId: _id,
           serverName: nameOf.get(_id) ?? null,
@@ -38,7 +36,6 @@ export function sponsorRoutes(deps: QueryDeps): MountedRoute[] {
           setAt,
         })),
       };
-      return body;
     }),
 
     on(
@@ -52,14 +49,13 @@ export function sponsorRoutes(deps: QueryDeps): MountedRoute[] {
           : null;
         const premium = isPremium(planHoldingOf(subscription, new Date()));
         const own = await ownSponsorUrl(deps.readStore, id);
-        const body: ServerSponsorResponse = {
+        return {
           serverId: id,
           sponsorUrl: own,
           siteSponsorUrl: deps.config.sponsorUrl ?? null,
           shownUrl: shownSponsorUrl(own, deps.config.sponsorUrl, premium),
           premium,
         };
-        return body;
       },
       {
         authorize: ({ user, params: { id } }) => requireServerHolder(user, () => holderOf(deps.readStore, id)),

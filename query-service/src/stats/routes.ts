@@ -1,4 +1,4 @@
-import { type PublicStatsResponse, statsApi } from '@vip/contracts';
+import { statsApi } from '@vip/contracts';
 import { type MountedRoute, on } from '@vip/platform';
 import type { QueryDeps } from '../deps.ts';
 import { serverTotals } from '../servers/servers.queries.ts';
@@ -7,23 +7,20 @@ import { adminStats, distinctVisitors, keyTotals } from './stats.queries.ts';
 /** GET /api/admin/stats and the public figures: both from the same projections. */
 export function statsRoutes(deps: QueryDeps): MountedRoute[] {
   return [
-    on(statsApi.admin, async ({ ctx }) => {
-      ctx.body = await adminStats(deps.readStore, new Date());
-    }),
+    on(statsApi.admin, () => adminStats(deps.readStore, new Date())),
 
-    on(statsApi.public, async ({ ctx }) => {
+    on(statsApi.public, async () => {
       const [totals, visitors, servers] = await Promise.all([
         keyTotals(deps.readStore),
         distinctVisitors(deps.readStore),
         serverTotals(deps.readStore),
       ]);
-      const body: PublicStatsResponse = {
+      return {
         activeUsers: visitors,
         keysGenerated: totals.keysGenerated,
         serversProtected: servers.totalServers,
         totalMembers: servers.totalMembers,
       };
-      ctx.body = body;
     }),
   ];
 }

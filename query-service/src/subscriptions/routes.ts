@@ -9,15 +9,12 @@ import {
   planNamed,
   planRuns,
   planSlots,
-  type SubscribersResponse,
   type SubscriptionDocument,
-  type SubscriptionPanelView,
   slotLimitsOf,
   subscriptionReadModels,
   subscriptionsApi,
   subscriptionTexts,
   type UserDocument,
-  type UserProfileResponse,
 } from '@vip/contracts';
 import { DomainError, type MountedRoute, on } from '@vip/platform';
 import { containing, cursorAfter, pageFilter, pageOf } from '../admin-list-page.ts';
@@ -99,7 +96,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
         ...plans.map((plan) => plan.userId),
         ...accounts.map((account) => account._id),
       ]);
-      const body: SubscribersResponse = {
+      return {
         subscribers: plans.map((plan) => ({
           id: plan.userId,
           username: names.get(plan.userId) ?? 'Unknown',
@@ -121,7 +118,6 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
           ...identities.get(account._id)!,
         })),
       };
-      return body;
     }),
 
     on(subscriptionsApi.userSubscription, async ({ user }) => {
@@ -131,7 +127,7 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
       if (!plan) throw new DomainError('not_found', subscriptionTexts.noActiveSubscription, errorCodes.noSubscription);
       const sold = planNamed(plan.planName);
       // the license key is derived from the id on every read; no password is ever part of this answer
-      const body: SubscriptionPanelView = {
+      return {
         planName: plan.planName,
         createdAt: plan.startedAt,
         expiresAt: plan.expiresAt,
@@ -156,15 +152,13 @@ export function subscriptionRoutes(deps: QueryDeps): MountedRoute[] {
         },
         ...billingOf(plan),
       };
-      return body;
     }),
 
     // mounted after the fixed /api/user/* paths; anything that is not a user id is left to them
     on(subscriptionsApi.userProfile, async ({ params: { id } }) => {
       const user = await users().findOne({ _id: id });
       if (!user) throw new DomainError('not_found', subscriptionTexts.userNotFound, errorCodes.userNotFound);
-      const body: UserProfileResponse = { username: user.username, avatar: user.avatar };
-      return body;
+      return { username: user.username, avatar: user.avatar };
     }),
   ];
 }

@@ -1,7 +1,6 @@
 import {
   type GuildDocument,
   type SuspensionDocument,
-  type SuspensionsResponse,
   serverReadModels,
   suspensionReadModels,
   suspensionsApi,
@@ -20,7 +19,7 @@ export function suspensionRoutes(deps: QueryDeps): MountedRoute[] {
         .collection<GuildDocument>(serverReadModels.guilds)
         .find({ _id: { $in: suspended.map((doc) => doc._id) } }, { projection: { _id: 1, name: 1 } });
       const names = new Map(guilds.map((guild) => [guild._id, guild.name]));
-      const body: SuspensionsResponse = {
+      return {
         suspensions: suspended.map((doc) => ({
           guildId: doc._id,
           serverName: names.get(doc._id) ?? null,
@@ -28,7 +27,6 @@ export function suspensionRoutes(deps: QueryDeps): MountedRoute[] {
           suspendedAt: doc.suspendedAt,
         })),
       };
-      return body;
     }),
   ];
 }

@@ -4,7 +4,6 @@ import {
   plansWithText,
   slotLimitsOf,
   type VerificationMessageDocument,
-  type VerificationMessageView,
   verificationMessageApi,
   verificationMessageReadModels,
 } from '@vip/contracts';
@@ -26,7 +25,7 @@ export function verificationMessageRoutes(deps: QueryDeps): MountedRoute[] {
           serverOwnerStanding(deps.readStore, serverId, slotLimitsOf(deps.config), new Date()),
         ]);
         const included = planIncludes(standing?.holding ?? null, 'customVerificationMessage');
-        const body: VerificationMessageView = {
+        return {
           message: saved
             ? {
                 title: saved.title,
@@ -41,7 +40,6 @@ export function verificationMessageRoutes(deps: QueryDeps): MountedRoute[] {
           unlockedBy: plansWithText('customVerificationMessage'),
           readOnly: standing?.readOnlyServers.includes(serverId) ?? false,
         };
-        return body;
       },
       {
         authorize: ({ user, params: { serverId } }) =>

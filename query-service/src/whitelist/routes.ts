@@ -4,7 +4,6 @@ import {
   isDiscordId,
   serverReadModels,
   type WhitelistDocument,
-  type WhitelistResponse,
   whitelistApi,
   whitelistReadModels,
 } from '@vip/contracts';
@@ -40,11 +39,10 @@ export function whitelistRoutes(deps: QueryDeps): MountedRoute[] {
       ]);
       const rows = await entries().find(filter, { sort: { addedAt: -1, _id: -1 }, limit: query.limit + 1 });
       const { page, next } = pageOf(rows, query.limit, (last) => cursorAfter(last.addedAt, last._id));
-      const body: WhitelistResponse = {
+      return {
         whitelists: page.map(({ userId, guildId, duration, expiresAt }) => ({ userId, guildId, duration, expiresAt })),
         nextAfter: next,
       };
-      return body;
     }),
   ];
 }

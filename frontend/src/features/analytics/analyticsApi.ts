@@ -1,13 +1,12 @@
-import type { AnalyticsResponse } from '@vip/contracts';
 import { analyticsPaths } from '@vip/contracts/plain';
-import { requestTo } from '../../lib/http.ts';
+import { routeEndpoint } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The owner's per-server analytics (decisions.md §11: plans that include them). */
 export const analyticsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getAnalytics: build.query<AnalyticsResponse, void>({
-      query: () => requestTo(analyticsPaths.ownServers),
+    getAnalytics: build.query({
+      ...routeEndpoint(analyticsPaths.ownServers),
       providesTags: ['Analytics'],
     }),
   }),

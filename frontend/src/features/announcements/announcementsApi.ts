@@ -1,7 +1,7 @@
 import type { AnnouncementView, CreateAnnouncementRequest } from '@vip/contracts';
 import { announcementsPaths } from '@vip/contracts/plain';
 import type { RootState } from '../../app/store.ts';
-import { requestTo } from '../../lib/http.ts';
+import { routeEndpoint } from '../../lib/http.ts';
 import { subscribeToRealtime } from '../../realtime/socket.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
@@ -14,8 +14,8 @@ const ANNOUNCEMENT_LIST = { type: 'Announcement', id: 'LIST' } as const;
 /** The announcement feed, kept live by the socket for as long as someone shows it. */
 const announcementFeedApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getAnnouncements: build.query<AnnouncementView[], void>({
-      query: () => requestTo(announcementsPaths.list),
+    getAnnouncements: build.query({
+      ...routeEndpoint(announcementsPaths.list),
       providesTags: (list = []) => [
         ...list.map(({ id }) => ({ type: 'Announcement' as const, id })),
         ANNOUNCEMENT_LIST,
@@ -57,8 +57,8 @@ const announcementFeedApi = apiSlice.injectEndpoints({
  */
 export const announcementsApi = announcementFeedApi.injectEndpoints({
   endpoints: (build) => ({
-    createAnnouncement: build.mutation<AnnouncementView, CreateAnnouncementRequest>({
-      query: (announcement) => requestTo(announcementsPaths.post, { body: announcement }),
+    createAnnouncement: build.mutation({
+      ...routeEndpoint(announcementsPaths.post, (announcement: CreateAnnouncementRequest) => ({ body: announcement })),
       invalidatesTags: [ANNOUNCEMENT_LIST],
       // Show it at once; a push that follows then finds it already there and adds nothing.
       async onQueryStarted(_request, { dispatch, queryFulfilled }) {
@@ -73,8 +73,8 @@ export const announcementsApi = announcementFeedApi.injectEndpoints({
       },
     }),
 
-    deleteAnnouncement: build.mutation<void, string>({
-      query: (id) => requestTo(announcementsPaths.remove, { params: { id } }),
+    deleteAnnouncement: build.mutation({
+      ...routeEndpoint(announcementsPaths.remove, (id: string) => ({ params: { id } })),
       invalidatesTags: (_result, _error, id) => [{ type: 'Announcement', id }, ANNOUNCEMENT_LIST],
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         const deleted = await queryFulfilled.then(

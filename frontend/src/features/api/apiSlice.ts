@@ -5,14 +5,14 @@ import {
   type FetchBaseQueryError,
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
-import type { LoginRequest, LoginResponse, UserInfoResponse } from '@vip/contracts';
+import type { LoginRequest } from '@vip/contracts';
 import { authPaths } from '@vip/contracts/plain';
 import type { RootState } from '../../app/store.ts';
-import { requestTo, retryAfterSecondsOf } from '../../lib/http.ts';
+import { retryAfterSecondsOf, routeEndpoint } from '../../lib/http.ts';
 import { sessionEnded } from '../auth/authSlice.ts';
 import { retryWhenBusy } from './retryWhenBusy.ts';
 
-// every endpoint names its route with requestTo (lib/http.ts): the paths are the catalogue's, whole
+// every endpoint names its route with routeEndpoint (lib/http.ts): the paths, request and answer types are the catalogue's, whole
 // a read answered 503 (a session not projected yet during a catch-up) is asked again, not failed
 const sendsSessionToken = retryWhenBusy(
   fetchBaseQuery({
@@ -80,14 +80,14 @@ export const apiSlice = createApi({
   ],
   // The session's own calls; each feature's endpoints are in its *Api.ts file.
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginRequest>({
-      query: (credentials) => requestTo(authPaths.login, { body: credentials }),
+    login: build.mutation({
+      ...routeEndpoint(authPaths.login, (credentials: LoginRequest) => ({ body: credentials })),
     }),
-    logout: build.mutation<void, void>({
-      query: () => requestTo(authPaths.logout),
+    logout: build.mutation({
+      ...routeEndpoint(authPaths.logout),
     }),
-    getUserInfo: build.query<UserInfoResponse, void>({
-      query: () => requestTo(authPaths.userInfo),
+    getUserInfo: build.query({
+      ...routeEndpoint(authPaths.userInfo),
       providesTags: ['User'],
     }),
   }),

@@ -1,11 +1,5 @@
-import type {
-  AuditPageResponse,
-  AuditStateResponse,
-  KeyLifeResponse,
-  ServerSettingsHistoryResponse,
-} from '@vip/contracts';
 import { auditPaths, auditWorkbenchPaths } from '@vip/contracts/plain';
-import { requestTo } from '../../lib/http.ts';
+import { routeEndpoint } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The audit trail's filters as GET /api/admin/audit takes them (every one optional). */
@@ -29,21 +23,21 @@ export function exportQueryOf({ guildId, userId, ...rest }: AuditFilters): Recor
 /** The admin's audit trail: the event log, a key's life and a server's settings history. */
 export const auditApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getAuditPage: build.query<AuditPageResponse, AuditPageArgs>({
-      query: (args) => requestTo(auditPaths.log, { query: { ...args } }),
+    getAuditPage: build.query({
+      ...routeEndpoint(auditPaths.log, (args: AuditPageArgs) => ({ query: { ...args } })),
       providesTags: ['Audit'],
     }),
-    getKeyLife: build.query<KeyLifeResponse, string>({
-      query: (keyDigest) => requestTo(auditPaths.keyLife, { params: { keyDigest } }),
+    getKeyLife: build.query({
+      ...routeEndpoint(auditPaths.keyLife, (keyDigest: string) => ({ params: { keyDigest } })),
       providesTags: ['Audit'],
     }),
-    getServerSettingsHistory: build.query<ServerSettingsHistoryResponse, string>({
-      query: (guildId) => requestTo(auditPaths.serverSettings, { params: { guildId } }),
+    getServerSettingsHistory: build.query({
+      ...routeEndpoint(auditPaths.serverSettings, (guildId: string) => ({ params: { guildId } })),
       providesTags: ['Audit'],
     }),
     // 202 while the replay builds it (with its progress), then 200 with the state; never stale
-    getAuditState: build.query<AuditStateResponse, number>({
-      query: (position) => requestTo(auditWorkbenchPaths.stateAsOf, { params: { position } }),
+    getAuditState: build.query({
+      ...routeEndpoint(auditWorkbenchPaths.stateAsOf, (position: number) => ({ params: { position } })),
       keepUnusedDataFor: 0,
     }),
   }),

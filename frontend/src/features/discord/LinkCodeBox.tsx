@@ -1,4 +1,4 @@
-import type { LinkCodeResponse } from '@vip/contracts';
+import type { CallAnswerOf, discordPaths } from '@vip/contracts/plain';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { copyText } from '../../lib/clipboard.ts';
@@ -12,7 +12,7 @@ import { useCreateLinkCodeMutation } from './discordApi.ts';
  */
 export function LinkCodeBox({ label = 'Link with /link' }: { label?: string }) {
   const [createCode, { isLoading }] = useCreateLinkCodeMutation();
-  const [issued, setIssued] = useState<LinkCodeResponse | null>(null);
+  const [issued, setIssued] = useState<CallAnswerOf<typeof discordPaths.linkCode> | null>(null);
   const command = issued ? `/link code:${issued.code}` : '';
 
   async function getCode() {

@@ -1,44 +1,35 @@
-import type {
-  DiscordCallbackRequest,
-  DiscordCallbackResponse,
-  DiscordSignInOptions,
-  DiscordStartRequest,
-  DiscordStartResponse,
-  LinkCodeResponse,
-  ManagementCheckStartedResponse,
-  UserDiscordResponse,
-} from '@vip/contracts';
+import type { DiscordCallbackRequest, DiscordStartRequest } from '@vip/contracts';
 import { discordPaths } from '@vip/contracts/plain';
-import { requestTo } from '../../lib/http.ts';
+import { routeEndpoint } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 import { readAgainOnPush } from '../api/livePushes.ts';
 
 /** Sign in with Discord, the linked account, /link codes and the bot's role checks (decisions.md §9). */
 export const discordApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getDiscordSignIn: build.query<DiscordSignInOptions, void>({
-      query: () => requestTo(discordPaths.signInOptions),
+    getDiscordSignIn: build.query({
+      ...routeEndpoint(discordPaths.signInOptions),
     }),
-    startDiscord: build.mutation<DiscordStartResponse, DiscordStartRequest>({
-      query: (body) => requestTo(discordPaths.start, { body }),
+    startDiscord: build.mutation({
+      ...routeEndpoint(discordPaths.start, (body: DiscordStartRequest) => ({ body })),
     }),
     // the answer may hold a session token: not kept in the request cache (see finishDiscordSignIn)
-    finishDiscord: build.mutation<DiscordCallbackResponse, DiscordCallbackRequest>({
-      query: (body) => requestTo(discordPaths.callback, { body }),
+    finishDiscord: build.mutation({
+      ...routeEndpoint(discordPaths.callback, (body: DiscordCallbackRequest) => ({ body })),
       invalidatesTags: ['UserDiscord', 'User', 'UserServers'],
     }),
-    getUserDiscord: build.query<UserDiscordResponse, void>({
-      query: () => requestTo(discordPaths.userDiscord),
+    getUserDiscord: build.query({
+      ...routeEndpoint(discordPaths.userDiscord),
       providesTags: ['UserDiscord'],
       // /link in Discord, a role check answered: the panel follows without a reload
       onCacheEntryAdded: (_arg, lifecycle) =>
         readAgainOnPush(lifecycle, ['UserDiscord'], (message) => message.type === 'discord_changed'),
     }),
-    createLinkCode: build.mutation<LinkCodeResponse, void>({
-      query: () => requestTo(discordPaths.linkCode),
+    createLinkCode: build.mutation({
+      ...routeEndpoint(discordPaths.linkCode),
     }),
-    verifyServer: build.mutation<ManagementCheckStartedResponse, string>({
-      query: (serverId) => requestTo(discordPaths.verifyServer, { params: { serverId } }),
+    verifyServer: build.mutation({
+      ...routeEndpoint(discordPaths.verifyServer, (serverId: string) => ({ params: { serverId } })),
       invalidatesTags: ['UserDiscord'],
     }),
   }),

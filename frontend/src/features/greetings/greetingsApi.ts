@@ -1,29 +1,29 @@
-import type {
-  GreetingListItem,
-  GreetingListResponse,
-  GreetingRemovedResponse,
-  GreetingSavedResponse,
-  GreetingSettings,
-} from '@vip/contracts';
+import type { GreetingSettings } from '@vip/contracts';
 import { defaultGreetingSettings, greetingsPaths } from '@vip/contracts/plain';
-import { requestTo } from '../../lib/http.ts';
+import { routeEndpoint } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** Per-server greeting settings and the list of greetings (spec §2 Greetings tab, §7). */
 export const greetingsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getGreetingSettings: build.query<GreetingSettings, string>({
-      query: (serverId) => requestTo(greetingsPaths.settings, { params: { serverId } }),
+    getGreetingSettings: build.query({
+      ...routeEndpoint(greetingsPaths.settings, (serverId: string) => ({ params: { serverId } })),
       providesTags: (_result, _error, serverId) => [{ type: 'Greeting', id: serverId }],
     }),
-    saveGreetingSettings: build.mutation<GreetingSavedResponse, { serverId: string; settings: GreetingSettings }>({
-      query: ({ serverId, settings }) => requestTo(greetingsPaths.save, { params: { serverId }, body: settings }),
+    saveGreetingSettings: build.mutation({
+      ...routeEndpoint(
+        greetingsPaths.save,
+        ({ serverId, settings }: { serverId: string; settings: GreetingSettings }) => ({
+          params: { serverId },
+          body: settings,
+        }),
+      ),
       // only a save that happened reloads the form: a refused one leaves what the owner typed
       invalidatesTags: (result, _error, { serverId }) =>
         result ? [{ type: 'Greeting', id: serverId }, 'GreetingList'] : [],
     }),
-    deleteGreeting: build.mutation<GreetingRemovedResponse, string>({
-      query: (serverId) => requestTo(greetingsPaths.remove, { params: { serverId } }),
+    deleteGreeting: build.mutation({
+      ...routeEndpoint(greetingsPaths.remove, (serverId: string) => ({ params: { serverId } })),
       invalidatesTags: (_result, _error, serverId) => [{ type: 'Greeting', id: serverId }, 'GreetingList'],
       // spec §4: deleting the selected server's greeting resets its form to the defaults at once
       async onQueryStarted(serverId, { dispatch, queryFulfilled }) {
@@ -35,9 +35,8 @@ export const greetingsApi = apiSlice.injectEndpoints({
           dispatch(greetingsApi.util.upsertQueryData('getGreetingSettings', serverId, defaultGreetingSettings()));
       },
     }),
-    getGreetingList: build.query<GreetingListItem[], void>({
-      query: () => requestTo(greetingsPaths.list),
-      transformResponse: (response: GreetingListResponse) => response.greetings,
+    getGreetingList: build.query({
+      ...routeEndpoint(greetingsPaths.list, undefined, (answer) => answer.greetings),
       providesTags: ['GreetingList'],
     }),
   }),

@@ -1,20 +1,19 @@
-import type { GenerateHashResponse, GenerateKeyResponse, HashCheckResponse, ServerInfoResponse } from '@vip/contracts';
 import { keysPaths, serversPaths } from '@vip/contracts/plain';
 import { requestJson } from '../../lib/http.ts';
 
 /**
- * The key page's anonymous calls (spec §7). Plain fetch rather than the RTK Query apiSlice:
- * see lib/http.ts for why the visitor pages stay free of Redux.
+ * The key page's anonymous calls (spec §7), each answering what its route says. Plain fetch
+ * rather than the RTK Query apiSlice: see lib/http.ts for why the visitor pages stay free of Redux.
  */
 export const keysApi = {
-  getServer: (serverId: string, signal?: AbortSignal): Promise<ServerInfoResponse> =>
+  getServer: (serverId: string, signal?: AbortSignal) =>
     requestJson(serversPaths.serverInfo, { params: { id: serverId } }, { signal }),
-  generateHash: (serverId: string, signal?: AbortSignal): Promise<GenerateHashResponse> =>
+  generateHash: (serverId: string, signal?: AbortSignal) =>
     requestJson(keysPaths.generateHash, { body: { serverId } }, { signal }),
   /** Never consumes the link (decisions.md §5): only generating a key through it does. */
-  validateHash: (hash: string, signal?: AbortSignal): Promise<HashCheckResponse> =>
+  validateHash: (hash: string, signal?: AbortSignal) =>
     requestJson(keysPaths.validateHash, { params: { hash } }, { signal }),
-  generateKey: (guildId: string, hash: string | undefined): Promise<GenerateKeyResponse> =>
+  generateKey: (guildId: string, hash: string | undefined) =>
     requestJson(keysPaths.generateKey, { body: hash ? { guildId, hash } : { guildId } }),
   /**
    * Visit counters for the statistics; the answers change nothing on the page (decisions.md §3).

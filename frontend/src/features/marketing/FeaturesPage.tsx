@@ -1,4 +1,4 @@
-import type { BillingInterval, GuildDebugListResponse, PublicStatsResponse } from '@vip/contracts';
+import type { BillingInterval } from '@vip/contracts';
 import { configDefaults, serversPaths, statsPaths, yearlySavingPercent } from '@vip/contracts/plain';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -75,7 +75,7 @@ function Hero({ settings }: { settings: SiteSettings }) {
  * so that a site with one or two servers never shows a server twice side by side.
  */
 function ServerStrip() {
-  const guilds = usePolledJson<GuildDebugListResponse>(serversPaths.debugGuilds, refreshMs)?.guilds ?? [];
+  const guilds = usePolledJson(serversPaths.debugGuilds, refreshMs)?.guilds ?? [];
   const top = guilds.slice(0, configDefaults.topGuildsInStrip);
   const viewport = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLUListElement>(null);
@@ -190,7 +190,7 @@ function CommandList({ commands }: { commands: readonly { name: string; args?: s
 
 /** Spec §8: public figures fall back to 0 when they cannot be read. */
 function StatsBand() {
-  const data = usePolledJson<PublicStatsResponse>(statsPaths.public, refreshMs);
+  const data = usePolledJson(statsPaths.public, refreshMs);
   const figures = [
     { label: 'Active users', value: data?.activeUsers ?? 0 },
     { label: 'Keys generated', value: data?.keysGenerated ?? 0 },

@@ -1,4 +1,4 @@
-import { isDiscordId, privacyPaths, privacyTexts } from '@vip/contracts/plain';
+import { type CallAnswerOf, isDiscordId, privacyPaths, privacyTexts } from '@vip/contracts/plain';
 import { type FormEvent, useState } from 'react';
 import { useAppSelector } from '../../app/hooks.ts';
 import { fetchRoute } from '../../lib/http.ts';
@@ -6,6 +6,8 @@ import { errorTextOf } from '../api/errorText.ts';
 import { downloadJson } from './downloadJson.ts';
 
 type Outcome = { kind: 'done' | 'failed'; text: string };
+/** What an erasure answers, as its route says. */
+type Erased = CallAnswerOf<typeof privacyPaths.eraseMember>;
 
 /**
  * The admin's person view for a Discord member who asked about their data (Admin → Privacy):
@@ -54,7 +56,7 @@ export function MemberRequests() {
   }
 
   async function erase() {
-    const answer = (await call(privacyPaths.eraseMember, 'The member was not erased')) as { message?: string } | null;
+    const answer = (await call(privacyPaths.eraseMember, 'The member was not erased')) as Erased | null;
     setConfirming(false);
     if (answer?.message) setOutcome({ kind: 'done', text: answer.message });
   }

@@ -1,11 +1,6 @@
-import type {
-  ServerSponsorListResponse,
-  ServerSponsorResponse,
-  SponsorChangedResponse,
-  SponsorRequest,
-} from '@vip/contracts';
+import type { SponsorRequest } from '@vip/contracts';
 import { sponsorsPaths } from '@vip/contracts/plain';
-import { requestTo } from '../../lib/http.ts';
+import { routeEndpoint } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The admins' list shares the Server tag under one id, so that any change refreshes it. */
@@ -14,23 +9,27 @@ const LIST = { type: 'Server', id: 'sponsor-links' } as const;
 /** A server's own sponsor link (decisions.md §3): the owner's setting, the admins' list. */
 export const sponsorsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getServerSponsor: build.query<ServerSponsorResponse, string>({
-      query: (serverId) => requestTo(sponsorsPaths.serverSponsor, { params: { id: serverId } }),
+    getServerSponsor: build.query({
+      ...routeEndpoint(sponsorsPaths.serverSponsor, (serverId: string) => ({ params: { id: serverId } })),
       providesTags: (_result, _error, serverId) => [{ type: 'Server', id: serverId }],
     }),
-    setServerSponsor: build.mutation<SponsorChangedResponse, { serverId: string } & SponsorRequest>({
-      query: ({ serverId, sponsorUrl }) =>
-        requestTo(sponsorsPaths.setServerSponsor, { params: { id: serverId }, body: { sponsorUrl } }),
+    setServerSponsor: build.mutation({
+      ...routeEndpoint(
+        sponsorsPaths.setServerSponsor,
+        ({ serverId, sponsorUrl }: { serverId: string } & SponsorRequest) => ({
+          params: { id: serverId },
+          body: { sponsorUrl },
+        }),
+      ),
       // the card's key-page preview (GET /api/server/:id) says the new link too
       invalidatesTags: (_result, _error, { serverId }) => [{ type: 'Server', id: serverId }, LIST],
     }),
-    clearServerSponsor: build.mutation<SponsorChangedResponse, string>({
-      query: (serverId) => requestTo(sponsorsPaths.clearServerSponsor, { params: { id: serverId } }),
+    clearServerSponsor: build.mutation({
+      ...routeEndpoint(sponsorsPaths.clearServerSponsor, (serverId: string) => ({ params: { id: serverId } })),
       invalidatesTags: (_result, _error, serverId) => [{ type: 'Server', id: serverId }, LIST],
     }),
-    listServerSponsors: build.query<ServerSponsorListResponse['sponsors'], void>({
-      query: () => requestTo(sponsorsPaths.listServerSponsors),
-      transformResponse: (response: ServerSponsorListResponse) => response.sponsors,
+    listServerSponsors: build.query({
+      ...routeEndpoint(sponsorsPaths.listServerSponsors, undefined, (answer) => answer.sponsors),
       providesTags: [LIST],
     }),
   }),

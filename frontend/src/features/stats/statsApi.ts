@@ -1,13 +1,12 @@
-import type { AdminStatsResponse } from '@vip/contracts';
 import { statsPaths } from '@vip/contracts/plain';
-import { requestTo } from '../../lib/http.ts';
+import { routeEndpoint } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The admin Statistics screen (decisions.md §2: every figure comes from the projections). */
 export const statsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getAdminStats: build.query<AdminStatsResponse, void>({
-      query: () => requestTo(statsPaths.admin),
+    getAdminStats: build.query({
+      ...routeEndpoint(statsPaths.admin),
       providesTags: ['AdminStats'],
     }),
   }),

@@ -1,19 +1,12 @@
 import type {
-  AdminActionResponse,
-  AdminPasswordResetResponse,
-  ChangeSubscriptionResponse,
   CreateSubscriberRequest,
-  CreateSubscriberResponse,
   EndSubscriptionRequest,
   ExtendSubscriptionRequest,
   ResetPasswordRequest,
-  ResetPasswordResponse,
   StartPlanRequest,
-  SubscribersResponse,
-  SubscriptionPanelView,
 } from '@vip/contracts';
 import { authPaths, discordPaths, subscriptionsPaths } from '@vip/contracts/plain';
-import { requestTo } from '../../lib/http.ts';
+import { routeEndpoint } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /**
@@ -23,47 +16,64 @@ import { apiSlice } from '../api/apiSlice.ts';
  */
 export const subscriptionsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getSubscription: build.query<SubscriptionPanelView, void>({
-      query: () => requestTo(subscriptionsPaths.userSubscription),
+    getSubscription: build.query({
+      ...routeEndpoint(subscriptionsPaths.userSubscription),
       providesTags: ['Subscription'],
     }),
     // the answer is shown once and must not linger in the request cache: see SubscriptionTab
-    resetPanelPassword: build.mutation<ResetPasswordResponse, ResetPasswordRequest>({
-      query: (body) => requestTo(authPaths.resetPassword, { body }),
+    resetPanelPassword: build.mutation({
+      ...routeEndpoint(authPaths.resetPassword, (body: ResetPasswordRequest) => ({ body })),
     }),
     /** One page, newest first: the first (no `after`, with the accounts without a plan) or the one after a page's `nextAfter`. */
-    getSubscribers: build.query<SubscribersResponse, { search?: string; after?: string }>({
-      query: ({ search, after }) => requestTo(subscriptionsPaths.subscribers, { query: { search, after } }),
+    getSubscribers: build.query({
+      ...routeEndpoint(subscriptionsPaths.subscribers, ({ search, after }: { search?: string; after?: string }) => ({
+        query: { search, after },
+      })),
       providesTags: ['Subscribers'],
     }),
-    startPlan: build.mutation<ChangeSubscriptionResponse, { id: string } & StartPlanRequest>({
-      query: ({ id, ...body }) => requestTo(subscriptionsPaths.startPlan, { params: { id }, body }),
+    startPlan: build.mutation({
+      ...routeEndpoint(subscriptionsPaths.startPlan, ({ id, ...body }: { id: string } & StartPlanRequest) => ({
+        params: { id },
+        body,
+      })),
       invalidatesTags: (result) => (result ? ['Subscribers', 'AdminStats'] : []),
     }),
     // the answer holds the new password, shown once: see SubscribersView
-    resetSubscriberPassword: build.mutation<AdminPasswordResetResponse, string>({
-      query: (id) => requestTo(subscriptionsPaths.resetPassword, { params: { id } }),
+    resetSubscriberPassword: build.mutation({
+      ...routeEndpoint(subscriptionsPaths.resetPassword, (id: string) => ({ params: { id } })),
       invalidatesTags: ['Audit'],
     }),
     // the answer may hold a generated password, shown once: see CreateSubscriberForm
-    createSubscriber: build.mutation<CreateSubscriberResponse, CreateSubscriberRequest>({
-      query: (body) => requestTo(subscriptionsPaths.createSubscriber, { body }),
+    createSubscriber: build.mutation({
+      ...routeEndpoint(subscriptionsPaths.createSubscriber, (body: CreateSubscriberRequest) => ({ body })),
       invalidatesTags: ['Subscribers', 'AdminStats'],
     }),
-    extendSubscription: build.mutation<ChangeSubscriptionResponse, { id: string } & ExtendSubscriptionRequest>({
-      query: ({ id, ...body }) => requestTo(subscriptionsPaths.extend, { params: { id }, body }),
+    extendSubscription: build.mutation({
+      ...routeEndpoint(subscriptionsPaths.extend, ({ id, ...body }: { id: string } & ExtendSubscriptionRequest) => ({
+        params: { id },
+        body,
+      })),
       invalidatesTags: ['Subscribers'],
     }),
-    endSubscription: build.mutation<ChangeSubscriptionResponse, { id: string } & EndSubscriptionRequest>({
-      query: ({ id, ...body }) => requestTo(subscriptionsPaths.end, { params: { id }, body }),
+    endSubscription: build.mutation({
+      ...routeEndpoint(subscriptionsPaths.end, ({ id, ...body }: { id: string } & EndSubscriptionRequest) => ({
+        params: { id },
+        body,
+      })),
       invalidatesTags: ['Subscribers'],
     }),
-    unlinkDiscord: build.mutation<AdminActionResponse, { id: string; reason: string }>({
-      query: ({ id, reason }) => requestTo(discordPaths.unlink, { params: { id }, body: { reason } }),
+    unlinkDiscord: build.mutation({
+      ...routeEndpoint(discordPaths.unlink, ({ id, reason }: { id: string; reason: string }) => ({
+        params: { id },
+        body: { reason },
+      })),
       invalidatesTags: ['Subscribers', 'Audit'],
     }),
-    releaseClaim: build.mutation<AdminActionResponse, { serverId: string; reason: string }>({
-      query: ({ serverId, reason }) => requestTo(discordPaths.releaseClaim, { params: { serverId }, body: { reason } }),
+    releaseClaim: build.mutation({
+      ...routeEndpoint(discordPaths.releaseClaim, ({ serverId, reason }: { serverId: string; reason: string }) => ({
+        params: { serverId },
+        body: { reason },
+      })),
       invalidatesTags: ['Subscribers', 'Audit'],
     }),
   }),

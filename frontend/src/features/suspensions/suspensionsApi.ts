@@ -1,27 +1,24 @@
-import type {
-  SuspendServerRequest,
-  SuspensionChangedResponse,
-  SuspensionsResponse,
-  SuspensionView,
-} from '@vip/contracts';
+import type { SuspendServerRequest } from '@vip/contracts';
 import { suspensionsPaths } from '@vip/contracts/plain';
-import { requestTo } from '../../lib/http.ts';
+import { routeEndpoint } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The admin's suspended servers (spec §2 "403 Restricted", decisions.md §12). */
 export const suspensionsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getSuspensions: build.query<SuspensionView[], void>({
-      query: () => requestTo(suspensionsPaths.list),
-      transformResponse: (response: SuspensionsResponse) => response.suspensions,
+    getSuspensions: build.query({
+      ...routeEndpoint(suspensionsPaths.list, undefined, (answer) => answer.suspensions),
       providesTags: ['Suspensions'],
     }),
-    suspendServer: build.mutation<SuspensionChangedResponse, { guildId: string } & SuspendServerRequest>({
-      query: ({ guildId, ...body }) => requestTo(suspensionsPaths.suspend, { params: { id: guildId }, body }),
+    suspendServer: build.mutation({
+      ...routeEndpoint(
+        suspensionsPaths.suspend,
+        ({ guildId, ...body }: { guildId: string } & SuspendServerRequest) => ({ params: { id: guildId }, body }),
+      ),
       invalidatesTags: ['Suspensions', 'Server'],
     }),
-    liftSuspension: build.mutation<SuspensionChangedResponse, string>({
-      query: (guildId) => requestTo(suspensionsPaths.lift, { params: { id: guildId } }),
+    liftSuspension: build.mutation({
+      ...routeEndpoint(suspensionsPaths.lift, (guildId: string) => ({ params: { id: guildId } })),
       invalidatesTags: ['Suspensions', 'Server'],
     }),
   }),

@@ -1,28 +1,24 @@
-import type {
-  AddWhitelistEntryRequest,
-  AddWhitelistEntryResponse,
-  RemoveWhitelistEntryRequest,
-  RemoveWhitelistEntryResponse,
-  WhitelistResponse,
-} from '@vip/contracts';
+import type { AddWhitelistEntryRequest, RemoveWhitelistEntryRequest } from '@vip/contracts';
 import { whitelistPaths } from '@vip/contracts/plain';
-import { requestTo } from '../../lib/http.ts';
+import { routeEndpoint } from '../../lib/http.ts';
 import { apiSlice } from '../api/apiSlice.ts';
 
 /** The admin's whitelist (spec §2 Whitelist Manager, §7). */
 export const whitelistApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** One page, newest first: the first (no `after`) or the one after a page's `nextAfter`. */
-    getWhitelist: build.query<WhitelistResponse, { search?: string; after?: string }>({
-      query: ({ search, after }) => requestTo(whitelistPaths.list, { query: { search, after } }),
+    getWhitelist: build.query({
+      ...routeEndpoint(whitelistPaths.list, ({ search, after }: { search?: string; after?: string }) => ({
+        query: { search, after },
+      })),
       providesTags: ['Whitelist'],
     }),
-    addWhitelistEntry: build.mutation<AddWhitelistEntryResponse, AddWhitelistEntryRequest>({
-      query: (body) => requestTo(whitelistPaths.add, { body }),
+    addWhitelistEntry: build.mutation({
+      ...routeEndpoint(whitelistPaths.add, (body: AddWhitelistEntryRequest) => ({ body })),
       invalidatesTags: ['Whitelist', 'AdminStats'],
     }),
-    removeWhitelistEntry: build.mutation<RemoveWhitelistEntryResponse, RemoveWhitelistEntryRequest>({
-      query: (body) => requestTo(whitelistPaths.remove, { body }),
+    removeWhitelistEntry: build.mutation({
+      ...routeEndpoint(whitelistPaths.remove, (body: RemoveWhitelistEntryRequest) => ({ body })),
       invalidatesTags: ['Whitelist', 'AdminStats'],
     }),
   }),
