@@ -6,11 +6,12 @@ import { adminTexts } from '../../app/texts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { billingBadge, billingStateText } from '../billing/billingWords.ts';
+import { DeleteAccountButton } from '../privacy/DeleteAccountButton.tsx';
 import { OneTimePassword, ResetPasswordButton, type useOneTimePasswords } from './OneTimePasswords.tsx';
 import { SubscriberIdentity } from './SubscriberIdentity.tsx';
 import { useEndSubscriptionMutation, useExtendSubscriptionMutation, useStartPlanMutation } from './subscriptionsApi.ts';
 
-/** One subscriber's card on the admin's Subscribers screen: the plan, extend, end and a password reset. */
+/** One subscriber's card on the admin's Subscribers screen: the plan, extend, end, a password reset and a deletion on request. */
 type Passwords = ReturnType<typeof useOneTimePasswords>;
 
 export function SubscriberRow({ subscriber, passwords }: { subscriber: SubscriberListItem; passwords: Passwords }) {
@@ -147,6 +148,7 @@ export function SubscriberRow({ subscriber, passwords }: { subscriber: Subscribe
           username={subscriber.username}
           onReset={(password) => passwords.show(subscriber.id, password)}
         />
+        <DeleteAccountButton id={subscriber.id} username={subscriber.username} billedByStripe={billedByStripe} />
       </div>
     </li>
   );
@@ -176,6 +178,7 @@ export function AccountWithoutPlanRow({ account, passwords }: { account: Account
           username={account.username}
           onReset={(password) => passwords.show(account.id, password)}
         />
+        <DeleteAccountButton id={account.id} username={account.username} billedByStripe={false} />
       </div>
     </li>
   );
