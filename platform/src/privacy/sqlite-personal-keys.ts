@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openKeyStoreFile } from './key-store-file.ts';
 import { newPersonEntry, type PersonalKeys, type PersonEntry } from './personal-keys.ts';
 
 type Row = [person: string, pseudonym: string, key: Buffer];
@@ -14,12 +15,7 @@ export class SqlitePersonalKeys implements PersonalKeys {
   private readonly statements;
 
   constructor(filename: string) {
-    this.db = new Database(filename);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('secure_delete = ON');
-    // an entry made must outlive a crash: events encrypted with its key are already in the log
-    this.db.pragma('synchronous = FULL');
+    this.db = openKeyStoreFile(filename);
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS persons (person TEXT PRIMARY KEY, pseudonym TEXT NOT NULL UNIQUE, key BLOB NOT NULL) WITHOUT ROWID',
     );

@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openKeyStoreFile } from './key-store-file.ts';
 import { newDayKey, type VisitorDayKeys } from './visitor-day-keys.ts';
 
 /**
@@ -13,12 +14,7 @@ export class SqliteVisitorDayKeys implements VisitorDayKeys {
   private readonly statements;
 
   constructor(filename: string) {
-    this.db = new Database(filename);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('secure_delete = ON');
-    // a day's digests are already in the log once its key is made: the key must outlive a crash
-    this.db.pragma('synchronous = FULL');
+    this.db = openKeyStoreFile(filename);
     this.db.exec('CREATE TABLE IF NOT EXISTS visitor_days (day TEXT PRIMARY KEY, key BLOB NOT NULL) WITHOUT ROWID');
     this.statements = {
       find: this.db.prepare<[string], { key: Buffer }>('SELECT key FROM visitor_days WHERE day = ?'),

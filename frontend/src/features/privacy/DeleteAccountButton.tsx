@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { ConfirmButtons } from '../../components/ConfirmButtons.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useDeleteAccountOnRequestMutation } from './privacyApi.ts';
 
@@ -48,14 +49,13 @@ export function DeleteAccountButton({
         {billedByStripe && ' Its Stripe subscription is cancelled at once, without a refund.'} Invoices stay with
         Stripe, named only by their ids.
       </p>
-      <span className="button-row button-row-start">
-        <button type="button" className="button button-danger button-small" onClick={handleDelete} disabled={isLoading}>
-          {isLoading ? 'Deleting...' : 'Delete for good'}
-        </button>
-        <button type="button" className="button button-ghost button-small" onClick={() => setConfirming(false)}>
-          Keep
-        </button>
-      </span>
+      <ConfirmButtons
+        label="Delete for good"
+        busyLabel="Deleting..."
+        busy={isLoading}
+        onConfirm={handleDelete}
+        onKeep={() => setConfirming(false)}
+      />
     </fieldset>
   );
 }

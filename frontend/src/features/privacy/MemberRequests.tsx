@@ -1,6 +1,7 @@
 import { type CallAnswerOf, isDiscordId, privacyPaths, privacyTexts } from '@vip/contracts/plain';
 import { type FormEvent, useState } from 'react';
 import { useAppSelector } from '../../app/hooks.ts';
+import { ConfirmButtons } from '../../components/ConfirmButtons.tsx';
 import { fetchRoute } from '../../lib/http.ts';
 import { errorTextOf } from '../api/errorText.ts';
 import { downloadJson } from './downloadJson.ts';
@@ -101,14 +102,13 @@ export function MemberRequests() {
             Member {discordUserId} is erased for good: their VIP windows and whitelist entries end now, the key bot
             takes their VIP roles back, and their key is destroyed, so the log keeps only ciphertext about them.
           </p>
-          <span className="button-row button-row-start">
-            <button type="button" className="button button-danger button-small" onClick={erase} disabled={busy}>
-              {busy ? 'Erasing...' : 'Erase for good'}
-            </button>
-            <button type="button" className="button button-ghost button-small" onClick={() => setConfirming(false)}>
-              Keep
-            </button>
-          </span>
+          <ConfirmButtons
+            label="Erase for good"
+            busyLabel="Erasing..."
+            busy={busy}
+            onConfirm={erase}
+            onKeep={() => setConfirming(false)}
+          />
         </fieldset>
       )}
       {outcome && (

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
+import { ConfirmButtons } from '../../components/ConfirmButtons.tsx';
 import { SecretField } from '../../components/SecretField.tsx';
 import { errorTextOf } from '../api/errorText.ts';
 import { useResetSubscriberPasswordMutation } from './subscriptionsApi.ts';
@@ -82,13 +83,12 @@ export function ResetPasswordButton({
       </button>
     );
   return (
-    <span className="button-row button-row-start">
-      <button type="button" className="button button-danger button-small" onClick={confirm} disabled={isLoading}>
-        {isLoading ? 'Resetting...' : 'Confirm reset'}
-      </button>
-      <button type="button" className="button button-ghost button-small" onClick={() => setConfirming(false)}>
-        Keep
-      </button>
-    </span>
+    <ConfirmButtons
+      label="Confirm reset"
+      busyLabel="Resetting..."
+      busy={isLoading}
+      onConfirm={confirm}
+      onKeep={() => setConfirming(false)}
+    />
   );
 }
