@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { AnnouncementView } from '@vip/contracts';
-import { SqliteEventStore } from '@vip/platform/event-store/sqlite-event-store.ts';
 import { SqliteReadStore } from '@vip/platform/read-store/sqlite-read-store.ts';
 import { allProjectors, rebuildReadModels } from '@vip/projections';
 import { expect } from 'chai';
 import { ADMIN, removeDataDir, type SpawnedProduct, startAllInOne } from './support/all-in-one.ts';
 import { api, healthDetails, login } from './support/http.ts';
 import { readModelSnapshot } from './support/read-models.ts';
+import { openProductLog } from './support/seed.ts';
 
 describe('a crash right after an acknowledged write', function () {
   this.timeout(60_000);
@@ -49,7 +49,8 @@ describe('a crash right after an acknowledged write', function () {
     for (const projection of health.projections) expect(projection.checkpoint).to.equal(health.eventStore.headPosition);
     await product.stop();
 
-    const eventStore = new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
+    // read as the product reads it: a panel user's name is stored encrypted with their key
+    const eventStore = openProductLog(dataDir);
     const live = new SqliteReadStore(path.join(dataDir, 'read-models.sqlite'));
     const scratch = new SqliteReadStore(':memory:');
     try {
