@@ -114,18 +114,10 @@ export interface RevenueRow {
   paymentsWithoutFee: number;
 }
 
-/** A payment fact an admin should look at (read model billing_attention). */
-export interface BillingAttentionItem {
-  kind: import('../read-models/billing.ts').BillingAttentionKind;
-  userId: string | null;
+/** A payment fact an admin should look at: the billing_attention document with the subscriber's username as it is now. */
+export type BillingAttentionItem = Omit<import('../read-models/billing.ts').BillingAttentionDocument, '_id'> & {
   username: string | null;
-  customerId: string;
-  objectId: string;
-  amount: number;
-  currency: string;
-  detail: string | null;
-  at: string;
-}
+};
 
 /** The statistics of plans sold (GET /api/admin/stats `billing`), every figure from the events. */
 export interface BillingFigures {

@@ -57,6 +57,19 @@ function BotList({ bots }: { bots: BotStates }) {
   );
 }
 
+/** The headline of the page: up (green) or degraded, and a line of detail under it. */
+function Summary({ up, title, children }: { up: boolean; title: string; children: ReactNode }) {
+  return (
+    <div className={`status-summary ${up ? 'status-up' : 'status-degraded'}`} role="status">
+      <span className="status-dot" aria-hidden="true" />
+      <div>
+        <h2>{title}</h2>
+        <p className="muted">{children}</p>
+      </div>
+    </div>
+  );
+}
+
 /** /status (and status.* hosts): the product's health, the bots' included, refreshed every 30 s. */
 export default function StatusPage() {
   const { data, isLoading, isError, fulfilledTimeStamp } = useGetHealthQuery(undefined, { pollingInterval: refreshMs });
@@ -83,16 +96,9 @@ export default function StatusPage() {
     const healthy = data.status === 'ok' && !isError;
     body = (
       <>
-        <div
-          className={`status-summary ${healthy && down.length === 0 ? 'status-up' : 'status-degraded'}`}
-          role="status"
-        >
-          <span className="status-dot" aria-hidden="true" />
-          <div>
-            <h2>{headline(healthy, down)}</h2>
-            <p className="muted">{fulfilledTimeStamp ? `Checked ${formatDateTime(fulfilledTimeStamp)}.` : ''}</p>
-          </div>
-        </div>
+        <Summary up={healthy && down.length === 0} title={headline(healthy, down)}>
+          {fulfilledTimeStamp ? `Checked ${formatDateTime(fulfilledTimeStamp)}.` : ''}
+        </Summary>
         {data.bots && <BotList bots={data.bots} />}
       </>
     );
@@ -101,21 +107,12 @@ export default function StatusPage() {
     const lagging = data.projections.filter((projection) => projection.lag > 0).length;
     body = (
       <>
-        <div
-          className={`status-summary ${healthy && down.length === 0 ? 'status-up' : 'status-degraded'}`}
-          role="status"
-        >
-          <span className="status-dot" aria-hidden="true" />
-          <div>
-            <h2>{headline(healthy, down)}</h2>
-            <p className="muted">
-              {lagging === 0
-                ? 'Every read model is up to date.'
-                : `${lagging} read model${lagging === 1 ? ' is' : 's are'} catching up.`}
-              {fulfilledTimeStamp ? ` Checked ${formatDateTime(fulfilledTimeStamp)}.` : ''}
-            </p>
-          </div>
-        </div>
+        <Summary up={healthy && down.length === 0} title={headline(healthy, down)}>
+          {lagging === 0
+            ? 'Every read model is up to date.'
+            : `${lagging} read model${lagging === 1 ? ' is' : 's are'} catching up.`}
+          {fulfilledTimeStamp ? ` Checked ${formatDateTime(fulfilledTimeStamp)}.` : ''}
+        </Summary>
         <section className="card" aria-labelledby="services-title">
           <h2 id="services-title">Services</h2>
           <ul className="service-list">
