@@ -63,6 +63,25 @@ describe('visits across days', () => {
     expect(await visits()).to.have.length(1);
   });
 
+  it('reads the day before only in the first minutes of a day, when a load can still span midnight', async () => {
+    await call('2026-07-01T23:59:59Z', 'load-early');
+    const reads = deps.eventStore.readStream.bind(deps.eventStore);
+    const read: string[] = [];
+    deps = {
+      ...deps,
+      eventStore: Object.assign(Object.create(deps.eventStore), {
+        readStream: (streamId: string, options?: unknown) => {
+          read.push(streamId);
+          return reads(streamId, options as never);
+        },
+      }),
+    };
+    expect(await call('2026-07-02T00:05:00Z', 'load-early')).to.equal(0);
+    const early = read.length;
+    expect(await call('2026-07-02T12:00:00Z', 'load-noon')).to.equal(1);
+    expect(read.length - early).to.be.below(early);
+  });
+
   it('does not look past the day before: the same page-load id two days on is a new visit', async () => {
     await call('2026-07-01T12:00:00Z', 'load-reused');
     expect(await call('2026-07-03T12:00:00Z', 'load-reused')).to.equal(1);
